@@ -21,6 +21,8 @@ commands:
   list                 every extractor, distance, selector, classifier and plot kind with its
                        parameters (no SPEC)
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
+  compare RUN_DIR...   compare methods across datasets (ranks, Friedman, Nemenyi, Wilcoxon-Holm)
+                       from finished runs into RUN_DIR/comparison/ (runner compare --help)
 
 `runner SPEC` runs the experiment described by the YAML spec SPEC: loads its datasets, extracts features,
 computes distances, scores features with every selector over the sweep grid, evaluates the

@@ -11,6 +11,7 @@
 #include "features/feature_extractor.hpp"
 #include "plot/plot.hpp"
 #include "select/selector.hpp"
+#include "spec/archive.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
@@ -131,6 +132,7 @@ Split read_split(const YAML::Node& node, const Context& context) {
 }
 
 std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+  if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;

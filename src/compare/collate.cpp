@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "common/error.hpp"
@@ -69,21 +70,26 @@ std::vector<std::string> datasets_of(const Run& run) {
   return datasets;
 }
 
+// The first of `wanted` missing from `present`, if any.
+std::optional<std::string> first_missing(const std::vector<std::string>& wanted,
+                                         const std::vector<std::string>& present) {
+  for (const auto& name : wanted)
+    if (std::find(present.begin(), present.end(), name) == present.end()) return name;
+  return std::nullopt;
+}
+
 void check_same_datasets(const std::vector<Run>& runs, const std::vector<std::string>& datasets) {
   for (const Run& run : runs) {
-    std::vector<std::string> own = datasets_of(run);
-    for (const auto& dataset : datasets)
-      if (std::find(own.begin(), own.end(), dataset) == own.end())
-        throw InputError(run.file,
-                         fmt::format("run {} has no results for dataset '{}' (run {} has): "
-                                     "compared runs need the same datasets",
-                                     run.name, dataset, runs.front().name));
-    for (const auto& dataset : own)
-      if (std::find(datasets.begin(), datasets.end(), dataset) == datasets.end())
-        throw InputError(run.file,
-                         fmt::format("run {} has dataset '{}' that run {} lacks: compared runs "
-                                     "need the same datasets",
-                                     run.name, dataset, runs.front().name));
+    const std::vector<std::string> own = datasets_of(run);
+    std::string problem;
+    if (auto missing = first_missing(datasets, own))
+      problem = fmt::format("run {} has no results for dataset '{}' (run {} has)", run.name,
+                            *missing, runs.front().name);
+    else if (auto extra = first_missing(own, datasets))
+      problem = fmt::format("run {} has dataset '{}' that run {} lacks", run.name, *extra,
+                            runs.front().name);
+    if (!problem.empty())
+      throw InputError(run.file, problem + ": compared runs need the same datasets");
   }
 }
 
@@ -129,6 +135,60 @@ std::vector<std::string> varying_columns(const Run& run, const std::vector<size_
   return varying;
 }
 
+using MethodDataset = std::pair<size_t, std::string>;  // (method index, dataset)
+using RowGroups = std::map<MethodDataset, std::vector<size_t>>;
+
+// The rows of `run` per (method, dataset), registering methods not seen in earlier runs.
+RowGroups group_rows(const Run& run, const CollateOptions& options, Collated& collated,
+                     std::map<std::vector<std::string>, size_t>& method_index) {
+  const size_t dataset_column = *run.table.column("dataset");
+  RowGroups groups;
+  for (size_t row = 0; row < run.table.rows.size(); ++row) {
+    auto values = method_values(run, row, options);
+    auto [found, inserted] = method_index.try_emplace(values, collated.methods.size());
+    if (inserted) collated.methods.push_back({values, method_label(values, options.by), {}});
+    Method& method = collated.methods[found->second];
+    if (method.runs.empty() || method.runs.back() != run.name) method.runs.push_back(run.name);
+    groups[{found->second, run.table.rows[row][dataset_column]}].push_back(row);
+  }
+  return groups;
+}
+
+// The metric of the one row of a (method, dataset) group; refuses ambiguous groups.
+double group_value(const Run& run, const CollateOptions& options, const Method& method,
+                   const std::string& dataset, const std::vector<size_t>& rows) {
+  if (rows.size() > 1) {
+    auto varying = varying_columns(run, rows, options);
+    throw InputError(
+        run.file,
+        fmt::format(
+            "method '{}' has {} rows for dataset '{}'{}: add the varying columns to "
+            "--by (e.g. --by {},{})",
+            method.label, rows.size(), dataset,
+            varying.empty() ? "" : fmt::format(" differing in {}", fmt::join(varying, ", ")),
+            fmt::join(options.by, ","),
+            varying.empty() ? "run" : fmt::format("{}", fmt::join(varying, ","))));
+  }
+  auto value = parse_double(run.table.rows[rows.front()][*run.table.column(options.metric)]);
+  if (!value || std::isnan(*value))
+    throw InputError(run.file,
+                     fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
+                                 dataset, options.metric, rows.front() + 2));
+  return *value;
+}
+
+// Every method of `run` has a row for every dataset.
+void check_complete(const Run& run, const Collated& collated, const RowGroups& groups) {
+  for (size_t m = 0; m < collated.methods.size(); ++m) {
+    const Method& method = collated.methods[m];
+    if (method.runs.back() != run.name) continue;
+    for (const auto& dataset : collated.datasets)
+      if (!groups.count({m, dataset}))
+        throw InputError(run.file, fmt::format("method '{}' has no row for dataset '{}' in run {}",
+                                               method.label, dataset, run.name));
+  }
+}
+
 }  // namespace
 
 std::string run_name(const std::filesystem::path& run) {
@@ -147,52 +207,15 @@ Collated collate_runs(const CollateOptions& options) {
   check_same_datasets(runs, collated.datasets);
 
   std::map<std::vector<std::string>, size_t> method_index;
-  // (method, dataset) -> (sum, count) over runs
-  std::map<std::pair<size_t, std::string>, std::pair<double, int>> sums;
+  std::map<MethodDataset, std::pair<double, int>> sums;  // (sum, count) over runs
   for (const Run& run : runs) {
-    const size_t dataset_column = *run.table.column("dataset");
-    const size_t metric_column = *run.table.column(options.metric);
-    std::map<std::pair<size_t, std::string>, std::vector<size_t>> rows_of;
-    for (size_t row = 0; row < run.table.rows.size(); ++row) {
-      auto values = method_values(run, row, options);
-      auto [found, inserted] = method_index.try_emplace(values, collated.methods.size());
-      if (inserted) collated.methods.push_back({values, method_label(values, options.by), {}});
-      Method& method = collated.methods[found->second];
-      if (method.runs.empty() || method.runs.back() != run.name) method.runs.push_back(run.name);
-      rows_of[{found->second, run.table.rows[row][dataset_column]}].push_back(row);
-    }
-    for (const auto& [key, rows] : rows_of) {
-      const Method& method = collated.methods[key.first];
-      if (rows.size() > 1) {
-        auto varying = varying_columns(run, rows, options);
-        throw InputError(
-            run.file,
-            fmt::format(
-                "method '{}' has {} rows for dataset '{}'{}: add the varying columns to "
-                "--by (e.g. --by {},{})",
-                method.label, rows.size(), key.second,
-                varying.empty() ? "" : fmt::format(" differing in {}", fmt::join(varying, ", ")),
-                fmt::join(options.by, ","),
-                varying.empty() ? "run" : fmt::format("{}", fmt::join(varying, ","))));
-      }
-      auto value = parse_double(run.table.rows[rows.front()][metric_column]);
-      if (!value || std::isnan(*value))
-        throw InputError(
-            run.file, fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
-                                  key.second, options.metric, rows.front() + 2));
+    const RowGroups groups = group_rows(run, options, collated, method_index);
+    for (const auto& [key, rows] : groups) {
       auto& [sum, count] = sums[key];
-      sum += *value;
+      sum += group_value(run, options, collated.methods[key.first], key.second, rows);
       ++count;
     }
-    for (size_t m = 0; m < collated.methods.size(); ++m) {
-      const Method& method = collated.methods[m];
-      if (method.runs.back() != run.name) continue;
-      for (const auto& dataset : collated.datasets)
-        if (!rows_of.count({m, dataset}))
-          throw InputError(run.file,
-                           fmt::format("method '{}' has no row for dataset '{}' in run {}",
-                                       method.label, dataset, run.name));
-    }
+    check_complete(run, collated, groups);
   }
   collated.scores.resize(static_cast<Eigen::Index>(collated.datasets.size()),
                          static_cast<Eigen::Index>(collated.methods.size()));

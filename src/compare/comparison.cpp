@@ -24,7 +24,12 @@ PairComparison compare_pair(const Eigen::MatrixXd& scores, const Eigen::VectorXd
     if (first(d) == second(d)) ++pair.ties;
     if (first(d) < second(d)) ++pair.losses;
   }
+  // SciPy 1.10 truncates a fractional r+ (tied |d|) in its exact test, so its p-value depends on
+  // which sample comes first; the comparison takes the larger (conservative) of the two orders,
+  // each equal to scipy.stats.wilcoxon with the samples in that order.
   pair.wilcoxon = statistics::wilcoxon_signed_rank(first, second);
+  const statistics::WilcoxonResult swapped = statistics::wilcoxon_signed_rank(second, first);
+  if (swapped.p_value > pair.wilcoxon.p_value) pair.wilcoxon.p_value = swapped.p_value;
   pair.rank_difference = average_ranks(a) - average_ranks(b);
   return pair;
 }

@@ -19,9 +19,11 @@ struct PairComparison {
   int wins = 0;                // datasets where a scores higher than b
   int ties = 0;
   int losses = 0;
-  statistics::WilcoxonResult wilcoxon;  // paired over the datasets
-  double holm_p = 0;                    // Wilcoxon p-value, Holm-adjusted over all pairs
-  double rank_difference = 0;           // average rank of a - average rank of b
+  // Paired over the datasets; p_value the larger of scipy.stats.wilcoxon(a, b) and (b, a), which
+  // differ only when SciPy's exact test truncates a fractional rank sum (tied differences).
+  statistics::WilcoxonResult wilcoxon;
+  double holm_p = 0;           // Wilcoxon p-value, Holm-adjusted over all pairs
+  double rank_difference = 0;  // average rank of a - average rank of b
 };
 
 struct Comparison {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "statistics/wilcoxon.hpp"
+
 namespace tsfs::compare {
 namespace {
 
@@ -47,6 +49,23 @@ TEST_CASE("compare_methods: ranks, wins/ties/losses, Holm over the pairs, rank o
   CHECK(comparison.critical_difference ==
         doctest::Approx(comparison.q_alpha * std::sqrt(3.0 * 4 / (6.0 * 4))));
   CHECK(!std::isnan(comparison.friedman.chi_square));
+}
+
+TEST_CASE("compare_methods: the Wilcoxon p-value does not depend on the order of the methods") {
+  // b - a = 0.125, -0.125, 0.25, 0.375, 0.5: the tied |d| give r+ = 13.5 one way and 1.5 the
+  // other; SciPy truncates r+, so scipy.stats.wilcoxon(a, b) gives p = 0.125 and (b, a) 0.1875.
+  Eigen::MatrixXd scores(5, 2);
+  scores << 0.5, 0.625, 0.625, 0.5, 0.25, 0.5, 0.25, 0.625, 0.375, 0.875;
+  const auto forward = statistics::wilcoxon_signed_rank(scores.col(0), scores.col(1));
+  const auto backward = statistics::wilcoxon_signed_rank(scores.col(1), scores.col(0));
+  CHECK(forward.p_value == doctest::Approx(0.125));
+  CHECK(backward.p_value == doctest::Approx(0.1875));
+  Eigen::MatrixXd swapped(5, 2);
+  swapped << scores.col(1), scores.col(0);
+  const double p = std::max(forward.p_value, backward.p_value);
+  CHECK(p == doctest::Approx(0.1875));
+  CHECK(compare_methods(scores, 0.05).pairs[0].wilcoxon.p_value == p);
+  CHECK(compare_methods(swapped, 0.05).pairs[0].wilcoxon.p_value == p);
 }
 
 TEST_CASE("compare_methods: two methods have no Friedman test; too few inputs are refused") {

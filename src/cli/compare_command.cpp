@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/word_reader.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "compare/comparison.hpp"
@@ -30,39 +31,33 @@ options:
 
 CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
   CompareArguments arguments;
-  auto fail = [](const std::string& message) -> void {
-    throw InputError("command line", message + " (see runner compare --help)");
-  };
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&](const char* option) -> std::string {
-      if (i + 1 >= args.size()) fail(fmt::format("{} needs a value", option));
-      return args[++i];
-    };
+  WordReader words(args, "runner compare --help");
+  while (words.more()) {
+    const std::string& arg = words.next();
     if (arg == "--help" || arg == "-h") {
       arguments.help = true;
     } else if (arg == "--metric") {
-      arguments.collate.metric = value("--metric");
+      arguments.collate.metric = words.value("--metric");
     } else if (arg == "--by") {
       arguments.collate.by.clear();
-      for (auto column : split(value("--by"), ','))
+      for (auto column : split(words.value("--by"), ','))
         if (!column.empty()) arguments.collate.by.emplace_back(column);
-      if (arguments.collate.by.empty()) fail("--by needs at least one column");
+      if (arguments.collate.by.empty()) words.fail("--by needs at least one column");
     } else if (arg == "--alpha") {
-      std::string text = value("--alpha");
+      std::string text = words.value("--alpha");
       auto alpha = parse_double(text);
       if (!alpha || !(*alpha > 0 && *alpha < 1))
-        fail(fmt::format("--alpha needs a number between 0 and 1, got '{}'", text));
+        words.fail(fmt::format("--alpha needs a number between 0 and 1, got '{}'", text));
       arguments.alpha = *alpha;
     } else if (arg == "--output") {
-      arguments.output = value("--output");
+      arguments.output = words.value("--output");
     } else if (arg.rfind("-", 0) == 0) {
-      fail(fmt::format("unknown option '{}'", arg));
+      words.fail(fmt::format("unknown option '{}'", arg));
     } else {
       arguments.collate.runs.emplace_back(arg);
     }
   }
-  if (arguments.collate.runs.empty() && !arguments.help) fail("compare needs a RUN_DIR");
+  if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
   return arguments;
 }
 

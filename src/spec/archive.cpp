@@ -89,6 +89,7 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
     dataset.where = location_of(node, file);
     dataset.options.name = name;
     dataset.options.folder = folder / name;
+    dataset.from_archive = true;
     if (node["split"]) dataset.options.split = read_archive_split(node["split"], file);
     datasets.push_back(std::move(dataset));
   }

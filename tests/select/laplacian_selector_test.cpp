@@ -60,8 +60,9 @@ TEST_CASE("laplacian selector registration and parameters") {
   CHECK(registration.uses_distance);
   CHECK(registration.info.param_names() ==
         std::vector<std::string>{"k", "sigma_ratio", "symmetrize", "kernel_scale", "order",
-                                 "stable_weights", "variant"});
-  for (const char* preset_filled : {"symmetrize", "kernel_scale", "order", "stable_weights"})
+                                 "stable_weights", "arithmetic", "variant"});
+  for (const char* preset_filled :
+       {"symmetrize", "kernel_scale", "order", "stable_weights", "arithmetic"})
     CHECK_FALSE(registration.info.find_param(preset_filled)->default_value.has_value());
   const auto* k_spec = registration.info.find_param("k");
   CHECK(std::get<long long>(*k_spec->default_value) == 10);
@@ -82,6 +83,7 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(he2005.real("kernel_scale") == 1.0);
   CHECK(he2005.text("order") == "ascending");
   CHECK(he2005.boolean("stable_weights") == true);
+  CHECK(he2005.text("arithmetic") == "exact");
   CHECK(he2005.integer("k") == 10);
   CHECK(he2005.real("sigma_ratio") == 1.0);
 
@@ -91,6 +93,7 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(report.real("kernel_scale") == 2.0);
   CHECK(report.text("order") == "descending");
   CHECK(report.boolean("stable_weights") == false);
+  CHECK(report.text("arithmetic") == "literal");
 
   // No variant given: presets act as "custom" (= he2005 settings), then the default fills it in.
   const ParamSet plain = complete_params(info, ParamSet{});
@@ -99,13 +102,16 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(plain.real("kernel_scale") == 1.0);
   CHECK(plain.text("order") == "ascending");
   CHECK(plain.boolean("stable_weights") == true);
+  CHECK(plain.text("arithmetic") == "exact");
 
   // Explicit values win over the preset.
   const ParamSet overridden = complete_params(
       info, params_of({{"variant", std::string("report2023")},
                        {"order", std::string("ascending")},
-                       {"stable_weights", ParamValue{std::in_place_type<bool>, true}}}));
+                       {"stable_weights", ParamValue{std::in_place_type<bool>, true}},
+                       {"arithmetic", std::string("exact")}}));
   CHECK(overridden.text("order") == "ascending");
+  CHECK(overridden.text("arithmetic") == "exact");
   CHECK(overridden.boolean("stable_weights") == true);
   CHECK(overridden.text("symmetrize") == "none");
   CHECK(overridden.real("kernel_scale") == 2.0);
@@ -146,7 +152,10 @@ TEST_CASE("laplacian selector = kNN graph + heat kernel with sigma from the mean
     const auto graph = tsfs::knn_graph(data.distances, 4, mode);
     const auto weights = tsfs::heat_kernel_weights(
         graph, 0.5 * mean_distance, params.real("kernel_scale"), params.boolean("stable_weights"));
-    const Eigen::VectorXd expected = tsfs::laplacian_scores(data.features, weights.weights);
+    const Eigen::VectorXd expected =
+        params.text("arithmetic") == "literal"
+            ? tsfs::laplacian_scores_literal(data.features, weights.weights)
+            : tsfs::laplacian_scores(data.features, weights.weights);
     CHECK(max_relative_difference(result.scores, expected) < 1e-12);
     CHECK(result.zero_weight_fraction == 0.0);
   }

@@ -1,24 +1,65 @@
-// See laplacian_batch_kernels.hpp. Plain loops over the feature index r, innermost and contiguous,
-// which GCC vectorises; target_clones compiles each function for AVX-512, AVX2 and the x86-64
-// baseline and picks one at load time. CMakeLists.txt compiles this file with -ffp-contract=off:
-// a fused a * b + c would round differently from the scalar one-kernel path (and from SSE2).
+// See laplacian_batch_kernels.hpp. The feature index r runs in blocks of kBlock doubles held in
+// GCC vector registers (accumulators stay in registers while the node or edge loop runs), the
+// last width % kBlock features in a scalar loop doing the same operations. target_clones compiles
+// each function for AVX-512, AVX2 and the x86-64 baseline and picks one at load time; the vector
+// type is the same on all three (split into narrower registers where needed), so every lane
+// computes the same double. CMakeLists.txt compiles this file with -ffp-contract=off: a fused
+// a * b + c would round differently from the scalar one-kernel path (and from SSE2).
 #include "graph/laplacian_batch_kernels.hpp"
 
 namespace tsfs::laplacian_kernels {
+namespace {
+
+typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
+constexpr Eigen::Index kLanes = 8;
+constexpr Eigen::Index kVectors = 2;  // accumulators per block and set
+constexpr Eigen::Index kBlock = kLanes * kVectors;
+
+// Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined). By
+// reference, not by value: a function returning a 64-byte vector would change the ABI per ISA.
+[[gnu::always_inline]] inline void load(Vector& value, const double* from) {
+  __builtin_memcpy(&value, from, sizeof value);
+}
+[[gnu::always_inline]] inline void store(double* to, const Vector& value) {
+  __builtin_memcpy(to, &value, sizeof value);
+}
+
+}  // namespace
 
 #define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
+// Four weight sets share each load of an edge row.
 TSFS_SIMD_CLONES
 void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
                        const double* weights, Eigen::Index sets, double* sums) {
-  for (Eigen::Index p = 0; p < row_count; ++p) {
-    const double* __restrict row = rows + p * width;
-    for (Eigen::Index s = 0; s < sets; ++s) {
-      const double weight = weights[s * row_count + p];
-      if (weight == 0.0) continue;  // adds +0 (or -0 to a sum that is already +0): no change
-      double* __restrict sum = sums + s * width;
-      for (Eigen::Index r = 0; r < width; ++r) sum[r] += weight * row[r];
+  constexpr Eigen::Index kSets = 4;
+  const Eigen::Index blocked = width - width % kBlock;
+  for (Eigen::Index first = 0; first < sets; first += kSets) {
+    const Eigen::Index count = sets - first < kSets ? sets - first : kSets;
+    for (Eigen::Index r = 0; r < blocked; r += kBlock) {
+      Vector sum[kSets][kVectors];
+      for (Eigen::Index s = 0; s < kSets; ++s)
+        for (Eigen::Index v = 0; v < kVectors; ++v)
+          if (s < count)
+            load(sum[s][v], sums + (first + s) * width + r + v * kLanes);
+          else
+            sum[s][v] = Vector{};
+      for (Eigen::Index p = 0; p < row_count; ++p) {
+        Vector row[kVectors];
+        for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], rows + p * width + r + v * kLanes);
+        for (Eigen::Index s = 0; s < kSets; ++s) {
+          const double weight = s < count ? weights[(first + s) * row_count + p] : 0.0;
+          for (Eigen::Index v = 0; v < kVectors; ++v) sum[s][v] += weight * row[v];
+        }
+      }
+      for (Eigen::Index s = 0; s < count; ++s)
+        for (Eigen::Index v = 0; v < kVectors; ++v)
+          store(sums + (first + s) * width + r + v * kLanes, sum[s][v]);
     }
+    for (Eigen::Index s = first; s < first + count; ++s)
+      for (Eigen::Index r = blocked; r < width; ++r)
+        for (Eigen::Index p = 0; p < row_count; ++p)
+          sums[s * width + r] += weights[s * row_count + p] * rows[p * width + r];
   }
 }
 
@@ -70,24 +111,46 @@ void literal_forms(const double* values, Eigen::Index rows, Eigen::Index width,
     for (Eigen::Index r = 0; r < width; ++r) means[r] += row[r] * degree;
   }
   for (Eigen::Index r = 0; r < width; ++r) means[r] = means[r] / mean_divisor;
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict row = values + i * width;
-    double* __restrict out = centred + i * width;
-    for (Eigen::Index r = 0; r < width; ++r) out[r] = row[r] - means[r];
-  }
-  for (Eigen::Index r = 0; r < width; ++r) {
-    numerators[r] = 0.0;
-    denominators[r] = 0.0;
-  }
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict own = centred + i * width;
-    for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
-      const double* __restrict other = centred + static_cast<Eigen::Index>(columns[e]) * width;
-      const double entry = entry_values[e];
-      for (Eigen::Index r = 0; r < width; ++r) numerators[r] += (own[r] * other[r]) * entry;
+  for (Eigen::Index i = 0; i < rows; ++i)
+    for (Eigen::Index r = 0; r < width; ++r)
+      centred[i * width + r] = values[i * width + r] - means[r];
+
+  const Eigen::Index blocked = width - width % kBlock;
+  for (Eigen::Index r = 0; r < blocked; r += kBlock) {
+    Vector numerator[kVectors] = {};
+    Vector denominator[kVectors] = {};
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      Vector own[kVectors];
+      for (Eigen::Index v = 0; v < kVectors; ++v)
+        load(own[v], centred + i * width + r + v * kLanes);
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
+        const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
+        const double entry = entry_values[e];
+        for (Eigen::Index v = 0; v < kVectors; ++v) {
+          Vector value;
+          load(value, other + v * kLanes);
+          numerator[v] += (own[v] * value) * entry;
+        }
+      }
+      for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
     }
-    const double degree = degrees[i];
-    for (Eigen::Index r = 0; r < width; ++r) denominators[r] += (own[r] * own[r]) * degree;
+    for (Eigen::Index v = 0; v < kVectors; ++v) {
+      store(numerators + r + v * kLanes, numerator[v]);
+      store(denominators + r + v * kLanes, denominator[v]);
+    }
+  }
+  for (Eigen::Index r = blocked; r < width; ++r) {
+    double numerator = 0.0;
+    double denominator = 0.0;
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double own = centred[i * width + r];
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e)
+        numerator +=
+            (own * centred[static_cast<Eigen::Index>(columns[e]) * width + r]) * entry_values[e];
+      denominator += (own * own) * degrees[i];
+    }
+    numerators[r] = numerator;
+    denominators[r] = denominator;
   }
 }
 

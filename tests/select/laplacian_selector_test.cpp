@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "common/error.hpp"
 #include "graph/knn_graph.hpp"
 #include "graph/laplacian_score.hpp"
 #include "select/selector.hpp"
@@ -251,6 +252,13 @@ TEST_CASE("laplacian selector rejects impossible problems") {
   CHECK_THROWS_AS(make_selector("laplacian")->score(without_distances), std::invalid_argument);
   const Eigen::MatrixXd zero_distances = Eigen::MatrixXd::Zero(6, 6);
   const SelectionProblem all_equal{data.features, nullptr, 0, &zero_distances};
+  // All rows identical: no kernel width. A data problem (exit 2), which the orchestrator completes
+  // with the dataset and distance; an infinite mean distance likewise.
   CHECK_THROWS_AS(make_selector("laplacian", params_of({{"k", 2LL}}))->score(all_equal),
-                  std::invalid_argument);
+                  tsfs::InputError);
+  const Eigen::MatrixXd huge_distances = Eigen::MatrixXd::Constant(6, 6, 1e308);
+  const SelectionProblem overflowing{data.features, nullptr, 0, &huge_distances};
+  CHECK_THROWS_AS(make_selector("laplacian", params_of({{"k", 2LL}, {"sigma_ratio", 10.0}}))
+                      ->score(overflowing),
+                  tsfs::InputError);
 }

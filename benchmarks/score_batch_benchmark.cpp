@@ -1,8 +1,8 @@
 // Score vectors per second of a Laplacian sigma sweep on a WormsTwoClass-sized fold (206 fit rows
 // x 389 TSFEL-sized features, random clustered rows, Euclidean distances), k = 10, 100 sigma
-// values (logspace -7 .. 3, as fig3_sigma_kfold): one score() per sigma (the unbatched path,
-// which builds the kNN graph and scores every feature per sigma) against one score_batch() for the
-// whole grid, for both variants (he2005: exact arithmetic; report2023: literal arithmetic).
+// values (logspace -7 .. 3, as fig3_sigma_kfold): the unbatched path as it was (per sigma: kNN
+// graph, weights, scalar edge-sum score) against one score_batch() for the whole grid, for both
+// variants' graphs (batched he2005: exact arithmetic; batched report2023: literal arithmetic).
 // items_per_second = score vectors per second. One thread.
 #include <benchmark/benchmark.h>
 
@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "graph/knn_graph.hpp"
+#include "graph/laplacian_score.hpp"
 #include "select/selector.hpp"
 
 namespace {
@@ -64,13 +66,21 @@ std::vector<tsfs::ParamSet> sigma_grid(const std::string& variant) {
   return grid;
 }
 
+// The path before batching, per sigma: kNN graph, heat-kernel weights, and the one-kernel
+// edge-sum score of graph/laplacian_score.hpp (what every variant computed then).
 void unbatched(benchmark::State& state, const std::string& variant) {
-  const auto& registration = *tsfs::SelectorRegistry::instance().find("laplacian");
-  const tsfs::SelectionProblem selection{problem().features, nullptr, 0, &problem().distances};
+  const Problem& data = problem();
   const auto grid = sigma_grid(variant);
+  const double mean_distance = data.distances.mean();
   for (auto _ : state)
-    for (const auto& params : grid)
-      benchmark::DoNotOptimize(registration.make(params)->score(selection));
+    for (const auto& params : grid) {
+      const auto graph =
+          tsfs::knn_graph(data.distances, 10, *tsfs::parse_symmetrize(params.text("symmetrize")));
+      const auto weights =
+          tsfs::heat_kernel_weights(graph, params.real("sigma_ratio") * mean_distance,
+                                    params.real("kernel_scale"), params.boolean("stable_weights"));
+      benchmark::DoNotOptimize(tsfs::laplacian_scores(data.features, weights.weights));
+    }
   state.SetItemsProcessed(state.iterations() * kSigmas);
 }
 

@@ -24,6 +24,35 @@ constexpr Eigen::Index kBlock = kLanes * kVectors;
   __builtin_memcpy(to, &value, sizeof value);
 }
 
+// sums_r = sum_i values(i, r) node_weights_i, i ascending. Inlined into each clone below.
+[[gnu::always_inline]] inline void weighted_sums(const double* values, Eigen::Index rows,
+                                                 Eigen::Index width, const double* node_weights,
+                                                 double* __restrict sums) {
+  for (Eigen::Index r = 0; r < width; ++r) sums[r] = 0.0;
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const double* __restrict row = values + i * width;
+    const double weight = node_weights[i];
+    for (Eigen::Index r = 0; r < width; ++r) sums[r] += row[r] * weight;
+  }
+}
+
+// sums_r = sum_i node_weights_i (t t) with t = values(i, r) - means_r, i ascending.
+[[gnu::always_inline]] inline void weighted_centred_squares(const double* values, Eigen::Index rows,
+                                                            Eigen::Index width,
+                                                            const double* node_weights,
+                                                            const double* __restrict means,
+                                                            double* __restrict sums) {
+  for (Eigen::Index r = 0; r < width; ++r) sums[r] = 0.0;
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const double* __restrict row = values + i * width;
+    const double weight = node_weights[i];
+    for (Eigen::Index r = 0; r < width; ++r) {
+      const double centred = row[r] - means[r];
+      sums[r] += weight * (centred * centred);
+    }
+  }
+}
+
 }  // namespace
 
 #define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -68,34 +97,12 @@ void centred_moments(const double* values, Eigen::Index rows, Eigen::Index width
                      const double* degrees, double total_degree, const double* imbalance,
                      double* __restrict means, double* __restrict denominators,
                      double* __restrict imbalance_terms) {
-  for (Eigen::Index r = 0; r < width; ++r) means[r] = 0.0;
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict row = values + i * width;
-    const double degree = degrees[i];
-    for (Eigen::Index r = 0; r < width; ++r) means[r] += row[r] * degree;
-  }
-  for (Eigen::Index r = 0; r < width; ++r) {
+  weighted_sums(values, rows, width, degrees, means);
+  for (Eigen::Index r = 0; r < width; ++r)
     means[r] = total_degree > 0.0 ? means[r] / total_degree : 0.0;
-    denominators[r] = 0.0;
-  }
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict row = values + i * width;
-    const double degree = degrees[i];
-    for (Eigen::Index r = 0; r < width; ++r) {
-      const double centred = row[r] - means[r];
-      denominators[r] += degree * (centred * centred);
-    }
-  }
-  if (imbalance == nullptr) return;
-  for (Eigen::Index r = 0; r < width; ++r) imbalance_terms[r] = 0.0;
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict row = values + i * width;
-    const double excess = imbalance[i];
-    for (Eigen::Index r = 0; r < width; ++r) {
-      const double centred = row[r] - means[r];
-      imbalance_terms[r] += excess * (centred * centred);
-    }
-  }
+  weighted_centred_squares(values, rows, width, degrees, means, denominators);
+  if (imbalance != nullptr)
+    weighted_centred_squares(values, rows, width, imbalance, means, imbalance_terms);
 }
 
 TSFS_SIMD_CLONES
@@ -104,12 +111,7 @@ void literal_forms(const double* values, Eigen::Index rows, Eigen::Index width,
                    const int* columns, const double* entry_values, double* __restrict means,
                    double* __restrict centred, double* __restrict numerators,
                    double* __restrict denominators) {
-  for (Eigen::Index r = 0; r < width; ++r) means[r] = 0.0;
-  for (Eigen::Index i = 0; i < rows; ++i) {
-    const double* __restrict row = values + i * width;
-    const double degree = degrees[i];
-    for (Eigen::Index r = 0; r < width; ++r) means[r] += row[r] * degree;
-  }
+  weighted_sums(values, rows, width, degrees, means);
   for (Eigen::Index r = 0; r < width; ++r) means[r] = means[r] / mean_divisor;
   for (Eigen::Index i = 0; i < rows; ++i)
     for (Eigen::Index r = 0; r < width; ++r)

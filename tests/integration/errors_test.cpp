@@ -103,7 +103,7 @@ TEST_CASE("a dataset whose series are all identical: zero kernel width is an inp
                   "}]\ndistances: [{kind: euclidean}]\n"
                   "selectors: [{kind: laplacian, k: 3}]\nprotocol: {kind: holdout_half}\n");
   CHECK(failure.exit_code == 2);
-  CHECK(failure.err.find("spec.yaml:4:") != std::string::npos);
+  CHECK(failure.err.find("spec.yaml:3:13:") != std::string::npos);
   CHECK(failure.err.find("sigma_ratio") != std::string::npos);
   CHECK(failure.err.find("dataset Same") != std::string::npos);
   CHECK(failure.err.find("distance euclidean") != std::string::npos);

@@ -12,7 +12,7 @@ namespace {
 
 typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
 constexpr Eigen::Index kLanes = 8;
-constexpr Eigen::Index kVectors = 2;  // accumulators per block and set
+constexpr Eigen::Index kVectors = 4;  // accumulators per block and set
 constexpr Eigen::Index kBlock = kLanes * kVectors;
 
 // Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined). By

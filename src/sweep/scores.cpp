@@ -15,7 +15,7 @@ namespace {
 
 // Batches of a few dozen units: large enough to share a graph across many sigmas, small enough
 // that two threads stay balanced on a sweep with few graphs.
-constexpr size_t kMaxBatchSize = 64;
+constexpr size_t kMaxBatchSize = 128;
 
 std::vector<int> all_rows(long long count) {
   std::vector<int> rows(static_cast<size_t>(count));

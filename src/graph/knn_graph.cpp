@@ -168,7 +168,9 @@ HeatKernelWeights heat_kernel_weights(const SparseGraph& graph, double sigma, do
     if (distance != smallest) {
       const double exponent =
           ((distance - smallest) / sigma) * ((distance + smallest) / sigma) / kernel_scale;
-      weight = std::exp(-exponent);
+      // exp(-x) is exactly 0 for x > 746 (the smallest subnormal is exp(-744.4)); answering that
+      // here skips libm's underflow path (errno handling), the slow part of a small-sigma sweep.
+      weight = exponent > 746.0 ? 0.0 : std::exp(-exponent);
     }
     values[edge] = weight;
     if (weight == 0.0) ++zero_weights;

@@ -12,12 +12,16 @@
 namespace tsfs {
 namespace {
 
-// Mean of `values` over the rows of one class (or all rows when `wanted_class` < 0), shifted by
-// the first of those values: shift + sum(x - shift) / m. Numerically a two-pass-quality mean,
-// and exactly the common value when all of them are equal, so a constant class has a within-class
-// sum of squares of exactly 0 (a plain sum / m can be off by one ulp: 0.1 + 0.1 + 0.1 != 0.3).
-double shifted_mean(const Eigen::Ref<const Eigen::VectorXd>& values, const Eigen::VectorXi& labels,
-                    int wanted_class) {
+// Mean of `values - frame` over the rows of one class (or all rows when `wanted_class` < 0),
+// returned in the frame x - `frame`: (shift - frame) + sum(x - shift) / m with `shift` the first
+// of those values. Staying in a shifted frame keeps the digits of near-constant columns (0.999 +
+// 1e-9 noise): adding 0.999 back before the between-class differences are taken would cancel
+// them (about 3e-6 relative). shift - frame is exact for the close values where it matters
+// (Sterbenz), and a class whose values are all equal gets exactly shift - frame, so its
+// within-class sum of squares is exactly 0 (a plain sum / m can be off by one ulp: 0.1 + 0.1 +
+// 0.1 != 0.3).
+double mean_in_frame(const Eigen::Ref<const Eigen::VectorXd>& values, const Eigen::VectorXi& labels,
+                     int wanted_class, double frame) {
   double shift = 0.0;
   bool have_shift = false;
   double sum = 0.0;
@@ -31,7 +35,7 @@ double shifted_mean(const Eigen::Ref<const Eigen::VectorXd>& values, const Eigen
     sum += values[row] - shift;
     ++count;
   }
-  return shift + sum / static_cast<double>(count);
+  return (shift - frame) + sum / static_cast<double>(count);
 }
 
 class AnovaSelector final : public Selector {
@@ -75,17 +79,19 @@ class AnovaSelector final : public Selector {
     std::vector<double> class_means(class_sizes.size(), 0.0);
     for (Eigen::Index feature = 0; feature < features.cols(); ++feature) {
       const auto values = features.col(feature);
-      const double grand_mean = shifted_mean(values, labels, -1);
+      const double frame = values[0];  // every mean and residual is taken in the frame x - x_0
+      const double grand_mean = mean_in_frame(values, labels, -1, frame);
       double between = 0.0;  // SSB
       for (size_t label = 0; label < class_sizes.size(); ++label) {
         if (class_sizes[label] == 0) continue;
-        class_means[label] = shifted_mean(values, labels, static_cast<int>(label));
+        class_means[label] = mean_in_frame(values, labels, static_cast<int>(label), frame);
         const double offset = class_means[label] - grand_mean;
         between += static_cast<double>(class_sizes[label]) * offset * offset;
       }
       double within = 0.0;  // SSW
       for (Eigen::Index row = 0; row < size; ++row) {
-        const double residual = values[row] - class_means[static_cast<size_t>(labels[row])];
+        const double residual =
+            (values[row] - frame) - class_means[static_cast<size_t>(labels[row])];
         within += residual * residual;
       }
       result.scores[feature] = (between / between_df) / (within / within_df);

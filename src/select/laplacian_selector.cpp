@@ -6,10 +6,13 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "graph/knn_graph.hpp"
+#include "graph/laplacian_batch.hpp"
 #include "graph/laplacian_score.hpp"
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 
 namespace tsfs {
 namespace {
@@ -21,41 +24,40 @@ struct LaplacianSettings {
   double kernel_scale = 1.0;  // c in exp(-d^2 / (c sigma^2))
   ScoreOrder order = ScoreOrder::ascending;
   bool stable_weights = true;
+  LaplacianArithmetic arithmetic = LaplacianArithmetic::exact;
 };
+
+void check_problem(const SelectionProblem& problem, int neighbours) {
+  if (problem.distances == nullptr)
+    throw std::invalid_argument("laplacian selector: no distance matrix given");
+  const Eigen::MatrixXd& distances = *problem.distances;
+  const Eigen::Index size = problem.features.rows();
+  if (distances.rows() != size || distances.cols() != size)
+    throw std::invalid_argument(
+        fmt::format("laplacian selector: distances are {} x {} for {} fit rows", distances.rows(),
+                    distances.cols(), size));
+  if (neighbours >= size)
+    throw std::invalid_argument(fmt::format(
+        "laplacian selector: k = {} must be less than the {} fit rows", neighbours, size));
+}
 
 class LaplacianSelector final : public Selector {
  public:
   explicit LaplacianSelector(LaplacianSettings settings) : settings_(settings) {}
 
+  // One kernel through the batch code, so a unit scored alone gets the very doubles (and ranking,
+  // even among mathematically tied scores) it gets inside a sigma batch.
   SelectorScores score(const SelectionProblem& problem) const override {
-    if (problem.distances == nullptr)
-      throw std::invalid_argument("laplacian selector: no distance matrix given");
-    const Eigen::MatrixXd& distances = *problem.distances;
-    const Eigen::Index size = problem.features.rows();
-    if (distances.rows() != size || distances.cols() != size)
-      throw std::invalid_argument(
-          fmt::format("laplacian selector: distances are {} x {} for {} fit rows", distances.rows(),
-                      distances.cols(), size));
-    if (settings_.neighbours >= size)
-      throw std::invalid_argument(
-          fmt::format("laplacian selector: k = {} must be less than the {} fit rows",
-                      settings_.neighbours, size));
-
-    // Kernel width relative to the data: M-bar = mean of ALL n^2 entries (the diagonal, normally
-    // 0, included), so the same sigma_ratio means the same thing for any distance and scale.
-    const double mean_distance = distances.mean();
-    const double sigma = settings_.sigma_ratio * mean_distance;
-    if (!(sigma > 0.0))
-      throw std::invalid_argument(fmt::format(
-          "laplacian selector: kernel width sigma = {} x mean distance {} is not positive",
-          settings_.sigma_ratio, mean_distance));
-
-    const SparseGraph graph = knn_graph(distances, settings_.neighbours, settings_.symmetrize);
-    const HeatKernelWeights weights =
-        heat_kernel_weights(graph, sigma, settings_.kernel_scale, settings_.stable_weights);
+    check_problem(problem, settings_.neighbours);
+    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
+    const SparseGraph graph =
+        knn_graph(*problem.distances, settings_.neighbours, settings_.symmetrize);
+    const LaplacianBatchScores batch = laplacian_scores_batch(
+        problem.features, graph,
+        {{sigma, settings_.kernel_scale, settings_.stable_weights, settings_.arithmetic}});
     SelectorScores result;
-    result.scores = laplacian_scores(problem.features, weights.weights);
-    result.zero_weight_fraction = weights.zero_weight_fraction;
+    result.scores = batch.scores.col(0);
+    result.zero_weight_fraction = batch.zero_weight_fractions.front();
     return result;
   }
 
@@ -65,22 +67,24 @@ class LaplacianSelector final : public Selector {
   LaplacianSettings settings_;
 };
 
-// Fills symmetrize, kernel_scale, order and stable_weights, where not set explicitly, from the
+// Fills symmetrize, kernel_scale, order, stable_weights and arithmetic, where not set explicitly,
+// from the
 // variant (which is still unset here when the spec leaves it to its default, "custom"):
 // - he2005: the paper's construction (symmetric "or" graph, t = sigma^2, smaller score first);
-// - report2023: a directed graph with exp(-d^2 / (2 sigma^2)), literal weights and LARGER score
-//   first, to reproduce that report's choices;
+// - report2023: a directed graph with exp(-d^2 / (2 sigma^2)), literal weights, LARGER score
+//   first and the study's literal arithmetic, to reproduce that report's choices and rounding;
 // - custom: same as he2005; the user overrides what they want.
 struct VariantPreset {
   std::string symmetrize;
   double kernel_scale = 1.0;
   std::string order;
   bool stable_weights = true;
+  std::string arithmetic;
 };
 
 VariantPreset preset_of(const std::string& variant) {
-  if (variant == "he2005" || variant == "custom") return {"or", 1.0, "ascending", true};
-  if (variant == "report2023") return {"none", 2.0, "descending", false};
+  if (variant == "he2005" || variant == "custom") return {"or", 1.0, "ascending", true, "exact"};
+  if (variant == "report2023") return {"none", 2.0, "descending", false, "literal"};
   throw std::invalid_argument("laplacian selector: unknown variant '" + variant + "'");
 }
 
@@ -91,9 +95,10 @@ void apply_variant_presets(ParamSet& params) {
   if (!params.has("order")) params.set("order", preset.order);
   if (!params.has("stable_weights"))
     params.set("stable_weights", ParamValue{std::in_place_type<bool>, preset.stable_weights});
+  if (!params.has("arithmetic")) params.set("arithmetic", preset.arithmetic);
 }
 
-std::unique_ptr<Selector> make_laplacian_selector(const ParamSet& params) {
+LaplacianSettings settings_of(const ParamSet& params) {
   LaplacianSettings settings;
   const long long neighbours = params.integer("k");
   if (neighbours < 1 || neighbours > std::numeric_limits<int>::max())
@@ -108,7 +113,40 @@ std::unique_ptr<Selector> make_laplacian_selector(const ParamSet& params) {
   settings.order =
       params.text("order") == "descending" ? ScoreOrder::descending : ScoreOrder::ascending;
   settings.stable_weights = params.boolean("stable_weights");
-  return std::make_unique<LaplacianSelector>(settings);
+  settings.arithmetic = params.text("arithmetic") == "literal" ? LaplacianArithmetic::literal
+                                                               : LaplacianArithmetic::exact;
+  return settings;
+}
+
+std::unique_ptr<Selector> make_laplacian_selector(const ParamSet& params) {
+  return std::make_unique<LaplacianSelector>(settings_of(params));
+}
+
+// Every sigma (and kernel_scale, stable_weights, arithmetic) of one kNN graph in one pass:
+// laplacian_scores_batch shares the graph and the per-edge squared differences.
+std::vector<SelectorScores> score_laplacian_batch(const SelectionProblem& problem,
+                                                  const std::vector<const ParamSet*>& params) {
+  std::vector<LaplacianSettings> settings;
+  for (const ParamSet* set : params) settings.push_back(settings_of(*set));
+  if (settings.empty()) return {};
+  const LaplacianSettings& first = settings.front();
+  for (const auto& other : settings)
+    if (other.neighbours != first.neighbours || other.symmetrize != first.symmetrize)
+      throw std::logic_error("laplacian selector: one batch holds several kNN graphs");
+  check_problem(problem, first.neighbours);
+  const double mean_distance = problem.distances->mean();
+  std::vector<HeatKernel> kernels;
+  for (const auto& one : settings)
+    kernels.push_back({heat_kernel_width(one.sigma_ratio, mean_distance), one.kernel_scale,
+                       one.stable_weights, one.arithmetic});
+  const SparseGraph graph = knn_graph(*problem.distances, first.neighbours, first.symmetrize);
+  const LaplacianBatchScores batch = laplacian_scores_batch(problem.features, graph, kernels);
+  std::vector<SelectorScores> results(settings.size());
+  for (size_t q = 0; q < settings.size(); ++q) {
+    results[q].scores = batch.scores.col(static_cast<Eigen::Index>(q));
+    results[q].zero_weight_fraction = batch.zero_weight_fractions[q];
+  }
+  return results;
 }
 
 ComponentInfo laplacian_info() {
@@ -117,8 +155,8 @@ ComponentInfo laplacian_info() {
   info.doc =
       "Laplacian score (He, Cai & Niyogi 2005) of each feature on a kNN heat-kernel graph of the "
       "fit rows' distances; smaller means the feature better preserves local structure";
-  // symmetrize, kernel_scale, order and stable_weights have no default on purpose: the variant
-  // preset fills them (see apply_variant_presets).
+  // symmetrize, kernel_scale, order, stable_weights and arithmetic have no default on purpose:
+  // the variant preset fills them (see apply_variant_presets).
   // Fields: name, type, default (nullopt: none), doc, choices, range check.
   info.params = {
       ParamSpec{"k",
@@ -158,10 +196,17 @@ ComponentInfo laplacian_info() {
                 "underflow)",
                 {},
                 {}},
+      ParamSpec{"arithmetic",
+                ParamType::text,
+                std::nullopt,
+                "exact (edge sums, accurate at any weight range) or literal (the study's dense "
+                "quadratic forms, rounding included)",
+                {"exact", "literal"},
+                {}},
       ParamSpec{"variant",
                 ParamType::text,
                 ParamValue{std::string("custom")},
-                "preset for symmetrize, kernel_scale, order and stable_weights",
+                "preset for symmetrize, kernel_scale, order, stable_weights and arithmetic",
                 {"he2005", "report2023", "custom"},
                 {}},
   };
@@ -185,6 +230,9 @@ SelectorRegistration laplacian_registration() {
   registration.uses_distance = true;
   registration.make = make_laplacian_selector;
   registration.check_fit_rows = check_k_against_fit_rows;
+  registration.batch_varying_params = {"sigma_ratio", "kernel_scale", "stable_weights",
+                                       "arithmetic",  "order",        "variant"};
+  registration.score_batch = score_laplacian_batch;
   return registration;
 }
 

@@ -49,6 +49,16 @@ struct SelectorRegistration {
   // k >= rows), so the
   // runner rejects an impossible grid before computing anything.
   std::function<std::optional<ParamProblem>(const ParamSet&, long long fit_rows)> check_fit_rows;
+
+  // Optional batch scoring: score vectors of several parameter sets on the same problem in one
+  // pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every
+  // sigma on it). The orchestrator calls it with parameter sets that are equal except in the
+  // parameters named in batch_varying_params; result i must equal make(*params[i])->score(problem)
+  // to 1e-12 relative, with the same ranking (tests/select/score_batch_test.cpp checks it).
+  std::vector<std::string> batch_varying_params;
+  std::function<std::vector<SelectorScores>(const SelectionProblem&,
+                                            const std::vector<const ParamSet*>& params)>
+      score_batch;
 };
 using SelectorRegistry = Registry<SelectorRegistration>;
 

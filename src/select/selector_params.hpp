@@ -2,11 +2,13 @@
 // Parameter helpers shared by the selector registrations (order, bounded integers).
 #include <fmt/format.h>
 
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "common/error.hpp"
 #include "common/params.hpp"
 #include "select/selector.hpp"
 
@@ -42,6 +44,21 @@ inline std::optional<ParamProblem> less_than_fit_rows(const ParamSet& params,
   return ParamProblem{name, fmt::format("{} = {} must be less than the {} rows the selector is "
                                         "fitted on",
                                         name, value, fit_rows)};
+}
+
+// Heat-kernel width sigma = sigma_ratio x M-bar (M-bar: mean of ALL fit x fit distances, the
+// diagonal included, so the same ratio means the same thing for any distance and scale). Rows that
+// are all identical (M-bar = 0) or distances so large that sigma overflows leave no usable width:
+// an InputError without a location, which the orchestrator completes with the selector's spec
+// location, the dataset and the distance (sweep/scores.cpp).
+inline double heat_kernel_width(double sigma_ratio, double mean_distance) {
+  const double sigma = sigma_ratio * mean_distance;
+  if (!(sigma > 0.0) || !std::isfinite(sigma))
+    throw InputError("", fmt::format("sigma_ratio: kernel width sigma = {} x mean distance {} = {} "
+                                     "is not a positive finite number (are all series identical, "
+                                     "or the distances too large?)",
+                                     sigma_ratio, mean_distance, sigma));
+  return sigma;
 }
 
 }  // namespace tsfs

@@ -31,35 +31,47 @@ struct SpecSelectorSettings {
   ScoreOrder order = ScoreOrder::ascending;
 };
 
+void check_problem(const SelectionProblem& problem) {
+  if (problem.distances == nullptr)
+    throw std::invalid_argument("spec selector: no distance matrix given");
+  const Eigen::MatrixXd& distances = *problem.distances;
+  const Eigen::Index size = problem.features.rows();
+  if (distances.rows() != size || distances.cols() != size)
+    throw std::invalid_argument(fmt::format("spec selector: distances are {} x {} for {} rows",
+                                            distances.rows(), distances.cols(), size));
+}
+
+SelectorScores dense_rbf_scores(const SelectionProblem& problem, double sigma,
+                                const SpecSettings& spec) {
+  SelectorScores result;
+  const Eigen::MatrixXd weights =
+      (-problem.distances->array().square() / (2.0 * sigma * sigma)).exp().matrix();
+  result.zero_weight_fraction =
+      static_cast<double>((weights.array() == 0.0).count()) / static_cast<double>(weights.size());
+  result.scores = spec_scores(problem.features, weights, spec);
+  return result;
+}
+
+SelectorScores knn_scores(const Eigen::MatrixXd& features, const SparseGraph& graph, double sigma,
+                          const SpecSettings& spec) {
+  SelectorScores result;
+  const HeatKernelWeights weights = heat_kernel_weights(graph, sigma, 2.0, true);
+  result.zero_weight_fraction = weights.zero_weight_fraction;
+  result.scores = spec_scores(features, weights.weights, spec);
+  return result;
+}
+
 class SpecSelector final : public Selector {
  public:
   explicit SpecSelector(SpecSelectorSettings settings) : settings_(settings) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
-    if (problem.distances == nullptr)
-      throw std::invalid_argument("spec selector: no distance matrix given");
-    const Eigen::MatrixXd& distances = *problem.distances;
-    const Eigen::Index size = problem.features.rows();
-    if (distances.rows() != size || distances.cols() != size)
-      throw std::invalid_argument(fmt::format("spec selector: distances are {} x {} for {} rows",
-                                              distances.rows(), distances.cols(), size));
-    const double sigma = settings_.sigma_ratio * distances.mean();
-    if (!(sigma > 0.0))
-      throw std::invalid_argument("spec selector: kernel width sigma is not positive");
-    SelectorScores result;
-    if (settings_.dense_rbf) {
-      const Eigen::MatrixXd weights =
-          (-distances.array().square() / (2.0 * sigma * sigma)).exp().matrix();
-      result.zero_weight_fraction = static_cast<double>((weights.array() == 0.0).count()) /
-                                    static_cast<double>(weights.size());
-      result.scores = spec_scores(problem.features, weights, settings_.spec);
-    } else {
-      const SparseGraph graph = knn_graph(distances, settings_.neighbours, Symmetrize::either);
-      const HeatKernelWeights weights = heat_kernel_weights(graph, sigma, 2.0, true);
-      result.zero_weight_fraction = weights.zero_weight_fraction;
-      result.scores = spec_scores(problem.features, weights.weights, settings_.spec);
-    }
-    return result;
+    check_problem(problem);
+    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
+    if (settings_.dense_rbf) return dense_rbf_scores(problem, sigma, settings_.spec);
+    const SparseGraph graph =
+        knn_graph(*problem.distances, settings_.neighbours, Symmetrize::either);
+    return knn_scores(problem.features, graph, sigma, settings_.spec);
   }
 
   ScoreOrder order() const override { return settings_.order; }
@@ -68,7 +80,7 @@ class SpecSelector final : public Selector {
   SpecSelectorSettings settings_;
 };
 
-std::unique_ptr<Selector> make_spec_selector(const ParamSet& params) {
+SpecSelectorSettings spec_selector_settings(const ParamSet& params) {
   SpecSelectorSettings settings;
   settings.dense_rbf = params.text("graph") == "rbf";
   settings.neighbours = int_param(params, "k");
@@ -90,7 +102,39 @@ std::unique_ptr<Selector> make_spec_selector(const ParamSet& params) {
   if (settings.spec.ranker == SpecRanker::phi3 &&
       settings.spec.function == SpectralFunction::inverse_cosine)
     throw std::invalid_argument("spec selector: phi3 needs a finite gamma(2); not inverse_cosine");
-  return std::make_unique<SpecSelector>(settings);
+  return settings;
+}
+
+std::unique_ptr<Selector> make_spec_selector(const ParamSet& params) {
+  return std::make_unique<SpecSelector>(spec_selector_settings(params));
+}
+
+// A batch shares the kNN graph (graph: knn) and the mean distance; each parameter set still needs
+// its own eigen-decomposition (the weights change with sigma), so this saves the graph builds only.
+std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
+                                             const std::vector<const ParamSet*>& params) {
+  check_problem(problem);
+  std::vector<SpecSelectorSettings> settings;
+  for (const ParamSet* set : params) settings.push_back(spec_selector_settings(*set));
+  if (settings.empty()) return {};
+  for (const auto& one : settings)
+    if (one.dense_rbf != settings.front().dense_rbf ||
+        one.neighbours != settings.front().neighbours)
+      throw std::logic_error("spec selector: one batch holds several graphs");
+  const double mean_distance = problem.distances->mean();
+  std::vector<SelectorScores> results;
+  if (settings.front().dense_rbf) {
+    for (const auto& one : settings)
+      results.push_back(
+          dense_rbf_scores(problem, heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
+    return results;
+  }
+  const SparseGraph graph =
+      knn_graph(*problem.distances, settings.front().neighbours, Symmetrize::either);
+  for (const auto& one : settings)
+    results.push_back(knn_scores(problem.features, graph,
+                                 heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
+  return results;
 }
 
 ComponentInfo spec_info() {
@@ -182,6 +226,10 @@ SelectorRegistration spec_registration() {
   registration.uses_distance = true;
   registration.make = make_spec_selector;
   registration.check_fit_rows = check_spec_fit_rows;
+  registration.batch_varying_params = {"sigma_ratio", "ranker", "n_eigen", "spectral_function",
+                                       "nu",          "s",      "a",       "p",
+                                       "dense_limit", "order"};
+  registration.score_batch = score_spec_batch;
   return registration;
 }
 

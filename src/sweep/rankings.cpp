@@ -19,6 +19,7 @@
 #include "sweep/artefacts.hpp"
 #include "sweep/logging.hpp"
 #include "sweep/plan.hpp"
+#include "sweep/scores.hpp"
 #include "sweep/work_units.hpp"
 
 namespace tsfs {

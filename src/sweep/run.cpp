@@ -21,6 +21,7 @@
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/scores.hpp"
 #include "sweep/skipped.hpp"
 #include "sweep/work_units.hpp"
 
@@ -93,23 +94,6 @@ DistanceMatrices compute_distances(const Spec& spec, const std::vector<PreparedD
   }
   counts.distance_matrices = plan.distance_matrices.size();
   return matrices;
-}
-
-std::vector<ScoreResult> compute_all_scores(const Spec& spec,
-                                            const std::vector<PreparedDataset>& datasets,
-                                            const Plan& plan, const DistanceMatrices& matrices,
-                                            const RunOptions& options) {
-  std::vector<ScoreResult> scores(plan.score_units.size());
-  Progress progress("scores", scores.size(), options.quiet);
-  parallel_for(scores.size(), options.threads, [&](size_t u) {
-    const auto& unit = plan.score_units[u];
-    const Eigen::MatrixXd* distances = nullptr;
-    if (unit.distance != kNoDistance) distances = &matrices.at({unit.dataset, unit.distance});
-    scores[u] = compute_scores(spec, datasets[static_cast<size_t>(unit.dataset)], unit, distances);
-    progress.advance();
-  });
-  progress.finish();
-  return scores;
 }
 
 class OutputWriter {
@@ -319,7 +303,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   counts.score_vectors = plan.score_units.size();
   auto matrices = compute_distances(spec, datasets, plan, cache_folder, options, counts);
   clock.stop("distances");
-  auto scores = compute_all_scores(spec, datasets, plan, matrices, options);
+  auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
   if (spec.save_scores) write_scores(output, layout, plan, scores);
   clock.stop("scores");
 

@@ -16,15 +16,6 @@ struct ScoreResult {
   long long usable_features = 0;
 };
 
-// Columns that are finite on every row of the dataset and not constant over the fit rows. Others
-// are left out of scoring (a NaN or constant feature carries no ranking information and would
-// break the scaler and the SVC).
-std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vector<int>& fit_rows);
-
-// `distances` is the dataset's full matrix for the unit's distance (nullptr when none).
-ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
-                           const Eigen::MatrixXd* distances);
-
 // What an evaluation is keyed by: identical selected subsets are fitted once.
 struct EvaluationKey {
   int dataset = 0;

@@ -91,3 +91,22 @@ TEST_CASE("command line: --help, --version, unknown options, --dry-run") {
   CHECK(dry.out.find("score vectors:     102") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "out"));
 }
+
+TEST_CASE("a dataset whose series are all identical: zero kernel width is an input error") {
+  TemporaryFolder folder("degenerate");
+  std::string rows;
+  for (int row = 0; row < 12; ++row) rows += std::to_string(1 + row % 2) + "\t0.5\t0.25\t1\n";
+  write_text(folder.path() / "Same/Same_TRAIN.tsv", rows);
+  write_text(folder.path() / "Same/Same_TEST.tsv", rows);
+  auto failure = run_expecting_failure(
+      folder, "datasets: [{name: Same, path: " + (folder.path() / "Same").string() +
+                  "}]\ndistances: [{kind: euclidean}]\n"
+                  "selectors: [{kind: laplacian, k: 3}]\nprotocol: {kind: holdout_half}\n");
+  CHECK(failure.exit_code == 2);
+  CHECK(failure.err.find("spec.yaml:3:13:") != std::string::npos);
+  CHECK(failure.err.find("sigma_ratio") != std::string::npos);
+  CHECK(failure.err.find("dataset Same") != std::string::npos);
+  CHECK(failure.err.find("distance euclidean") != std::string::npos);
+  // Found once distances exist (the output folder holds the run log by then), before any result.
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "out" / "results.csv"));
+}

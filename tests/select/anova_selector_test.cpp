@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "reference_csv.hpp"
 #include "select/selector.hpp"
 #include "selector_test_helpers.hpp"
 
@@ -105,4 +106,22 @@ TEST_CASE("anova rejects missing or out-of-range labels") {
   Eigen::VectorXi short_labels(3);
   short_labels << 0, 1, 0;
   CHECK_THROWS_AS(anova_scores(features, short_labels, 2), std::invalid_argument);
+}
+
+// A near-constant column (0.999 + 1e-9 noise, like TSFEL's Earthquakes columns 367-373) and the
+// same noise around 0, against F computed in exact rational arithmetic from the same doubles
+// (tests/reference/selectors/anova_exact/make_reference.py). Taking the class means back to 0.999
+// before differencing them lost about 3e-6 relative on the first column.
+TEST_CASE("anova F statistic of a near-constant column agrees with exact arithmetic") {
+  const Eigen::MatrixXd data =
+      tsfs::testing::read_reference_matrix("selectors/anova_exact/data.csv", true);
+  const Eigen::MatrixXd expected =
+      tsfs::testing::read_reference_matrix("selectors/anova_exact/f_exact.csv", true);
+  const Eigen::VectorXi labels = data.col(0).cast<int>();
+  const Eigen::MatrixXd features = data.rightCols(2);
+  const Eigen::VectorXd scores = anova_scores(features, labels, 3);
+  for (Eigen::Index column = 0; column < features.cols(); ++column) {
+    CAPTURE(column);
+    CHECK(std::abs(scores[column] - expected(column, 1)) <= 1e-12 * expected(column, 1));
+  }
 }

@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "common/error.hpp"
 #include "graph/knn_graph.hpp"
 #include "graph/laplacian_score.hpp"
 #include "select/selector.hpp"
@@ -60,8 +61,9 @@ TEST_CASE("laplacian selector registration and parameters") {
   CHECK(registration.uses_distance);
   CHECK(registration.info.param_names() ==
         std::vector<std::string>{"k", "sigma_ratio", "symmetrize", "kernel_scale", "order",
-                                 "stable_weights", "variant"});
-  for (const char* preset_filled : {"symmetrize", "kernel_scale", "order", "stable_weights"})
+                                 "stable_weights", "arithmetic", "variant"});
+  for (const char* preset_filled :
+       {"symmetrize", "kernel_scale", "order", "stable_weights", "arithmetic"})
     CHECK_FALSE(registration.info.find_param(preset_filled)->default_value.has_value());
   const auto* k_spec = registration.info.find_param("k");
   CHECK(std::get<long long>(*k_spec->default_value) == 10);
@@ -82,6 +84,7 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(he2005.real("kernel_scale") == 1.0);
   CHECK(he2005.text("order") == "ascending");
   CHECK(he2005.boolean("stable_weights") == true);
+  CHECK(he2005.text("arithmetic") == "exact");
   CHECK(he2005.integer("k") == 10);
   CHECK(he2005.real("sigma_ratio") == 1.0);
 
@@ -91,6 +94,7 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(report.real("kernel_scale") == 2.0);
   CHECK(report.text("order") == "descending");
   CHECK(report.boolean("stable_weights") == false);
+  CHECK(report.text("arithmetic") == "literal");
 
   // No variant given: presets act as "custom" (= he2005 settings), then the default fills it in.
   const ParamSet plain = complete_params(info, ParamSet{});
@@ -99,13 +103,16 @@ TEST_CASE("laplacian selector variant presets fill only what is not set explicit
   CHECK(plain.real("kernel_scale") == 1.0);
   CHECK(plain.text("order") == "ascending");
   CHECK(plain.boolean("stable_weights") == true);
+  CHECK(plain.text("arithmetic") == "exact");
 
   // Explicit values win over the preset.
   const ParamSet overridden = complete_params(
       info, params_of({{"variant", std::string("report2023")},
                        {"order", std::string("ascending")},
-                       {"stable_weights", ParamValue{std::in_place_type<bool>, true}}}));
+                       {"stable_weights", ParamValue{std::in_place_type<bool>, true}},
+                       {"arithmetic", std::string("exact")}}));
   CHECK(overridden.text("order") == "ascending");
+  CHECK(overridden.text("arithmetic") == "exact");
   CHECK(overridden.boolean("stable_weights") == true);
   CHECK(overridden.text("symmetrize") == "none");
   CHECK(overridden.real("kernel_scale") == 2.0);
@@ -146,7 +153,10 @@ TEST_CASE("laplacian selector = kNN graph + heat kernel with sigma from the mean
     const auto graph = tsfs::knn_graph(data.distances, 4, mode);
     const auto weights = tsfs::heat_kernel_weights(
         graph, 0.5 * mean_distance, params.real("kernel_scale"), params.boolean("stable_weights"));
-    const Eigen::VectorXd expected = tsfs::laplacian_scores(data.features, weights.weights);
+    const Eigen::VectorXd expected =
+        params.text("arithmetic") == "literal"
+            ? tsfs::laplacian_scores_literal(data.features, weights.weights)
+            : tsfs::laplacian_scores(data.features, weights.weights);
     CHECK(max_relative_difference(result.scores, expected) < 1e-12);
     CHECK(result.zero_weight_fraction == 0.0);
   }
@@ -242,6 +252,13 @@ TEST_CASE("laplacian selector rejects impossible problems") {
   CHECK_THROWS_AS(make_selector("laplacian")->score(without_distances), std::invalid_argument);
   const Eigen::MatrixXd zero_distances = Eigen::MatrixXd::Zero(6, 6);
   const SelectionProblem all_equal{data.features, nullptr, 0, &zero_distances};
+  // All rows identical: no kernel width. A data problem (exit 2), which the orchestrator completes
+  // with the dataset and distance; an infinite mean distance likewise.
   CHECK_THROWS_AS(make_selector("laplacian", params_of({{"k", 2LL}}))->score(all_equal),
-                  std::invalid_argument);
+                  tsfs::InputError);
+  const Eigen::MatrixXd huge_distances = Eigen::MatrixXd::Constant(6, 6, 1e308);
+  const SelectionProblem overflowing{data.features, nullptr, 0, &huge_distances};
+  CHECK_THROWS_AS(make_selector("laplacian", params_of({{"k", 2LL}, {"sigma_ratio", 10.0}}))
+                      ->score(overflowing),
+                  tsfs::InputError);
 }

@@ -1,0 +1,161 @@
+// See laplacian_batch_kernels.hpp. The feature index r runs in blocks of kBlock doubles held in
+// GCC vector registers (accumulators stay in registers while the node or edge loop runs), the
+// last width % kBlock features in a scalar loop doing the same operations. target_clones compiles
+// each function for AVX-512, AVX2 and the x86-64 baseline and picks one at load time; the vector
+// type is the same on all three (split into narrower registers where needed), so every lane
+// computes the same double. CMakeLists.txt compiles this file with -ffp-contract=off: a fused
+// a * b + c would round differently from the scalar one-kernel path (and from SSE2).
+#include "graph/laplacian_batch_kernels.hpp"
+
+namespace tsfs::laplacian_kernels {
+namespace {
+
+typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
+constexpr Eigen::Index kLanes = 8;
+constexpr Eigen::Index kVectors = 4;  // accumulators per block and set
+constexpr Eigen::Index kBlock = kLanes * kVectors;
+
+// Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined). By
+// reference, not by value: a function returning a 64-byte vector would change the ABI per ISA.
+[[gnu::always_inline]] inline void load(Vector& value, const double* from) {
+  __builtin_memcpy(&value, from, sizeof value);
+}
+[[gnu::always_inline]] inline void store(double* to, const Vector& value) {
+  __builtin_memcpy(to, &value, sizeof value);
+}
+
+// sums_r = sum_i values(i, r) node_weights_i, i ascending. Inlined into each clone below.
+[[gnu::always_inline]] inline void weighted_sums(const double* values, Eigen::Index rows,
+                                                 Eigen::Index width, const double* node_weights,
+                                                 double* __restrict sums) {
+  for (Eigen::Index r = 0; r < width; ++r) sums[r] = 0.0;
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const double* __restrict row = values + i * width;
+    const double weight = node_weights[i];
+    for (Eigen::Index r = 0; r < width; ++r) sums[r] += row[r] * weight;
+  }
+}
+
+// sums_r = sum_i node_weights_i (t t) with t = values(i, r) - means_r, i ascending.
+[[gnu::always_inline]] inline void weighted_centred_squares(const double* values, Eigen::Index rows,
+                                                            Eigen::Index width,
+                                                            const double* node_weights,
+                                                            const double* __restrict means,
+                                                            double* __restrict sums) {
+  for (Eigen::Index r = 0; r < width; ++r) sums[r] = 0.0;
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    const double* __restrict row = values + i * width;
+    const double weight = node_weights[i];
+    for (Eigen::Index r = 0; r < width; ++r) {
+      const double centred = row[r] - means[r];
+      sums[r] += weight * (centred * centred);
+    }
+  }
+}
+
+}  // namespace
+
+#define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+
+// Four weight sets share each load of an edge row.
+TSFS_SIMD_CLONES
+void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
+                       const double* weights, Eigen::Index sets, double* sums) {
+  constexpr Eigen::Index kSets = 4;
+  const Eigen::Index blocked = width - width % kBlock;
+  for (Eigen::Index first = 0; first < sets; first += kSets) {
+    const Eigen::Index count = sets - first < kSets ? sets - first : kSets;
+    for (Eigen::Index r = 0; r < blocked; r += kBlock) {
+      Vector sum[kSets][kVectors];
+      for (Eigen::Index s = 0; s < kSets; ++s)
+        for (Eigen::Index v = 0; v < kVectors; ++v)
+          if (s < count)
+            load(sum[s][v], sums + (first + s) * width + r + v * kLanes);
+          else
+            sum[s][v] = Vector{};
+      for (Eigen::Index p = 0; p < row_count; ++p) {
+        Vector row[kVectors];
+        for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], rows + p * width + r + v * kLanes);
+        for (Eigen::Index s = 0; s < kSets; ++s) {
+          const double weight = s < count ? weights[(first + s) * row_count + p] : 0.0;
+          for (Eigen::Index v = 0; v < kVectors; ++v) sum[s][v] += weight * row[v];
+        }
+      }
+      for (Eigen::Index s = 0; s < count; ++s)
+        for (Eigen::Index v = 0; v < kVectors; ++v)
+          store(sums + (first + s) * width + r + v * kLanes, sum[s][v]);
+    }
+    for (Eigen::Index s = first; s < first + count; ++s)
+      for (Eigen::Index r = blocked; r < width; ++r)
+        for (Eigen::Index p = 0; p < row_count; ++p)
+          sums[s * width + r] += weights[s * row_count + p] * rows[p * width + r];
+  }
+}
+
+TSFS_SIMD_CLONES
+void centred_moments(const double* values, Eigen::Index rows, Eigen::Index width,
+                     const double* degrees, double total_degree, const double* imbalance,
+                     double* __restrict means, double* __restrict denominators,
+                     double* __restrict imbalance_terms) {
+  weighted_sums(values, rows, width, degrees, means);
+  for (Eigen::Index r = 0; r < width; ++r)
+    means[r] = total_degree > 0.0 ? means[r] / total_degree : 0.0;
+  weighted_centred_squares(values, rows, width, degrees, means, denominators);
+  if (imbalance != nullptr)
+    weighted_centred_squares(values, rows, width, imbalance, means, imbalance_terms);
+}
+
+TSFS_SIMD_CLONES
+void literal_forms(const double* values, Eigen::Index rows, Eigen::Index width,
+                   const double* degrees, double mean_divisor, const Eigen::Index* row_starts,
+                   const int* columns, const double* entry_values, double* __restrict means,
+                   double* __restrict centred, double* __restrict numerators,
+                   double* __restrict denominators) {
+  weighted_sums(values, rows, width, degrees, means);
+  for (Eigen::Index r = 0; r < width; ++r) means[r] = means[r] / mean_divisor;
+  for (Eigen::Index i = 0; i < rows; ++i)
+    for (Eigen::Index r = 0; r < width; ++r)
+      centred[i * width + r] = values[i * width + r] - means[r];
+
+  const Eigen::Index blocked = width - width % kBlock;
+  for (Eigen::Index r = 0; r < blocked; r += kBlock) {
+    Vector numerator[kVectors] = {};
+    Vector denominator[kVectors] = {};
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      Vector own[kVectors];
+      for (Eigen::Index v = 0; v < kVectors; ++v)
+        load(own[v], centred + i * width + r + v * kLanes);
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
+        const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
+        const double entry = entry_values[e];
+        for (Eigen::Index v = 0; v < kVectors; ++v) {
+          Vector value;
+          load(value, other + v * kLanes);
+          numerator[v] += (own[v] * value) * entry;
+        }
+      }
+      for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
+    }
+    for (Eigen::Index v = 0; v < kVectors; ++v) {
+      store(numerators + r + v * kLanes, numerator[v]);
+      store(denominators + r + v * kLanes, denominator[v]);
+    }
+  }
+  for (Eigen::Index r = blocked; r < width; ++r) {
+    double numerator = 0.0;
+    double denominator = 0.0;
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double own = centred[i * width + r];
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e)
+        numerator +=
+            (own * centred[static_cast<Eigen::Index>(columns[e]) * width + r]) * entry_values[e];
+      denominator += (own * own) * degrees[i];
+    }
+    numerators[r] = numerator;
+    denominators[r] = denominator;
+  }
+}
+
+#undef TSFS_SIMD_CLONES
+
+}  // namespace tsfs::laplacian_kernels

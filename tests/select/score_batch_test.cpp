@@ -1,0 +1,156 @@
+// Batch scoring (SelectorRegistration::score_batch) against one score() per parameter set, for
+// every selector that registers a batch hook: identical scores, rankings and zero-weight
+// fractions; and the Laplacian batch against the one-kernel reference functions.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "graph/knn_graph.hpp"
+#include "graph/laplacian_score.hpp"
+#include "select/selector.hpp"
+#include "selector_test_helpers.hpp"
+
+namespace {
+
+using tsfs::ParamSet;
+using tsfs::ParamValue;
+using tsfs::SelectionProblem;
+using tsfs::testing::complete_params;
+using tsfs::testing::selector_registration;
+
+// Loose clusters of random rows with exact duplicates (weight-1 edges next to underflowing ones,
+// where the literal arithmetic cancels) and a near-constant column (0.999 + 1e-9 noise).
+struct BatchData {
+  Eigen::MatrixXd features;
+  Eigen::MatrixXd distances;
+};
+
+BatchData batch_data(int rows, int columns, unsigned seed) {
+  std::mt19937_64 generator(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  BatchData data;
+  data.features.resize(rows, columns);
+  for (int row = 0; row < rows; ++row)
+    for (int column = 0; column < columns; ++column)
+      data.features(row, column) = 3.0 * (row % 3) + normal(generator) * (1.0 + column);
+  for (int row = 0; row < rows; ++row) data.features(row, 0) = 0.999 + 1e-9 * normal(generator);
+  for (int row = rows - 4; row < rows; ++row) data.features.row(row) = data.features.row(row - 7);
+  data.distances.resize(rows, rows);
+  for (int row = 0; row < rows; ++row)
+    for (int other = 0; other < rows; ++other)
+      data.distances(row, other) = (data.features.rightCols(columns - 1).row(row) -
+                                    data.features.rightCols(columns - 1).row(other))
+                                       .norm();
+  return data;
+}
+
+ParamSet params_of(std::initializer_list<std::pair<const char*, ParamValue>> values) {
+  ParamSet params;
+  for (const auto& [name, value] : values) params.set(name, value);
+  return params;
+}
+
+// One batch per kNN graph: every variant, arithmetic and weight mode over a sigma grid from
+// all-underflow (1e-7) to flat (1e3).
+std::vector<std::vector<ParamSet>> laplacian_batches() {
+  const auto& info = selector_registration("laplacian").info;
+  std::vector<std::vector<ParamSet>> batches;
+  for (const char* symmetrize : {"or", "and", "none"})
+    for (long long k : {3LL, 7LL}) {
+      std::vector<ParamSet> batch;
+      for (const char* variant : {"he2005", "report2023"})
+        for (const char* arithmetic : {"exact", "literal"})
+          for (bool stable : {false, true})
+            for (int step = 0; step <= 20; ++step)
+              batch.push_back(complete_params(
+                  info, params_of({{"variant", std::string(variant)},
+                                   {"symmetrize", std::string(symmetrize)},
+                                   {"k", k},
+                                   {"arithmetic", std::string(arithmetic)},
+                                   {"stable_weights", ParamValue{std::in_place_type<bool>, stable}},
+                                   {"sigma_ratio", std::pow(10.0, -7.0 + 0.5 * step)}})));
+      batches.push_back(std::move(batch));
+    }
+  return batches;
+}
+
+// SPEC on its kNN graph: sigma and the ranker vary inside a batch.
+std::vector<std::vector<ParamSet>> spec_batches() {
+  const auto& info = selector_registration("spec").info;
+  std::vector<ParamSet> batch;
+  for (const char* ranker : {"phi1", "phi2"})
+    for (int step = 0; step <= 8; ++step)
+      batch.push_back(
+          complete_params(info, params_of({{"graph", std::string("knn")},
+                                           {"k", 5LL},
+                                           {"ranker", std::string(ranker)},
+                                           {"sigma_ratio", std::pow(10.0, -2.0 + 0.5 * step)}})));
+  return {batch};
+}
+
+// |a - b| <= 1e-12 |b|, or both exactly equal (zeros, infinities).
+bool close(double actual, double expected) {
+  return actual == expected || std::abs(actual - expected) <= 1e-12 * std::abs(expected);
+}
+
+// The Laplacian batch against the one-kernel reference functions (graph/laplacian_score.hpp):
+// exact to 1e-12 relative (same non-negative terms, other grouping), literal bit for bit.
+void check_against_reference(const BatchData& data, const ParamSet& params,
+                             const tsfs::SelectorScores& batched) {
+  const double sigma = params.real("sigma_ratio") * data.distances.mean();
+  const auto graph = tsfs::knn_graph(data.distances, static_cast<int>(params.integer("k")),
+                                     *tsfs::parse_symmetrize(params.text("symmetrize")));
+  const auto weights = tsfs::heat_kernel_weights(graph, sigma, params.real("kernel_scale"),
+                                                 params.boolean("stable_weights"));
+  CHECK(batched.zero_weight_fraction == weights.zero_weight_fraction);
+  if (params.text("arithmetic") == "literal") {
+    CHECK(batched.scores == tsfs::laplacian_scores_literal(data.features, weights.weights));
+    return;
+  }
+  const Eigen::VectorXd expected = tsfs::laplacian_scores(data.features, weights.weights);
+  bool all_close = true;
+  for (Eigen::Index r = 0; r < expected.size(); ++r)
+    all_close = all_close && close(batched.scores[r], expected[r]);
+  CHECK(all_close);
+}
+
+}  // namespace
+
+TEST_CASE("batched score vectors equal one score() per parameter set") {
+  const BatchData data = batch_data(40, 9, 5);
+  const SelectionProblem problem{data.features, nullptr, 0, &data.distances};
+  int selectors_with_batches = 0;
+  for (const auto& [name, batches] :
+       std::vector<std::pair<std::string, std::vector<std::vector<ParamSet>>>>{
+           {"laplacian", laplacian_batches()}, {"spec", spec_batches()}}) {
+    const auto& registration = selector_registration(name);
+    REQUIRE(registration.score_batch);
+    ++selectors_with_batches;
+    for (const auto& batch : batches) {
+      std::vector<const ParamSet*> pointers;
+      for (const auto& params : batch) pointers.push_back(&params);
+      const auto batched = registration.score_batch(problem, pointers);
+      REQUIRE(batched.size() == batch.size());
+      for (size_t i = 0; i < batch.size(); ++i) {
+        CAPTURE(batch[i].canonical());
+        const auto selector = registration.make(batch[i]);
+        const auto single = selector->score(problem);
+        // A unit scored alone goes through the same arithmetic: the very same doubles, so the
+        // same ranking even where scores tie mathematically (one surviving edge: all equal 2).
+        CHECK(batched[i].zero_weight_fraction == single.zero_weight_fraction);
+        CHECK(batched[i].scores == single.scores);
+        CHECK(tsfs::rank_by_score(batched[i].scores, selector->order()) ==
+              tsfs::rank_by_score(single.scores, selector->order()));
+        if (name == "laplacian") check_against_reference(data, batch[i], batched[i]);
+      }
+    }
+  }
+  // Every registered selector with a batch hook is covered above.
+  int registered_with_batches = 0;
+  for (const auto& name : tsfs::SelectorRegistry::instance().names())
+    if (selector_registration(name).score_batch) ++registered_with_batches;
+  CHECK(registered_with_batches == selectors_with_batches);
+}

@@ -14,6 +14,7 @@ zero_weight_fraction (the share of kNN edges whose weight underflowed to 0) besi
 counts per dataset and in total. Standard library only.
 
   experiments/report/fidelity.py [RESULTS_CSV] [--reference CSV] [--skip DATASET ...]
+                                 [--distance PREFIX]
 
 RESULTS_CSV defaults to results/report/fig3_sigma_holdout/results.csv. Exit code 0 whatever the
 counts (it reports, it does not judge); 2 when a file is missing or has no comparable rows.
@@ -49,11 +50,11 @@ def study_points(reference_rows):
             for row in reference_rows}
 
 
-def tsfs_points(result_rows):
+def tsfs_points(result_rows, distance_prefix):
     points = {}
     for row in result_rows:
         if all(row.get(column) == value for column, value in STUDY_SETTINGS.items()) and \
-                row["distance"].startswith("dtw"):
+                row["distance"].startswith(distance_prefix):
             points[(row["dataset"], int(row["n_features"]), sigma_key(row["sigma_ratio"]))] = row
     return points
 
@@ -99,12 +100,16 @@ def main():
     parser.add_argument("--reference", default=DEFAULT_REFERENCE)
     parser.add_argument("--skip", nargs="*", default=[], metavar="DATASET",
                         help="datasets left out (e.g. Wafer, whose rows here differ)")
+    parser.add_argument("--distance", default="dtw", metavar="PREFIX",
+                        help="compare the rows whose distance label starts with PREFIX "
+                             "(default dtw; `precomputed` for a run on the study's DTW matrices)")
     arguments = parser.parse_args()
     study = study_points(read_csv(arguments.reference))
-    tsfs = tsfs_points(read_csv(arguments.results))
+    tsfs = tsfs_points(read_csv(arguments.results), arguments.distance)
     if not set(study) & set(tsfs):
         print(f"fidelity: no point of {arguments.results} matches the study's settings "
-              f"{STUDY_SETTINGS} with a DTW distance", file=sys.stderr)
+              f"{STUDY_SETTINGS} and a distance starting with {arguments.distance!r}",
+              file=sys.stderr)
         sys.exit(2)
     counts, differing = compare(study, tsfs, set(arguments.skip))
     print_report(counts, differing)

@@ -4,8 +4,8 @@
   experiments/report/review_numbers.py [SECTION ...]     (run from the repository root)
 
 Sections (all by default): zero_weight, k_spread, n_features_ranges, dip, baselines,
-below_majority, variants_equal, duplicates, sigma_claims, bands. Each prints the facts that
-experiments/report/REVIEW_NOTES.md quotes. Standard library only; reads results/report/*/results.csv,
+below_majority, variants_equal, duplicates, sigma_claims, protocols, bands. Each prints the facts
+that experiments/report/REVIEW_NOTES.md quotes. Standard library only; reads results/report/*/results.csv,
 experiments/report/*.yaml and the gzipped UCR files under third_party/ucr/.
 """
 
@@ -283,6 +283,19 @@ def sigma_claims():
               f"balanced accuracy {dict(balanced)}")
 
 
+def protocols():
+    print("## protocols: WormsTwoClass mean accuracy (balanced) holdout vs k-fold, per spec and curve")
+    for figure in ("fig3_sigma", "fig4_k", "fig5_n_features"):
+        holdout = select(read_results(f"{figure}_holdout"), dataset="WormsTwoClass")
+        kfold = select(read_results(f"{figure}_kfold"), dataset="WormsTwoClass")
+        for name in sorted({curve_name(row) for row in holdout}):
+            pair = [[row for row in rows if curve_name(row) == name] for rows in (holdout, kfold)]
+            means = [(statistics.mean(r["accuracy"] for r in part),
+                      statistics.mean(r["balanced_accuracy"] for r in part)) for part in pair]
+            print(f"{figure:16} {name:36} holdout {means[0][0]:.4f} ({means[0][1]:.4f})  "
+                  f"k-fold {means[1][0]:.4f} ({means[1][1]:.4f})")
+
+
 def bands():
     print("## bands: which report specs draw a +/- std band")
     for path in sorted(glob.glob("experiments/report/*.yaml")):
@@ -294,7 +307,7 @@ def bands():
 
 SECTIONS = {function.__name__: function for function in (
     zero_weight, k_spread, n_features_ranges, dip, baselines, below_majority, variants_equal,
-    duplicates, sigma_claims, bands)}
+    duplicates, sigma_claims, protocols, bands)}
 
 
 def main():

@@ -166,13 +166,15 @@ def dip():
 
 
 # --- class balance and baselines ---------------------------------------------------------------
-def load_series(dataset):
+def load_series(dataset, parts=None):
+    """(label, values) per row, TRAIN rows then TEST rows; NaN (padding) kept comparable."""
     rows = []
-    for part in DATASETS[dataset]:
+    for part in parts or DATASETS[dataset]:
         with gzip.open(UCR.format(dataset, part), "rt") as handle:
             for line in handle:
                 fields = line.rstrip("\n").split("\t")
-                rows.append((fields[0], tuple(float(value) for value in fields[1:])))
+                values = tuple(None if math.isnan(v) else v for v in map(float, fields[1:]))
+                rows.append((fields[0], values))
     return rows
 
 
@@ -240,20 +242,28 @@ def variants_equal():
 
 # --- exact duplicate series --------------------------------------------------------------------
 def duplicates():
-    print("## duplicates: exact duplicate series (all values equal) in the rows the specs load")
-    for dataset in DATASETS:
-        series = load_series(dataset)
-        groups = collections.defaultdict(list)
-        for index, (_, values) in enumerate(series):
-            groups[values].append(index)
-        pairs = [pair for group in groups.values() if len(group) > 1
-                 for pair in itertools.combinations(group, 2)]
-        half = len(series) // 2
-        straddling = sum(1 for a, b in pairs if (a < half) != (b < half))
-        conflicting = sum(1 for a, b in pairs if series[a][0] != series[b][0])
-        sizes = collections.Counter(len(group) for group in groups.values() if len(group) > 1)
-        print(f"{dataset}: {len(pairs)} identical pairs (group sizes {dict(sizes)}), {straddling} "
-              f"straddling the holdout split at row {half}, {conflicting} with different labels")
+    print("## duplicates: exact duplicate series (all values equal), every dataset in third_party/ucr")
+    print("(the report's datasets with the rows their specs load; the others TRAIN then TEST)")
+    for folder in sorted(glob.glob("third_party/ucr/*/")):
+        dataset = folder.rstrip("/").split("/")[-1]
+        parts = DATASETS.get(dataset) or [part for part in ("TRAIN", "TEST")
+                                          if glob.glob(UCR.format(dataset, part))]
+        describe_duplicates(dataset, load_series(dataset, parts))
+
+
+def describe_duplicates(dataset, series):
+    groups = collections.defaultdict(list)
+    for index, (_, values) in enumerate(series):
+        groups[values].append(index)
+    pairs = [pair for group in groups.values() if len(group) > 1
+             for pair in itertools.combinations(group, 2)]
+    half = len(series) // 2
+    straddling = sum(1 for a, b in pairs if (a < half) != (b < half))
+    conflicting = sum(1 for a, b in pairs if series[a][0] != series[b][0])
+    sizes = collections.Counter(len(group) for group in groups.values() if len(group) > 1)
+    print(f"{dataset} ({len(series)} rows): {len(pairs)} identical pairs (group sizes "
+          f"{dict(sizes)}), {straddling} straddling the holdout split at row {half}, "
+          f"{conflicting} with different labels")
 
 
 # --- other sentences ---------------------------------------------------------------------------

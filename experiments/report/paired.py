@@ -5,7 +5,8 @@
                                [--n-features LOW-HIGH] [--metric accuracy|balanced_accuracy]
 
 FILTER is `column=value[,column=value...]` on folds.csv's columns (e.g. `distance=ned,
-variant=report2023`; `selector=anova`). For every (repeat, fold), each curve's metric is averaged
+variant=report2023`; `selector=anova`); `column=LOW..HIGH` keeps numeric values in [LOW, HIGH]
+(e.g. `sigma_ratio=0.1..1`). For every (repeat, fold), each curve's metric is averaged
 over its cells with n_features in [LOW, HIGH] (all by default), and the difference A - B is taken
 fold by fold. Printed: the number of folds, both means, the mean paired difference with its
 standard error and a 95% t interval, the same interval with Nadeau and Bengio's (2003) corrected
@@ -50,13 +51,23 @@ def read_folds(path):
         sys.exit(f"paired: cannot read {path}: {error}")
 
 
+def matches(row, conditions):
+    for column, wanted in conditions.items():
+        value = row.get(column)
+        low, separator, high = wanted.partition("..")
+        if separator:
+            if not value or not float(low) <= float(value) <= float(high):
+                return False
+        elif value != wanted:
+            return False
+    return True
+
+
 def per_fold_means(rows, conditions, n_range, metric):
     """{(repeat, fold): mean metric over the matching cells}, and (n_train, n_test) per fold."""
     values, sizes = collections.defaultdict(list), {}
     for row in rows:
-        if any(row.get(column) != value for column, value in conditions.items()):
-            continue
-        if not n_range[0] <= int(row["n_features"]) <= n_range[1]:
+        if not matches(row, conditions) or not n_range[0] <= int(row["n_features"]) <= n_range[1]:
             continue
         key = (int(row["repeat"]), int(row["fold"]))
         values[key].append(float(row[metric]))

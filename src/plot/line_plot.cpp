@@ -12,6 +12,7 @@
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/run_tables.hpp"
+#include "plot/smoothing.hpp"
 
 namespace tsfs {
 namespace {
@@ -30,22 +31,6 @@ Entry& find_or_add(std::vector<std::pair<std::string, Entry>>& entries, const st
     if (entry.first == key) return entry.second;
   entries.emplace_back(key, Entry{});
   return entries.back().second;
-}
-
-// Centred moving average over `window` points, shrinking at the ends (pandas'
-// rolling(window, center=True, min_periods=1).mean()).
-std::vector<double> moving_average(const std::vector<double>& values, long long window) {
-  if (window <= 1) return values;
-  std::vector<double> smoothed(values.size());
-  long long before = (window - 1) / 2, after = window / 2;
-  for (long long i = 0; i < static_cast<long long>(values.size()); ++i) {
-    long long first = std::max(0LL, i - before);
-    long long last = std::min(static_cast<long long>(values.size()) - 1, i + after);
-    double sum = 0.0;
-    for (long long j = first; j <= last; ++j) sum += values[static_cast<size_t>(j)];
-    smoothed[static_cast<size_t>(i)] = sum / static_cast<double>(last - first + 1);
-  }
-  return smoothed;
 }
 
 double parse_or_fail(const std::string& text, const std::string& column, const std::string& name) {
@@ -126,8 +111,8 @@ class LinePlot final : public PlotKind {
           ys.push_back(point.y_sum / point.count);
           bands.push_back(point.band_sum / point.count);
         }
-        ys = moving_average(ys, params_.integer("smooth"));
-        bands = moving_average(bands, params_.integer("smooth"));
+        ys = smoothing::moving_average(ys, params_.integer("smooth"));
+        bands = smoothing::moving_average(bands, params_.integer("smooth"));
         for (size_t i = 0; i < xs.size(); ++i)
           figure.data += fmt::format("{}\t{}\t{}\n", gnuplot::number(xs[i]), gnuplot::number(ys[i]),
                                      gnuplot::number(bands[i]));

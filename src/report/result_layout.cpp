@@ -92,9 +92,12 @@ const std::string& ResultLayout::distance_label(int distance) const {
 
 std::string ResultLayout::protocol_label() const {
   const auto& protocol = spec_.protocol;
-  if (protocol.kind != ProtocolKind::stratified_kfold) return protocol_name(protocol.kind);
-  return fmt::format("stratified_kfold(folds={};repeats={};seed={})", protocol.folds,
-                     protocol.repeats, protocol.seed);
+  if (protocol.kind != ProtocolKind::stratified_kfold)
+    return protocol_label_with_duplicates(protocol_name(protocol.kind), spec_.duplicates);
+  return protocol_label_with_duplicates(
+      fmt::format("stratified_kfold(folds={};repeats={};seed={})", protocol.folds, protocol.repeats,
+                  protocol.seed),
+      spec_.duplicates);
 }
 
 std::vector<std::string> ResultLayout::selector_fields(int selector, int params) const {

@@ -16,6 +16,7 @@ struct PreparedDataset {
   Dataset data;
   FeatureMatrix features;
   std::vector<Fold> folds;
+  DuplicateSummary duplicates;    // identical series found, and what the spec's handling did
   std::string feature_cache_key;  // empty when the extractor is not cacheable
   bool features_from_cache = false;
 };
@@ -25,6 +26,9 @@ struct PreparedDataset {
 std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
                                               const std::filesystem::path& cache_folder,
                                               int threads);
+
+// duplicates.csv: per dataset, the identical series found and what `duplicates` did with them.
+std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset>& datasets);
 
 inline constexpr int kNoDistance = -1;
 inline constexpr int kAllRows = -1;

@@ -101,8 +101,13 @@ class LinePlot final : public PlotKind {
     std::optional<size_t> band, n_folds, dataset;
   };
   using PanelDatasets = std::vector<std::pair<std::string, std::set<std::string>>>;
-  // Per panel: gnuplot plot commands of its horizontal baseline lines.
-  using PanelBaselines = std::map<std::string, std::vector<std::string>>;
+  // A horizontal baseline line of one dataset in one panel.
+  struct BaselineLine {
+    std::string dataset, title;
+    double value = 0.0;
+    int dash = 2;
+  };
+  using PanelBaselines = std::map<std::string, std::vector<BaselineLine>>;
 
   Columns find_columns(const CsvTable& table, const std::string& name) const {
     Columns columns;
@@ -146,18 +151,17 @@ class LinePlot final : public PlotKind {
                                            "spec, so its baseline is unknown",
                                            name, dataset));
         const std::string suffix = names.size() > 1 ? " (" + dataset + ")" : "";
+        const auto& baseline = found->second;
         if (which == "majority" || which == "both")
-          lines[panel].push_back(
-              fmt::format("    {} with lines lw 1.5 dt 2 lc rgb \"#555555\" title {}",
-                          format_double(found->second.test_majority),
-                          gnuplot::text(fmt::format("majority class of the test rows {:.3f}{}",
-                                                    found->second.test_majority, suffix))));
+          lines[panel].push_back({dataset,
+                                  fmt::format("majority class of the test rows {:.3f}{}",
+                                              baseline.test_majority, suffix),
+                                  baseline.test_majority, 2});
         if (which == "train_majority" || which == "both")
-          lines[panel].push_back(
-              fmt::format("    {} with lines lw 1.5 dt 3 lc rgb \"#555555\" title {}",
-                          format_double(found->second.train_majority),
-                          gnuplot::text(fmt::format("predicting the training majority {:.3f}{}",
-                                                    found->second.train_majority, suffix))));
+          lines[panel].push_back({dataset,
+                                  fmt::format("predicting the training majority {:.3f}{}",
+                                              baseline.train_majority, suffix),
+                                  baseline.train_majority, 3});
       }
     return lines;
   }
@@ -168,6 +172,18 @@ class LinePlot final : public PlotKind {
       return smoothing::width_average(xs, values, params_.real("smooth_width"),
                                       params_.boolean("log_x"));
     return smoothing::moving_average(values, params_.integer("smooth"));
+  }
+
+  // Grey, or the colour of the series of the baseline's dataset when the series are datasets.
+  static std::string baseline_command(
+      const BaselineLine& line,
+      const std::vector<std::pair<std::string, std::map<double, Point>>>& series) {
+    std::string colour = "\"#555555\"";
+    for (size_t i = 0; i < series.size(); ++i)
+      if (series[i].first == "dataset=" + line.dataset)
+        colour = fmt::format("\"{}\"", kPalette[i % kPaletteSize]);
+    return fmt::format("    {} with lines lw 1.5 dt {} lc rgb {} title {}",
+                       format_double(line.value), line.dash, colour, gnuplot::text(line.title));
   }
 
   std::string axis_label(const char* label_param, const char* column_param) const {
@@ -223,7 +239,7 @@ class LinePlot final : public PlotKind {
         ++series_index;
       }
       if (auto found = baselines.find(facet_label); found != baselines.end())
-        commands.insert(commands.end(), found->second.begin(), found->second.end());
+        for (const auto& line : found->second) commands.push_back(baseline_command(line, lines));
       figure.body += fmt::format("{}\n", fmt::join(commands, ", \\\n"));
     }
     return figure;

@@ -35,9 +35,11 @@ MajorityBaseline majority_baseline(const Dataset& dataset, const std::vector<Fol
   return baseline;
 }
 
-std::map<std::string, MajorityBaseline> majority_baselines(const Spec& spec) {
+std::map<std::string, MajorityBaseline> majority_baselines(const Spec& spec,
+                                                           const std::set<std::string>& names) {
   std::map<std::string, MajorityBaseline> baselines;
   for (const auto& dataset_spec : spec.datasets) {
+    if (names.count(dataset_spec.options.name) == 0) continue;
     auto rows =
         apply_protocol(load_ucr_dataset(dataset_spec.options), spec.protocol, spec.duplicates);
     baselines[rows.data.name] = majority_baseline(rows.data, rows.folds);

@@ -1,6 +1,7 @@
 #pragma once
 // Accuracy baselines of the rows a run actually tested, for the line plot's `baseline` option.
 #include <map>
+#include <set>
 #include <string>
 
 #include "spec/spec.hpp"
@@ -20,7 +21,9 @@ struct MajorityBaseline {
 // For one dataset under the spec's protocol and duplicate handling (the folds the run used).
 MajorityBaseline majority_baseline(const Dataset& dataset, const std::vector<Fold>& folds);
 
-// Per dataset name, for every dataset of the spec (loads the data and deals the folds again).
-std::map<std::string, MajorityBaseline> majority_baselines(const Spec& spec);
+// Per dataset name, for the spec's datasets among `names` (loads the data and deals the folds
+// again; the others, e.g. archive datasets a run skipped, are not loaded).
+std::map<std::string, MajorityBaseline> majority_baselines(const Spec& spec,
+                                                           const std::set<std::string>& names);
 
 }  // namespace tsfs

@@ -142,7 +142,9 @@ class LinePlot final : public PlotKind {
     PanelBaselines lines;
     const std::string which = params_.text("baseline");
     if (which == "none") return lines;
-    const auto baselines = majority_baselines(context.spec);
+    std::set<std::string> wanted;
+    for (const auto& [panel, names] : datasets) wanted.insert(names.begin(), names.end());
+    const auto baselines = majority_baselines(context.spec, wanted);
     for (const auto& [panel, names] : datasets)
       for (const auto& dataset : names) {
         auto found = baselines.find(dataset);

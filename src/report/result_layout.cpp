@@ -91,13 +91,7 @@ const std::string& ResultLayout::distance_label(int distance) const {
 }
 
 std::string ResultLayout::protocol_label() const {
-  const auto& protocol = spec_.protocol;
-  if (protocol.kind != ProtocolKind::stratified_kfold)
-    return protocol_label_with_duplicates(protocol_name(protocol.kind), spec_.duplicates);
-  return protocol_label_with_duplicates(
-      fmt::format("stratified_kfold(folds={};repeats={};seed={})", protocol.folds, protocol.repeats,
-                  protocol.seed),
-      spec_.duplicates);
+  return protocol_label_with_duplicates(tsfs::protocol_label(spec_.protocol), spec_.duplicates);
 }
 
 std::vector<std::string> ResultLayout::selector_fields(int selector, int params) const {

@@ -112,6 +112,10 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "repeats" << YAML::Value << spec.protocol.repeats;
     out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
   }
+  if (spec.protocol.kind == ProtocolKind::resamples) {
+    out << YAML::Key << "count" << YAML::Value << spec.protocol.resamples;
+    out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
+  }
   out << YAML::EndMap;
   out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
   out << YAML::Key << "output" << YAML::Value << spec.output.string();

@@ -11,6 +11,7 @@
 #include "features/feature_extractor.hpp"
 #include "plot/plot.hpp"
 #include "select/selector.hpp"
+#include "spec/archive.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
@@ -131,6 +132,7 @@ Split read_split(const YAML::Node& node, const Context& context) {
 }
 
 std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+  if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;
@@ -194,16 +196,18 @@ std::vector<long long> read_n_features(const YAML::Node& node, const Context& co
 ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
   ProtocolOptions protocol;
   if (!node) return protocol;
-  check_keys(node, {"kind", "folds", "repeats", "seed"}, context.file, "protocol");
+  check_keys(node, {"kind", "folds", "repeats", "seed", "count"}, context.file, "protocol");
   if (!node["kind"]) fail(node, context.file, "protocol needs 'kind'");
   std::string kind = read_text(node["kind"], context, "kind");
-  std::vector<std::string> kinds = {"holdout_half", "train_test", "stratified_kfold"};
+  std::vector<std::string> kinds = {"holdout_half", "train_test", "stratified_kfold", "resamples"};
   if (kind == "holdout_half") {
     protocol.kind = ProtocolKind::holdout_half;
   } else if (kind == "train_test") {
     protocol.kind = ProtocolKind::train_test;
   } else if (kind == "stratified_kfold") {
     protocol.kind = ProtocolKind::stratified_kfold;
+  } else if (kind == "resamples") {
+    protocol.kind = ProtocolKind::resamples;
   } else {
     std::string message = fmt::format("unknown protocol '{}'", kind);
     if (auto suggestion = closest_match(kind, kinds))
@@ -219,9 +223,15 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     return value;
   };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
-  for (const char* key : {"folds", "repeats", "seed"})
+  bool resampled = protocol.kind == ProtocolKind::resamples;
+  for (const char* key : {"folds", "repeats"})
     if (node[key] && !kfold)
       fail(node[key], context.file, fmt::format("'{}' applies to stratified_kfold only", key));
+  if (node["count"] && !resampled)
+    fail(node["count"], context.file, "'count' applies to resamples only");
+  if (node["seed"] && !kfold && !resampled)
+    fail(node["seed"], context.file, "'seed' applies to stratified_kfold and resamples only");
+  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1));
   if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2));
   if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1));
   if (node["seed"]) protocol.seed = static_cast<std::uint64_t>(read_int("seed", 0));

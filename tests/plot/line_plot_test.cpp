@@ -110,7 +110,7 @@ TEST_CASE("line plot: baselines are the majority shares of the folds' test rows"
   fixture.spec.protocol.folds = 3;
   // GunPoint merged: 200 rows, 100 per class; stratified folds of 67/67/66 rows, 33 or 34 of
   // each class, so every fold's test majority share is 34/67 or 33/66.
-  const auto baselines = majority_baselines(fixture.spec);
+  const auto baselines = majority_baselines(fixture.spec, {"GunPoint"});
   REQUIRE(baselines.count("GunPoint") == 1);
   CHECK(baselines.at("GunPoint").test_majority ==
         doctest::Approx((34.0 / 67 + 34.0 / 67 + 33.0 / 66) / 3));

@@ -1,5 +1,6 @@
 // "histogram": distribution of a numeric column (by default the selector scores of scores.csv),
-// one panel per value of `facet` (e.g. sigma_ratio), equal-width bins over each panel's range.
+// one panel per value of `facet` (e.g. sigma_ratio), equal-width bins over each panel's range,
+// over all panels' range (shared_range) or over [x_min, x_max]; the x axis spans the bins.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -52,29 +53,50 @@ class HistogramPlot final : public PlotKind {
         gnuplot::text(params_.text("value")));
     if (params_.boolean("log_y")) figure.body += "  set logscale y\n";
     long long bins = params_.integer("bins");
+    const auto [shared_low, shared_high] = bin_range(panels);
     for (size_t p = 0; p < panels.size(); ++p) {
       const auto& values = panels[p].second;
-      auto [low, high] = std::minmax_element(values.begin(), values.end());
-      double width = *high > *low ? (*high - *low) / static_cast<double>(bins) : 1.0;
+      auto [panel_low, panel_high] = std::minmax_element(values.begin(), values.end());
+      double low = params_.boolean("shared_range") ? shared_low : *panel_low;
+      double high = params_.boolean("shared_range") ? shared_high : *panel_high;
+      if (!std::isnan(params_.real("x_min"))) low = params_.real("x_min");
+      if (!std::isnan(params_.real("x_max"))) high = params_.real("x_max");
+      if (!(high > low)) high = low + 1.0;  // one value: a unit range, drawn as such
+      double width = (high - low) / static_cast<double>(bins);
       std::vector<long long> counts(static_cast<size_t>(bins), 0);
       for (double value : values) {
-        auto bin = static_cast<long long>((value - *low) / width);
+        auto bin = static_cast<long long>(std::floor((value - low) / width));
         ++counts[static_cast<size_t>(std::clamp(bin, 0LL, bins - 1))];
       }
       for (long long b = 0; b < bins; ++b)
         figure.data +=
-            fmt::format("{}\t{}\n", gnuplot::number(*low + (static_cast<double>(b) + 0.5) * width),
+            fmt::format("{}\t{}\n", gnuplot::number(low + (static_cast<double>(b) + 0.5) * width),
                         counts[static_cast<size_t>(b)]);
       figure.data += "\n\n";
+      // An explicit x range: gnuplot would otherwise zoom onto the occupied bins (a panel whose
+      // values are all equal showed one bar filling the panel).
       figure.body += fmt::format(
-          "  set title {}\n  set boxwidth {}\n  plot '{}.dat' index {} using 1:2 with boxes "
-          "notitle\n",
-          gnuplot::text(panels[p].first), format_double(width * 0.9), name, p);
+          "  set title {}\n  set xrange [{}:{}]\n  set boxwidth {}\n  plot '{}.dat' index {} "
+          "using 1:2 with boxes lc rgb \"#0072B2\" notitle\n",
+          gnuplot::text(panels[p].first), format_double(low), format_double(high),
+          format_double(width * 0.9), name, p);
     }
     return figure;
   }
 
  private:
+  // The range of every panel's values together (for shared_range).
+  static std::pair<double, double> bin_range(
+      const std::vector<std::pair<std::string, std::vector<double>>>& panels) {
+    double low = panels.front().second.front(), high = low;
+    for (const auto& [label, values] : panels) {
+      auto [panel_low, panel_high] = std::minmax_element(values.begin(), values.end());
+      low = std::min(low, *panel_low);
+      high = std::max(high, *panel_high);
+    }
+    return {low, high};
+  }
+
   ParamSet params_;
 };
 
@@ -103,6 +125,15 @@ PlotRegistration histogram_registration() {
        at_least(1),
        false},
       {"log_y", ParamType::boolean, false, "logarithmic count axis", {}, {}, false},
+      {"shared_range",
+       ParamType::boolean,
+       false,
+       "the same bins (and x range) in every panel: the range of all panels' values",
+       {},
+       {},
+       false},
+      plot_params::optional_number("x_min", "lower end of the bins (default: the data's)"),
+      plot_params::optional_number("x_max", "upper end of the bins (default: the data's)"),
       plot_params::title(),
   };
   registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {

@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "common/error.hpp"
+#include "plot/baselines.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/run_tables.hpp"
+#include "plot/smoothing.hpp"
 
 namespace tsfs {
 namespace {
@@ -32,22 +35,6 @@ Entry& find_or_add(std::vector<std::pair<std::string, Entry>>& entries, const st
   return entries.back().second;
 }
 
-// Centred moving average over `window` points, shrinking at the ends (pandas'
-// rolling(window, center=True, min_periods=1).mean()).
-std::vector<double> moving_average(const std::vector<double>& values, long long window) {
-  if (window <= 1) return values;
-  std::vector<double> smoothed(values.size());
-  long long before = (window - 1) / 2, after = window / 2;
-  for (long long i = 0; i < static_cast<long long>(values.size()); ++i) {
-    long long first = std::max(0LL, i - before);
-    long long last = std::min(static_cast<long long>(values.size()) - 1, i + after);
-    double sum = 0.0;
-    for (long long j = first; j <= last; ++j) sum += values[static_cast<size_t>(j)];
-    smoothed[static_cast<size_t>(i)] = sum / static_cast<double>(last - first + 1);
-  }
-  return smoothed;
-}
-
 double parse_or_fail(const std::string& text, const std::string& column, const std::string& name) {
   auto value = parse_double(text);
   if (!value)
@@ -56,37 +43,47 @@ double parse_or_fail(const std::string& text, const std::string& column, const s
   return *value;
 }
 
+// Okabe and Ito's colour-blind-safe palette (Color Universal Design, 2008) without its yellow,
+// which is too faint on white; past seven series the dash pattern changes too.
+constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                    "#E69F00", "#56B4E9", "#000000"};
+constexpr int kPaletteSize = 7;
+
+std::string line_style(int index) {
+  return fmt::format("lc rgb \"{}\" dt {}", kPalette[index % kPaletteSize],
+                     1 + index / kPaletteSize);
+}
+
 class LinePlot final : public PlotKind {
  public:
   explicit LinePlot(const ParamSet& params) : params_(params) {}
 
   Figure draw(const PlotContext& context, const std::string& name) const override {
+    if (params_.integer("smooth") > 1 && params_.real("smooth_width") > 0.0)
+      throw InputError("", fmt::format("plot '{}': give either `smooth` (points) or "
+                                       "`smooth_width` (x units, decades on a log axis), not both",
+                                       name));
     CsvTable table = read_run_table(context.run_folder, params_.text("source"));
     auto rows = filter_rows(table, params_.text_list("filter"), name);
     if (rows.empty())
       throw InputError("", fmt::format("plot '{}': no rows match its filter", name));
-    size_t x = require_column(table, params_.text("x"), name);
-    size_t y = require_column(table, params_.text("y"), name);
-    std::vector<size_t> series, facet;
-    for (const auto& column : params_.text_list("series"))
-      series.push_back(require_column(table, column, name));
-    if (!params_.text("facet").empty())
-      facet.push_back(require_column(table, params_.text("facet"), name));
-    std::optional<size_t> band;
-    if (!params_.text("band").empty()) band = require_column(table, params_.text("band"), name);
-
+    Columns columns = find_columns(table, name);
     Curves curves;
+    PanelDatasets datasets;
     bool averaged = false;
     for (size_t row : rows) {
-      auto y_value = parse_double(table.rows[row][y]);
+      auto y_value = parse_double(table.rows[row][columns.y]);
       if (!y_value) continue;  // empty (e.g. accuracy_std of a single fold)
+      const std::string panel = key_label(table, row, columns.facet);
       auto& point = find_or_add(
-          find_or_add(curves, key_label(table, row, facet)),
-          key_label(table, row,
-                    series))[parse_or_fail(table.rows[row][x], params_.text("x"), name)];
+          find_or_add(curves, panel),
+          key_label(
+              table, row,
+              columns.series))[parse_or_fail(table.rows[row][columns.x], params_.text("x"), name)];
+      if (columns.dataset) find_or_add(datasets, panel).insert(table.rows[row][*columns.dataset]);
       averaged = averaged || point.count > 0;
       point.y_sum += *y_value;
-      if (band) point.band_sum += parse_double(table.rows[row][*band]).value_or(0.0);
+      if (columns.band) point.band_sum += band_half_width(table, row, columns);
       ++point.count;
     }
     if (averaged)
@@ -94,11 +91,110 @@ class LinePlot final : public PlotKind {
           "plot '{}': several rows share a (facet, series, x); their mean is drawn "
           "(add the differing columns to `series` or `filter`)",
           name);
-    return figure(curves, name);
+    return figure(curves, baseline_lines(context, datasets, name), name);
   }
 
  private:
-  Figure figure(const Curves& curves, const std::string& name) const {
+  struct Columns {
+    size_t x = 0, y = 0;
+    std::vector<size_t> series, facet;
+    std::optional<size_t> band, n_folds, dataset;
+  };
+  using PanelDatasets = std::vector<std::pair<std::string, std::set<std::string>>>;
+  // A horizontal baseline line of one dataset in one panel.
+  struct BaselineLine {
+    std::string dataset, title;
+    double value = 0.0;
+    int dash = 2;
+  };
+  using PanelBaselines = std::map<std::string, std::vector<BaselineLine>>;
+
+  Columns find_columns(const CsvTable& table, const std::string& name) const {
+    Columns columns;
+    columns.x = require_column(table, params_.text("x"), name);
+    columns.y = require_column(table, params_.text("y"), name);
+    for (const auto& column : params_.text_list("series"))
+      columns.series.push_back(require_column(table, column, name));
+    if (!params_.text("facet").empty())
+      columns.facet.push_back(require_column(table, params_.text("facet"), name));
+    if (!params_.text("band").empty())
+      columns.band = require_column(table, params_.text("band"), name);
+    if (params_.text("band_error") == "standard_error")
+      columns.n_folds = require_column(table, "n_folds", name);
+    if (params_.text("baseline") != "none")
+      columns.dataset = require_column(table, "dataset", name);
+    return columns;
+  }
+
+  // The band column (a fold standard deviation), or the standard error of the fold mean,
+  // std / sqrt(n_folds), with band_error: standard_error.
+  double band_half_width(const CsvTable& table, size_t row, const Columns& columns) const {
+    double half_width = parse_double(table.rows[row][*columns.band]).value_or(0.0);
+    if (columns.n_folds) {
+      double folds = parse_double(table.rows[row][*columns.n_folds]).value_or(1.0);
+      half_width /= std::sqrt(std::max(1.0, folds));
+    }
+    return half_width;
+  }
+
+  PanelBaselines baseline_lines(const PlotContext& context, const PanelDatasets& datasets,
+                                const std::string& name) const {
+    PanelBaselines lines;
+    const std::string which = params_.text("baseline");
+    if (which == "none") return lines;
+    std::set<std::string> wanted;
+    for (const auto& [panel, names] : datasets) wanted.insert(names.begin(), names.end());
+    const auto baselines = majority_baselines(context.spec, wanted);
+    for (const auto& [panel, names] : datasets)
+      for (const auto& dataset : names) {
+        auto found = baselines.find(dataset);
+        if (found == baselines.end())
+          throw InputError("", fmt::format("plot '{}': dataset '{}' of the results is not in the "
+                                           "spec, so its baseline is unknown",
+                                           name, dataset));
+        const std::string suffix = names.size() > 1 ? " (" + dataset + ")" : "";
+        const auto& baseline = found->second;
+        if (which == "majority" || which == "both")
+          lines[panel].push_back({dataset,
+                                  fmt::format("majority class of the test rows {:.3f}{}",
+                                              baseline.test_majority, suffix),
+                                  baseline.test_majority, 2});
+        if (which == "train_majority" || which == "both")
+          lines[panel].push_back({dataset,
+                                  fmt::format("predicting the training majority {:.3f}{}",
+                                              baseline.train_majority, suffix),
+                                  baseline.train_majority, 3});
+      }
+    return lines;
+  }
+
+  std::vector<double> smoothed(const std::vector<double>& xs,
+                               const std::vector<double>& values) const {
+    if (params_.real("smooth_width") > 0.0)
+      return smoothing::width_average(xs, values, params_.real("smooth_width"),
+                                      params_.boolean("log_x"));
+    return smoothing::moving_average(values, params_.integer("smooth"));
+  }
+
+  // Grey, or the colour of the series of the baseline's dataset when the series are datasets.
+  static std::string baseline_command(
+      const BaselineLine& line,
+      const std::vector<std::pair<std::string, std::map<double, Point>>>& series) {
+    std::string colour = "\"#555555\"";
+    for (size_t i = 0; i < series.size(); ++i)
+      if (series[i].first == "dataset=" + line.dataset)
+        colour = fmt::format("\"{}\"", kPalette[i % kPaletteSize]);
+    return fmt::format("    {} with lines lw 1.5 dt {} lc rgb {} title {}",
+                       format_double(line.value), line.dash, colour, gnuplot::text(line.title));
+  }
+
+  std::string axis_label(const char* label_param, const char* column_param) const {
+    const std::string& label = params_.text(label_param);
+    return gnuplot::text(label.empty() ? params_.text(column_param) : label);
+  }
+
+  Figure figure(const Curves& curves, const PanelBaselines& baselines,
+                const std::string& name) const {
     Figure figure;
     auto [panel_rows, panel_columns] = gnuplot::layout(curves.size());
     // The key goes below each panel, so long series labels never crowd out the curves.
@@ -108,7 +204,7 @@ class LinePlot final : public PlotKind {
                               gnuplot::text(params_.text("title")));
     figure.body +=
         fmt::format("  set xlabel {}\n  set ylabel {}\n  set key below font \",9\"\n  set grid\n",
-                    gnuplot::text(params_.text("x")), gnuplot::text(params_.text("y")));
+                    axis_label("x_label", "x"), axis_label("y_label", "y"));
     if (params_.boolean("log_x")) figure.body += "  set logscale x\n  set format x \"1e%L\"\n";
     double y_min = params_.real("y_min"), y_max = params_.real("y_max");
     figure.body +=
@@ -118,7 +214,7 @@ class LinePlot final : public PlotKind {
     for (const auto& [facet_label, lines] : curves) {
       figure.body += fmt::format("  set title {}\n  plot \\\n", gnuplot::text(facet_label));
       std::vector<std::string> commands;
-      int color = 1;
+      int series_index = 0;
       for (const auto& [series_label, points] : lines) {
         std::vector<double> xs, ys, bands;
         for (const auto& [x_value, point] : points) {
@@ -126,24 +222,26 @@ class LinePlot final : public PlotKind {
           ys.push_back(point.y_sum / point.count);
           bands.push_back(point.band_sum / point.count);
         }
-        ys = moving_average(ys, params_.integer("smooth"));
-        bands = moving_average(bands, params_.integer("smooth"));
+        ys = smoothed(xs, ys);
+        bands = smoothed(xs, bands);
         for (size_t i = 0; i < xs.size(); ++i)
           figure.data += fmt::format("{}\t{}\t{}\n", gnuplot::number(xs[i]), gnuplot::number(ys[i]),
                                      gnuplot::number(bands[i]));
         figure.data += "\n\n";
+        const std::string style = line_style(series_index);
         if (!params_.text("band").empty())
           commands.push_back(
               fmt::format("    '{}.dat' index {} using 1:($2-$3):($2+$3) with filledcurves fs "
-                          "transparent solid 0.2 "
-                          "noborder lc {} notitle",
-                          name, block, color));
+                          "transparent solid 0.2 noborder {} notitle",
+                          name, block, style));
         commands.push_back(
-            fmt::format("    '{}.dat' index {} using 1:2 with lines lw 2 lc {} title {}", name,
-                        block, color, gnuplot::text(series_label)));
+            fmt::format("    '{}.dat' index {} using 1:2 with lines lw 2 {} title {}", name, block,
+                        style, gnuplot::text(series_label)));
         ++block;
-        ++color;
+        ++series_index;
       }
+      if (auto found = baselines.find(facet_label); found != baselines.end())
+        for (const auto& line : found->second) commands.push_back(baseline_command(line, lines));
       figure.body += fmt::format("{}\n", fmt::join(commands, ", \\\n"));
     }
     return figure;
@@ -183,6 +281,23 @@ PlotRegistration line_registration() {
        {},
        {},
        false},
+      {"band_error",
+       ParamType::text,
+       std::string("std"),
+       "std: the band column as it is; standard_error: divided by sqrt(n_folds) (the standard "
+       "error of a fold mean)",
+       {"std", "standard_error"},
+       {},
+       false},
+      {"baseline",
+       ParamType::text,
+       std::string("none"),
+       "horizontal lines per dataset: majority (share of the test rows in their own majority "
+       "class), train_majority (share of the test rows in the training rows' majority class), "
+       "both; means over the run's folds",
+       {"none", "majority", "train_majority", "both"},
+       {},
+       false},
       {"log_x", ParamType::boolean, false, "logarithmic x axis", {}, {}, false},
       {"smooth",
        ParamType::integer,
@@ -190,6 +305,23 @@ PlotRegistration line_registration() {
        "centred moving-average window, in points",
        {},
        at_least(1),
+       false},
+      plot_params::optional_number("smooth_width",
+                                   "centred average over a fixed width of x (in decades with "
+                                   "log_x), instead of `smooth`'s point count"),
+      {"x_label",
+       ParamType::text,
+       std::string(),
+       "x axis label (default: the x column)",
+       {},
+       {},
+       false},
+      {"y_label",
+       ParamType::text,
+       std::string(),
+       "y axis label (default: the y column)",
+       {},
+       {},
        false},
       plot_params::optional_number("y_min", "lower y limit (default: automatic)"),
       plot_params::optional_number("y_max", "upper y limit (default: automatic)"),

@@ -91,7 +91,7 @@ const std::string& ResultLayout::distance_label(int distance) const {
 }
 
 std::string ResultLayout::protocol_label() const {
-  return tsfs::protocol_label(spec_.protocol);
+  return protocol_label_with_duplicates(tsfs::protocol_label(spec_.protocol), spec_.duplicates);
 }
 
 std::vector<std::string> ResultLayout::selector_fields(int selector, int params) const {

@@ -117,6 +117,7 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
   }
   out << YAML::EndMap;
+  out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
   out << YAML::Key << "output" << YAML::Value << spec.output.string();
   out << YAML::Key << "save_scores" << YAML::Value << spec.save_scores;
   if (!spec.plots.empty()) {

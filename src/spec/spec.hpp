@@ -8,6 +8,7 @@
 
 #include "common/params.hpp"
 #include "data/dataset.hpp"
+#include "evaluate/duplicates.hpp"
 #include "evaluate/protocol.hpp"
 
 namespace tsfs {
@@ -64,6 +65,7 @@ struct Spec {
   SourceLocation n_features_where;
   SweptComponentSpec classifier;
   ProtocolOptions protocol;
+  DuplicateHandling duplicates = DuplicateHandling::keep;  // identical series: keep, drop, group
   std::filesystem::path output;
   std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)

@@ -258,7 +258,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "output", "plots", "save_scores"},
+              "classifier", "protocol", "duplicates", "output", "plots", "save_scores"},
              context.file, "the spec");
 
   Spec spec;
@@ -332,6 +332,14 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
                                    "classifier");
 
   spec.protocol = read_protocol(root["protocol"], context);
+  if (YAML::Node duplicates = root["duplicates"]) {
+    auto handling = parse_duplicate_handling(read_text(duplicates, context, "duplicates"));
+    if (!handling)
+      fail(duplicates, context.file,
+           fmt::format("'duplicates' must be one of: {}",
+                       fmt::join(duplicate_handling_names(), ", ")));
+    spec.duplicates = *handling;
+  }
   spec.output = root["output"] ? std::filesystem::path(read_text(root["output"], context, "output"))
                                : std::filesystem::path("results") / spec.name;
   if (YAML::Node save_scores = root["save_scores"])

@@ -16,7 +16,7 @@ namespace tsfs {
 namespace {
 
 // Bump when a stage's output format or algorithm changes, so old caches are not reused.
-constexpr const char* kFeatureCacheVersion = "features-v1";
+constexpr const char* kFeatureCacheVersion = "features-v2";
 constexpr const char* kDistanceCacheVersion = "distance-v1";
 
 std::string data_fingerprint(const Dataset& dataset) {

@@ -96,14 +96,29 @@ void log_unusable_features(const PreparedDataset& dataset) {
                  constant.size(), listing(constant));
 }
 
+void log_duplicates(const Spec& spec, const PreparedDataset& dataset) {
+  const auto& summary = dataset.duplicates;
+  if (summary.groups.duplicate_rows == 0) return;
+  spdlog::info(
+      "dataset {}: {} of {} series are identical to an earlier one ({} groups, {} with mixed "
+      "labels); {} straddle the protocol's splits; duplicates: {} ({} rows used, {} straddling)",
+      dataset.data.name, summary.groups.duplicate_rows, summary.rows_loaded, summary.groups.groups,
+      summary.groups.mixed_label_groups, summary.straddling_protocol,
+      duplicate_handling_name(spec.duplicates), dataset.data.rows(), summary.straddling_used);
+}
+
 }  // namespace
 
 PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
                                 const std::filesystem::path& cache_folder, int threads) {
   PreparedDataset prepared;
-  prepared.data = load_ucr_dataset(dataset_spec.options);
+  auto rows =
+      apply_protocol(load_ucr_dataset(dataset_spec.options), spec.protocol, spec.duplicates);
+  prepared.data = std::move(rows.data);
+  prepared.folds = std::move(rows.folds);
+  prepared.duplicates = rows.duplicates;
+  log_duplicates(spec, prepared);
   prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
-  prepared.folds = make_folds(spec.protocol, prepared.data);
   log_unusable_features(prepared);
   spdlog::info("dataset {}: {} series, {} classes, {} features{}, {} folds", prepared.data.name,
                prepared.data.rows(), prepared.data.classes(), prepared.features.values.cols(),
@@ -123,6 +138,12 @@ std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
 void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
   for (const auto& selector : spec.selectors) check_selector_rows(selector, dataset);
+}
+
+std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
+  std::vector<std::pair<std::string, DuplicateSummary>> rows;
+  for (const auto& dataset : datasets) rows.emplace_back(dataset.data.name, dataset.duplicates);
+  return duplicates_csv(rows, spec.duplicates);
 }
 
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {

@@ -16,6 +16,7 @@ struct PreparedDataset {
   Dataset data;
   FeatureMatrix features;
   std::vector<Fold> folds;
+  DuplicateSummary duplicates;    // identical series found, and what the spec's handling did
   std::string feature_cache_key;  // empty when the extractor is not cacheable
   bool features_from_cache = false;
 };
@@ -33,6 +34,9 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
 // Throws the InputError make_plan would throw for this dataset (n_features > features, too few
 // rows for a selector's parameters), without building anything.
 void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset);
+
+// duplicates.csv: per dataset, the identical series found and what `duplicates` did with them.
+std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset>& datasets);
 
 inline constexpr int kNoDistance = -1;
 inline constexpr int kAllRows = -1;

@@ -286,6 +286,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
                spec.file.string(), options.threads);
   write_file_atomically(output / "spec.yaml", spec.input_yaml);
   write_file_atomically(output / "spec.resolved.yaml", spec.resolved_yaml);
+  write_file_atomically(output / "duplicates.csv", duplicates_table(spec, datasets));
   write_skipped(output, skipped);
   // Written now too, so a run killed without a chance to clean up still resumes safely.
   write_file_atomically(

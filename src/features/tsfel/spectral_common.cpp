@@ -1,6 +1,7 @@
 // Shared numerics of the spectral TSFEL kinds: see spectral_common.hpp.
 #include "features/tsfel/spectral_common.hpp"
 
+#include "features/tsfel/numpy_fft_dc.hpp"
 #include "features/tsfel/numpy_reductions.hpp"
 
 #include <fftw3.h>
@@ -310,12 +311,14 @@ const Eigen::VectorXd& demeaned_magnitudes(const SeriesView& series) {
     real_dft(centred.data(), n, n, bins.data());
     Eigen::VectorXd magnitudes(n / 2);
     for (Eigen::Index k = 0; k < n / 2; ++k) magnitudes[k] = std::abs(bins[static_cast<size_t>(k)]);
-    // The DC bin of the centred series is a rounding residue: NumPy's FFT leaves one that is
-    // nonzero unless the centred values cancel exactly (ramp, constant), whereas FFTW's order of
-    // operations may give exactly 0 where NumPy does not. Spectral entropy counts the bins with
-    // nonzero power, so its value depends on this. Use the compensated (Neumaier) sum of the
-    // centred values instead: zero exactly when they cancel exactly, a tiny residue otherwise.
-    if (n / 2 > 0) magnitudes[0] = std::abs(compensated_sum(centred.data(), n));
+    // The DC bin of the centred series is a rounding residue, and Spectral entropy counts the
+    // bins with nonzero power, so it must be NumPy's residue: FFTW adds the values in another
+    // order (exactly 0 where NumPy is not, and the reverse). numpy_fft_dc reproduces pocketfft's
+    // order; for the lengths where NumPy uses Bluestein's algorithm, the compensated sum (zero
+    // exactly when the centred values cancel exactly) is the closest available.
+    if (n / 2 > 0)
+      magnitudes[0] =
+          std::abs(numpy_fft_dc(centred.data(), n).value_or(compensated_sum(centred.data(), n)));
     return magnitudes;
   });
 }

@@ -1,0 +1,181 @@
+// Exact duplicate series: see duplicates.hpp.
+#include "evaluate/duplicates.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <set>
+
+namespace tsfs {
+namespace {
+
+bool same_series(const Dataset& dataset, long long a, long long b) {
+  if (dataset.lengths(a) != dataset.lengths(b)) return false;
+  for (Eigen::Index t = 0; t < dataset.lengths(a); ++t) {
+    // Bitwise, so that 0.0 and -0.0 differ and the comparison is an equivalence.
+    const double x = dataset.values(a, t), y = dataset.values(b, t);
+    if (std::memcmp(&x, &y, sizeof(double)) != 0) return false;
+  }
+  return true;
+}
+
+// Where a row sits in one fold: test, train or neither.
+enum class Side { test, train, none };
+
+Side side_of(const Fold& fold, int row) {
+  if (std::binary_search(fold.test_rows.begin(), fold.test_rows.end(), row)) return Side::test;
+  if (std::binary_search(fold.train_rows.begin(), fold.train_rows.end(), row)) return Side::train;
+  return Side::none;
+}
+
+}  // namespace
+
+std::string duplicate_handling_name(DuplicateHandling handling) {
+  switch (handling) {
+    case DuplicateHandling::keep:
+      return "keep";
+    case DuplicateHandling::drop:
+      return "drop";
+    case DuplicateHandling::group:
+      return "group";
+  }
+  return "keep";
+}
+
+std::vector<std::string> duplicate_handling_names() {
+  return {"keep", "drop", "group"};
+}
+
+std::optional<DuplicateHandling> parse_duplicate_handling(const std::string& name) {
+  for (auto handling : {DuplicateHandling::keep, DuplicateHandling::drop, DuplicateHandling::group})
+    if (duplicate_handling_name(handling) == name) return handling;
+  return std::nullopt;
+}
+
+DuplicateGroups find_duplicate_series(const Dataset& dataset) {
+  DuplicateGroups groups;
+  const auto rows = static_cast<int>(dataset.rows());
+  groups.first_copy.resize(static_cast<size_t>(rows));
+  // Candidates by a cheap key (length and sum of the values), confirmed value by value.
+  std::map<std::pair<int, double>, std::vector<int>> firsts_by_key;
+  std::map<int, std::set<int>> labels_of_group;
+  for (int row = 0; row < rows; ++row) {
+    const double sum = dataset.values.row(row).head(dataset.lengths(row)).sum();
+    auto& firsts = firsts_by_key[{dataset.lengths(row), sum}];
+    auto match = std::find_if(firsts.begin(), firsts.end(),
+                              [&](int first) { return same_series(dataset, first, row); });
+    int first = row;
+    if (match == firsts.end()) {
+      firsts.push_back(row);
+    } else {
+      first = *match;
+      ++groups.duplicate_rows;
+      if (labels_of_group[first].empty()) ++groups.groups;
+      labels_of_group[first].insert(dataset.labels(first));
+    }
+    groups.first_copy[static_cast<size_t>(row)] = first;
+    if (first != row) labels_of_group[first].insert(dataset.labels(row));
+  }
+  for (const auto& [first, labels] : labels_of_group)
+    if (labels.size() > 1) ++groups.mixed_label_groups;
+  return groups;
+}
+
+Dataset drop_duplicate_series(const Dataset& dataset, const DuplicateGroups& groups) {
+  std::vector<Eigen::Index> kept;
+  for (Eigen::Index row = 0; row < dataset.rows(); ++row)
+    if (groups.first_copy[static_cast<size_t>(row)] == row) kept.push_back(row);
+  Dataset result = dataset;
+  const auto count = static_cast<Eigen::Index>(kept.size());
+  result.values.resize(count, dataset.values.cols());
+  result.lengths.resize(count);
+  result.labels.resize(count);
+  result.train_rows = 0;
+  for (Eigen::Index i = 0; i < count; ++i) {
+    result.values.row(i) = dataset.values.row(kept[static_cast<size_t>(i)]);
+    result.lengths(i) = dataset.lengths(kept[static_cast<size_t>(i)]);
+    result.labels(i) = dataset.labels(kept[static_cast<size_t>(i)]);
+    if (kept[static_cast<size_t>(i)] < dataset.train_rows) ++result.train_rows;
+  }
+  // The kept rows are no longer a contiguous block of the merged order.
+  result.merged_offset = 0;
+  result.merged_rows = count;
+  return result;
+}
+
+std::vector<Fold> group_duplicate_series(std::vector<Fold> folds, const DuplicateGroups& groups) {
+  for (auto& fold : folds) {
+    std::vector<Side> sides(groups.first_copy.size());
+    for (size_t row = 0; row < sides.size(); ++row)
+      sides[row] = side_of(fold, groups.first_copy[row]);
+    fold.test_rows.clear();
+    fold.train_rows.clear();
+    for (size_t row = 0; row < sides.size(); ++row) {
+      if (sides[row] == Side::test) fold.test_rows.push_back(static_cast<int>(row));
+      if (sides[row] == Side::train) fold.train_rows.push_back(static_cast<int>(row));
+    }
+  }
+  return folds;
+}
+
+int straddling_duplicates(const std::vector<Fold>& folds, const DuplicateGroups& groups) {
+  int straddling = 0;
+  for (const auto& fold : folds)
+    for (size_t row = 0; row < groups.first_copy.size(); ++row) {
+      const int first = groups.first_copy[row];
+      if (first == static_cast<int>(row)) continue;
+      const Side a = side_of(fold, static_cast<int>(row)), b = side_of(fold, first);
+      if ((a == Side::test && b == Side::train) || (a == Side::train && b == Side::test))
+        ++straddling;
+    }
+  return straddling;
+}
+
+ProtocolRows apply_protocol(Dataset loaded, const ProtocolOptions& protocol,
+                            DuplicateHandling handling) {
+  ProtocolRows result;
+  result.duplicates.rows_loaded = loaded.rows();
+  result.duplicates.groups = find_duplicate_series(loaded);
+  const auto& groups = result.duplicates.groups;
+  result.duplicates.straddling_protocol =
+      straddling_duplicates(make_folds(protocol, loaded), groups);
+  if (handling == DuplicateHandling::drop && groups.duplicate_rows > 0) {
+    result.data = drop_duplicate_series(loaded, groups);
+    result.folds = make_folds(protocol, result.data);
+    result.duplicates.straddling_used = 0;
+    return result;
+  }
+  result.folds = make_folds(protocol, loaded);
+  if (handling == DuplicateHandling::group)
+    result.folds = group_duplicate_series(result.folds, groups);
+  result.duplicates.straddling_used = straddling_duplicates(result.folds, groups);
+  result.data = std::move(loaded);
+  return result;
+}
+
+std::string protocol_label_with_duplicates(const std::string& protocol_label,
+                                           DuplicateHandling handling) {
+  if (handling == DuplicateHandling::keep) return protocol_label;
+  return fmt::format("{}+duplicates={}", protocol_label, duplicate_handling_name(handling));
+}
+
+std::string duplicates_csv(const std::vector<std::pair<std::string, DuplicateSummary>>& datasets,
+                           DuplicateHandling handling) {
+  std::string csv =
+      "dataset,rows_loaded,duplicate_rows,duplicate_groups,mixed_label_groups,"
+      "straddling_protocol,handling,rows_used,straddling_used\n";
+  for (const auto& [name, summary] : datasets) {
+    const long long used = handling == DuplicateHandling::drop
+                               ? summary.rows_loaded - summary.groups.duplicate_rows
+                               : summary.rows_loaded;
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", name, summary.rows_loaded,
+                       summary.groups.duplicate_rows, summary.groups.groups,
+                       summary.groups.mixed_label_groups, summary.straddling_protocol,
+                       duplicate_handling_name(handling), used, summary.straddling_used);
+  }
+  return csv;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,137 @@
+// The line plot's options, on a hand-written results.csv: axis labels, standard-error bands,
+// majority baselines from the spec's folds, width smoothing on a log axis and the palette.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "../data/test_support.hpp"
+#include "../select/selector_test_helpers.hpp"
+#include "common/error.hpp"
+#include "plot/baselines.hpp"
+#include "plot/plot.hpp"
+
+namespace tsfs {
+namespace {
+
+struct LinePlotFixture {
+  test::TempFolder folder;
+  Spec spec;
+
+  LinePlotFixture() {
+    // Two series over a log grid of 5 points (one decade each), 25 folds each.
+    std::ofstream csv(folder.path() / "results.csv");
+    csv << "dataset,variant,sigma_ratio,accuracy,accuracy_std,n_folds\n";
+    for (const char* variant : {"he2005", "report2023"})
+      for (int i = 0; i < 5; ++i)
+        csv << "GunPoint," << variant << ",1e" << i - 4 << "," << 0.5 + 0.1 * i << ",0.05,25\n";
+    DatasetSpec dataset;
+    dataset.options.name = "GunPoint";
+    dataset.options.folder = test::ucr_folder("GunPoint");
+    spec.datasets.push_back(dataset);
+  }
+
+  Figure draw(ParamSet chosen) const {
+    const auto* registration = PlotRegistry::instance().find("line");
+    REQUIRE(registration != nullptr);
+    chosen.set("name", std::string("curve"));
+    chosen.set("x", std::string("sigma_ratio"));
+    chosen.set("series", std::vector<std::string>{"variant"});
+    auto plot = registration->make(testing::complete_params(registration->info, chosen));
+    return plot->draw(PlotContext{spec, folder.path()}, "curve");
+  }
+};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// The first data block (the first series): x, y, band half-width per line.
+std::vector<std::vector<double>> first_block(const std::string& data) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream lines(data);
+  std::string line;
+  while (std::getline(lines, line) && !line.empty()) {
+    std::istringstream fields(line);
+    std::vector<double> row(3);
+    fields >> row[0] >> row[1] >> row[2];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+TEST_CASE("line plot: axis labels default to the columns and can be set") {
+  LinePlotFixture fixture;
+  CHECK(contains(fixture.draw({}).body, "set xlabel \"sigma_ratio\""));
+  ParamSet labelled;
+  labelled.set("x_label", std::string("sigma / M-bar"));
+  labelled.set("y_label", std::string("mean accuracy"));
+  const Figure figure = fixture.draw(labelled);
+  CHECK(contains(figure.body, "set xlabel \"sigma / M-bar\""));
+  CHECK(contains(figure.body, "set ylabel \"mean accuracy\""));
+}
+
+TEST_CASE("line plot: the band is the std, or the standard error std / sqrt(n_folds)") {
+  LinePlotFixture fixture;
+  ParamSet std_band;
+  std_band.set("band", std::string("accuracy_std"));
+  CHECK(first_block(fixture.draw(std_band).data)[0][2] == doctest::Approx(0.05));
+  std_band.set("band_error", std::string("standard_error"));
+  const Figure figure = fixture.draw(std_band);
+  CHECK(first_block(figure.data)[0][2] == doctest::Approx(0.01));
+  CHECK(contains(figure.body, "filledcurves"));
+}
+
+TEST_CASE("line plot: smooth_width averages over a fixed number of decades on a log axis") {
+  LinePlotFixture fixture;
+  ParamSet smoothed;
+  smoothed.set("log_x", true);
+  smoothed.set("smooth_width", 2.0);  // one decade each side
+  const Figure figure = fixture.draw(smoothed);
+  const auto block = first_block(figure.data);
+  REQUIRE(block.size() == 5);
+  CHECK(block[0][1] == doctest::Approx(0.55));  // mean of 0.5 and 0.6
+  CHECK(block[2][1] == doctest::Approx(0.7));   // mean of 0.6, 0.7, 0.8
+  smoothed.set("smooth", 3LL);
+  CHECK_THROWS_AS(fixture.draw(smoothed), InputError);
+}
+
+TEST_CASE("line plot: series get distinct colour-blind-safe colours, no yellow") {
+  LinePlotFixture fixture;
+  const Figure figure = fixture.draw({});
+  CHECK(contains(figure.body, "lc rgb \"#0072B2\""));
+  CHECK(contains(figure.body, "lc rgb \"#D55E00\""));
+  CHECK_FALSE(contains(figure.body, "#F0E442"));
+}
+
+TEST_CASE("line plot: baselines are the majority shares of the folds' test rows") {
+  LinePlotFixture fixture;
+  fixture.spec.protocol.kind = ProtocolKind::stratified_kfold;
+  fixture.spec.protocol.folds = 3;
+  // GunPoint merged: 200 rows, 100 per class; stratified folds of 67/67/66 rows, 33 or 34 of
+  // each class, so every fold's test majority share is 34/67 or 33/66.
+  const auto baselines = majority_baselines(fixture.spec, {"GunPoint"});
+  REQUIRE(baselines.count("GunPoint") == 1);
+  CHECK(baselines.at("GunPoint").test_majority ==
+        doctest::Approx((34.0 / 67 + 34.0 / 67 + 33.0 / 66) / 3));
+  ParamSet with_baseline;
+  with_baseline.set("baseline", std::string("both"));
+  const Figure figure = fixture.draw(with_baseline);
+  CHECK(contains(figure.body, "majority class of the test rows 0.505"));
+  CHECK(contains(figure.body, "predicting the training majority"));
+}
+
+TEST_CASE("majority_baseline: a class-shifted holdout split") {
+  // Train rows 0 .. 3 (three of class 0), test rows 4 .. 9 (four of class 1, two of class 0).
+  Dataset dataset = test::make_dataset(std::vector<std::vector<double>>(10, {1.0}));
+  dataset.labels << 0, 0, 0, 1, 0, 0, 1, 1, 1, 1;
+  Fold fold;
+  fold.train_rows = {0, 1, 2, 3};
+  fold.test_rows = {4, 5, 6, 7, 8, 9};
+  const auto baseline = majority_baseline(dataset, {fold});
+  CHECK(baseline.test_majority == doctest::Approx(4.0 / 6));
+  CHECK(baseline.train_majority == doctest::Approx(2.0 / 6));
+}
+
+}  // namespace
+}  // namespace tsfs

@@ -6,7 +6,8 @@ Run with Debian's interpreter and scikit-learn (apt-get install python3-sklearn)
     /usr/bin/python3 tests/reference/linear/make_reference.py
 It rewrites, next to this script:
   configs.csv      one row per fit: id, dataset, estimator, penalty, C, class_weight, tol, max_iter,
-                   n_iter (the largest liblinear iteration count scikit-learn reports)
+                   n_iter (the largest liblinear iteration count scikit-learn reports),
+                   coefficients_pinned, prediction_seed_spread (see below)
   coefficients.csv id, row (one per one-vs-rest class; one row for two classes, pointing to
                    class 1), feature (0-based, or -1 for the intercept), value (%.17g)
   predictions.csv  id, test_row, predicted class index
@@ -30,6 +31,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC
 
+SEEDS = 10  # random_state values 0..9 behind prediction_seed_spread
 HERE = os.path.dirname(os.path.abspath(__file__))
 UCR = os.path.join(HERE, "..", "..", "..", "third_party", "ucr")
 
@@ -65,15 +67,15 @@ def configurations():
                 yield dataset, "linear_svc", "l2", c, class_weight, 1e-8, True
 
 
-def estimator(kind, penalty, c, class_weight, tol):
+def estimator(kind, penalty, c, class_weight, tol, seed=0):
     if kind == "logistic":
         # max_iter: Debian's liblinear 2.3 has no such parameter (trust-region Newton stops
         # after 1000 iterations, newGLMNET after 100 Newton steps); the fits below converge
         # well before either bound (n_iter in configs.csv).
         return LogisticRegression(solver="liblinear", penalty=penalty, C=c, tol=tol,
                                   class_weight=class_weight, max_iter=1000,
-                                  random_state=0)
-    return LinearSVC(C=c, tol=tol, class_weight=class_weight, max_iter=1000, random_state=0)
+                                  random_state=seed)
+    return LinearSVC(C=c, tol=tol, class_weight=class_weight, max_iter=1000, random_state=seed)
 
 
 def main():
@@ -82,18 +84,24 @@ def main():
     for dataset, kind, penalty, c, class_weight, tol, pinned in configurations():
         train, labels, test = data[dataset]
         model = estimator(kind, penalty, c, class_weight, tol).fit(train, labels)
+        predicted = model.predict(test)
+        # How many test predictions scikit-learn itself changes when only random_state changes
+        # (the row order of liblinear's L1 and dual solvers): the most tsfs may differ by.
+        spread = 0 if pinned else max(
+            int(np.sum(estimator(kind, penalty, c, class_weight, tol, seed).fit(train, labels)
+                       .predict(test) != predicted)) for seed in range(1, SEEDS))
         fit_id = len(configs)
         configs.append([fit_id, dataset, kind, penalty, repr(c), class_weight or "none",
-                        repr(tol), int(np.max(model.n_iter_)), int(pinned)])
+                        repr(tol), int(np.max(model.n_iter_)), int(pinned), spread])
         for row in range(model.coef_.shape[0]):
             for feature, value in enumerate(model.coef_[row]):
                 coefficients.append([fit_id, row, feature, "%.17g" % value])
             coefficients.append([fit_id, row, -1, "%.17g" % model.intercept_[row]])
-        for test_row, label in enumerate(model.predict(test)):
+        for test_row, label in enumerate(predicted):
             predictions.append([fit_id, test_row, int(label)])
     tables = {
         "configs.csv": (["id", "dataset", "estimator", "penalty", "C", "class_weight", "tol",
-                         "n_iter", "coefficients_pinned"], configs),
+                         "n_iter", "coefficients_pinned", "prediction_seed_spread"], configs),
         "coefficients.csv": (["id", "row", "feature", "value"], coefficients),
         "predictions.csv": (["id", "test_row", "predicted"], predictions),
     }

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
-#include <numeric>
 #include <stdexcept>
 #include <utility>
 
@@ -59,17 +58,6 @@ int solver_type(LiblinearSolver solver) {
       return L2R_L2LOSS_SVC_DUAL;
   }
   throw std::logic_error("unknown liblinear solver");
-}
-
-// Training rows grouped by class in ascending class order (row order kept within a class).
-// liblinear numbers its classes by first appearance; grouping makes that the sorted order that
-// scikit-learn uses, so the one-vs-rest rows come out in class order.
-std::vector<Eigen::Index> rows_by_class(const Eigen::VectorXi& labels) {
-  std::vector<Eigen::Index> order(static_cast<size_t>(labels.size()));
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&labels](Eigen::Index a, Eigen::Index b) { return labels(a) < labels(b); });
-  return order;
 }
 
 // liblinear's sparse rows of a dense matrix: every entry as a 1-based index/value node, then the
@@ -166,7 +154,8 @@ LinearModel fit_liblinear(const Eigen::MatrixXd& standardized_train,
   if (present.size() < 2)
     throw std::invalid_argument("liblinear needs training rows of at least two classes");
 
-  const std::vector<Eigen::Index> order = rows_by_class(train_labels);
+  // Grouped in sorted class order, so liblinear's one-vs-rest rows come out in class order.
+  const std::vector<Eigen::Index> order = rows_grouped_by_class(train_labels);
   LiblinearRows rows(standardized_train, order);
   std::vector<double> targets;
   for (const Eigen::Index row : order) targets.push_back(static_cast<double>(train_labels(row)));

@@ -2,7 +2,7 @@
 # Installs the Debian packages tsfs builds with, if any is missing. As root it runs apt-get;
 # otherwise it prints the exact command to run and fails.
 set -euo pipefail
-packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev libyaml-cpp-dev
+packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
           gnuplot-nox libboost-dev)
 missing=()

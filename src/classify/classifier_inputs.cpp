@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 namespace tsfs {
@@ -30,6 +32,15 @@ void check_classifier_inputs(std::string_view classifier, const Eigen::MatrixXd&
 int single_training_class(const Eigen::VectorXi& train_labels) {
   if (train_labels.size() == 0) return -1;
   return (train_labels.array() == train_labels(0)).all() ? train_labels(0) : -1;
+}
+
+std::vector<Eigen::Index> rows_grouped_by_class(const Eigen::VectorXi& train_labels) {
+  std::vector<Eigen::Index> order(static_cast<size_t>(train_labels.size()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  std::stable_sort(order.begin(), order.end(), [&train_labels](Eigen::Index a, Eigen::Index b) {
+    return train_labels(a) < train_labels(b);
+  });
+  return order;
 }
 
 }  // namespace tsfs

@@ -3,6 +3,7 @@
 // with a clear message instead of undefined behaviour inside Eigen or libsvm.
 #include <Eigen/Core>
 #include <string_view>
+#include <vector>
 
 namespace tsfs {
 
@@ -16,5 +17,10 @@ void check_classifier_inputs(std::string_view classifier, const Eigen::MatrixXd&
 
 // The class of the first training row when every training row has it, otherwise -1.
 int single_training_class(const Eigen::VectorXi& train_labels);
+
+// Training row indices grouped by class in ascending class order, row order kept within a class.
+// libsvm and liblinear number their classes by first appearance; scikit-learn sorts them.
+// Presenting the rows in this order makes the libraries' class order the sorted one.
+std::vector<Eigen::Index> rows_grouped_by_class(const Eigen::VectorXi& train_labels);
 
 }  // namespace tsfs

@@ -6,7 +6,6 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <optional>
 #include <stdexcept>
 #include <variant>
@@ -93,7 +92,9 @@ class SvcClassifier final : public Classifier {
       return Eigen::VectorXi::Constant(test_features.rows(), only);
 
     const StandardizedRows scaled = standardize(train_features, test_features);
-    const std::vector<Eigen::Index> order = rows_by_class(train_labels);
+    // Grouped in sorted class order: libsvm's class order (and its one-vs-one vote ties, which
+    // go to the earlier class) and its per-pair problems then match scikit-learn's.
+    const std::vector<Eigen::Index> order = rows_grouped_by_class(train_labels);
     LibsvmRows train_rows(scaled.train, order);
     std::vector<double> targets(order.size());
     for (size_t slot = 0; slot < order.size(); ++slot)
@@ -123,19 +124,6 @@ class SvcClassifier final : public Classifier {
   }
 
  private:
-  // Training rows grouped by class in ascending class order, row order kept within a class.
-  // libsvm orders its classes by first appearance and breaks one-vs-one vote ties towards the
-  // earlier class; scikit-learn's libsvm sorts the classes instead. Presenting the rows grouped
-  // in sorted class order gives the same class order (ties go to the smallest class index) and
-  // the same per-pair training problems as scikit-learn.
-  static std::vector<Eigen::Index> rows_by_class(const Eigen::VectorXi& labels) {
-    std::vector<Eigen::Index> order(static_cast<size_t>(labels.size()));
-    std::iota(order.begin(), order.end(), Eigen::Index{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&labels](Eigen::Index a, Eigen::Index b) { return labels(a) < labels(b); });
-    return order;
-  }
-
   svm_parameter libsvm_parameters(double gamma) const {
     svm_parameter parameters{};
     parameters.svm_type = C_SVC;

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <stdexcept>
+#include <vector>
 
 namespace tsfs {
 
@@ -38,6 +39,12 @@ TEST_CASE("single_training_class") {
   CHECK(single_training_class((Eigen::VectorXi(3) << 2, 2, 2).finished()) == 2);
   CHECK(single_training_class((Eigen::VectorXi(3) << 2, 0, 2).finished()) == -1);
   CHECK(single_training_class(Eigen::VectorXi(0)) == -1);
+}
+
+TEST_CASE("rows_grouped_by_class sorts by class and keeps the row order within a class") {
+  const Eigen::VectorXi labels = (Eigen::VectorXi(6) << 2, 0, 1, 0, 2, 1).finished();
+  CHECK(rows_grouped_by_class(labels) == std::vector<Eigen::Index>{1, 3, 2, 5, 0, 4});
+  CHECK(rows_grouped_by_class(Eigen::VectorXi(0)).empty());
 }
 
 }  // namespace tsfs

@@ -19,8 +19,8 @@ struct LabelledRows {
 };
 
 struct GunPoint {
-  LabelledRows train;  // 50 x 150
-  LabelledRows test;   // 150 x 150
+  LabelledRows train;  // GunPoint: 50 x 150
+  LabelledRows test;   // GunPoint: 150 x 150
 };
 
 // Lines of a gzip file, without their line breaks (long lines are read in pieces).
@@ -87,16 +87,21 @@ inline LabelledRows to_labelled(const std::vector<std::vector<double>>& rows,
   return result;
 }
 
-inline GunPoint load_gunpoint() {
-  const std::string folder = TSFS_SOURCE_DIR "/third_party/ucr/GunPoint/";
-  const auto train_rows = read_ucr_rows(folder + "GunPoint_TRAIN.tsv.gz");
-  const auto test_rows = read_ucr_rows(folder + "GunPoint_TEST.tsv.gz");
+// A vendored dataset's TRAIN and TEST files (third_party/ucr/NAME/NAME_{TRAIN,TEST}.tsv.gz).
+inline GunPoint load_vendored_ucr(const std::string& name) {
+  const std::string folder = TSFS_SOURCE_DIR "/third_party/ucr/" + name + "/";
+  const auto train_rows = read_ucr_rows(folder + name + "_TRAIN.tsv.gz");
+  const auto test_rows = read_ucr_rows(folder + name + "_TEST.tsv.gz");
   std::vector<double> labels;
   for (const auto* rows : {&train_rows, &test_rows})
     for (const auto& row : *rows) labels.push_back(row[0]);
   std::sort(labels.begin(), labels.end());
   labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
   return {to_labelled(train_rows, labels), to_labelled(test_rows, labels)};
+}
+
+inline GunPoint load_gunpoint() {
+  return load_vendored_ucr("GunPoint");
 }
 
 }  // namespace tsfs::test_support

@@ -99,9 +99,13 @@ TEST_CASE("the study's saved accuracy-vs-sigma runs: pinned count of equal point
     CHECK_MESSAGE(expected.sigma_ratio >= 5e-4, differing.str());
     CHECK_MESSAGE(expected.sigma_ratio <= 1.2e-2, differing.str());
   }
-  // Pinned on the exact edge-sum arithmetic (before issue 9's `arithmetic: literal`): Earthquakes
-  // differs at 8 points between sigma/M-bar 1.7e-3 and 1.1e-2, WormsTwoClass at 44 points between
-  // 6.9e-4 and 2.8e-3. experiments/report/fidelity.py lists them from a results.csv.
-  CHECK_MESSAGE(equal["Earthquakes"] == 692, differing.str());
-  CHECK_MESSAGE(equal["WormsTwoClass"] == 656, differing.str());
+  // Pinned with the study's literal arithmetic (variant report2023 implies `arithmetic: literal`)
+  // and TSFEL's Spectral entropy computed with NumPy's order of additions: 698 of 700 points
+  // equal on each dataset. The 4 that differ (Earthquakes at sigma/M-bar 1.1e-2, n = 30 and 80;
+  // WormsTwoClass at 2.8e-3, n = 80 and 150) lie at the edges of the band where the selection
+  // is decided by rounding; they are not yet explained feature by feature. Before those two
+  // changes (exact edge sums) the counts were 692 and 656. experiments/report/fidelity.py lists
+  // the differing points from a results.csv.
+  CHECK_MESSAGE(equal["Earthquakes"] == 698, differing.str());
+  CHECK_MESSAGE(equal["WormsTwoClass"] == 698, differing.str());
 }

@@ -3,6 +3,7 @@
 // with a clear message instead of undefined behaviour inside Eigen or libsvm.
 #include <Eigen/Core>
 #include <string_view>
+#include <vector>
 
 namespace tsfs {
 
@@ -13,6 +14,11 @@ namespace tsfs {
 void check_classifier_inputs(std::string_view classifier, const Eigen::MatrixXd& train_features,
                              const Eigen::VectorXi& train_labels, int classes,
                              const Eigen::MatrixXd& test_features);
+
+// Throws std::invalid_argument unless `subset_sizes` is non-empty and strictly ascending within
+// [1, columns] (NestedSubsetClassifier::fit_predict_nested).
+void check_subset_sizes(std::string_view classifier, const std::vector<Eigen::Index>& subset_sizes,
+                        Eigen::Index columns);
 
 // The class of the first training row when every training row has it, otherwise -1.
 int single_training_class(const Eigen::VectorXi& train_labels);

@@ -9,13 +9,19 @@ namespace tsfs {
 
 class GrowingSquaredDistances {
  public:
-  // Distances from each of `rows` rows to each of `reference_rows` rows, all 0 (no column yet).
-  GrowingSquaredDistances(Eigen::Index rows, Eigen::Index reference_rows);
+  // Which entries are kept: all, or for the distances of a row set to itself (a symmetric
+  // matrix) only those on and below the diagonal (i >= j); the others then stay 0.
+  enum class Entries { all, lower_triangle };
 
-  // Adds (row_values(i) - reference_values(j))^2 to entry (i, j). The terms are added in the
-  // order the columns are, so an entry is the same sum whatever else is computed alongside.
-  void add_column(const Eigen::Ref<const Eigen::VectorXd>& row_values,
-                  const Eigen::Ref<const Eigen::VectorXd>& reference_values);
+  // Distances from each of `rows` rows to each of `reference_rows` rows, all 0 (no column yet).
+  GrowingSquaredDistances(Eigen::Index rows, Eigen::Index reference_rows,
+                          Entries entries = Entries::all);
+
+  // Adds, column c after column c - 1, (row_values(i, c) - reference_values(j, c))^2 to entry
+  // (i, j). Every entry is the same sum, in the same order, whether the columns come one call at
+  // a time or many (many touch the matrix once per four columns, which is what makes them faster).
+  void add_columns(const Eigen::Ref<const Eigen::MatrixXd>& row_values,
+                   const Eigen::Ref<const Eigen::MatrixXd>& reference_values);
 
   // rows x reference_rows; entry (i, j) is the squared distance between row i and reference j.
   const Eigen::MatrixXd& squared() const { return squared_; }
@@ -23,6 +29,7 @@ class GrowingSquaredDistances {
 
  private:
   Eigen::MatrixXd squared_;
+  Entries entries_;
   Eigen::Index columns_added_ = 0;
 };
 

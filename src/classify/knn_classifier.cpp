@@ -103,8 +103,10 @@ class NestedKnn final : public NestedSubsetClassifier {
     Eigen::VectorXi predicted(test_features.rows());
     Eigen::Index columns = 0;
     for (size_t subset = 0; subset < subset_sizes.size(); ++subset) {
-      for (; columns < subset_sizes[subset]; ++columns)
-        squared.add_column(scaled.train.col(columns), scaled.test.col(columns));
+      const Eigen::Index added = subset_sizes[subset] - columns;
+      squared.add_columns(scaled.train.middleCols(columns, added),
+                          scaled.test.middleCols(columns, added));
+      columns = subset_sizes[subset];
       for (Eigen::Index test_row = 0; test_row < predicted.size(); ++test_row)
         predicted(test_row) = vote(squared.squared().col(test_row));
       report(subset, predicted);

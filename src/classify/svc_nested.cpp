@@ -41,8 +41,9 @@ class PrecomputedKernelRows {
     }
   }
 
-  // K(i, j) = exp(-gamma * squared(i, j)) for a symmetric matrix of squared distances; each value
-  // is computed once and written to both triangles, so the kernel is exactly symmetric.
+  // K(i, j) = exp(-gamma * squared(i, j)) for a symmetric matrix of squared distances of which
+  // only the lower triangle (i >= j) is read; each value is computed once and written to both
+  // triangles, so the kernel is exactly symmetric.
   void set_rbf(const Eigen::MatrixXd& squared, double gamma) {
     for (size_t j = 0; j < rows_; ++j)
       for (size_t i = j; i < rows_; ++i) {
@@ -106,7 +107,9 @@ class NestedSvc final : public NestedSubsetClassifier {
     for (size_t slot = 0; slot < order.size(); ++slot)
       targets[slot] = static_cast<double>(train_labels(order[slot]));
 
-    GrowingSquaredDistances train_squared(train_count, train_count);
+    // The kernel reads the lower triangle of the symmetric training distances only (set_rbf).
+    GrowingSquaredDistances train_squared(train_count, train_count,
+                                          GrowingSquaredDistances::Entries::lower_triangle);
     GrowingSquaredDistances test_squared(train_count, scaled.test.rows());
     GrowingSvcGamma gamma(options_.gamma, train_count);
     PrecomputedKernelRows kernel(train_count);
@@ -117,11 +120,11 @@ class NestedSvc final : public NestedSubsetClassifier {
     const svm_parameter parameters = libsvm_parameters(options_, PRECOMPUTED, 0.0);
     Eigen::Index columns = 0;
     for (size_t subset = 0; subset < subset_sizes.size(); ++subset) {
-      for (; columns < subset_sizes[subset]; ++columns) {
-        train_squared.add_column(train.col(columns), train.col(columns));
-        test_squared.add_column(train.col(columns), scaled.test.col(columns));
-        gamma.add_column(train.col(columns));
-      }
+      const Eigen::Index added = subset_sizes[subset] - columns;
+      train_squared.add_columns(train.middleCols(columns, added), train.middleCols(columns, added));
+      test_squared.add_columns(train.middleCols(columns, added),
+                               scaled.test.middleCols(columns, added));
+      for (; columns < subset_sizes[subset]; ++columns) gamma.add_column(train.col(columns));
       kernel.set_rbf(train_squared.squared(), gamma.value());
       const LibsvmModel model = train_libsvm(problem, parameters);
       report(subset, predict_precomputed(*model, test_squared.squared(), gamma.value()));

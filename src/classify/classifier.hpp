@@ -4,6 +4,8 @@
 #include <Eigen/Core>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include "common/params.hpp"
 #include "common/registry.hpp"
@@ -20,9 +22,38 @@ class Classifier {
                                       const Eigen::MatrixXd& test_features) const = 0;
 };
 
+// Optional capability: fits on nested feature subsets, the first n columns of one column order
+// for several n (an accuracy-vs-n_features sweep along a ranking). A classifier whose work is a
+// sum over columns (squared distances of an RBF kernel or of nearest neighbours) extends the
+// n - 1 column sums by one column instead of starting over for every n.
+class NestedSubsetClassifier {
+ public:
+  virtual ~NestedSubsetClassifier() = default;
+  // Called once per subset size, in the order of `subset_sizes`, with the test rows' predictions.
+  using Report = std::function<void(size_t subset, const Eigen::VectorXi& predicted)>;
+  // Features hold the columns in nesting order (subset n = columns 0 .. n-1), raw as for
+  // Classifier::fit_predict; `subset_sizes` is strictly ascending within [1, columns]. The
+  // predictions equal fit_predict's on the subset up to the rounding of the column sums, which
+  // here run in nesting order.
+  virtual void fit_predict_nested(const Eigen::MatrixXd& train_features,
+                                  const Eigen::VectorXi& train_labels, int classes,
+                                  const Eigen::MatrixXd& test_features,
+                                  const std::vector<Eigen::Index>& subset_sizes,
+                                  const Report& report) const = 0;
+};
+
+struct NestedSubsetFits {
+  std::function<std::unique_ptr<NestedSubsetClassifier>(const ParamSet&)> make;
+  // Fewer subsets of one column order than this go through Classifier::fit_predict: the sums
+  // over the largest subset's columns are paid once per column order, so they pay only when
+  // shared by enough fits.
+  size_t worthwhile_from = 2;
+};
+
 struct ClassifierRegistration {
   ComponentInfo info;
   std::function<std::unique_ptr<Classifier>(const ParamSet&)> make;
+  std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
 };
 using ClassifierRegistry = Registry<ClassifierRegistration>;
 

@@ -29,6 +29,20 @@ void check_classifier_inputs(std::string_view classifier, const Eigen::MatrixXd&
   if (!test_features.allFinite()) fail("test features hold NaN or infinite values");
 }
 
+void check_subset_sizes(std::string_view classifier, const std::vector<Eigen::Index>& subset_sizes,
+                        Eigen::Index columns) {
+  if (subset_sizes.empty())
+    throw std::invalid_argument(fmt::format("classifier {}: no subset sizes", classifier));
+  Eigen::Index previous = 0;
+  for (const Eigen::Index size : subset_sizes) {
+    if (size <= previous || size > columns)
+      throw std::invalid_argument(fmt::format(
+          "classifier {}: subset sizes must ascend strictly within [1, {}], got {} after {}",
+          classifier, columns, size, previous));
+    previous = size;
+  }
+}
+
 int single_training_class(const Eigen::VectorXi& train_labels) {
   if (train_labels.size() == 0) return -1;
   return (train_labels.array() == train_labels(0)).all() ? train_labels(0) : -1;

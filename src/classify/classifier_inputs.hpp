@@ -15,6 +15,11 @@ void check_classifier_inputs(std::string_view classifier, const Eigen::MatrixXd&
                              const Eigen::VectorXi& train_labels, int classes,
                              const Eigen::MatrixXd& test_features);
 
+// Throws std::invalid_argument unless `subset_sizes` is non-empty and strictly ascending within
+// [1, columns] (NestedSubsetClassifier::fit_predict_nested).
+void check_subset_sizes(std::string_view classifier, const std::vector<Eigen::Index>& subset_sizes,
+                        Eigen::Index columns);
+
 // The class of the first training row when every training row has it, otherwise -1.
 int single_training_class(const Eigen::VectorXi& train_labels);
 

@@ -1,6 +1,7 @@
 // k-nearest-neighbour classifier (registered as "knn"), matching scikit-learn's
 // KNeighborsClassifier with uniform weights on standardised features: Euclidean distance,
-// majority vote among the k nearest training rows.
+// majority vote among the k nearest training rows. Its nested-subset fits grow the squared
+// distances column by column (growing_distances.hpp) instead of recomputing them for every subset.
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
@@ -9,15 +10,53 @@
 
 #include "classify/classifier.hpp"
 #include "classify/classifier_inputs.hpp"
+#include "classify/growing_distances.hpp"
 #include "classify/standardize.hpp"
 
 namespace tsfs {
 namespace {
 
+// Majority vote among the k training rows nearest to one test row, from its squared distances
+// to every training row. Reuses the caller's buffers across test rows.
+class NeighbourVote {
+ public:
+  NeighbourVote(long long neighbours, const Eigen::VectorXi& train_labels, int classes)
+      : train_labels_(train_labels),
+        // scikit-learn refuses k > training rows; we use every training row instead, so that a
+        // small subsample (max_samples) does not abort a whole sweep.
+        k_(static_cast<Eigen::Index>(std::min<long long>(neighbours, train_labels.size()))),
+        candidates_(static_cast<size_t>(train_labels.size())),
+        votes_(static_cast<size_t>(classes)) {}
+
+  int operator()(const Eigen::Ref<const Eigen::VectorXd>& squared_distances) {
+    for (Eigen::Index train_row = 0; train_row < squared_distances.size(); ++train_row)
+      candidates_[static_cast<size_t>(train_row)] = {squared_distances(train_row), train_row};
+    // Pairs compare by squared distance (same order as distance), then by training row, so
+    // equally distant rows are taken in training order.
+    std::partial_sort(candidates_.begin(), candidates_.begin() + k_, candidates_.end());
+    std::fill(votes_.begin(), votes_.end(), 0);
+    for (Eigen::Index rank = 0; rank < k_; ++rank)
+      ++votes_[static_cast<size_t>(train_labels_(candidates_[static_cast<size_t>(rank)].second))];
+    // max_element returns the first maximum: vote ties go to the smallest class index, as
+    // scikit-learn's mode does.
+    return static_cast<int>(std::max_element(votes_.begin(), votes_.end()) - votes_.begin());
+  }
+
+ private:
+  const Eigen::VectorXi& train_labels_;
+  Eigen::Index k_;
+  std::vector<std::pair<double, Eigen::Index>> candidates_;
+  std::vector<int> votes_;
+};
+
+void check_neighbours(long long neighbours) {
+  if (neighbours < 1) throw std::invalid_argument("knn: k must be >= 1");
+}
+
 class KnnClassifier final : public Classifier {
  public:
   explicit KnnClassifier(long long neighbours) : neighbours_(neighbours) {
-    if (neighbours_ < 1) throw std::invalid_argument("knn: k must be >= 1");
+    check_neighbours(neighbours_);
   }
 
   Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
@@ -27,32 +66,51 @@ class KnnClassifier final : public Classifier {
     const StandardizedRows scaled = standardize(train_features, test_features);
     // Training rows as columns, so each distance reads one contiguous column.
     const Eigen::MatrixXd train_columns = scaled.train.transpose();
-    // scikit-learn refuses k > training rows; we use every training row instead, so that a small
-    // subsample (max_samples) does not abort a whole sweep.
-    const Eigen::Index train_count = train_columns.cols();
-    const auto k = static_cast<Eigen::Index>(std::min<long long>(neighbours_, train_count));
-
+    NeighbourVote vote(neighbours_, train_labels, classes);
     Eigen::VectorXi predicted(test_features.rows());
-    std::vector<std::pair<double, Eigen::Index>> candidates(static_cast<size_t>(train_count));
-    std::vector<int> votes(static_cast<size_t>(classes));
     Eigen::VectorXd query;
+    Eigen::VectorXd squared_distances(train_columns.cols());
     for (Eigen::Index test_row = 0; test_row < test_features.rows(); ++test_row) {
       query = scaled.test.row(test_row).transpose();
-      for (Eigen::Index train_row = 0; train_row < train_count; ++train_row)
-        candidates[static_cast<size_t>(train_row)] = {
-            (train_columns.col(train_row) - query).squaredNorm(), train_row};
-      // Pairs compare by squared distance (same order as distance), then by training row, so
-      // equally distant rows are taken in training order.
-      std::partial_sort(candidates.begin(), candidates.begin() + k, candidates.end());
-      std::fill(votes.begin(), votes.end(), 0);
-      for (Eigen::Index rank = 0; rank < k; ++rank)
-        ++votes[static_cast<size_t>(train_labels(candidates[static_cast<size_t>(rank)].second))];
-      // max_element returns the first maximum: vote ties go to the smallest class index, as
-      // scikit-learn's mode does.
-      predicted(test_row) =
-          static_cast<int>(std::max_element(votes.begin(), votes.end()) - votes.begin());
+      for (Eigen::Index train_row = 0; train_row < train_columns.cols(); ++train_row)
+        squared_distances(train_row) = (train_columns.col(train_row) - query).squaredNorm();
+      predicted(test_row) = vote(squared_distances);
     }
     return predicted;
+  }
+
+ private:
+  long long neighbours_;
+};
+
+class NestedKnn final : public NestedSubsetClassifier {
+ public:
+  explicit NestedKnn(long long neighbours) : neighbours_(neighbours) {
+    check_neighbours(neighbours_);
+  }
+
+  void fit_predict_nested(const Eigen::MatrixXd& train_features,
+                          const Eigen::VectorXi& train_labels, int classes,
+                          const Eigen::MatrixXd& test_features,
+                          const std::vector<Eigen::Index>& subset_sizes,
+                          const Report& report) const override {
+    check_classifier_inputs("knn", train_features, train_labels, classes, test_features);
+    check_subset_sizes("knn", subset_sizes, train_features.cols());
+    const StandardizedRows scaled = standardize(train_features, test_features);
+    // Training rows x test rows: each test row's distances are one contiguous column.
+    GrowingSquaredDistances squared(scaled.train.rows(), scaled.test.rows());
+    NeighbourVote vote(neighbours_, train_labels, classes);
+    Eigen::VectorXi predicted(test_features.rows());
+    Eigen::Index columns = 0;
+    for (size_t subset = 0; subset < subset_sizes.size(); ++subset) {
+      const Eigen::Index added = subset_sizes[subset] - columns;
+      squared.add_columns(scaled.train.middleCols(columns, added),
+                          scaled.test.middleCols(columns, added));
+      columns = subset_sizes[subset];
+      for (Eigen::Index test_row = 0; test_row < predicted.size(); ++test_row)
+        predicted(test_row) = vote(squared.squared().col(test_row));
+      report(subset, predicted);
+    }
   }
 
  private:
@@ -79,7 +137,14 @@ std::unique_ptr<Classifier> make_knn(const ParamSet& params) {
   return std::make_unique<KnnClassifier>(params.integer("k"));
 }
 
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{knn_info(), make_knn}};
+std::unique_ptr<NestedSubsetClassifier> make_nested_knn(const ParamSet& params) {
+  return std::make_unique<NestedKnn>(params.integer("k"));
+}
+
+// The nested path costs a fit no more than the direct one (one pass over the columns either
+// way), so it is used as soon as two subsets share a column order.
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}}};
 
 }  // namespace
 }  // namespace tsfs

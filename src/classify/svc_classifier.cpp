@@ -1,11 +1,8 @@
 #include "classify/svc_classifier.hpp"
 
-#include <libsvm/svm.h>
-
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <variant>
@@ -14,27 +11,16 @@
 #include "classify/classifier.hpp"
 #include "classify/classifier_inputs.hpp"
 #include "classify/standardize.hpp"
+#include "classify/svc_libsvm.hpp"
 #include "common/text.hpp"
 
 namespace tsfs {
 namespace {
 
-constexpr double kCacheSizeMegabytes = 200.0;  // scikit-learn's default, not a parameter
-
 std::optional<double> positive_gamma_number(std::string_view text) {
   const std::optional<double> number = parse_double(text);
   if (number && std::isfinite(*number) && *number > 0.0) return number;
   return std::nullopt;
-}
-
-// libsvm prints training progress to stdout through one global function pointer. Replacing it
-// once, before any training, makes it read-only afterwards, so concurrent svm_train calls stay
-// free of data races.
-void discard_libsvm_text(const char*) {}
-
-void silence_libsvm() {
-  static std::once_flag once;
-  std::call_once(once, [] { svm_set_print_string_function(&discard_libsvm_text); });
 }
 
 // libsvm's sparse rows for a dense matrix: every entry (zeros included) as a 1-based index/value
@@ -67,18 +53,6 @@ class LibsvmRows {
   std::vector<svm_node*> row_starts_;
 };
 
-struct ModelDeleter {
-  void operator()(svm_model* model) const { svm_free_and_destroy_model(&model); }
-};
-using ModelPointer = std::unique_ptr<svm_model, ModelDeleter>;
-
-struct SvcOptions {
-  double c = 1.0;
-  std::string gamma = "scale";
-  double tolerance = 1e-3;
-  bool shrinking = true;
-};
-
 class SvcClassifier final : public Classifier {
  public:
   explicit SvcClassifier(SvcOptions options) : options_(std::move(options)) {}
@@ -104,15 +78,9 @@ class SvcClassifier final : public Classifier {
     problem.l = static_cast<int>(order.size());
     problem.y = targets.data();
     problem.x = train_rows.row_pointers();
-    const svm_parameter parameters =
-        libsvm_parameters(resolve_svc_gamma(options_.gamma, scaled.train));
-    if (const char* problem_text = svm_check_parameter(&problem, &parameters))
-      throw std::logic_error(std::string("libsvm rejected the SVC parameters: ") + problem_text);
-
-    silence_libsvm();
     // Declared after train_rows, so destroyed before the buffer its support vectors point into.
-    const ModelPointer model(svm_train(&problem, &parameters));
-    if (!model) throw std::runtime_error("libsvm failed to train the SVC");
+    const LibsvmModel model = train_libsvm(
+        problem, libsvm_parameters(options_, RBF, resolve_svc_gamma(options_.gamma, scaled.train)));
 
     Eigen::VectorXi predicted(test_features.rows());
     std::vector<svm_node> query(static_cast<size_t>(test_features.cols()) + 1);
@@ -124,26 +92,6 @@ class SvcClassifier final : public Classifier {
   }
 
  private:
-  svm_parameter libsvm_parameters(double gamma) const {
-    svm_parameter parameters{};
-    parameters.svm_type = C_SVC;
-    parameters.kernel_type = RBF;
-    parameters.degree = 3;  // unused by RBF; scikit-learn's default
-    parameters.gamma = gamma;
-    parameters.coef0 = 0.0;
-    parameters.cache_size = kCacheSizeMegabytes;
-    parameters.eps = options_.tolerance;
-    parameters.C = options_.c;
-    parameters.nr_weight = 0;  // no class weights
-    parameters.weight_label = nullptr;
-    parameters.weight = nullptr;
-    parameters.nu = 0.5;  // unused by C-SVC
-    parameters.p = 0.1;   // unused by C-SVC
-    parameters.shrinking = options_.shrinking ? 1 : 0;
-    parameters.probability = 0;  // probability estimates would draw random numbers
-    return parameters;
-  }
-
   SvcOptions options_;
 };
 
@@ -183,16 +131,25 @@ ComponentInfo svc_info() {
   return info;
 }
 
-std::unique_ptr<Classifier> make_svc(const ParamSet& params) {
+SvcOptions svc_options(const ParamSet& params) {
   SvcOptions options;
   options.c = params.real("C");
   options.gamma = params.text("gamma");
   options.tolerance = params.real("tol");
   options.shrinking = params.boolean("shrinking");
-  return std::make_unique<SvcClassifier>(std::move(options));
+  return options;
 }
 
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{svc_info(), make_svc}};
+std::unique_ptr<Classifier> make_svc(const ParamSet& params) {
+  return std::make_unique<SvcClassifier>(svc_options(params));
+}
+
+std::unique_ptr<NestedSubsetClassifier> make_svc_nested(const ParamSet& params) {
+  return make_nested_svc(svc_options(params));
+}
+
+const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
+    svc_info(), make_svc, NestedSubsetFits{make_svc_nested, kNestedSvcWorthwhileFrom}}};
 
 }  // namespace
 
@@ -216,6 +173,38 @@ double resolve_svc_gamma(std::string_view gamma, const Eigen::MatrixXd& standard
   if (const std::optional<double> number = positive_gamma_number(gamma)) return *number;
   throw std::invalid_argument("svc gamma " + std::string(gamma) +
                               " is not \"scale\", \"auto\" or a positive number");
+}
+
+GrowingSvcGamma::GrowingSvcGamma(std::string_view gamma, Eigen::Index rows) : rows_(rows) {
+  if (rows_ < 1) throw std::invalid_argument("svc gamma needs a non-empty training matrix");
+  if (gamma == "scale") {
+    scale_ = true;
+  } else if (gamma != "auto") {
+    number_ = positive_gamma_number(gamma);
+    if (!number_)
+      throw std::invalid_argument("svc gamma " + std::string(gamma) +
+                                  " is not \"scale\", \"auto\" or a positive number");
+  }
+}
+
+void GrowingSvcGamma::add_column(const Eigen::Ref<const Eigen::VectorXd>& standardized_column) {
+  if (standardized_column.size() != rows_)
+    throw std::invalid_argument("svc gamma: column length differs from the training rows");
+  sum_ += standardized_column.sum();
+  square_sum_ += standardized_column.squaredNorm();
+  ++columns_;
+}
+
+double GrowingSvcGamma::value() const {
+  if (columns_ == 0) throw std::logic_error("svc gamma of no column");
+  const double features = static_cast<double>(columns_);
+  if (number_) return *number_;
+  if (!scale_) return 1.0 / features;
+  // Population variance of all entries as (sum of squares - sum^2 / N) / N. Standardised columns
+  // have mean about 0 and variance about 1, so the subtraction cancels nothing.
+  const double entries = features * static_cast<double>(rows_);
+  const double variance = (square_sum_ - sum_ * sum_ / entries) / entries;
+  return variance > 0.0 ? 1.0 / (features * variance) : 1.0;
 }
 
 }  // namespace tsfs

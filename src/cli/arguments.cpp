@@ -37,6 +37,9 @@ options:
   --fresh              ignore earlier results in the output folder and start over
   --quiet              no progress or info lines on stderr (run.log keeps them)
   --no-timings         leave fit_seconds empty so every CSV is byte-reproducible
+  --direct-fits        fit every feature subset from scratch; by default the subsets of one
+                       ranking (n_features sweeps) share their kernel sums, which may round
+                       differently in the last bits
   --set KEY.PATH=VALUE override a spec value (repeatable), e.g. --set selectors.0.k=20
   --help               this text
   --version            version and build commit
@@ -78,6 +81,8 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       arguments.run.quiet = true;
     } else if (arg == "--no-timings") {
       arguments.run.timings = false;
+    } else if (arg == "--direct-fits") {
+      arguments.run.direct_fits = true;
     } else if (arg == "--threads") {
       std::string text = value("--threads");
       auto threads = parse_double(text);

@@ -18,6 +18,7 @@
 #include "report/result_layout.hpp"
 #include "report/tables.hpp"
 #include "sweep/artefacts.hpp"
+#include "sweep/evaluations.hpp"
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
 #include "sweep/progress.hpp"
@@ -175,7 +176,7 @@ void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datase
     size_t end = std::min(pending.size(), begin + batch_size);
     // Keys each cell of the batch needs, one per fold.
     std::vector<std::vector<EvaluationKey>> cell_keys;
-    std::vector<EvaluationKey> new_keys;
+    std::vector<EvaluationRequest> requests;
     for (size_t i = begin; i < end; ++i) {
       const auto& cell = plan.cells[pending[i]];
       std::vector<EvaluationKey> keys;
@@ -184,18 +185,17 @@ void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datase
         EvaluationKey key{cell.dataset, static_cast<int>(f), cell.classifier_params,
                           selected_features(score, cell.n_features)};
         if (!evaluations.count(key) &&
-            std::find(new_keys.begin(), new_keys.end(), key) == new_keys.end())
-          new_keys.push_back(key);
+            std::none_of(requests.begin(), requests.end(),
+                         [&key](const EvaluationRequest& request) { return request.key == key; }))
+          requests.push_back({key, cell.score_units[f]});
         keys.push_back(std::move(key));
       }
       cell_keys.push_back(std::move(keys));
     }
-    std::vector<EvaluationResult> results(new_keys.size());
-    parallel_for(new_keys.size(), options.threads, [&](size_t k) {
-      results[k] = evaluate(spec, datasets[static_cast<size_t>(new_keys[k].dataset)], new_keys[k]);
-    });
-    for (size_t k = 0; k < new_keys.size(); ++k) evaluations.emplace(new_keys[k], results[k]);
-    counts.distinct_fits += new_keys.size();
+    std::vector<EvaluationResult> results =
+        evaluate_requests(spec, datasets, scores, requests, options.threads, options.direct_fits);
+    for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
+    counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
       const auto& cell = plan.cells[pending[i]];
       const auto& dataset = datasets[static_cast<size_t>(cell.dataset)];

@@ -13,6 +13,9 @@ struct RunOptions {
   bool fresh = false;    // ignore results of an earlier run in the output folder
   bool quiet = false;    // no progress or info lines on stderr (run.log keeps them)
   bool timings = true;   // false: leave fit_seconds empty, so every CSV is byte-reproducible
+  // Every fit through Classifier::fit_predict, none through the nested-subset fits (whose kernel
+  // sums over columns round differently, see classify/classifier.hpp).
+  bool direct_fits = false;
 };
 
 // Returns the exit code: 0 when the sweep finished, 130 when interrupted (SIGINT/SIGTERM) after

@@ -1,0 +1,115 @@
+// Fits per second of an accuracy-vs-n_features sweep on one Wafer-like fold: 800 training and
+// 200 test rows, two classes 10:90, features ranked 0 .. R-1, the SVC (scikit-learn defaults)
+// fitted on the first n = 1 .. R of them. "direct" fits every subset from scratch
+// (Classifier::fit_predict, what `runner --direct-fits` does); "nested" grows the RBF kernel one
+// column at a time and trains libsvm on the precomputed kernel (NestedSubsetClassifier). One
+// thread (the runner parallelises over work items); times are CPU times, as the machine is shared.
+// Args: R and the step between subset sizes (sizes step, 2 step, .., R): step 1 is a full sweep,
+// R/3 three subsets of one ranking, as fig3's n_features: [30, 80, 150], where the nested path must
+// not lose.
+#include <benchmark/benchmark.h>
+
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "classify/classifier.hpp"
+
+namespace {
+
+constexpr Eigen::Index kTrainRows = 800;
+constexpr Eigen::Index kTestRows = 200;
+constexpr Eigen::Index kFeatures = 200;
+
+struct Fold {
+  Eigen::MatrixXd train;
+  Eigen::VectorXi train_labels;
+  Eigen::MatrixXd test;
+};
+
+// Each class is three Gaussian clusters; column j's cluster centres shrink with j, so the first
+// columns separate the classes best, as the top of a ranking would.
+const Fold& wafer_like_fold() {
+  static const Fold fold = [] {
+    std::mt19937_64 generator(42);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    std::uniform_real_distribution<double> uniform(0.0, 1.0);
+    Eigen::MatrixXd centres(6, kFeatures);
+    for (Eigen::Index c = 0; c < centres.rows(); ++c)
+      for (Eigen::Index j = 0; j < kFeatures; ++j)
+        centres(c, j) = 2.0 * normal(generator) / (1.0 + 0.05 * static_cast<double>(j));
+    auto draw = [&](Eigen::Index rows, Eigen::VectorXi& labels) {
+      Eigen::MatrixXd features(rows, kFeatures);
+      labels.resize(rows);
+      for (Eigen::Index row = 0; row < rows; ++row) {
+        labels(row) = uniform(generator) < 0.1 ? 0 : 1;
+        const Eigen::Index cluster = 3 * labels(row) + row % 3;
+        for (Eigen::Index j = 0; j < kFeatures; ++j)
+          features(row, j) = centres(cluster, j) + normal(generator);
+      }
+      return features;
+    };
+    Fold result;
+    Eigen::VectorXi test_labels;
+    result.train = draw(kTrainRows, result.train_labels);
+    result.test = draw(kTestRows, test_labels);
+    return result;
+  }();
+  return fold;
+}
+
+tsfs::ParamSet svc_defaults() {
+  tsfs::ParamSet params;
+  for (const auto& spec : tsfs::ClassifierRegistry::instance().find("svc")->info.params)
+    params.set(spec.name, *spec.default_value);
+  return params;
+}
+
+std::vector<Eigen::Index> subset_sizes(const benchmark::State& state) {
+  std::vector<Eigen::Index> sizes;
+  for (auto size = static_cast<Eigen::Index>(state.range(1)); size <= state.range(0);
+       size += state.range(1))
+    sizes.push_back(size);
+  return sizes;
+}
+
+void count_fits(benchmark::State& state, size_t fits) {
+  state.counters["fits_per_second"] = benchmark::Counter(
+      static_cast<double>(fits * state.iterations()), benchmark::Counter::kIsRate);
+}
+
+void direct_fits(benchmark::State& state) {
+  const Fold& fold = wafer_like_fold();
+  const std::vector<Eigen::Index> sizes = subset_sizes(state);
+  const auto classifier = tsfs::ClassifierRegistry::instance().find("svc")->make(svc_defaults());
+  for (auto _ : state)
+    for (const Eigen::Index n : sizes)
+      benchmark::DoNotOptimize(classifier->fit_predict(fold.train.leftCols(n), fold.train_labels, 2,
+                                                       fold.test.leftCols(n)));
+  count_fits(state, sizes.size());
+}
+
+void nested_fits(benchmark::State& state) {
+  const Fold& fold = wafer_like_fold();
+  const std::vector<Eigen::Index> sizes = subset_sizes(state);
+  const auto classifier =
+      tsfs::ClassifierRegistry::instance().find("svc")->nested->make(svc_defaults());
+  const Eigen::Index largest = sizes.back();
+  for (auto _ : state)
+    classifier->fit_predict_nested(
+        fold.train.leftCols(largest), fold.train_labels, 2, fold.test.leftCols(largest), sizes,
+        [](size_t, const Eigen::VectorXi& predicted) { benchmark::DoNotOptimize(predicted); });
+  count_fits(state, sizes.size());
+}
+
+}  // namespace
+
+// Side by side: each (R, step) for the direct path, then for the nested path.
+void sweep_arguments(benchmark::internal::Benchmark* benchmark) {
+  benchmark->Args({kFeatures, 1})->Args({150, 50})->Args({30, 10})->Args({150, 150});
+  benchmark->Unit(benchmark::kMillisecond);
+}
+BENCHMARK(direct_fits)->Apply(sweep_arguments);
+BENCHMARK(nested_fits)->Apply(sweep_arguments);
+
+BENCHMARK_MAIN();

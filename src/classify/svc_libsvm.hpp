@@ -1,0 +1,49 @@
+#pragma once
+// What the SVC's two training paths share (svc_classifier.cpp: libsvm's RBF kernel on feature
+// rows; svc_nested.cpp: libsvm's precomputed kernel along nested feature subsets): the options,
+// libsvm's parameters, the row order and the model handle. Internal to the svc classifier.
+#include <libsvm/svm.h>
+
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classify/classifier.hpp"
+
+namespace tsfs {
+
+struct SvcOptions {
+  double c = 1.0;
+  std::string gamma = "scale";
+  double tolerance = 1e-3;
+  bool shrinking = true;
+};
+
+// libsvm prints training progress to stdout through one global function pointer. Replacing it
+// once, before any training, makes it read-only afterwards, so concurrent svm_train calls stay
+// free of data races. Call before svm_train.
+void silence_libsvm();
+
+struct LibsvmModelDeleter {
+  void operator()(svm_model* model) const { svm_free_and_destroy_model(&model); }
+};
+using LibsvmModel = std::unique_ptr<svm_model, LibsvmModelDeleter>;
+
+// libsvm's C-SVC parameters for `options` with the given kernel type and RBF gamma.
+svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, double gamma);
+
+// Trains libsvm on `problem` (after svm_check_parameter). Throws std::logic_error when libsvm
+// rejects the parameters, std::runtime_error when training fails.
+LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
+
+// The nested-subset path (svc_nested.cpp): RBF kernels grown column by column, trained through
+// libsvm's precomputed-kernel mode.
+std::unique_ptr<NestedSubsetClassifier> make_nested_svc(SvcOptions options);
+
+// From how many subsets of one column order the nested path is used: below, the pass over the
+// largest subset's columns costs more than the fits it saves (measured with
+// benchmarks/svc_benchmark.cpp).
+inline constexpr size_t kNestedSvcWorthwhileFrom = 8;
+
+}  // namespace tsfs

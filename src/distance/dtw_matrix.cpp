@@ -25,7 +25,7 @@
 #include "common/error.hpp"
 #include "common/parallel.hpp"
 #include "distance/dtw.hpp"
-#include "sweep/progress.hpp"
+#include "common/progress.hpp"
 
 namespace tsfs {
 namespace {

@@ -13,6 +13,9 @@ struct RunOptions {
   bool fresh = false;    // ignore results of an earlier run in the output folder
   bool quiet = false;    // no progress or info lines on stderr (run.log keeps them)
   bool timings = true;   // false: leave fit_seconds empty, so every CSV is byte-reproducible
+  bool wait = false;     // another runner holds the output folder: wait for it instead of failing
+  // manifest.json is missing or corrupt: rebuild it, trusting the (validated) results.csv rows
+  bool rebuild_manifest = false;
 };
 
 // Returns the exit code: 0 when the sweep finished, 130 when interrupted (SIGINT/SIGTERM) after

@@ -70,6 +70,7 @@ void finish(int fd, int error, const std::filesystem::path& temporary,
 WriteError::WriteError(const std::filesystem::path& path, int error_number)
     : InputError(path.string(), fmt::format("cannot write: {}", std::strerror(error_number))),
       path_(path),
+      error_number_(error_number),
       reason_(std::strerror(error_number)) {}
 
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {

@@ -20,9 +20,11 @@ class WriteError : public InputError {
   WriteError(const std::filesystem::path& path, int error_number);
   const std::filesystem::path& path() const { return path_; }
   const std::string& reason() const { return reason_; }
+  int error_number() const { return error_number_; }
 
  private:
   std::filesystem::path path_;
+  int error_number_;
   std::string reason_;
 };
 

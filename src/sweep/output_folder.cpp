@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
 #include <exception>
 #include <system_error>
 
@@ -13,11 +14,25 @@
 namespace tsfs {
 namespace {
 
-[[noreturn]] void fail(const OutputCommand& output, const std::string& problem) {
+// What the user can do about a failed write, by its errno.
+std::string remedy(int error_number) {
+  switch (error_number) {
+    case ENOSPC:
+    case EDQUOT:
+      return "free some space or choose another output (--set output=DIR)";
+    case EROFS:
+    case EACCES:
+    case EPERM:
+      return "make it writable or choose another output (--set output=DIR)";
+    default:
+      return "choose another output (--set output=DIR)";
+  }
+}
+
+[[noreturn]] void fail(const OutputCommand& output, const std::string& problem, int error_number) {
   throw InputError(output.where,
-                   fmt::format("cannot write into the output folder {}: {}; free some space, fix "
-                               "its permissions or choose another output (--set output=DIR)",
-                               output.folder.string(), problem));
+                   fmt::format("cannot write into the output folder {}: {}; {}",
+                               output.folder.string(), problem, remedy(error_number)));
 }
 
 // The first missing folder on the way to `folder` (what create_directories will create), or an
@@ -46,7 +61,7 @@ std::filesystem::path create_folder(const OutputCommand& output) {
                                  output.folder.string()));
   auto created = first_missing(output.folder);
   std::filesystem::create_directories(output.folder, error);
-  if (error) fail(output, error.message());
+  if (error) fail(output, error.message(), error.value());
   return created;
 }
 
@@ -91,15 +106,17 @@ int run_in_output_folder(const OutputCommand& output, const std::function<int()>
     return run_locked(output, body);
   } catch (const WriteError& error) {
     remove_if_empty(output.folder, created);
-    fail(output, fmt::format("{}: {}", error.path().string(), error.reason()));
+    fail(output, fmt::format("{}: {}", error.path().string(), error.reason()),
+         error.error_number());
   } catch (const std::filesystem::filesystem_error& error) {
     remove_if_empty(output.folder, created);
     if (!within(error.path1(), output.folder))
       throw InputError(error.path1().string(), error.code().message());
-    fail(output, fmt::format("{}: {}", error.path1().string(), error.code().message()));
+    fail(output, fmt::format("{}: {}", error.path1().string(), error.code().message()),
+         error.code().value());
   } catch (const spdlog::spdlog_ex& error) {  // run.log could not be opened
     remove_if_empty(output.folder, created);
-    fail(output, error.what());
+    fail(output, error.what(), 0);
   } catch (...) {
     remove_if_empty(output.folder, created);
     throw;

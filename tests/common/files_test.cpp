@@ -13,6 +13,15 @@ std::filesystem::path scratch(const std::string& name) {
   return folder / name;
 }
 
+size_t entries(const std::filesystem::path& folder) {
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    (void)entry;
+    ++count;
+  }
+  return count;
+}
+
 }  // namespace
 
 TEST_CASE("atomic writes leave the complete file and no temporary") {
@@ -20,12 +29,7 @@ TEST_CASE("atomic writes leave the complete file and no temporary") {
   tsfs::write_file_atomically(path, "first");
   tsfs::write_file_atomically(path, "second");
   CHECK(tsfs::read_text_file(path) == "second");
-  size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(path.parent_path())) {
-    (void)entry;
-    ++files;
-  }
-  CHECK(files == 1);
+  CHECK(entries(path.parent_path()) == 1);
 }
 
 TEST_CASE("cached matrices are verified on load") {
@@ -98,12 +102,7 @@ TEST_CASE("the streamed writer commits everything, or nothing when destroyed fir
     abandoned.stream() << "partial";
   }
   CHECK_FALSE(std::filesystem::exists(scratch("streamed/abandoned.csv")));
-  size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(path.parent_path())) {
-    (void)entry;
-    ++files;
-  }
-  CHECK(files == 1);
+  CHECK(entries(path.parent_path()) == 1);
 }
 
 TEST_CASE("temporary file names are recognised exactly") {

@@ -332,6 +332,15 @@ std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
           {"distance_matrices_cached", counts.distance_matrices_cached}};
 }
 
+// After a failure to write (a full disk), the manifest may not be writable either; the original
+// error is the one to report.
+void write_manifest_if_possible(const std::filesystem::path& output, const ManifestInfo& manifest) {
+  try {
+    write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  } catch (const InputError&) {
+  }
+}
+
 // Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
 // every finished cell already saved by the last checkpoint.
 void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
@@ -389,6 +398,13 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     run_stages(spec, datasets, plan, layout, std::move(previous), options, clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;
+  } catch (const InputError& error) {
+    // Bad input found mid-run (a DTW band no pair fits, a missing precomputed file): the folder
+    // says so, rather than a manifest stuck at "running".
+    spdlog::info("failed: {}", error.what());
+    manifest.status = "failed";
+    write_manifest_if_possible(output, manifest);
+    throw;
   }
   manifest.stage_seconds = clock.stages();
   manifest.counts = count_fields(counts);

@@ -95,6 +95,10 @@ RunResult BackgroundRunner::wait() {
   return result;
 }
 
+std::string BackgroundRunner::err_so_far() const {
+  return read_text(capture_.string() + ".err");
+}
+
 bool wait_for_file(const std::filesystem::path& path, double seconds) {
   auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
   while (!std::filesystem::exists(path)) {

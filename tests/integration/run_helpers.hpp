@@ -36,7 +36,8 @@ class BackgroundRunner {
   ~BackgroundRunner();  // kills it (SIGKILL) if still running
   int pid() const { return pid_; }
   void signal(int signal_number) const;
-  RunResult wait();  // exit code 128 + N when killed by signal N
+  RunResult wait();                // exit code 128 + N when killed by signal N
+  std::string err_so_far() const;  // what it has written to stderr until now
 
  private:
   int pid_ = -1;

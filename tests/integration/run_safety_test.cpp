@@ -59,12 +59,15 @@ TEST_CASE("two runners on one output folder: the second exits 2 naming the holde
                   command);
 
   BackgroundRunner waiting("features " + kDtwSpec + " --wait --set output=" + output.string());
-  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!contains(waiting.err_so_far(), "waiting for it (--wait)") &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  CHECK(contains(waiting.err_so_far(), "waiting for it (--wait)"));
   first->signal(SIGINT);
   CHECK(first->wait().exit_code == 130);
   auto waited = waiting.wait();
   CHECK_MESSAGE(waited.exit_code == 0, waited.err);
-  CHECK(contains(waited.err, "waiting for it (--wait)"));
   CHECK(std::filesystem::exists(output / "features/Earthquakes.csv"));
   CHECK_FALSE(std::filesystem::exists(output / "runner.lock"));
 }

@@ -40,26 +40,52 @@ options:
   --direct-fits        fit every feature subset from scratch; by default the subsets of one
                        ranking (n_features sweeps) share their kernel sums, which may round
                        differently in the last bits
+  --wait               when another runner is writing into the same output folder, wait for it
+                       to finish (default: exit 2 naming its pid and host)
+  --rebuild-manifest   resume although manifest.json is missing or corrupt: results.csv and
+                       folds.csv are validated row by row and trusted to come from this spec's
+                       inputs, and a new manifest is written
   --set KEY.PATH=VALUE override a spec value (repeatable), e.g. --set selectors.0.k=20
   --help               this text
   --version            version and build commit
 
-exit codes: 0 done, 1 internal error, 2 bad input (spec, data, command line), 130 interrupted
+One runner at a time writes into an output folder: run, features, distances, rankings and plot
+hold a lock (<output>/runner.lock, naming the holder's pid and host) while they run; a runner
+killed with SIGKILL releases it.
+
+exit codes: 0 done, 1 internal error (a bug in tsfs), 2 bad input (spec, data, command line,
+an unwritable or full output folder, a folder in use), 130 interrupted
 )";
 }
 
 namespace {
 
+constexpr Command kCommands[] = {Command::run, Command::features, Command::distances,
+                                 Command::rankings, Command::plot};
+
 std::optional<Command> command_of(const std::string& word) {
-  if (word == "run") return Command::run;
-  if (word == "features") return Command::features;
-  if (word == "distances") return Command::distances;
-  if (word == "rankings") return Command::rankings;
-  if (word == "plot") return Command::plot;
+  for (Command command : kCommands)
+    if (word == command_name(command)) return command;
   return std::nullopt;
 }
 
 }  // namespace
+
+std::string command_name(Command command) {
+  switch (command) {
+    case Command::run:
+      return "run";
+    case Command::features:
+      return "features";
+    case Command::distances:
+      return "distances";
+    case Command::rankings:
+      return "rankings";
+    case Command::plot:
+      return "plot";
+  }
+  return "run";
+}
 
 Arguments parse_arguments(const std::vector<std::string>& args) {
   Arguments arguments;
@@ -77,6 +103,10 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       arguments.run.dry_run = true;
     } else if (arg == "--fresh") {
       arguments.run.fresh = true;
+    } else if (arg == "--wait") {
+      arguments.run.wait = true;
+    } else if (arg == "--rebuild-manifest") {
+      arguments.run.rebuild_manifest = true;
     } else if (arg == "--quiet") {
       arguments.run.quiet = true;
     } else if (arg == "--no-timings") {

@@ -26,4 +26,6 @@ Arguments parse_arguments(const std::vector<std::string>& args);
 
 std::string usage();
 
+std::string command_name(Command command);  // as typed on the command line
+
 }  // namespace tsfs

@@ -9,12 +9,14 @@
 #include "cli/compare_command.hpp"
 #include "cli/component_list.hpp"
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
+#include "common/progress.hpp"
 #include "common/version.hpp"
 #include "plot/plot.hpp"
 #include "spec/spec.hpp"
 #include "sweep/export.hpp"
 #include "sweep/logging.hpp"
-#include "sweep/progress.hpp"
+#include "sweep/output_folder.hpp"
 #include "sweep/rankings.hpp"
 #include "sweep/run.hpp"
 
@@ -26,13 +28,43 @@ int replot(const tsfs::Arguments& arguments) {
   if (!std::filesystem::is_directory(run_folder) ||
       !std::filesystem::exists(run_folder / "spec.yaml"))
     throw tsfs::InputError(run_folder.string(), "not a run folder (no spec.yaml in it)");
-  spdlog::set_default_logger(tsfs::make_logger({}, arguments.run.quiet));
   tsfs::Spec spec = tsfs::load_spec(run_folder / "spec.yaml", arguments.overrides);
   if (spec.plots.empty())
     throw tsfs::InputError((run_folder / "spec.yaml").string(), "the spec has no plots");
-  int rendered = tsfs::render_plots(spec, run_folder);
-  fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
-  return 0;
+  return tsfs::run_in_output_folder(
+      {run_folder, run_folder.string(), "runner plot " + run_folder.string(), arguments.run.wait},
+      [&] {
+        int rendered = tsfs::render_plots(spec, run_folder);
+        fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
+        return 0;
+      });
+}
+
+int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec) {
+  switch (arguments.command) {
+    case tsfs::Command::features:
+      return tsfs::export_features(spec, arguments.run);
+    case tsfs::Command::distances:
+      return tsfs::export_distances(spec, arguments.run);
+    case tsfs::Command::rankings:
+      return tsfs::export_rankings(spec, arguments.run);
+    case tsfs::Command::plot:
+    case tsfs::Command::run:
+      break;
+  }
+  return tsfs::run_sweep(spec, arguments.run);
+}
+
+// Every command but a dry run writes into the spec's output folder, holding its lock.
+int run_spec(const tsfs::Arguments& arguments) {
+  tsfs::Spec spec = tsfs::load_spec(arguments.spec, arguments.overrides);
+  if (arguments.command == tsfs::Command::run && arguments.run.dry_run)
+    return tsfs::run_sweep(spec, arguments.run);
+  std::string command =
+      fmt::format("runner {} {}", tsfs::command_name(arguments.command), arguments.spec);
+  return tsfs::run_in_output_folder(
+      {spec.output, spec.output_where.str(), command, arguments.run.wait},
+      [&] { return run_command(arguments, spec); });
 }
 
 }  // namespace
@@ -62,20 +94,14 @@ int main(int argc, char** argv) {
       fmt::print("{}", tsfs::component_list());
       return 0;
     }
+    spdlog::set_default_logger(tsfs::make_logger({}, arguments.run.quiet));
+    // Installed for every command, so that feature extraction, the first stage, is interruptible.
+    tsfs::InterruptHandlers interrupts;
     if (arguments.command == tsfs::Command::plot) return replot(arguments);
-    tsfs::Spec spec = tsfs::load_spec(arguments.spec, arguments.overrides);
-    switch (arguments.command) {
-      case tsfs::Command::features:
-        return tsfs::export_features(spec, arguments.run);
-      case tsfs::Command::distances:
-        return tsfs::export_distances(spec, arguments.run);
-      case tsfs::Command::rankings:
-        return tsfs::export_rankings(spec, arguments.run);
-      case tsfs::Command::plot:
-      case tsfs::Command::run:
-        break;
-    }
-    return tsfs::run_sweep(spec, arguments.run);
+    return run_spec(arguments);
+  } catch (const tsfs::Interrupted&) {
+    fmt::print(stderr, "interrupted; rerun the same command to continue\n");
+    return 130;
   } catch (const tsfs::InputError& error) {
     fmt::print(stderr, "error: {}\n", error.what());
     return 2;

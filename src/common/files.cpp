@@ -1,14 +1,17 @@
 #include "common/files.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <regex>
 #include <sstream>
-#include <stdexcept>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/hash.hpp"
@@ -24,40 +27,110 @@ std::filesystem::path temporary_sibling(const std::filesystem::path& path) {
          fmt::format(".{}.tmp.{}.{}", path.filename().string(), getpid(), counter++);
 }
 
-}  // namespace
-
-void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  auto temporary = temporary_sibling(path);
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
-    out.flush();
-    if (!out) throw std::runtime_error("cannot write " + temporary.string());
-  }
-  std::filesystem::rename(temporary, path);
+void create_parent(const std::filesystem::path& path) {
+  if (!path.has_parent_path()) return;
+  std::error_code error;
+  std::filesystem::create_directories(path.parent_path(), error);
+  if (error) throw WriteError(path.parent_path(), error.value());
 }
 
+int open_new(const std::filesystem::path& path) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) throw WriteError(path, errno);
+  return fd;
+}
+
+// Writes all of `data`; returns 0 or the errno of the failure (ENOSPC, EIO, ...).
+int write_all(int fd, const char* data, size_t size) {
+  while (size > 0) {
+    ssize_t written = ::write(fd, data, size);
+    if (written < 0) {
+      if (errno == EINTR) continue;
+      return errno;
+    }
+    data += written;
+    size -= static_cast<size_t>(written);
+  }
+  return 0;
+}
+
+// Closes `fd` and renames the temporary into place; on failure removes it and throws.
+void finish(int fd, int error, const std::filesystem::path& temporary,
+            const std::filesystem::path& path) {
+  // close() may be where a full disk shows (delayed allocation, network file systems).
+  if (::close(fd) != 0 && error == 0) error = errno;
+  if (error == 0 && ::rename(temporary.c_str(), path.c_str()) != 0) error = errno;
+  if (error == 0) return;
+  ::unlink(temporary.c_str());
+  throw WriteError(path, error);
+}
+
+}  // namespace
+
+WriteError::WriteError(const std::filesystem::path& path, int error_number)
+    : InputError(path.string(), fmt::format("cannot write: {}", std::strerror(error_number))),
+      path_(path),
+      error_number_(error_number),
+      reason_(std::strerror(error_number)) {}
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view contents) {
+  create_parent(path);
+  auto temporary = temporary_sibling(path);
+  int fd = open_new(temporary);
+  finish(fd, write_all(fd, contents.data(), contents.size()), temporary, path);
+}
+
+// A stream buffer over a file descriptor that keeps the first write error's errno (an ofstream
+// only says that something failed).
+class AtomicFileWriter::Buffer : public std::streambuf {
+ public:
+  explicit Buffer(int fd) : fd_(fd), data_(1 << 16) {
+    setp(data_.data(), data_.data() + data_.size());
+  }
+  int fd() const { return fd_; }
+  int error() const { return error_; }
+  int sync() override {
+    if (error_ == 0) error_ = write_all(fd_, pbase(), static_cast<size_t>(pptr() - pbase()));
+    setp(data_.data(), data_.data() + data_.size());
+    return error_ == 0 ? 0 : -1;
+  }
+  int_type overflow(int_type character) override {
+    if (sync() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(character, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(character);
+      pbump(1);
+    }
+    return traits_type::not_eof(character);
+  }
+
+ private:
+  int fd_;
+  int error_ = 0;
+  std::vector<char> data_;
+};
+
 AtomicFileWriter::AtomicFileWriter(const std::filesystem::path& path)
-    : path_(path), temporary_(temporary_sibling(path)) {
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  out_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw std::runtime_error("cannot write " + temporary_.string());
+    : path_(path), temporary_(temporary_sibling(path)), out_(nullptr) {
+  create_parent(path);
+  buffer_ = std::make_unique<Buffer>(open_new(temporary_));
+  out_.rdbuf(buffer_.get());
 }
 
 AtomicFileWriter::~AtomicFileWriter() {
   if (committed_) return;
-  out_.close();
-  std::error_code ignored;
-  std::filesystem::remove(temporary_, ignored);
+  ::close(buffer_->fd());
+  ::unlink(temporary_.c_str());
 }
 
 void AtomicFileWriter::commit() {
-  out_.flush();
-  if (!out_) throw std::runtime_error("cannot write " + temporary_.string());
-  out_.close();
-  std::filesystem::rename(temporary_, path_);
-  committed_ = true;
+  buffer_->pubsync();
+  committed_ = true;  // finish() closes the file and removes it on failure
+  finish(buffer_->fd(), buffer_->error(), temporary_, path_);
+}
+
+bool is_temporary_file_name(const std::string& name) {
+  static const std::regex pattern(R"(\..+\.tmp\.[0-9]+\.[0-9]+)");
+  return std::regex_match(name, pattern);
 }
 
 std::string read_text_file(const std::filesystem::path& path) {

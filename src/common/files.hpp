@@ -3,16 +3,38 @@
 #include <Eigen/Core>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "common/error.hpp"
+
 namespace tsfs {
 
+// A file or folder could not be written: disk full, read-only file system, no permission, a path
+// component that is a file... An environment fault, so an InputError (exit 2). The message names
+// the path and the operating system's reason in words ("No space left on device").
+class WriteError : public InputError {
+ public:
+  WriteError(const std::filesystem::path& path, int error_number);
+  const std::filesystem::path& path() const { return path_; }
+  const std::string& reason() const { return reason_; }
+  int error_number() const { return error_number_; }
+
+ private:
+  std::filesystem::path path_;
+  int error_number_;
+  std::string reason_;
+};
+
+// Writes through a temporary sibling renamed into place. On any failure the temporary file is
+// removed and WriteError is thrown: the destination keeps its old contents.
 void write_file_atomically(const std::filesystem::path& path, std::string_view contents);
 
 // The same for output too large to hold in memory: stream into stream(), then commit() renames
-// the temporary file into place. Destroyed without commit(), it removes the temporary file.
+// the temporary file into place. Destroyed without commit() (an error, an interrupt), it removes
+// the temporary file.
 class AtomicFileWriter {
  public:
   explicit AtomicFileWriter(const std::filesystem::path& path);
@@ -23,11 +45,17 @@ class AtomicFileWriter {
   void commit();
 
  private:
+  class Buffer;
   std::filesystem::path path_;
   std::filesystem::path temporary_;
-  std::ofstream out_;
+  std::unique_ptr<Buffer> buffer_;
+  std::ostream out_;
   bool committed_ = false;
 };
+
+// Whether `name` is a temporary file of the two writers above: ".<name>.tmp.<pid>.<n>". A process
+// killed with SIGKILL leaves one behind; the next run that owns the folder removes them.
+bool is_temporary_file_name(const std::string& name);
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if missing
 

@@ -14,6 +14,10 @@
 // DTW with these step patterns and the band |a - b| <= W is exactly symmetric (the recursion is
 // symmetric in its up and left predecessors, and |x - y| = |y - x|), so computing (i, j) with i as
 // the query gives the same double as with j as the query.
+//
+// Cancellation. parallel_for checks for an interrupt (common/interrupt.hpp) before every batch, so
+// a SIGINT stops even a matrix of hours within one batch's time (milliseconds) and throws
+// Interrupted; nothing of a cancelled matrix is cached.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -24,8 +28,8 @@
 
 #include "common/error.hpp"
 #include "common/parallel.hpp"
+#include "common/progress.hpp"
 #include "distance/dtw.hpp"
-#include "sweep/progress.hpp"
 
 namespace tsfs {
 namespace {

@@ -5,6 +5,7 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/interrupt.hpp"
 #include "plot/plot.hpp"
 
 namespace tsfs {
@@ -55,9 +56,11 @@ bool render_figure(const Figure& figure, const std::string& name,
   if (FILE* pipe = popen(command.c_str(), "r")) {
     char buffer[512];
     while (fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    // Not a bug of tsfs as such: a full disk or an unwritable folder fails the PNG, and so do
+    // data a figure's parameters make unplottable. gnuplot's own words say which.
     if (pclose(pipe) != 0)
-      throw std::runtime_error(
-          fmt::format("gnuplot failed on {}: {}", (folder / (name + ".gp")).string(), output));
+      throw InputError((folder / (name + ".gp")).string(),
+                       fmt::format("gnuplot failed: {}", output));
   }
   return true;
 }
@@ -66,6 +69,7 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
   int rendered = 0;
   PlotContext context{spec, run_folder};
   for (const auto& plot : spec.plots) {
+    throw_if_interrupted();
     auto kind = PlotRegistry::instance().find(plot.kind)->make(plot.params);
     std::string name = plot.params.text("name");
     Figure figure;

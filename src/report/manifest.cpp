@@ -7,6 +7,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <Eigen/Core>
+#include <regex>
 
 #include "common/version.hpp"
 
@@ -63,6 +64,17 @@ std::string manifest_json(const ManifestInfo& info) {
     counts.push_back(fmt::format("{}: {}", json_string(name), count));
   field("counts", fmt::format("{{{}}}", fmt::join(counts, ", ")), true);
   return text + "}\n";
+}
+
+std::optional<std::string> manifest_fingerprint(const std::string& text) {
+  // manifest_json writes one field per line; a cut or edited file breaks this shape.
+  static const std::regex layout(
+      R"re(\{\n(  "[a-z_]+": [^\n]*,\n)*  "[a-z_]+": [^\n]*[^,\n]\n\}\n?)re");
+  static const std::regex fingerprint(R"re(\n  "fingerprint": "([0-9a-f]{16})",\n)re");
+  std::smatch match;
+  if (!std::regex_match(text, layout) || !std::regex_search(text, match, fingerprint))
+    return std::nullopt;
+  return match[1].str();
 }
 
 }  // namespace tsfs

@@ -2,6 +2,7 @@
 // manifest.json: what produced a run folder (versions, commit, threads), what it did (work unit
 // counts) and how long each stage took.
 #include <chrono>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,5 +22,9 @@ struct ManifestInfo {
 };
 
 std::string manifest_json(const ManifestInfo& info);
+
+// The fingerprint recorded by manifest_json, or nullopt when `text` is not a manifest in that
+// layout (truncated, edited, another file): the caller reports the manifest as corrupt.
+std::optional<std::string> manifest_fingerprint(const std::string& text);
 
 }  // namespace tsfs

@@ -64,15 +64,15 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
 std::vector<std::string> ResultLayout::results_header() const {
   auto header = key_header_;
   for (const char* name : {"accuracy", "accuracy_std", "balanced_accuracy", "n_folds",
-                           "zero_weight_fraction", "fit_seconds"})
+                           "n_features_used", "zero_weight_fraction", "fit_seconds"})
     header.push_back(name);
   return header;
 }
 
 std::vector<std::string> ResultLayout::folds_header() const {
   auto header = key_header_;
-  for (const char* name : {"repeat", "fold", "n_train", "n_test", "accuracy", "balanced_accuracy",
-                           "zero_weight_fraction", "fit_seconds"})
+  for (const char* name : {"repeat", "fold", "n_train", "n_test", "n_features_used", "accuracy",
+                           "balanced_accuracy", "zero_weight_fraction", "fit_seconds"})
     header.push_back(name);
   return header;
 }
@@ -132,6 +132,10 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
   row.push_back(spread);
   row.push_back(format_double(mean_of(folds, &FoldOutcome::balanced_accuracy)));
   row.push_back(std::to_string(folds.size()));
+  row.push_back(
+      std::to_string(std::min_element(folds.begin(), folds.end(), [](const auto& a, const auto& b) {
+                       return a.n_features_used < b.n_features_used;
+                     })->n_features_used));
   row.push_back(optional_number(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
   row.push_back(optional_seconds(seconds));
   return row;
@@ -143,6 +147,7 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(std::to_string(fold.fold));
   row.push_back(std::to_string(fold.n_train));
   row.push_back(std::to_string(fold.n_test));
+  row.push_back(std::to_string(fold.n_features_used));
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
   row.push_back(optional_number(fold.zero_weight_fraction));

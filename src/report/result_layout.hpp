@@ -20,6 +20,9 @@ struct FoldOutcome {
   double balanced_accuracy = 0.0;
   double zero_weight_fraction = 0.0;  // NaN when the selector builds no graph
   double fit_seconds = 0.0;
+  // Features the classifier was given: n_features, or fewer when fewer columns were usable (NaN
+  // padding of variable-length series, constant columns on the fit rows).
+  long long n_features_used = 0;
 };
 
 class ResultLayout {
@@ -33,7 +36,8 @@ class ResultLayout {
 
   std::vector<std::string> cell_key(const Cell& cell) const;
   // results.csv row: key, mean accuracy, sample std over folds (empty for one fold), mean
-  // balanced accuracy, folds, mean zero-weight fraction, summed fit seconds.
+  // balanced accuracy, folds, the fewest features any fold used, mean zero-weight fraction,
+  // summed fit seconds.
   std::vector<std::string> results_row(const Cell& cell,
                                        const std::vector<FoldOutcome>& folds) const;
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;

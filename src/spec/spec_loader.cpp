@@ -342,6 +342,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   }
   spec.output = root["output"] ? std::filesystem::path(read_text(root["output"], context, "output"))
                                : std::filesystem::path("results") / spec.name;
+  spec.output_where = root["output"] ? location_of(root["output"], context.file)
+                                     : SourceLocation{context.file.file};
   if (YAML::Node save_scores = root["save_scores"])
     spec.save_scores =
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));

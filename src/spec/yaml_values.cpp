@@ -115,7 +115,8 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     fail(node, file, "a generator has exactly one of logspace, linspace, range");
   auto entry = node.begin();
   std::string kind = entry->first.as<std::string>();
-  const YAML::Node& args = entry->second;
+  // A copy (a Node is a handle): entry-> yields a temporary, a reference would dangle (ASan).
+  const YAML::Node args = entry->second;
   if (kind == "range") {
     if (!args.IsSequence() || args.size() < 2 || args.size() > 3)
       fail(args, file, "range takes [first, last] or [first, last, step] (inclusive)");

@@ -3,15 +3,15 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <map>
 #include <set>
 
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/hash.hpp"
+#include "common/interrupt.hpp"
+#include "common/progress.hpp"
 #include "common/version.hpp"
 #include "plot/plot.hpp"
 #include "report/manifest.hpp"
@@ -21,18 +21,12 @@
 #include "sweep/evaluations.hpp"
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
-#include "sweep/progress.hpp"
 #include "sweep/scores.hpp"
 #include "sweep/skipped.hpp"
 #include "sweep/work_units.hpp"
 
 namespace tsfs {
 namespace {
-
-std::atomic<bool> interrupted{false};
-extern "C" void request_stop(int) {
-  interrupted = true;
-}
 
 class StageClock {
  public:
@@ -64,12 +58,32 @@ std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDatas
   return hasher.text(protocol_label).hex();
 }
 
-void check_resumable(const std::filesystem::path& output, const std::string& fingerprint) {
+// A folder's results are resumed only when its manifest records the same inputs. A manifest that
+// is missing or corrupt while results exist cannot tell: the user decides, with --fresh (start
+// over) or --rebuild-manifest (trust results.csv and folds.csv, which are validated row by row as
+// they are read, to come from this spec's inputs; a new manifest is written).
+void check_resumable(const std::filesystem::path& output, const std::string& fingerprint,
+                     bool rebuild_manifest) {
   auto manifest = output / "manifest.json";
-  if (!std::filesystem::exists(output / "results.csv") || !std::filesystem::exists(manifest))
+  if (!std::filesystem::exists(output / "results.csv")) return;
+  bool present = std::filesystem::exists(manifest);
+  auto recorded = present ? manifest_fingerprint(read_text_file(manifest)) : std::nullopt;
+  if (!recorded && rebuild_manifest) {
+    spdlog::warn("{}: {}; rebuilding it from this run, keeping the validated rows of results.csv",
+                 manifest.string(), present ? "corrupt" : "missing");
     return;
-  if (read_text_file(manifest).find(fmt::format("\"fingerprint\": \"{}\"", fingerprint)) ==
-      std::string::npos)
+  }
+  if (!recorded)
+    throw InputError(manifest.string(),
+                     fmt::format("{}, so the results in this folder cannot be matched to their "
+                                 "inputs; rerun with --rebuild-manifest to keep results.csv and "
+                                 "folds.csv (their rows are validated; they must come from this "
+                                 "spec's data, features, distances and protocol), or with --fresh "
+                                 "to start over",
+                                 present ? "corrupt (truncated or edited: not the layout tsfs "
+                                           "writes)"
+                                         : "missing while results.csv exists"));
+  if (*recorded != fingerprint)
     throw InputError(manifest.string(),
                      "this output folder holds results computed from other datasets, features, "
                      "distances or protocol; rerun with --fresh or choose another output");
@@ -114,6 +128,11 @@ class OutputWriter {
   void record(size_t cell, std::vector<FoldOutcome> folds) {
     if (!timings_)
       for (auto& fold : folds) fold.fit_seconds = std::nan("");
+    for (const auto& fold : folds)
+      if (fold.n_features_used < plan_.cells[cell].n_features) {
+        ++cells_short_of_features_;
+        break;
+      }
     outcomes_[cell] = std::move(folds);
   }
 
@@ -132,9 +151,20 @@ class OutputWriter {
           for (const auto& row : fold_rows->second) folds.rows.push_back(row);
       }
     }
-    write_file_atomically(output_ / "results.csv", results.str());
+    // folds.csv first: every cell in results.csv then has its fold rows, even if the process is
+    // killed between the two renames.
     write_file_atomically(output_ / "folds.csv", folds.str());
+    write_file_atomically(output_ / "results.csv", results.str());
     return results;
+  }
+
+  // Never a silent substitution: the n_features_used column says it per row, the log in sum.
+  void report_cells_short_of_features() const {
+    if (cells_short_of_features_ > 0)
+      spdlog::warn(
+          "{} cells had fewer usable features than their n_features (NaN-padded or "
+          "constant columns); results.csv records the number used in n_features_used",
+          cells_short_of_features_);
   }
 
   void keep_stale_rows() const {
@@ -155,6 +185,7 @@ class OutputWriter {
   bool timings_;
   std::vector<std::optional<std::vector<FoldOutcome>>> outcomes_;
   std::vector<std::string> keys_;
+  size_t cells_short_of_features_ = 0;
 };
 
 // Evaluates the unfinished cells in batches, saving results after each batch; identical
@@ -172,7 +203,7 @@ void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datase
   std::map<EvaluationKey, EvaluationResult> evaluations;
   Progress progress("cells", pending.size(), options.quiet);
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
-  for (size_t begin = 0; begin < pending.size() && !interrupted; begin += batch_size) {
+  for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
     size_t end = std::min(pending.size(), begin + batch_size);
     // Keys each cell of the batch needs, one per fold.
     std::vector<std::vector<EvaluationKey>> cell_keys;
@@ -208,6 +239,8 @@ void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datase
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
                          evaluation.seconds});
+        folds.back().n_features_used =
+            static_cast<long long>(cell_keys[i - begin][f].features.size());
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));
@@ -223,10 +256,12 @@ void write_scores(const std::filesystem::path& output, const ResultLayout& layou
                   const std::vector<ScoreResult>& scores) {
   AtomicFileWriter file(output / "scores.csv");
   file.stream() << csv_row(layout.scores_header());
-  for (size_t u = 0; u < plan.score_units.size(); ++u)
+  for (size_t u = 0; u < plan.score_units.size(); ++u) {
+    throw_if_interrupted();  // the temporary file is removed as `file` goes out of scope
     for (const auto& row :
          layout.score_rows(plan.score_units[u], scores[u].scores, scores[u].ranking))
       file.stream() << csv_row(row);
+  }
   file.commit();
 }
 
@@ -255,21 +290,85 @@ void print_dry_run(const Spec& spec, const Plan& plan, size_t resumed) {
       fold_evaluations);
 }
 
+// Writes what a run that stops now must leave: spec copies and the manifest (status "running",
+// so a run killed without a chance to clean up still resumes safely) and the features.
+void start_output(const Spec& spec, const RunOptions& options, const ManifestInfo& manifest,
+                  const std::vector<PreparedDataset>& datasets,
+                  const std::vector<SkippedDataset>& skipped) {
+  const auto& output = spec.output;
+  std::filesystem::create_directories(output);
+  spdlog::set_default_logger(make_logger(output / "run.log", options.quiet));
+  spdlog::info("tsfs {} ({}), spec {}, {} threads", kTsfsVersion, kTsfsGitCommit,
+               spec.file.string(), options.threads);
+  write_file_atomically(output / "spec.yaml", spec.input_yaml);
+  write_file_atomically(output / "spec.resolved.yaml", spec.resolved_yaml);
+  write_file_atomically(output / "duplicates.csv", duplicates_table(spec, datasets));
+  write_skipped(output, skipped);
+  write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  for (const auto& dataset : datasets)
+    if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
+      save_cached_features(output / "cache", dataset.feature_cache_key, dataset.features);
+}
+
+std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
+  return {{"grid_cells", counts.cells},
+          {"cells_resumed", counts.cells_resumed},
+          {"fold_evaluations", counts.fold_evaluations},
+          {"distinct_fits", counts.distinct_fits},
+          {"score_vectors", counts.score_vectors},
+          {"distance_matrices", counts.distance_matrices},
+          {"distance_matrices_cached", counts.distance_matrices_cached}};
+}
+
+// After a failure to write (a full disk), the manifest may not be writable either; the original
+// error is the one to report.
+void write_manifest_if_possible(const std::filesystem::path& output, const ManifestInfo& manifest) {
+  try {
+    write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  } catch (const InputError&) {
+  }
+}
+
+// Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
+// every finished cell already saved by the last checkpoint.
+void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                const ResultLayout& layout, PreviousResults previous, const RunOptions& options,
+                StageClock& clock, Counts& counts) {
+  const auto& output = spec.output;
+  counts.cells = plan.cells.size();
+  counts.score_vectors = plan.score_units.size();
+  auto matrices = compute_distances(spec, datasets, plan, output / "cache", options, counts);
+  clock.stop("distances");
+  auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
+  if (spec.save_scores) write_scores(output, layout, plan, scores);
+  clock.stop("scores");
+
+  OutputWriter writer(output, layout, plan, std::move(previous), options.timings);
+  writer.keep_stale_rows();
+  evaluate_cells(spec, datasets, plan, scores, writer, options, counts);
+  CsvTable results = writer.checkpoint();
+  writer.report_cells_short_of_features();
+  clock.stop("evaluations");
+  throw_if_interrupted();
+  write_tables(output, results, spec);
+  render_plots(spec, output);
+  clock.stop("outputs");
+}
+
 }  // namespace
 
 int run_sweep(const Spec& spec, const RunOptions& options) {
   StageClock clock;
   auto started = std::chrono::system_clock::now();
   const auto& output = spec.output;
-  auto cache_folder = output / "cache";
   spdlog::set_default_logger(make_logger({}, options.quiet));
 
   std::vector<SkippedDataset> skipped;
-  auto datasets = prepare_usable_datasets(spec, cache_folder, options.threads, skipped);
+  auto datasets = prepare_usable_datasets(spec, output / "cache", options.threads, skipped);
   Plan plan = make_plan(spec, datasets);
   ResultLayout layout(spec, datasets);
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
-  if (!options.fresh) check_resumable(output, fingerprint);
+  if (!options.fresh) check_resumable(output, fingerprint, options.rebuild_manifest);
   std::set<std::string> grid_keys;
   for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
   PreviousResults previous;
@@ -280,63 +379,29 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   }
   clock.stop("load");
 
-  std::filesystem::create_directories(output);
-  spdlog::set_default_logger(make_logger(output / "run.log", options.quiet));
-  spdlog::info("tsfs {} ({}), spec {}, {} threads", kTsfsVersion, kTsfsGitCommit,
-               spec.file.string(), options.threads);
-  write_file_atomically(output / "spec.yaml", spec.input_yaml);
-  write_file_atomically(output / "spec.resolved.yaml", spec.resolved_yaml);
-  write_file_atomically(output / "duplicates.csv", duplicates_table(spec, datasets));
-  write_skipped(output, skipped);
-  // Written now too, so a run killed without a chance to clean up still resumes safely.
-  write_file_atomically(
-      output / "manifest.json",
-      manifest_json({spec, options.threads, fingerprint, started, {}, {}, "running"}));
-  for (const auto& dataset : datasets)
-    if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
-      save_cached_features(cache_folder, dataset.feature_cache_key, dataset.features);
-
-  interrupted = false;
-  auto previous_sigint = std::signal(SIGINT, request_stop);
-  auto previous_sigterm = std::signal(SIGTERM, request_stop);
+  ManifestInfo manifest{spec, options.threads, fingerprint, started, {}, {}, "running"};
+  start_output(spec, options, manifest, datasets, skipped);
   Counts counts;
-  counts.cells = plan.cells.size();
-  counts.score_vectors = plan.score_units.size();
-  auto matrices = compute_distances(spec, datasets, plan, cache_folder, options, counts);
-  clock.stop("distances");
-  auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
-  if (spec.save_scores) write_scores(output, layout, plan, scores);
-  clock.stop("scores");
-
-  OutputWriter writer(output, layout, plan, std::move(previous), options.timings);
-  writer.keep_stale_rows();
-  evaluate_cells(spec, datasets, plan, scores, writer, options, counts);
-  CsvTable results = writer.checkpoint();
-  clock.stop("evaluations");
-  write_tables(output, results, spec);
-  render_plots(spec, output);
-  clock.stop("outputs");
-  std::signal(SIGINT, previous_sigint);
-  std::signal(SIGTERM, previous_sigterm);
-
-  ManifestInfo manifest{spec,
-                        options.threads,
-                        fingerprint,
-                        started,
-                        clock.stages(),
-                        {},
-                        interrupted ? "interrupted" : "finished"};
-  manifest.counts = {{"grid_cells", counts.cells},
-                     {"cells_resumed", counts.cells_resumed},
-                     {"fold_evaluations", counts.fold_evaluations},
-                     {"distinct_fits", counts.distinct_fits},
-                     {"score_vectors", counts.score_vectors},
-                     {"distance_matrices", counts.distance_matrices},
-                     {"distance_matrices_cached", counts.distance_matrices_cached}};
+  bool interrupted = false;
+  try {
+    run_stages(spec, datasets, plan, layout, std::move(previous), options, clock, counts);
+  } catch (const Interrupted&) {
+    interrupted = true;
+  } catch (const InputError& error) {
+    // Bad input found mid-run (a DTW band no pair fits, a missing precomputed file): the folder
+    // says so, rather than a manifest stuck at "running".
+    spdlog::info("failed: {}", error.what());
+    manifest.status = "failed";
+    write_manifest_if_possible(output, manifest);
+    throw;
+  }
+  manifest.stage_seconds = clock.stages();
+  manifest.counts = count_fields(counts);
+  manifest.status = interrupted ? "interrupted" : "finished";
   write_file_atomically(output / "manifest.json", manifest_json(manifest));
   if (interrupted) {
-    spdlog::warn("interrupted: {} finished cells saved in {}; rerun the same command to resume",
-                 results.rows.size(), output.string());
+    spdlog::warn("interrupted: finished cells are saved in {}; rerun the same command to resume",
+                 output.string());
     return 130;
   }
   spdlog::info("{} cells ({} resumed), {} fold evaluations, {} distinct fits; results in {}",

@@ -8,7 +8,7 @@
 #include "common/error.hpp"
 #include "common/parallel.hpp"
 #include "select/selector.hpp"
-#include "sweep/progress.hpp"
+#include "common/progress.hpp"
 
 namespace tsfs {
 namespace {

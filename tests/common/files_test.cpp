@@ -13,6 +13,15 @@ std::filesystem::path scratch(const std::string& name) {
   return folder / name;
 }
 
+size_t entries(const std::filesystem::path& folder) {
+  size_t count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    (void)entry;
+    ++count;
+  }
+  return count;
+}
+
 }  // namespace
 
 TEST_CASE("atomic writes leave the complete file and no temporary") {
@@ -20,12 +29,7 @@ TEST_CASE("atomic writes leave the complete file and no temporary") {
   tsfs::write_file_atomically(path, "first");
   tsfs::write_file_atomically(path, "second");
   CHECK(tsfs::read_text_file(path) == "second");
-  size_t files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(path.parent_path())) {
-    (void)entry;
-    ++files;
-  }
-  CHECK(files == 1);
+  CHECK(entries(path.parent_path()) == 1);
 }
 
 TEST_CASE("cached matrices are verified on load") {
@@ -54,4 +58,57 @@ TEST_CASE("cached matrices are verified on load") {
     std::filesystem::resize_file(path, std::filesystem::file_size(path) - 9);
     CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
   }
+}
+
+TEST_CASE("a failed write is a WriteError with the OS reason and leaves no temporary") {
+  auto blocker = scratch("blocker");
+  tsfs::write_file_atomically(blocker, "a file, not a folder");
+  try {
+    tsfs::write_file_atomically(blocker / "out.txt", "x");
+    FAIL("writing under a file succeeded");
+  } catch (const tsfs::WriteError& error) {
+    CHECK(error.reason() == "Not a directory");
+    CHECK(std::string(error.what()).find("Not a directory") != std::string::npos);
+  }
+  CHECK_THROWS_AS(tsfs::AtomicFileWriter(blocker / "streamed.txt"), tsfs::WriteError);
+
+  // Renaming onto a folder fails after the data was written: the temporary is removed.
+  auto folder = scratch("rename_target");
+  std::filesystem::create_directories(folder / "occupied");
+  std::filesystem::create_directories(folder / "x");
+  CHECK_THROWS_AS(tsfs::write_file_atomically(folder / "occupied", "data"), tsfs::WriteError);
+  {
+    tsfs::AtomicFileWriter writer(folder / "occupied");
+    writer.stream() << "data";
+    CHECK_THROWS_AS(writer.commit(), tsfs::WriteError);
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    CHECK_MESSAGE(!tsfs::is_temporary_file_name(entry.path().filename().string()),
+                  entry.path().string());
+}
+
+TEST_CASE("the streamed writer commits everything, or nothing when destroyed first") {
+  auto path = scratch("streamed/big.csv");
+  {
+    tsfs::AtomicFileWriter writer(path);
+    for (int i = 0; i < 100000; ++i) writer.stream() << i << '\n';
+    writer.commit();
+  }
+  auto text = tsfs::read_text_file(path);
+  CHECK(text.size() == 588890);
+  CHECK(text.substr(text.size() - 6) == "99999\n");
+  {
+    tsfs::AtomicFileWriter abandoned(scratch("streamed/abandoned.csv"));
+    abandoned.stream() << "partial";
+  }
+  CHECK_FALSE(std::filesystem::exists(scratch("streamed/abandoned.csv")));
+  CHECK(entries(path.parent_path()) == 1);
+}
+
+TEST_CASE("temporary file names are recognised exactly") {
+  CHECK(tsfs::is_temporary_file_name(".results.csv.tmp.1234.0"));
+  CHECK(tsfs::is_temporary_file_name(".manifest.json.tmp.77.12"));
+  CHECK_FALSE(tsfs::is_temporary_file_name("results.csv"));
+  CHECK_FALSE(tsfs::is_temporary_file_name(".results.csv.tmp.x.0"));
+  CHECK_FALSE(tsfs::is_temporary_file_name("results.csv.tmp.1.0"));
 }

@@ -1,6 +1,11 @@
 #include "integration/run_helpers.hpp"
 
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <chrono>
+#include <thread>
 
 #include <cstdlib>
 #include <fstream>
@@ -48,6 +53,59 @@ RunResult run_runner(const std::string& arguments) {
   std::filesystem::remove(capture.string() + ".out");
   std::filesystem::remove(capture.string() + ".err");
   return result;
+}
+
+BackgroundRunner::BackgroundRunner(const std::string& arguments) {
+  static int counter = 0;
+  capture_ = std::filesystem::temp_directory_path() /
+             ("tsfs_bg_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
+  // exec: the shell becomes the runner, so signals reach it.
+  std::string command = "cd '" TSFS_SOURCE_DIR "' && exec '" TSFS_RUNNER_PATH "' " + arguments +
+                        " >'" + capture_.string() + ".out' 2>'" + capture_.string() + ".err'";
+  pid_ = fork();
+  if (pid_ == 0) {
+    execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  if (pid_ < 0) throw std::runtime_error("fork failed");
+}
+
+BackgroundRunner::~BackgroundRunner() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+  }
+  std::error_code ignored;
+  std::filesystem::remove(capture_.string() + ".out", ignored);
+  std::filesystem::remove(capture_.string() + ".err", ignored);
+}
+
+void BackgroundRunner::signal(int signal_number) const {
+  kill(pid_, signal_number);
+}
+
+RunResult BackgroundRunner::wait() {
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  RunResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = read_text(capture_.string() + ".out");
+  result.err = read_text(capture_.string() + ".err");
+  return result;
+}
+
+std::string BackgroundRunner::err_so_far() const {
+  return read_text(capture_.string() + ".err");
+}
+
+bool wait_for_file(const std::filesystem::path& path, double seconds) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!std::filesystem::exists(path)) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
 }
 
 std::string cell(const CsvTable& table,

@@ -29,6 +29,24 @@ class TemporaryFolder {
 // `arguments` are passed through a shell, so quote anything with spaces.
 RunResult run_runner(const std::string& arguments);
 
+// A runner started in the background (stdout and stderr to files), for signals and concurrency.
+class BackgroundRunner {
+ public:
+  explicit BackgroundRunner(const std::string& arguments);
+  ~BackgroundRunner();  // kills it (SIGKILL) if still running
+  int pid() const { return pid_; }
+  void signal(int signal_number) const;
+  RunResult wait();                // exit code 128 + N when killed by signal N
+  std::string err_so_far() const;  // what it has written to stderr until now
+
+ private:
+  int pid_ = -1;
+  std::filesystem::path capture_;
+};
+
+// Polls until `path` exists; false after `seconds`.
+bool wait_for_file(const std::filesystem::path& path, double seconds);
+
 std::filesystem::path write_text(const std::filesystem::path& path, const std::string& text);
 std::string read_text(const std::filesystem::path& path);
 

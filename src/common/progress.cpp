@@ -1,4 +1,4 @@
-#include "sweep/progress.hpp"
+#include "common/progress.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>

@@ -1,0 +1,126 @@
+#include "sweep/output_folder.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <cerrno>
+#include <exception>
+#include <system_error>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "sweep/output_lock.hpp"
+
+namespace tsfs {
+namespace {
+
+// What the user can do about a failed write, by its errno.
+std::string remedy(int error_number) {
+  switch (error_number) {
+    case ENOSPC:
+    case EDQUOT:
+      return "free some space or choose another output (--set output=DIR)";
+    case EROFS:
+    case EACCES:
+    case EPERM:
+      return "make it writable or choose another output (--set output=DIR)";
+    default:
+      return "choose another output (--set output=DIR)";
+  }
+}
+
+[[noreturn]] void fail(const OutputCommand& output, const std::string& problem, int error_number) {
+  throw InputError(output.where,
+                   fmt::format("cannot write into the output folder {}: {}; {}",
+                               output.folder.string(), problem, remedy(error_number)));
+}
+
+// The first missing folder on the way to `folder` (what create_directories will create), or an
+// empty path when it exists.
+std::filesystem::path first_missing(const std::filesystem::path& folder) {
+  std::filesystem::path missing;
+  std::error_code ignored;
+  for (auto path = folder; !path.empty() && !std::filesystem::exists(path, ignored);
+       path = path.parent_path()) {
+    missing = path;
+    if (path == path.parent_path()) break;
+  }
+  return missing;
+}
+
+// Creates the folder and returns the topmost folder it created (empty when it existed).
+std::filesystem::path create_folder(const OutputCommand& output) {
+  if (output.folder.empty())
+    throw InputError(output.where, "the output folder is empty: name a folder to write into");
+  std::error_code error;
+  if (std::filesystem::exists(output.folder, error) &&
+      !std::filesystem::is_directory(output.folder, error))
+    throw InputError(output.where,
+                     fmt::format("the output {} is a file, not a folder; choose another output "
+                                 "(--set output=DIR)",
+                                 output.folder.string()));
+  auto created = first_missing(output.folder);
+  std::filesystem::create_directories(output.folder, error);
+  if (error) fail(output, error.message(), error.value());
+  return created;
+}
+
+// Removes the folders this command created when they hold nothing (bad input found before
+// anything was written).
+void remove_if_empty(const std::filesystem::path& folder, const std::filesystem::path& created) {
+  std::error_code error;
+  for (auto path = folder; !created.empty(); path = path.parent_path()) {
+    if (!std::filesystem::is_empty(path, error) || error || !std::filesystem::remove(path, error))
+      return;
+    if (path == created) return;
+  }
+}
+
+bool within(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  auto relative = path.lexically_normal().lexically_relative(folder.lexically_normal());
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+int run_locked(const OutputCommand& output, const std::function<int()>& body) {
+  OutputLock lock(output.folder, output.command, output.where, output.wait);
+  remove_stale_temporaries(output.folder);
+  return body();
+}
+
+}  // namespace
+
+void remove_stale_temporaries(const std::filesystem::path& folder) {
+  std::error_code error;
+  for (std::filesystem::recursive_directory_iterator entry(folder, error), end;
+       !error && entry != end; entry.increment(error))
+    if (entry->is_regular_file(error) &&
+        is_temporary_file_name(entry->path().filename().string())) {
+      spdlog::info("removing {}, left by an interrupted write", entry->path().string());
+      std::filesystem::remove(entry->path(), error);
+    }
+}
+
+int run_in_output_folder(const OutputCommand& output, const std::function<int()>& body) {
+  auto created = create_folder(output);
+  try {
+    return run_locked(output, body);
+  } catch (const WriteError& error) {
+    remove_if_empty(output.folder, created);
+    fail(output, fmt::format("{}: {}", error.path().string(), error.reason()),
+         error.error_number());
+  } catch (const std::filesystem::filesystem_error& error) {
+    remove_if_empty(output.folder, created);
+    if (!within(error.path1(), output.folder))
+      throw InputError(error.path1().string(), error.code().message());
+    fail(output, fmt::format("{}: {}", error.path1().string(), error.code().message()),
+         error.code().value());
+  } catch (const spdlog::spdlog_ex& error) {  // run.log could not be opened
+    remove_if_empty(output.folder, created);
+    fail(output, error.what(), 0);
+  } catch (...) {
+    remove_if_empty(output.folder, created);
+    throw;
+  }
+}
+
+}  // namespace tsfs

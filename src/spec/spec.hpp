@@ -62,6 +62,7 @@ struct Spec {
   SweptComponentSpec classifier;
   ProtocolOptions protocol;
   std::filesystem::path output;
+  SourceLocation output_where;       // the `output:` line (the file alone when output is defaulted)
   std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
   std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)

@@ -102,7 +102,9 @@ UcrFile parse_ucr_file(const fs::path& path) {
   file.lengths.reserve(lines.size());
   for (size_t index = 0; index < lines.size(); ++index) {
     parse_line(lines[index], fmt::format("{}:{}", path.string(), index + 1), file);
-    if (index == 0) file.values.reserve(file.width * lines.size());
+    // Every value takes at least one byte of the file: a hostile first line cannot make this
+    // reserve more than the file could fill.
+    if (index == 0) file.values.reserve(std::min(file.width * lines.size(), text.size()));
   }
   return file;
 }
@@ -179,6 +181,19 @@ std::vector<std::string> sorted_class_names(std::vector<std::string> names) {
   return names;
 }
 
+// Shorter series are NaN-padded to the longest: many short series and one very long one (in
+// another file, which pads only to its own width) would need a matrix far larger than the files.
+void check_padded_size(const DatasetOptions& options, Eigen::Index rows, int longest) {
+  constexpr double kMaxValues = 2147483648.0;  // 16 GiB of doubles
+  double values = static_cast<double>(rows) * static_cast<double>(longest);
+  if (values > kMaxValues)
+    throw InputError(
+        options.folder.string(),
+        fmt::format("dataset {}: {} series padded to the longest ({} values) make {} "
+                    "values, more than the {} tsfs holds in memory",
+                    options.name, rows, longest, format_double(values), format_double(kMaxValues)));
+}
+
 void check_options(const DatasetOptions& options) {
   if (options.max_samples && *options.max_samples < 2)
     throw InputError("max_samples",
@@ -230,6 +245,7 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   int longest = 0;
   for (const auto& [file, row] : kept) longest = std::max(longest, file->lengths[row]);
   auto rows = static_cast<Eigen::Index>(kept.size());
+  check_padded_size(options, rows, longest);
   dataset.values.setConstant(rows, longest, std::numeric_limits<double>::quiet_NaN());
   dataset.lengths.resize(rows);
   std::vector<std::string> tokens;

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "spec/yaml_checks.hpp"
@@ -53,8 +55,9 @@ std::vector<std::pair<YAML::Node, std::string>> apply_overrides(
       YAML::Node next;
       if (current.IsSequence()) {
         auto index = parse_double(part);
-        if (!index || *index < 0 || *index != static_cast<size_t>(*index) ||
-            static_cast<size_t>(*index) >= current.size())
+        // Compared as doubles first: casting a huge or negative double to size_t is undefined.
+        if (!index || !(*index >= 0) || *index >= static_cast<double>(current.size()) ||
+            *index != std::floor(*index))
           throw InputError(where, fmt::format("'{}' is not an index of a list of {} items", part,
                                               current.size()));
         next.reset(current[static_cast<size_t>(*index)]);

@@ -53,7 +53,7 @@ const Registration& find_component(const YAML::Node& kind_node, const Context& c
   std::string kind = read_text(kind_node, context, what);
   const auto& registry = Registry<Registration>::instance();
   if (const auto* found = registry.find(kind)) return *found;
-  std::string message = fmt::format("unknown {} '{}'", what, kind);
+  std::string message = fmt::format("unknown {} '{}'", what, printable_excerpt(kind, 80));
   if (auto suggestion = closest_match(kind, registry.names()))
     message += fmt::format(" (did you mean '{}'?)", *suggestion);
   message += fmt::format("; known: {}", fmt::join(registry.names(), ", "));

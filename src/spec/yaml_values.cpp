@@ -156,6 +156,11 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     if (base <= 0) fail(args["base"], file, "logspace base must be > 0");
     for (double& value : values) value = std::pow(base, value);
   }
+  for (double value : values)
+    if (!std::isfinite(value))
+      fail(node, file,
+           fmt::format("{} overflows: it gives {} (every value must be a finite number)", kind,
+                       format_double(value)));
   return values;
 }
 
@@ -233,7 +238,7 @@ void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
   for (const auto& entry : map) {
     std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string message = fmt::format("unknown key '{}' in {}", key, what);
+    std::string message = fmt::format("unknown key '{}' in {}", printable_excerpt(key, 80), what);
     if (auto suggestion = closest_match(key, allowed))
       message += fmt::format(" (did you mean '{}'?)", *suggestion);
     else

@@ -107,6 +107,10 @@ TEST_CASE("--set values get the same checks as the file") {
         doctest::Contains("--set selectors:1:16: duplicate key 'kind' (first at line 1)"));
   CHECK(spec_error_text(kValid, {"description=" + std::string(100, '[')}) ==
         doctest::Contains("--set description:1:"));
+  CHECK(spec_error_text(kValid, {"selectors.1e300.kind=anova"}) ==
+        doctest::Contains("--set selectors.1e300.kind: '1e300' is not an index of a list of 1"));
+  CHECK(spec_error_text(kValid, {"selectors.-1.kind=anova"}) == doctest::Contains("not an index"));
+  CHECK(spec_error_text(kValid, {"selectors.nan.kind=anova"}) == doctest::Contains("not an index"));
   std::string deep_path = "features";
   for (int i = 0; i < 100; ++i) deep_path += ".x";
   CHECK(spec_error_text(kValid, {deep_path + "=1"}) ==

@@ -110,3 +110,11 @@ TEST_CASE("names that become output paths must be plain file names") {
   CHECK(file_name_problem(std::string("nul\0x", 5)) == "it holds a control character");
   CHECK(file_name_problem(" Wafer") == "it starts or ends with a blank");
 }
+
+TEST_CASE("generators whose values overflow are refused") {
+  CHECK_THROWS_WITH_AS(generate("{logspace: {start: 0, stop: 400, num: 2}}"),
+                       doctest::Contains("test.yaml:1:1: logspace overflows: it gives inf"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(generate("{linspace: {start: -1e308, stop: 1e308, num: 3}}"),
+                       doctest::Contains("linspace overflows"), tsfs::InputError);
+}

@@ -41,7 +41,7 @@ class StructureChecker : public YAML::EventHandler {
   void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
                 const std::string& text) override {
     if (!in_key_position()) {
-      value(mark, "");
+      if (!stack_.empty() && stack_.back().is_map) stack_.back().expect_key = true;
       return;
     }
     Frame& map = stack_.back();
@@ -74,31 +74,42 @@ class StructureChecker : public YAML::EventHandler {
     bool expect_key = true;
     YAML::anchor_t anchor = YAML::NullAnchor;
     std::map<std::string, YAML::Mark> keys;
+    bool is_key = false;  // a collection used as a key: refused once it closes
+    YAML::Mark start;
   };
 
   bool in_key_position() const {
     return !stack_.empty() && stack_.back().is_map && stack_.back().expect_key;
   }
 
-  // Any node other than a scalar: refused as a key (`what`), otherwise the value of a key.
+  // A node other than a scalar or a collection: `what` when it stands as a key (refused).
   void value(const YAML::Mark& mark, const char* what) {
     if (in_key_position())
-      throw InputError(
-          place(origin_, mark),
-          fmt::format("{} is not supported: keys must be plain names", *what ? what : "this key"));
+      throw InputError(place(origin_, mark),
+                       fmt::format("{} is not supported: keys must be plain names", what));
     if (!stack_.empty() && stack_.back().is_map) stack_.back().expect_key = true;
   }
 
+  // A collection as a key is refused when it closes, so that an unclosed run of brackets (which
+  // yaml-cpp reads as keys) is reported as too deep rather than as a strange key.
   void open(const YAML::Mark& mark, YAML::anchor_t anchor, bool is_map) {
-    value(mark, is_map ? "a map as a key" : "a list as a key");
+    bool is_key = in_key_position();
+    if (!stack_.empty() && stack_.back().is_map) stack_.back().expect_key = !is_key;
     if (static_cast<int>(stack_.size()) >= kMaxYamlDepth)
       throw InputError(
           place(origin_, mark),
           fmt::format("nesting deeper than {} levels; a spec needs far fewer", kMaxYamlDepth));
-    stack_.push_back({is_map, true, anchor, {}});
+    stack_.push_back({is_map, true, anchor, {}, is_key, mark});
   }
 
-  void close() { stack_.pop_back(); }
+  void close() {
+    Frame frame = std::move(stack_.back());
+    stack_.pop_back();
+    if (frame.is_key)
+      throw InputError(place(origin_, frame.start),
+                       fmt::format("{} as a key is not supported: keys must be plain names",
+                                   frame.is_map ? "a map" : "a list"));
+  }
 
   std::string origin_;
   int documents_ = 0;

@@ -42,7 +42,7 @@ TEST_CASE("ambiguous specs exit 2 naming the place: duplicates, merge keys, name
        "spec.yaml:1:22: dataset 'GunPoint' is listed twice"},
       {"datasets: [GunPoint]\n" + kSelectors +
            "n_features: {linspace: {start: 1, stop: 2, num: 1e12}}\n",
-       "spec.yaml:3:50: this makes 1000000000000 values"},
+       "spec.yaml:3:49: this makes 1000000000000 values"},
       {"datasets: [GunPoint]\n" + kSelectors + "description: " + std::string(1000, '[') + "\n",
        "nesting deeper than 32 levels"},
   };

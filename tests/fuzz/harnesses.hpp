@@ -1,11 +1,10 @@
 #pragma once
-// The fuzzing harnesses' bodies, shared by the libFuzzer entry points (*_fuzz.cpp) and the unit
+// The fuzzing harnesses' bodies, shared by the libFuzzer entry point (fuzz_main.cpp) and the unit
 // test that replays the committed corpus (corpus_test.cpp). Each feeds one input to a reader
 // through a scratch file, as the runner would. An InputError is the documented answer to bad
 // input; a broken promise of the reader to later stages throws std::logic_error; any exception
 // other than InputError is a bug (exit 1 in the runner).
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -20,36 +19,15 @@
 #include "common/files.hpp"
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
+#include "data/test_support.hpp"
 #include "spec/spec.hpp"
 #include "sweep/artefacts.hpp"
 
 namespace tsfs::fuzz {
 
-// Created on first use (on /dev/shm when there, so the file round-trip costs little), removed
-// when the process exits normally.
-class ScratchFolder {
- public:
-  ScratchFolder() {
-    std::filesystem::path base = std::filesystem::is_directory("/dev/shm")
-                                     ? std::filesystem::path("/dev/shm")
-                                     : std::filesystem::temp_directory_path();
-    path_ = base / ("tsfs-fuzz-" + std::to_string(getpid()));
-    std::filesystem::create_directories(path_);
-  }
-  ~ScratchFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchFolder(const ScratchFolder&) = delete;
-  ScratchFolder& operator=(const ScratchFolder&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
+// One folder per process, removed when the process exits normally.
 inline const std::filesystem::path& scratch_folder() {
-  static const ScratchFolder folder;
+  static const test::TempFolder folder;
   return folder.path();
 }
 

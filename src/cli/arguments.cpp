@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/word_reader.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 
@@ -21,6 +22,8 @@ commands:
   list                 every extractor, distance, selector, classifier and plot kind with its
                        parameters (no SPEC)
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
+  compare RUN_DIR...   compare methods across datasets (ranks, Friedman, Nemenyi, Wilcoxon-Holm)
+                       from finished runs into RUN_DIR/comparison/ (runner compare --help)
 
 `runner SPEC` runs the experiment described by the YAML spec SPEC: loads its datasets, extracts features,
 computes distances, scores features with every selector over the sweep grid, evaluates the
@@ -58,15 +61,11 @@ std::optional<Command> command_of(const std::string& word) {
 Arguments parse_arguments(const std::vector<std::string>& args) {
   Arguments arguments;
   size_t positional = 0;
-  auto fail = [](const std::string& message) -> void {
-    throw InputError("command line", message + " (see runner --help)");
-  };
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    auto value = [&](const char* option) -> std::string {
-      if (i + 1 >= args.size()) fail(fmt::format("{} needs a value", option));
-      return args[++i];
-    };
+  WordReader words(args, "runner --help");
+  auto fail = [&](const std::string& message) { words.fail(message); };
+  while (words.more()) {
+    const std::string& arg = words.next();
+    auto value = [&](const char* option) { return words.value(option); };
     if (arg == "--help" || arg == "-h") {
       arguments.help = true;
     } else if (arg == "--version") {
@@ -94,7 +93,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       ++positional;
     } else if (arg.rfind("-", 0) == 0) {
       fail(fmt::format("unknown option '{}'", arg));
-    } else if (positional == 0 && command_of(arg) && i + 1 < args.size()) {
+    } else if (positional == 0 && command_of(arg) && words.more()) {
       arguments.command = *command_of(arg);
       ++positional;
     } else if (arguments.spec.empty()) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cli/arguments.hpp"
+#include "cli/compare_command.hpp"
 #include "cli/component_list.hpp"
 #include "common/error.hpp"
 #include "common/version.hpp"
@@ -38,7 +39,16 @@ int replot(const tsfs::Arguments& arguments) {
 
 int main(int argc, char** argv) {
   try {
-    auto arguments = tsfs::parse_arguments(std::vector<std::string>(argv + 1, argv + argc));
+    std::vector<std::string> words(argv + 1, argv + argc);
+    if (!words.empty() && words.front() == "compare") {
+      auto compare = tsfs::parse_compare_arguments({words.begin() + 1, words.end()});
+      if (compare.help) {
+        fmt::print("{}", tsfs::compare_usage());
+        return 0;
+      }
+      return tsfs::run_compare(compare);
+    }
+    auto arguments = tsfs::parse_arguments(words);
     if (arguments.help) {
       fmt::print("{}", tsfs::usage());
       return 0;

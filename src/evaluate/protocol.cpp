@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <climits>
 #include <stdexcept>
 
@@ -39,21 +40,19 @@ std::vector<Fold> holdout_half(const Dataset& dataset) {
   return {split_at(rows / 2, rows)};
 }
 
-std::vector<Fold> train_test(const Dataset& dataset) {
+// The official split; `protocol` names the protocol that needs it in the error.
+std::vector<Fold> train_test(const Dataset& dataset, const char* protocol = "train_test") {
   const int rows = checked_row_count(dataset);
   if (dataset.train_rows <= 0 || dataset.train_rows >= rows)
-    reject(dataset, fmt::format("train_test needs `split: merged` with both TRAIN and TEST files "
+    reject(dataset, fmt::format("{} needs `split: merged` with both TRAIN and TEST files "
                                 "(the rows hold {} TRAIN rows of {}; max_samples may have cut "
                                 "every TEST row)",
-                                dataset.train_rows, rows));
+                                protocol, dataset.train_rows, rows));
   return {split_at(static_cast<int>(dataset.train_rows), rows)};
 }
 
-// Fold number (0 .. folds-1) of every row for one repeat: each class's rows, in ascending class
-// order, are shuffled and dealt round-robin, the dealing position carrying over from one class to
-// the next. Per class the folds then differ by at most one row, and so do the fold totals.
-std::vector<int> deal_rows_to_folds(const Dataset& dataset, int rows, int folds,
-                                    std::mt19937_64& generator) {
+// Rows of each class (ascending class order), each list ascending.
+std::vector<std::vector<int>> rows_by_class(const Dataset& dataset, int rows) {
   std::vector<std::vector<int>> rows_of_class(static_cast<size_t>(dataset.classes()));
   for (int row = 0; row < rows; ++row) {
     const int label = dataset.labels(row);
@@ -62,6 +61,15 @@ std::vector<int> deal_rows_to_folds(const Dataset& dataset, int rows, int folds,
           fmt::format("dataset {}: label {} of row {} is out of range", dataset.name, label, row));
     rows_of_class[static_cast<size_t>(label)].push_back(row);
   }
+  return rows_of_class;
+}
+
+// Fold number (0 .. folds-1) of every row for one repeat: each class's rows, in ascending class
+// order, are shuffled and dealt round-robin, the dealing position carrying over from one class to
+// the next. Per class the folds then differ by at most one row, and so do the fold totals.
+std::vector<int> deal_rows_to_folds(const Dataset& dataset, int rows, int folds,
+                                    std::mt19937_64& generator) {
+  std::vector<std::vector<int>> rows_of_class = rows_by_class(dataset, rows);
   std::vector<int> fold_of_row(static_cast<size_t>(rows));
   int position = 0;
   for (std::vector<int>& class_rows : rows_of_class) {
@@ -102,6 +110,32 @@ std::vector<Fold> stratified_kfold(const ProtocolOptions& options, const Dataset
   return result;
 }
 
+std::vector<Fold> resamples(const ProtocolOptions& options, const Dataset& dataset) {
+  if (options.resamples < 1)
+    reject(dataset, fmt::format("resamples needs count >= 1, got {}", options.resamples));
+  std::vector<Fold> result = train_test(dataset, "resamples");  // resample 0, and checks
+  const int rows = checked_row_count(dataset);
+  const auto official_train = static_cast<int>(dataset.train_rows);
+  const std::vector<std::vector<int>> rows_of_class = rows_by_class(dataset, rows);
+  for (int resample = 1; resample < options.resamples; ++resample) {
+    std::mt19937_64 generator = protocol_generator(options.seed, resample);
+    std::vector<int> in_train(static_cast<size_t>(rows), 0);
+    for (std::vector<int> class_rows : rows_of_class) {
+      // The class's official training count: its rows below the TRAIN/TEST boundary.
+      const auto train_count = std::count_if(class_rows.begin(), class_rows.end(),
+                                             [&](int row) { return row < official_train; });
+      shuffle_in_place(class_rows, generator);
+      for (long i = 0; i < train_count; ++i) in_train[static_cast<size_t>(class_rows[i])] = 1;
+    }
+    Fold fold;
+    fold.repeat = resample;
+    for (int row = 0; row < rows; ++row)
+      (in_train[static_cast<size_t>(row)] ? fold.train_rows : fold.test_rows).push_back(row);
+    result.push_back(std::move(fold));
+  }
+  return result;
+}
+
 }  // namespace
 
 std::string protocol_name(ProtocolKind kind) {
@@ -112,8 +146,24 @@ std::string protocol_name(ProtocolKind kind) {
       return "train_test";
     case ProtocolKind::stratified_kfold:
       return "stratified_kfold";
+    case ProtocolKind::resamples:
+      return "resamples";
   }
   throw std::logic_error("unknown protocol kind");
+}
+
+std::string protocol_label(const ProtocolOptions& options) {
+  switch (options.kind) {
+    case ProtocolKind::stratified_kfold:
+      return fmt::format("stratified_kfold(folds={};repeats={};seed={})", options.folds,
+                         options.repeats, options.seed);
+    case ProtocolKind::resamples:
+      return fmt::format("resamples(count={};seed={})", options.resamples, options.seed);
+    case ProtocolKind::holdout_half:
+    case ProtocolKind::train_test:
+      break;
+  }
+  return protocol_name(options.kind);
 }
 
 std::vector<Fold> make_folds(const ProtocolOptions& options, const Dataset& dataset) {
@@ -124,6 +174,8 @@ std::vector<Fold> make_folds(const ProtocolOptions& options, const Dataset& data
       return train_test(dataset);
     case ProtocolKind::stratified_kfold:
       return stratified_kfold(options, dataset);
+    case ProtocolKind::resamples:
+      return resamples(options, dataset);
   }
   throw std::logic_error("unknown protocol kind");
 }

@@ -91,10 +91,7 @@ const std::string& ResultLayout::distance_label(int distance) const {
 }
 
 std::string ResultLayout::protocol_label() const {
-  const auto& protocol = spec_.protocol;
-  if (protocol.kind != ProtocolKind::stratified_kfold) return protocol_name(protocol.kind);
-  return fmt::format("stratified_kfold(folds={};repeats={};seed={})", protocol.folds,
-                     protocol.repeats, protocol.seed);
+  return tsfs::protocol_label(spec_.protocol);
 }
 
 std::vector<std::string> ResultLayout::selector_fields(int selector, int params) const {

@@ -112,6 +112,10 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "repeats" << YAML::Value << spec.protocol.repeats;
     out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
   }
+  if (spec.protocol.kind == ProtocolKind::resamples) {
+    out << YAML::Key << "count" << YAML::Value << spec.protocol.resamples;
+    out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
+  }
   out << YAML::EndMap;
   out << YAML::Key << "output" << YAML::Value << spec.output.string();
   out << YAML::Key << "save_scores" << YAML::Value << spec.save_scores;

@@ -22,6 +22,9 @@ struct SourceLocation {
 struct DatasetSpec {
   DatasetOptions options;
   SourceLocation where;
+  // Expanded from `datasets: {archive: ...}`: when a component cannot handle it (missing file,
+  // k >= rows, ...) the run skips it and records why in skipped.csv instead of stopping.
+  bool from_archive = false;
 };
 
 // A component with one value per parameter (feature extractor, distance).

@@ -14,6 +14,7 @@
 #include "features/feature_extractor.hpp"
 #include "plot/plot.hpp"
 #include "select/selector.hpp"
+#include "spec/archive.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
@@ -186,21 +187,26 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
   return dataset;
 }
 
-// Dataset names key every output (tables/<name>.md, results rows): one entry per name.
-std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context) {
+  if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;
+  for (const auto& item : node) datasets.push_back(read_dataset(item, context));
+  return datasets;
+}
+
+// Dataset names key every output (tables/<name>.md, results rows): one entry per name.
+std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+  std::vector<DatasetSpec> datasets = read_dataset_list(node, context);
   std::map<std::string, SourceLocation> seen;
-  for (const auto& item : node) {
-    DatasetSpec dataset = read_dataset(item, context);
+  for (const auto& dataset : datasets) {
     auto [previous, inserted] = seen.try_emplace(dataset.options.name, dataset.where);
     if (!inserted)
       throw InputError(dataset.where.str(),
                        fmt::format("dataset '{}' is listed twice (first at {}); list each "
                                    "dataset once",
                                    dataset.options.name, previous->second.str()));
-    datasets.push_back(std::move(dataset));
   }
   return datasets;
 }
@@ -251,16 +257,18 @@ std::vector<long long> read_n_features(const YAML::Node& node, const Context& co
 ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
   ProtocolOptions protocol;
   if (!node) return protocol;
-  check_keys(node, {"kind", "folds", "repeats", "seed"}, context.file, "protocol");
+  check_keys(node, {"kind", "folds", "repeats", "seed", "count"}, context.file, "protocol");
   if (!node["kind"]) fail(node, context.file, "protocol needs 'kind'");
   std::string kind = read_text(node["kind"], context, "kind");
-  std::vector<std::string> kinds = {"holdout_half", "train_test", "stratified_kfold"};
+  std::vector<std::string> kinds = {"holdout_half", "train_test", "stratified_kfold", "resamples"};
   if (kind == "holdout_half") {
     protocol.kind = ProtocolKind::holdout_half;
   } else if (kind == "train_test") {
     protocol.kind = ProtocolKind::train_test;
   } else if (kind == "stratified_kfold") {
     protocol.kind = ProtocolKind::stratified_kfold;
+  } else if (kind == "resamples") {
+    protocol.kind = ProtocolKind::resamples;
   } else {
     std::string message = fmt::format("unknown protocol '{}'", kind);
     if (auto suggestion = closest_match(kind, kinds))
@@ -278,13 +286,18 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     return value;
   };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
-  for (const char* key : {"folds", "repeats", "seed"})
+  bool resampled = protocol.kind == ProtocolKind::resamples;
+  for (const char* key : {"folds", "repeats"})
     if (node[key] && !kfold)
       fail(node[key], context.file, fmt::format("'{}' applies to stratified_kfold only", key));
-  constexpr long long kMaxFoldsOrRepeats = 1'000'000;  // far beyond any use, and fits an int
-  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2, kMaxFoldsOrRepeats));
-  if (node["repeats"])
-    protocol.repeats = static_cast<int>(read_int("repeats", 1, kMaxFoldsOrRepeats));
+  if (node["count"] && !resampled)
+    fail(node["count"], context.file, "'count' applies to resamples only");
+  if (node["seed"] && !kfold && !resampled)
+    fail(node["seed"], context.file, "'seed' applies to stratified_kfold and resamples only");
+  constexpr long long kMaxCount = 1'000'000;  // far beyond any use, and fits an int
+  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1, kMaxCount));
+  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2, kMaxCount));
+  if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1, kMaxCount));
   if (node["seed"])
     protocol.seed =
         static_cast<std::uint64_t>(read_int("seed", 0, std::numeric_limits<long long>::max()));

@@ -98,22 +98,31 @@ void log_unusable_features(const PreparedDataset& dataset) {
 
 }  // namespace
 
+PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
+                                const std::filesystem::path& cache_folder, int threads) {
+  PreparedDataset prepared;
+  prepared.data = load_ucr_dataset(dataset_spec.options);
+  prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
+  prepared.folds = make_folds(spec.protocol, prepared.data);
+  log_unusable_features(prepared);
+  spdlog::info("dataset {}: {} series, {} classes, {} features{}, {} folds", prepared.data.name,
+               prepared.data.rows(), prepared.data.classes(), prepared.features.values.cols(),
+               prepared.features_from_cache ? " (cached)" : "", prepared.folds.size());
+  return prepared;
+}
+
 std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
                                               const std::filesystem::path& cache_folder,
                                               int threads) {
   std::vector<PreparedDataset> datasets;
-  for (const auto& dataset_spec : spec.datasets) {
-    PreparedDataset prepared;
-    prepared.data = load_ucr_dataset(dataset_spec.options);
-    prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
-    prepared.folds = make_folds(spec.protocol, prepared.data);
-    log_unusable_features(prepared);
-    spdlog::info("dataset {}: {} series, {} classes, {} features{}, {} folds", prepared.data.name,
-                 prepared.data.rows(), prepared.data.classes(), prepared.features.values.cols(),
-                 prepared.features_from_cache ? " (cached)" : "", prepared.folds.size());
-    datasets.push_back(std::move(prepared));
-  }
+  for (const auto& dataset_spec : spec.datasets)
+    datasets.push_back(prepare_dataset(spec, dataset_spec, cache_folder, threads));
   return datasets;
+}
+
+void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
+  resolve_n_features(spec, dataset);
+  for (const auto& selector : spec.selectors) check_selector_rows(selector, dataset);
 }
 
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {

@@ -26,6 +26,14 @@ std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
                                               const std::filesystem::path& cache_folder,
                                               int threads);
 
+// One dataset of the spec: loaded, features extracted (or read from the cache), folds made.
+PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
+                                const std::filesystem::path& cache_folder, int threads);
+
+// Throws the InputError make_plan would throw for this dataset (n_features > features, too few
+// rows for a selector's parameters), without building anything.
+void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset);
+
 inline constexpr int kNoDistance = -1;
 inline constexpr int kAllRows = -1;
 

@@ -21,6 +21,7 @@
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/skipped.hpp"
 #include "sweep/work_units.hpp"
 
 namespace tsfs {
@@ -279,7 +280,8 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   auto cache_folder = output / "cache";
   spdlog::set_default_logger(make_logger({}, options.quiet));
 
-  auto datasets = prepare_datasets(spec, cache_folder, options.threads);
+  std::vector<SkippedDataset> skipped;
+  auto datasets = prepare_usable_datasets(spec, cache_folder, options.threads, skipped);
   Plan plan = make_plan(spec, datasets);
   ResultLayout layout(spec, datasets);
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
@@ -300,6 +302,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
                spec.file.string(), options.threads);
   write_file_atomically(output / "spec.yaml", spec.input_yaml);
   write_file_atomically(output / "spec.resolved.yaml", spec.resolved_yaml);
+  write_skipped(output, skipped);
   // Written now too, so a run killed without a chance to clean up still resumes safely.
   write_file_atomically(
       output / "manifest.json",

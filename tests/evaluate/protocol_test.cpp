@@ -51,6 +51,14 @@ ProtocolOptions kfold(int folds, int repeats, std::uint64_t seed) {
   return options;
 }
 
+ProtocolOptions resampled(int count, std::uint64_t seed) {
+  ProtocolOptions options;
+  options.kind = ProtocolKind::resamples;
+  options.resamples = count;
+  options.seed = seed;
+  return options;
+}
+
 ProtocolOptions of_kind(ProtocolKind kind) {
   ProtocolOptions options;
   options.kind = kind;
@@ -82,6 +90,10 @@ TEST_CASE("protocol names") {
   CHECK(protocol_name(ProtocolKind::holdout_half) == "holdout_half");
   CHECK(protocol_name(ProtocolKind::train_test) == "train_test");
   CHECK(protocol_name(ProtocolKind::stratified_kfold) == "stratified_kfold");
+  CHECK(protocol_name(ProtocolKind::resamples) == "resamples");
+  CHECK(protocol_label(kfold(5, 2, 7)) == "stratified_kfold(folds=5;repeats=2;seed=7)");
+  CHECK(protocol_label(resampled(30, 4)) == "resamples(count=30;seed=4)");
+  CHECK(protocol_label(of_kind(ProtocolKind::train_test)) == "train_test");
 }
 
 TEST_CASE("holdout_half trains on the first floor(m/2) rows") {
@@ -197,6 +209,49 @@ TEST_CASE("stratified_kfold rejects impossible settings") {
         "Toy: stratified_kfold with 6 folds needs at least 6 rows, the dataset has 5");
   // As many folds as rows is leave-one-out: allowed.
   CHECK(make_folds(kfold(5, 1, 0), dataset).size() == 5);
+}
+
+TEST_CASE("resamples: resample 0 is the official split, the others keep its class counts") {
+  // Official TRAIN: rows 0-6 (classes 0,1,2 with 3, 2, 2 rows); TEST: rows 7-19.
+  const std::vector<int> labels = {0, 1, 2, 0, 1, 2, 0, 0, 0, 1, 1, 1, 2, 0, 1, 2, 0, 1, 2, 2};
+  const Dataset dataset = labelled_dataset(labels, 7);
+  const auto folds = make_folds(resampled(6, 3), dataset);
+  REQUIRE(folds.size() == 6);
+  CHECK(folds[0].train_rows == range(0, 7));
+  CHECK(folds[0].test_rows == range(7, 20));
+  auto class_count = [&](const std::vector<int>& rows, int label) {
+    return std::count_if(rows.begin(), rows.end(), [&](int row) { return labels[row] == label; });
+  };
+  for (size_t r = 0; r < folds.size(); ++r) {
+    CHECK(folds[r].repeat == static_cast<int>(r));
+    CHECK(folds[r].index == 0);
+    check_partition(folds[r], 20);
+    CHECK(class_count(folds[r].train_rows, 0) == 3);
+    CHECK(class_count(folds[r].train_rows, 1) == 2);
+    CHECK(class_count(folds[r].train_rows, 2) == 2);
+  }
+  // Resamples draw other rows than the official split and than each other.
+  CHECK(folds[1].train_rows != folds[0].train_rows);
+  CHECK(folds[1].train_rows != folds[2].train_rows);
+}
+
+TEST_CASE("resamples are deterministic for a seed and change with it") {
+  const Dataset dataset = labelled_dataset(interleaved_labels({15, 12, 6}), 11);
+  const auto first = make_folds(resampled(4, 9), dataset);
+  const auto again = make_folds(resampled(4, 9), dataset);
+  const auto other = make_folds(resampled(4, 10), dataset);
+  for (size_t i = 0; i < first.size(); ++i) CHECK(first[i].train_rows == again[i].train_rows);
+  CHECK(first[0].train_rows == other[0].train_rows);  // the official split needs no seed
+  CHECK(first[1].train_rows != other[1].train_rows);
+  // count 1 is the official split alone.
+  CHECK(make_folds(resampled(1, 9), dataset).size() == 1);
+}
+
+TEST_CASE("resamples rejects a single split and a count below 1") {
+  const std::string single = error_of(resampled(3, 0), labelled_dataset({0, 1, 0, 1}, 4));
+  CHECK(single.find("resamples needs `split: merged`") != std::string::npos);
+  CHECK(error_of(resampled(0, 0), labelled_dataset({0, 1, 0, 1}, 2)) ==
+        "Toy: resamples needs count >= 1, got 0");
 }
 
 }  // namespace tsfs

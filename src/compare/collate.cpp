@@ -1,0 +1,230 @@
+#include "compare/collate.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/text.hpp"
+#include "report/csv_table.hpp"
+
+namespace tsfs::compare {
+namespace {
+
+// Columns of results.csv that are outcomes of a cell rather than part of its configuration.
+const std::set<std::string> kOutcomeColumns = {
+    "accuracy", "accuracy_std",         "balanced_accuracy",
+    "n_folds",  "zero_weight_fraction", "fit_seconds"};
+
+struct Run {
+  std::string name;
+  std::string file;  // results.csv, for messages
+  CsvTable table;
+};
+
+Run read_run(const std::filesystem::path& folder) {
+  Run run{run_name(folder), (folder / "results.csv").string(), {}};
+  if (!std::filesystem::is_directory(folder))
+    throw InputError(run.name, "not a folder: compare needs finished run folders");
+  if (!std::filesystem::exists(folder / "results.csv"))
+    throw InputError(run.name, "not a finished run folder (no results.csv in it)");
+  run.table = read_csv_table(folder / "results.csv");
+  if (!run.table.column("dataset"))
+    throw InputError(run.file, "no 'dataset' column: not a tsfs results.csv");
+  return run;
+}
+
+std::string unknown_column_message(const std::string& column, const std::string& what,
+                                   const std::vector<std::string>& header) {
+  std::string message = fmt::format("no column '{}' ({})", column, what);
+  if (auto suggestion = closest_match(column, header))
+    message += fmt::format(" (did you mean '{}'?)", *suggestion);
+  return message + fmt::format("; columns: {}", fmt::join(header, ", "));
+}
+
+void check_columns(const std::vector<Run>& runs, const CollateOptions& options) {
+  for (const Run& run : runs)
+    if (!run.table.column(options.metric))
+      throw InputError(run.file,
+                       unknown_column_message(options.metric, "--metric", run.table.header));
+  for (const std::string& column : options.by) {
+    if (column == "run") continue;
+    bool found = std::any_of(runs.begin(), runs.end(),
+                             [&](const Run& run) { return run.table.column(column).has_value(); });
+    if (!found)
+      throw InputError(runs.front().file,
+                       unknown_column_message(column, "--by", runs.front().table.header));
+  }
+}
+
+std::vector<std::string> datasets_of(const Run& run) {
+  std::vector<std::string> datasets;
+  const size_t column = *run.table.column("dataset");
+  for (const auto& row : run.table.rows)
+    if (std::find(datasets.begin(), datasets.end(), row[column]) == datasets.end())
+      datasets.push_back(row[column]);
+  return datasets;
+}
+
+// The first of `wanted` missing from `present`, if any.
+std::optional<std::string> first_missing(const std::vector<std::string>& wanted,
+                                         const std::vector<std::string>& present) {
+  for (const auto& name : wanted)
+    if (std::find(present.begin(), present.end(), name) == present.end()) return name;
+  return std::nullopt;
+}
+
+void check_same_datasets(const std::vector<Run>& runs, const std::vector<std::string>& datasets) {
+  for (const Run& run : runs) {
+    const std::vector<std::string> own = datasets_of(run);
+    std::string problem;
+    if (auto missing = first_missing(datasets, own))
+      problem = fmt::format("run {} has no results for dataset '{}' (run {} has)", run.name,
+                            *missing, runs.front().name);
+    else if (auto extra = first_missing(own, datasets))
+      problem = fmt::format("run {} has dataset '{}' that run {} lacks", run.name, *extra,
+                            runs.front().name);
+    if (!problem.empty())
+      throw InputError(run.file, problem + ": compared runs need the same datasets");
+  }
+}
+
+std::vector<std::string> method_values(const Run& run, size_t row, const CollateOptions& options) {
+  std::vector<std::string> values;
+  for (const std::string& column : options.by) {
+    if (column == "run") {
+      values.push_back(run.name);
+    } else {
+      auto index = run.table.column(column);
+      values.push_back(index ? run.table.rows[row][*index] : "");
+    }
+  }
+  return values;
+}
+
+std::string method_label(const std::vector<std::string>& values,
+                         const std::vector<std::string>& by) {
+  std::string label;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i].empty()) continue;
+    if (!label.empty()) label += ", ";
+    label += i == 0 ? values[i] : by[i] + "=" + values[i];
+  }
+  return label.empty() ? "(none)" : label;
+}
+
+// Configuration columns (neither outcome, dataset nor `by`) whose values differ among `rows`.
+std::vector<std::string> varying_columns(const Run& run, const std::vector<size_t>& rows,
+                                         const CollateOptions& options) {
+  std::vector<std::string> varying;
+  const auto& header = run.table.header;
+  for (size_t column = 0; column < header.size(); ++column) {
+    if (kOutcomeColumns.count(header[column]) || header[column] == "dataset" ||
+        std::find(options.by.begin(), options.by.end(), header[column]) != options.by.end())
+      continue;
+    for (size_t row : rows)
+      if (run.table.rows[row][column] != run.table.rows[rows.front()][column]) {
+        varying.push_back(header[column]);
+        break;
+      }
+  }
+  return varying;
+}
+
+using MethodDataset = std::pair<size_t, std::string>;  // (method index, dataset)
+using RowGroups = std::map<MethodDataset, std::vector<size_t>>;
+
+// The rows of `run` per (method, dataset), registering methods not seen in earlier runs.
+RowGroups group_rows(const Run& run, const CollateOptions& options, Collated& collated,
+                     std::map<std::vector<std::string>, size_t>& method_index) {
+  const size_t dataset_column = *run.table.column("dataset");
+  RowGroups groups;
+  for (size_t row = 0; row < run.table.rows.size(); ++row) {
+    auto values = method_values(run, row, options);
+    auto [found, inserted] = method_index.try_emplace(values, collated.methods.size());
+    if (inserted) collated.methods.push_back({values, method_label(values, options.by), {}});
+    Method& method = collated.methods[found->second];
+    if (method.runs.empty() || method.runs.back() != run.name) method.runs.push_back(run.name);
+    groups[{found->second, run.table.rows[row][dataset_column]}].push_back(row);
+  }
+  return groups;
+}
+
+// The metric of the one row of a (method, dataset) group; refuses ambiguous groups.
+double group_value(const Run& run, const CollateOptions& options, const Method& method,
+                   const std::string& dataset, const std::vector<size_t>& rows) {
+  if (rows.size() > 1) {
+    auto varying = varying_columns(run, rows, options);
+    throw InputError(
+        run.file,
+        fmt::format(
+            "method '{}' has {} rows for dataset '{}'{}: add the varying columns to "
+            "--by (e.g. --by {},{})",
+            method.label, rows.size(), dataset,
+            varying.empty() ? "" : fmt::format(" differing in {}", fmt::join(varying, ", ")),
+            fmt::join(options.by, ","),
+            varying.empty() ? "run" : fmt::format("{}", fmt::join(varying, ","))));
+  }
+  auto value = parse_double(run.table.rows[rows.front()][*run.table.column(options.metric)]);
+  if (!value || std::isnan(*value))
+    throw InputError(run.file,
+                     fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
+                                 dataset, options.metric, rows.front() + 2));
+  return *value;
+}
+
+// Every method of `run` has a row for every dataset.
+void check_complete(const Run& run, const Collated& collated, const RowGroups& groups) {
+  for (size_t m = 0; m < collated.methods.size(); ++m) {
+    const Method& method = collated.methods[m];
+    if (method.runs.back() != run.name) continue;
+    for (const auto& dataset : collated.datasets)
+      if (!groups.count({m, dataset}))
+        throw InputError(run.file, fmt::format("method '{}' has no row for dataset '{}' in run {}",
+                                               method.label, dataset, run.name));
+  }
+}
+
+}  // namespace
+
+std::string run_name(const std::filesystem::path& run) {
+  std::string name = run.string();
+  while (name.size() > 1 && (name.back() == '/' || name.back() == '\\')) name.pop_back();
+  return name;
+}
+
+Collated collate_runs(const CollateOptions& options) {
+  if (options.runs.empty()) throw InputError("command line", "compare needs a run folder");
+  std::vector<Run> runs;
+  for (const auto& folder : options.runs) runs.push_back(read_run(folder));
+  check_columns(runs, options);
+  Collated collated;
+  collated.datasets = datasets_of(runs.front());
+  check_same_datasets(runs, collated.datasets);
+
+  std::map<std::vector<std::string>, size_t> method_index;
+  std::map<MethodDataset, std::pair<double, int>> sums;  // (sum, count) over runs
+  for (const Run& run : runs) {
+    const RowGroups groups = group_rows(run, options, collated, method_index);
+    for (const auto& [key, rows] : groups) {
+      auto& [sum, count] = sums[key];
+      sum += group_value(run, options, collated.methods[key.first], key.second, rows);
+      ++count;
+    }
+    check_complete(run, collated, groups);
+  }
+  collated.scores.resize(static_cast<Eigen::Index>(collated.datasets.size()),
+                         static_cast<Eigen::Index>(collated.methods.size()));
+  for (size_t d = 0; d < collated.datasets.size(); ++d)
+    for (size_t m = 0; m < collated.methods.size(); ++m) {
+      const auto& [sum, count] = sums.at({m, collated.datasets[d]});
+      collated.scores(static_cast<Eigen::Index>(d), static_cast<Eigen::Index>(m)) = sum / count;
+    }
+  return collated;
+}
+
+}  // namespace tsfs::compare

@@ -1,0 +1,47 @@
+#pragma once
+// Collating finished runs for a comparison of methods across datasets: one score per
+// (dataset, method), read from each run's results.csv.
+//
+// A method is identified by the values of the `by` columns of results.csv (default: selector;
+// e.g. "selector,n_features" or "selector,distance,k"). The pseudo-column `run` is the run
+// folder as given on the command line, so the same configuration from two runs (say, two
+// feature extractors) can be told apart. Within one run, a method must match exactly one row
+// per dataset: rows differing in other configuration columns are refused, naming those columns
+// (add them to `by`). A method present in several runs (the same spec run with other seeds) is
+// averaged over them, each run a replicate.
+#include <Eigen/Core>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace tsfs::compare {
+
+struct CollateOptions {
+  std::vector<std::filesystem::path> runs;  // run folders holding results.csv
+  std::string metric = "accuracy";          // a results.csv column, higher = better
+  std::vector<std::string> by = {"selector"};
+};
+
+struct Method {
+  std::vector<std::string> values;  // one per `by` column (empty where a run lacks it)
+  std::string label;                // first value bare, the others "column=value"
+  std::vector<std::string> runs;    // the runs holding it
+};
+
+struct Collated {
+  std::vector<std::string> datasets;  // order of first appearance in the first run
+  std::vector<Method> methods;        // order of first appearance (runs, then rows)
+  Eigen::MatrixXd scores;             // datasets x methods: metric, mean over the runs
+};
+
+// Reads every run's results.csv. Throws InputError naming the run (and dataset, method) when a
+// run is not a finished run folder, the runs hold different datasets, a method lacks a dataset,
+// a metric value is missing, a method is ambiguous (see above) or a column is unknown.
+Collated collate_runs(const CollateOptions& options);
+
+// Name of a run in messages and in the `run` column: the folder as given, without a trailing
+// separator.
+std::string run_name(const std::filesystem::path& run);
+
+}  // namespace tsfs::compare

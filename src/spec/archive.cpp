@@ -1,0 +1,99 @@
+#include "spec/archive.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "common/text.hpp"
+
+namespace tsfs::spec_detail {
+namespace {
+
+bool has_part(const std::filesystem::path& folder, const std::string& name, const char* part) {
+  const std::string stem = name + "_" + part + ".tsv";
+  return std::filesystem::is_regular_file(folder / stem) ||
+         std::filesystem::is_regular_file(folder / (stem + ".gz"));
+}
+
+std::vector<std::string> read_name_list(const YAML::Node& node, const SpecSource& file,
+                                        const std::string& key) {
+  if (!node.IsSequence()) fail(node, file, fmt::format("'{}' must be a list of names", key));
+  std::vector<std::string> names;
+  for (const auto& item : node) {
+    if (!item.IsScalar()) fail(item, file, fmt::format("'{}' must be a list of names", key));
+    names.push_back(item.Scalar());
+  }
+  return names;
+}
+
+// Fails on the first name of `names` that is not in `available`, with a suggestion.
+void check_known(const YAML::Node& node, const SpecSource& file,
+                 const std::vector<std::string>& names, const std::vector<std::string>& available,
+                 const std::string& folder) {
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (std::find(available.begin(), available.end(), names[i]) != available.end()) continue;
+    std::string message = fmt::format("no dataset '{}' in archive '{}'", names[i], folder);
+    if (auto suggestion = closest_match(names[i], available))
+      message += fmt::format(" (did you mean '{}'?)", *suggestion);
+    fail(node[i], file, message + fmt::format("; it holds: {}", fmt::join(available, ", ")));
+  }
+}
+
+Split read_archive_split(const YAML::Node& node, const SpecSource& file) {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  if (text == "merged") return Split::merged;
+  if (text == "train") return Split::train;
+  if (text == "test") return Split::test;
+  fail(node, file, fmt::format("'split' must be merged, train or test, got '{}'", text));
+}
+
+}  // namespace
+
+std::vector<std::string> archive_dataset_names(const std::filesystem::path& folder) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (!entry.is_directory()) continue;
+    const std::string name = entry.path().filename().string();
+    if (has_part(entry.path(), name, "TRAIN") || has_part(entry.path(), name, "TEST"))
+      names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file) {
+  check_keys(node, {"archive", "names", "exclude", "split"}, file, "datasets");
+  if (!node["archive"].IsScalar()) fail(node["archive"], file, "'archive' must be a folder");
+  const std::filesystem::path folder = node["archive"].Scalar();
+  if (!std::filesystem::is_directory(folder))
+    fail(node["archive"], file, fmt::format("archive folder '{}' not found", folder.string()));
+  const std::vector<std::string> available = archive_dataset_names(folder);
+  std::vector<std::string> names = available;
+  const YAML::Node listed = node["names"];
+  if (listed && !(listed.IsScalar() && listed.Scalar() == "all")) {
+    names = read_name_list(listed, file, "names");
+    check_known(listed, file, names, available, folder.string());
+  }
+  if (const YAML::Node excluded = node["exclude"]) {
+    const std::vector<std::string> exclude = read_name_list(excluded, file, "exclude");
+    check_known(excluded, file, exclude, available, folder.string());
+    std::erase_if(names, [&](const std::string& name) {
+      return std::find(exclude.begin(), exclude.end(), name) != exclude.end();
+    });
+  }
+  if (names.empty())
+    fail(node, file, fmt::format("no datasets left from archive '{}'", folder.string()));
+  std::vector<DatasetSpec> datasets;
+  for (const std::string& name : names) {
+    DatasetSpec dataset;
+    dataset.where = location_of(node, file);
+    dataset.options.name = name;
+    dataset.options.folder = folder / name;
+    dataset.from_archive = true;
+    if (node["split"]) dataset.options.split = read_archive_split(node["split"], file);
+    datasets.push_back(std::move(dataset));
+  }
+  return datasets;
+}
+
+}  // namespace tsfs::spec_detail

@@ -1,0 +1,108 @@
+#include "compare/collate.hpp"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "common/error.hpp"
+
+namespace tsfs::compare {
+namespace {
+
+// A run folder holding only results.csv with `text`.
+std::filesystem::path run_folder(const std::string& name, const std::string& text) {
+  auto folder =
+      std::filesystem::temp_directory_path() / ("tsfs_collate_" + std::to_string(getpid())) / name;
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "results.csv") << text;
+  return folder;
+}
+
+const char* kHeader = "dataset,distance,selector,k,n_features,protocol,accuracy,fit_seconds\n";
+
+std::string error_of(const CollateOptions& options) {
+  try {
+    collate_runs(options);
+  } catch (const InputError& error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+TEST_CASE("collate_runs: one score per dataset and method, methods from the --by columns") {
+  auto run = run_folder("a", std::string(kHeader) +
+                                 "A,ned,laplacian,5,10,p,0.5,\n"
+                                 "A,,anova,,10,p,0.75,\n"
+                                 "B,ned,laplacian,5,10,p,0.25,\n"
+                                 "B,,anova,,10,p,1,\n");
+  const Collated collated = collate_runs({{run}, "accuracy", {"selector"}});
+  CHECK(collated.datasets == std::vector<std::string>{"A", "B"});
+  REQUIRE(collated.methods.size() == 2);
+  CHECK(collated.methods[0].label == "laplacian");
+  CHECK(collated.methods[1].label == "anova");
+  Eigen::MatrixXd expected(2, 2);
+  expected << 0.5, 0.75, 0.25, 1;
+  CHECK(collated.scores == expected);
+
+  const Collated by_k = collate_runs({{run}, "accuracy", {"selector", "k", "distance"}});
+  CHECK(by_k.methods[0].label == "laplacian, k=5, distance=ned");
+  CHECK(by_k.methods[1].label == "anova");  // empty values are left out of the label
+}
+
+TEST_CASE("collate_runs: a method in several runs is averaged; `run` tells runs apart") {
+  auto first = run_folder("r1", std::string(kHeader) + "A,,anova,,10,p,0.5,\nB,,anova,,10,p,1,\n" +
+                                    "A,,variance,,10,p,0.25,\nB,,variance,,10,p,0.5,\n");
+  auto second =
+      run_folder("r2/", std::string(kHeader) + "A,,anova,,10,q,0.75,\nB,,anova,,10,q,0.5,\n");
+  const Collated averaged = collate_runs({{first, second}, "accuracy", {"selector"}});
+  REQUIRE(averaged.methods.size() == 2);
+  CHECK(averaged.methods[0].runs.size() == 2);
+  CHECK(averaged.scores(0, 0) == 0.625);
+  CHECK(averaged.scores(1, 0) == 0.75);
+  const Collated apart = collate_runs({{first, second}, "accuracy", {"selector", "run"}});
+  REQUIRE(apart.methods.size() == 3);
+  CHECK(apart.methods[2].label == "anova, run=" + run_name(second));
+  CHECK(run_name(second).back() != '/');
+}
+
+TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing values and columns") {
+  auto run = run_folder("bad", std::string(kHeader) +
+                                   "A,ned,laplacian,5,10,p,0.5,\n"
+                                   "A,ned,laplacian,10,10,p,0.6,\n"
+                                   "B,ned,laplacian,5,10,p,0.5,\n"
+                                   "B,ned,laplacian,10,10,p,,\n");
+  CHECK(error_of({{run}, "accuracy", {"selector"}})
+            .find("method 'laplacian' has 2 rows for dataset 'A' differing in k: add the varying "
+                  "columns to --by (e.g. --by selector,k)") != std::string::npos);
+  CHECK(error_of({{run}, "accuracy", {"selector", "k"}})
+            .find("method 'laplacian, k=10' on dataset 'B': no accuracy value (row 5)") !=
+        std::string::npos);
+  CHECK(error_of({{run}, "acuracy", {"selector"}})
+            .find("no column 'acuracy' (--metric) (did you mean 'accuracy'?)") !=
+        std::string::npos);
+  CHECK(error_of({{run}, "accuracy", {"selectr"}}).find("(did you mean 'selector'?)") !=
+        std::string::npos);
+
+  auto other =
+      run_folder("other", std::string(kHeader) + "A,,anova,,10,p,0.5,\nC,,anova,,10,p,0.5,\n");
+  auto good =
+      run_folder("good", std::string(kHeader) + "A,,fisher,,10,p,0.5,\nB,,fisher,,10,p,0.5,\n");
+  CHECK(error_of({{good, other}, "accuracy", {"selector"}})
+            .find("run " + run_name(other) + " has no results for dataset 'B' (run " +
+                  run_name(good) + " has)") != std::string::npos);
+  auto partial = run_folder("partial", std::string(kHeader) +
+                                           "A,,fisher,,10,p,0.5,\n"
+                                           "A,,anova,,10,p,0.5,\nB,,anova,,10,p,0.5,\n");
+  CHECK(error_of({{partial}, "accuracy", {"selector"}})
+            .find("method 'fisher' has no row for dataset 'B'") != std::string::npos);
+  CHECK(error_of({{run_folder("empty", "")}, "accuracy", {"selector"}}) != "no error");
+  CHECK(
+      error_of(
+          {{std::filesystem::temp_directory_path() / "tsfs_no_such_run"}, "accuracy", {"selector"}})
+          .find("not a folder") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace tsfs::compare

@@ -1,0 +1,59 @@
+#include "spec/archive.hpp"
+
+#include <doctest/doctest.h>
+
+#include "spec/spec.hpp"
+#include "spec/spec_test_support.hpp"
+
+using tsfs::testing::spec_error;
+using tsfs::testing::write_spec;
+
+namespace {
+
+const std::string kArchive = std::string(TSFS_SOURCE_DIR) + "/third_party/ucr";
+
+std::string archive_spec(const std::string& datasets_map) {
+  return "datasets: " + datasets_map + "\nselectors: [{kind: anova}]\n";
+}
+
+}  // namespace
+
+TEST_CASE("archive_dataset_names lists the 16 vendored UCR datasets in name order") {
+  const auto names = tsfs::spec_detail::archive_dataset_names(kArchive);
+  REQUIRE(names.size() == 16);
+  CHECK(names.front() == "ArrowHead");
+  CHECK(names.back() == "WormsTwoClass");
+  CHECK(std::is_sorted(names.begin(), names.end()));
+}
+
+TEST_CASE("datasets: {archive} expands to every dataset, a list of names, minus exclude") {
+  auto all = tsfs::load_spec(
+      write_spec(archive_spec("{archive: " + kArchive + ", names: all, exclude: [Wafer]}")));
+  REQUIRE(all.datasets.size() == 15);
+  CHECK(all.datasets[0].options.name == "ArrowHead");
+  CHECK(all.datasets[0].options.folder == std::filesystem::path(kArchive) / "ArrowHead");
+  CHECK(all.datasets[0].options.split == tsfs::Split::merged);
+
+  auto listed = tsfs::load_spec(write_spec(
+      archive_spec("{archive: " + kArchive + ", names: [GunPoint, Coffee], split: train}")));
+  REQUIRE(listed.datasets.size() == 2);
+  CHECK(listed.datasets[0].options.name == "GunPoint");  // the order given
+  CHECK(listed.datasets[1].options.split == tsfs::Split::train);
+  CHECK(listed.datasets[1].where.line == 1);
+}
+
+TEST_CASE("datasets: {archive} refuses unknown names, a missing folder and an empty result") {
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [GunPiont]}"))
+            .find("no dataset 'GunPiont' in archive") != std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [GunPiont]}"))
+            .find("(did you mean 'GunPoint'?)") != std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", exclude: [Nope]}"))
+            .find("no dataset 'Nope'") != std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: /nonexistent/archive}"))
+            .find("spec.yaml:1:21: archive folder '/nonexistent/archive' not found") !=
+        std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [Coffee], exclude: [Coffee]}"))
+            .find("no datasets left") != std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", name: [Coffee]}"))
+            .find("did you mean 'names'?") != std::string::npos);
+}

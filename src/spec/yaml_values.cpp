@@ -125,7 +125,9 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     fail(node, file, "a generator has exactly one of logspace, linspace, range");
   auto entry = node.begin();
   std::string kind = entry->first.as<std::string>();
-  const YAML::Node& args = entry->second;
+  // A copy: `entry->` yields a temporary pair, so a reference to its member would dangle (found
+  // by the spec_loader fuzzer under AddressSanitizer: stack-use-after-scope).
+  YAML::Node args = entry->second;
   if (kind == "range") {
     if (!args.IsSequence() || args.size() < 2 || args.size() > 3)
       fail(args, file, "range takes [first, last] or [first, last, step] (inclusive)");

@@ -162,7 +162,9 @@ void save_cached_matrix(const std::filesystem::path& path, const std::string& ke
 std::optional<Eigen::MatrixXd> load_cached_matrix(const std::filesystem::path& path,
                                                   const std::string& key) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
+  std::error_code status;
+  std::uintmax_t file_size = std::filesystem::file_size(path, status);
+  if (!in || status) return std::nullopt;
   char magic[sizeof kMagic];
   std::uint64_t key_size = 0;
   if (!in.read(magic, sizeof magic) || std::memcmp(magic, kMagic, sizeof kMagic) != 0)
@@ -174,8 +176,19 @@ std::optional<Eigen::MatrixXd> load_cached_matrix(const std::filesystem::path& p
     return std::nullopt;
   std::int64_t rows = 0, cols = 0;
   if (!in.read(reinterpret_cast<char*>(&rows), sizeof rows) ||
-      !in.read(reinterpret_cast<char*>(&cols), sizeof cols) || rows < 0 || cols < 0)
+      !in.read(reinterpret_cast<char*>(&cols), sizeof cols))
     return std::nullopt;
+  // The header is not trusted: its dimensions must account for exactly the bytes that follow
+  // (values and checksum), so a damaged or hostile header cannot ask for a huge allocation.
+  std::uintmax_t header = sizeof kMagic + sizeof key_size + key_size + sizeof rows + sizeof cols;
+  if (file_size < header + sizeof(std::uint64_t)) return std::nullopt;
+  std::uintmax_t value_bytes = file_size - header - sizeof(std::uint64_t);
+  if (rows < 0 || cols < 0 || value_bytes % sizeof(double) != 0) return std::nullopt;
+  std::uintmax_t count = value_bytes / sizeof(double);
+  auto wide_rows = static_cast<std::uintmax_t>(rows), wide_cols = static_cast<std::uintmax_t>(cols);
+  bool fits = (rows == 0 || cols == 0) ? count == 0
+                                       : count % wide_rows == 0 && count / wide_rows == wide_cols;
+  if (!fits) return std::nullopt;
   Eigen::MatrixXd values(rows, cols);
   std::uint64_t checksum = 0;
   if (!in.read(reinterpret_cast<char*>(values.data()),

@@ -1,5 +1,7 @@
 #include "common/text.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -62,6 +64,31 @@ std::string csv_field(std::string_view value) {
   }
   quoted += '"';
   return quoted;
+}
+
+std::string_view without_byte_order_mark(std::string_view text) {
+  if (text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+  return text;
+}
+
+std::string printable_excerpt(std::string_view text, size_t limit) {
+  std::string shown;
+  for (size_t i = 0; i < text.size() && i < limit; ++i) {
+    auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\t') {
+      shown += "\\t";
+    } else if (byte == '\r') {
+      shown += "\\r";
+    } else if (byte == '\n') {
+      shown += "\\n";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      shown += fmt::format("\\x{:02x}", byte);
+    } else {
+      shown += static_cast<char>(byte);  // printable ASCII, or part of a UTF-8 sequence
+    }
+  }
+  if (text.size() > limit) shown += "...";
+  return shown;
 }
 
 int edit_distance(std::string_view a, std::string_view b) {

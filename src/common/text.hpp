@@ -22,6 +22,15 @@ std::string substitute_dataset(std::string_view pattern, std::string_view datase
 // Quotes a CSV field when it holds a comma, quote or newline (RFC 4180).
 std::string csv_field(std::string_view value);
 
+// `text` without a leading UTF-8 byte-order mark (editors on Windows and spreadsheet programs
+// start files with one; it is not part of the first field).
+std::string_view without_byte_order_mark(std::string_view text);
+
+// A piece of untrusted input for an error message: control bytes are escaped (\x00, \r, \t)
+// and text longer than `limit` bytes is cut with "...", so a binary file or a megabyte-long token
+// cannot garble or flood the message. Bytes >= 0x80 pass (UTF-8 names stay readable).
+std::string printable_excerpt(std::string_view text, size_t limit = 40);
+
 // Levenshtein distance, for "did you mean" suggestions.
 int edit_distance(std::string_view a, std::string_view b);
 

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
+#include <map>
 #include <memory>
 
 #include "common/error.hpp"
@@ -71,11 +74,74 @@ std::vector<std::string> split_header(std::string_view line, const std::string& 
 }
 
 std::string describe_column(size_t column, const std::vector<std::string>& names) {
-  if (column < names.size()) return fmt::format("column {} ('{}')", column + 1, names[column]);
+  if (column < names.size())
+    return fmt::format("column {} ('{}')", column + 1, printable_excerpt(names[column]));
   return fmt::format("column {}", column + 1);
 }
 
+bool has_control_character(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7F;
+  });
+}
+
+// Names become feature names in every output: each must be present, printable and unique.
+void check_header(const std::vector<std::string>& names, const std::string& place) {
+  std::map<std::string_view, size_t> seen;
+  for (size_t column = 0; column < names.size(); ++column) {
+    const std::string& name = names[column];
+    if (name.empty())
+      throw InputError(
+          place, fmt::format("column {}: empty feature name{}", column + 1,
+                             column == 0 ? " (an unnamed index column? write the file "
+                                           "without it, e.g. pandas index=False)"
+                             : column + 1 == names.size() ? " (a separator at the end of the line?)"
+                                                          : ""));
+    if (has_control_character(name))
+      throw InputError(place, fmt::format("column {}: feature name '{}' holds a control character",
+                                          column + 1, printable_excerpt(name)));
+    auto [previous, inserted] = seen.emplace(name, column);
+    if (!inserted)
+      throw InputError(
+          place, fmt::format("column {}: feature name '{}' already used by column {}", column + 1,
+                             printable_excerpt(name), previous->second + 1));
+  }
+}
+
+void parse_row(std::string_view line, size_t width, const std::vector<std::string>& names,
+               const std::string& place, std::vector<double>& row_major) {
+  if (trim_blanks(line).empty()) throw InputError(place, "empty line");
+  std::vector<std::string_view> fields = split(line, ',');
+  if (fields.size() != width) {
+    std::string expected = names.empty() ? fmt::format("{} values (as on line 1)", width)
+                                         : fmt::format("{} values (one per header name)", width);
+    throw InputError(place, fmt::format("expected {}, found {}", expected, fields.size()));
+  }
+  for (size_t column = 0; column < fields.size(); ++column) {
+    std::string_view token = trim_blanks(fields[column]);
+    std::optional<double> value = parse_double(token);
+    if (!value) {
+      std::string problem = bad_number_reason(token, column + 1 == fields.size());
+      if (token.empty()) problem += " (write missing values as nan)";
+      throw InputError(place, fmt::format("{}: {}", describe_column(column, names), problem));
+    }
+    row_major.push_back(*value);
+  }
+}
+
 }  // namespace
+
+std::string bad_number_reason(std::string_view token, bool last_field) {
+  if (token.empty())
+    return last_field ? "empty value (a separator at the end of the line?)" : "empty value";
+  std::string_view digits = token.front() == '+' ? token.substr(1) : token;
+  double value = 0.0;
+  auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
+  if (error == std::errc::result_out_of_range && end == digits.data() + digits.size())
+    return fmt::format("number out of the range of a double: '{}'", printable_excerpt(token));
+  return fmt::format("not a number: '{}'", printable_excerpt(token));
+}
 
 std::string read_maybe_gzipped(const std::filesystem::path& path) {
   std::error_code status;
@@ -125,10 +191,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
 
 NamedMatrix read_numeric_csv(const std::filesystem::path& path, bool has_header) {
   std::string text = read_maybe_gzipped(path);
-  std::string_view contents = text;
-  // Spreadsheet programs often start UTF-8 files with a byte-order mark.
-  if (contents.starts_with("\xEF\xBB\xBF")) contents.remove_prefix(3);
-  std::vector<std::string_view> lines = split_lines(contents);
+  std::vector<std::string_view> lines = split_lines(without_byte_order_mark(text));
   if (lines.empty()) throw InputError(path.string(), "empty file");
 
   NamedMatrix result;
@@ -136,35 +199,16 @@ NamedMatrix read_numeric_csv(const std::filesystem::path& path, bool has_header)
   size_t width = 0;
   if (has_header) {
     result.names = split_header(lines[0], line_place(path, 0));
+    check_header(result.names, line_place(path, 0));
     width = result.names.size();
     first_data_line = 1;
     if (lines.size() == 1) throw InputError(path.string(), "has a header line but no data rows");
+  } else {
+    width = split(lines[0], ',').size();
   }
-
   std::vector<double> row_major;
-  for (size_t index = first_data_line; index < lines.size(); ++index) {
-    if (trim_blanks(lines[index]).empty()) throw InputError(line_place(path, index), "empty line");
-    std::vector<std::string_view> fields = split(lines[index], ',');
-    if (index == first_data_line && !has_header) width = fields.size();
-    if (fields.size() != width) {
-      std::string expected = has_header ? fmt::format("{} values (one per header name)", width)
-                                        : fmt::format("{} values (as on line 1)", width);
-      throw InputError(line_place(path, index),
-                       fmt::format("expected {}, found {}", expected, fields.size()));
-    }
-    for (size_t column = 0; column < fields.size(); ++column) {
-      std::string_view token = trim_blanks(fields[column]);
-      std::optional<double> value = parse_double(token);
-      if (!value) {
-        std::string problem = token.empty()
-                                  ? std::string("empty value (write missing values as nan)")
-                                  : fmt::format("not a number: '{}'", token);
-        throw InputError(line_place(path, index),
-                         fmt::format("{}: {}", describe_column(column, result.names), problem));
-      }
-      row_major.push_back(*value);
-    }
-  }
+  for (size_t index = first_data_line; index < lines.size(); ++index)
+    parse_row(lines[index], width, result.names, line_place(path, index), row_major);
 
   auto rows = static_cast<Eigen::Index>(lines.size() - first_data_line);
   auto cols = static_cast<Eigen::Index>(width);

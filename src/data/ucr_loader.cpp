@@ -45,6 +45,10 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
   size_t tab = line.find('\t');
   std::string_view label = trim_spaces(line.substr(0, tab));
   if (label.empty()) throw InputError(place, "column 1: empty class label");
+  if (std::any_of(label.begin(), label.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }))
+    throw InputError(place, fmt::format("column 1: class label '{}' holds a control character",
+                                        printable_excerpt(label)));
   if (tab == std::string_view::npos)
     throw InputError(place, "no values after the class label (values must be TAB-separated)");
 
@@ -60,9 +64,8 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
     size_t column = count + 2;
     std::optional<double> value = parse_double(token);
     if (!value)
-      throw InputError(place, token.empty()
-                                  ? fmt::format("column {}: empty value", column)
-                                  : fmt::format("column {}: not a number: '{}'", column, token));
+      throw InputError(place, fmt::format("column {}: {}", column,
+                                          bad_number_reason(token, tab_position == nullptr)));
     if (std::isnan(*value)) {
       if (!first_nan_column) first_nan_column = column;
     } else if (first_nan_column) {
@@ -71,7 +74,8 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
                                    "the end of a shorter series",
                                    column, *first_nan_column));
     } else if (std::isinf(*value)) {
-      throw InputError(place, fmt::format("column {}: infinite value '{}'", column, token));
+      throw InputError(
+          place, fmt::format("column {}: infinite value '{}'", column, printable_excerpt(token)));
     }
     file.values.push_back(*value);
     ++count;
@@ -90,7 +94,7 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
 
 UcrFile parse_ucr_file(const fs::path& path) {
   std::string text = read_maybe_gzipped(path);
-  std::vector<std::string_view> lines = split_lines(text);
+  std::vector<std::string_view> lines = split_lines(without_byte_order_mark(text));
   if (lines.empty()) throw InputError(path.string(), "empty file");
   UcrFile file;
   file.path = path;
@@ -98,7 +102,9 @@ UcrFile parse_ucr_file(const fs::path& path) {
   file.lengths.reserve(lines.size());
   for (size_t index = 0; index < lines.size(); ++index) {
     parse_line(lines[index], fmt::format("{}:{}", path.string(), index + 1), file);
-    if (index == 0) file.values.reserve(file.width * lines.size());
+    // Every value takes at least one byte of the file: a hostile first line cannot make this
+    // reserve more than the file could fill.
+    if (index == 0) file.values.reserve(std::min(file.width * lines.size(), text.size()));
   }
   return file;
 }
@@ -134,6 +140,33 @@ InputError missing_part(const DatasetOptions& options, const std::string& part,
   return InputError(plain.string(), message);
 }
 
+// "1" and "1.0" (or "+1", "1e0") name the same number but are different text: rather than guess
+// whether they are one class or two, refuse the mix. A file written by one program spells a
+// label one way throughout; a mix means files from different sources were combined.
+void check_label_spellings(const std::vector<UcrFile>& files) {
+  struct FirstSeen {
+    std::string_view label;
+    const UcrFile* file;
+    size_t row;
+  };
+  std::map<double, FirstSeen> by_number;
+  for (const auto& file : files)
+    for (size_t row = 0; row < file.rows(); ++row) {
+      std::optional<double> number = parse_double(file.labels[row]);
+      if (!number || std::isnan(*number)) continue;
+      auto [seen, inserted] =
+          by_number.try_emplace(*number, FirstSeen{file.labels[row], &file, row});
+      if (inserted || seen->second.label == file.labels[row]) continue;
+      throw InputError(
+          fmt::format("{}:{}", file.path.string(), row + 1),
+          fmt::format("class label '{}' is the number of label '{}' ({}:{}) written differently; "
+                      "numeric labels are compared as numbers, so write each class's label the "
+                      "same way everywhere",
+                      printable_excerpt(file.labels[row]), printable_excerpt(seen->second.label),
+                      seen->second.file->path.string(), seen->second.row + 1));
+    }
+}
+
 // Numeric labels ("2" < "10") sort by value, any other labels as text.
 std::vector<std::string> sorted_class_names(std::vector<std::string> names) {
   std::sort(names.begin(), names.end());
@@ -146,6 +179,19 @@ std::vector<std::string> sorted_class_names(std::vector<std::string> names) {
     return *parse_double(a) < *parse_double(b);
   });
   return names;
+}
+
+// Shorter series are NaN-padded to the longest: many short series and one very long one (in
+// another file, which pads only to its own width) would need a matrix far larger than the files.
+void check_padded_size(const DatasetOptions& options, Eigen::Index rows, int longest) {
+  constexpr double kMaxValues = 2147483648.0;  // 16 GiB of doubles
+  double values = static_cast<double>(rows) * static_cast<double>(longest);
+  if (values > kMaxValues)
+    throw InputError(
+        options.folder.string(),
+        fmt::format("dataset {}: {} series padded to the longest ({} values) make {} "
+                    "values, more than the {} tsfs holds in memory",
+                    options.name, rows, longest, format_double(values), format_double(kMaxValues)));
 }
 
 void check_options(const DatasetOptions& options) {
@@ -175,6 +221,7 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   std::vector<UcrFile> files;  // in merged order: TRAIN first
   if (use_train) files.push_back(parse_ucr_file(*train_path));
   if (use_test) files.push_back(parse_ucr_file(*test_path));
+  check_label_spellings(files);
   long long train_count = use_train ? static_cast<long long>(files.front().rows())
                                     : (train_path ? count_rows(*train_path) : 0);
   long long test_count = use_test ? static_cast<long long>(files.back().rows())
@@ -198,6 +245,7 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   int longest = 0;
   for (const auto& [file, row] : kept) longest = std::max(longest, file->lengths[row]);
   auto rows = static_cast<Eigen::Index>(kept.size());
+  check_padded_size(options, rows, longest);
   dataset.values.setConstant(rows, longest, std::numeric_limits<double>::quiet_NaN());
   dataset.lengths.resize(rows);
   std::vector<std::string> tokens;

@@ -22,9 +22,16 @@ constexpr int kChains = 4;
 // where 2 d is exact, so fma(2, d, diagonal) is the same double as diagonal + 2 d. The squared
 // local cost (x - y)^2 must be rounded before it is added (as in dtw-python and on SSE2), so it
 // passes an empty asm statement that hides the multiplication from the contraction.
+// Clang checks a "v" operand's size against the file's default target, not the function's target
+// attribute, and refuses 32- and 64-byte vectors; there (the fuzzing build) the value goes through
+// memory instead, which hides it from contraction just the same.
 template <typename V>
 [[gnu::always_inline]] inline void round_here(V& value) {
+#if defined(__clang__)
+  asm("" : "+m"(value));
+#else
   asm("" : "+v"(value));
+#endif
 }
 
 typedef double Double2 __attribute__((vector_size(16)));

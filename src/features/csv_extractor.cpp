@@ -2,7 +2,6 @@
 // with a header of feature names and one row per series.
 #include <fmt/format.h>
 
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -15,28 +14,14 @@
 namespace tsfs {
 namespace {
 
-// Feature names identify selected features in every report, so they must be usable as keys.
-void check_feature_names(const std::vector<std::string>& names, const std::string& file) {
-  std::map<std::string, size_t> first_column;
-  for (size_t column = 0; column < names.size(); ++column) {
-    std::string place = file + ":1";
-    if (names[column].empty())
-      throw InputError(place, fmt::format("column {}: empty feature name", column + 1));
-    auto [found, inserted] = first_column.emplace(names[column], column);
-    if (!inserted)
-      throw InputError(place, fmt::format("column {}: feature name '{}' already used by column {}",
-                                          column + 1, names[column], found->second + 1));
-  }
-}
-
 class CsvExtractor final : public FeatureExtractor {
  public:
   explicit CsvExtractor(std::string path_pattern) : path_pattern_(std::move(path_pattern)) {}
 
   FeatureMatrix extract(const Dataset& dataset, int /*threads*/) const override {
     std::string path = substitute_dataset(path_pattern_, dataset.name);
+    // The reader checks the names: present, printable and unique (they key every report).
     NamedMatrix table = read_numeric_csv(path, /*has_header=*/true);
-    check_feature_names(table.names, path);
 
     FeatureMatrix features;
     features.names = std::move(table.names);

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "spec/yaml_checks.hpp"
 
 namespace tsfs {
 
@@ -31,15 +34,20 @@ std::vector<std::pair<YAML::Node, std::string>> apply_overrides(
     if (equals == std::string::npos || equals == 0)
       throw InputError("--set " + override_text, "expected key.path=value");
     std::string path = override_text.substr(0, equals);
-    std::string where = "--set " + path;
+    std::string where = "--set " + printable_excerpt(path, 200);
+    std::string value_text = override_text.substr(equals + 1);
+    spec_detail::check_yaml_text(value_text, where);
     YAML::Node value;
     try {
-      value = YAML::Load(override_text.substr(equals + 1));
+      value = YAML::Load(value_text);
     } catch (const YAML::Exception& error) {
       throw InputError(where, "value is not valid YAML: " + error.msg);
     }
     collect_nodes(value, where, introduced);
     auto parts = split(path, '.');
+    if (parts.size() > static_cast<size_t>(spec_detail::kMaxYamlDepth))
+      throw InputError(where,
+                       fmt::format("a key path deeper than {} levels", spec_detail::kMaxYamlDepth));
     YAML::Node current = root;
     for (size_t i = 0; i < parts.size(); ++i) {
       std::string part(parts[i]);
@@ -47,8 +55,9 @@ std::vector<std::pair<YAML::Node, std::string>> apply_overrides(
       YAML::Node next;
       if (current.IsSequence()) {
         auto index = parse_double(part);
-        if (!index || *index < 0 || *index != static_cast<size_t>(*index) ||
-            static_cast<size_t>(*index) >= current.size())
+        // Compared as doubles first: casting a huge or negative double to size_t is undefined.
+        if (!index || !(*index >= 0) || *index >= static_cast<double>(current.size()) ||
+            *index != std::floor(*index))
           throw InputError(where, fmt::format("'{}' is not an index of a list of {} items", part,
                                               current.size()));
         next.reset(current[static_cast<size_t>(*index)]);

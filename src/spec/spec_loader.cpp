@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <map>
 
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
+#include "common/files.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
@@ -15,6 +18,7 @@
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
+#include "spec/yaml_checks.hpp"
 #include "spec/yaml_values.hpp"
 
 namespace tsfs {
@@ -22,6 +26,7 @@ namespace tsfs {
 using spec_detail::check_keys;
 using spec_detail::fail;
 using spec_detail::location_of;
+using spec_detail::read_file_name;
 
 std::string SourceLocation::str() const {
   if (line == 0) return file;
@@ -49,11 +54,60 @@ const Registration& find_component(const YAML::Node& kind_node, const Context& c
   std::string kind = read_text(kind_node, context, what);
   const auto& registry = Registry<Registration>::instance();
   if (const auto* found = registry.find(kind)) return *found;
-  std::string message = fmt::format("unknown {} '{}'", what, kind);
+  std::string message = fmt::format("unknown {} '{}'", what, printable_excerpt(kind, 80));
   if (auto suggestion = closest_match(kind, registry.names()))
     message += fmt::format(" (did you mean '{}'?)", *suggestion);
   message += fmt::format("; known: {}", fmt::join(registry.names(), ", "));
   fail(kind_node, context.file, message);
+}
+
+using GivenValues = std::vector<std::pair<std::string, std::vector<ParamValue>>>;
+
+// One grid point with presets and defaults applied, validated by the component.
+ParamSet complete_point(const ParamSet& chosen, const YAML::Node& node,
+                        const SweptComponentSpec& component, const ComponentInfo& info,
+                        const Context& context, const std::string& what) {
+  ParamSet preset = chosen;
+  if (info.apply_presets) info.apply_presets(preset);
+  ParamSet complete;
+  for (const auto& spec : info.params) {
+    if (preset.has(spec.name)) {
+      complete.set(spec.name, preset.at(spec.name));
+    } else if (spec.default_value) {
+      complete.set(spec.name, *spec.default_value);
+    } else {
+      fail(node, context.file,
+           fmt::format("{} '{}' needs parameter '{}' ({})", what, info.name, spec.name, spec.doc));
+    }
+  }
+  if (info.validate) {
+    if (auto problem = info.validate(complete)) {
+      auto where = component.param_where.find(problem->param);
+      throw InputError(
+          where != component.param_where.end() ? where->second.str() : component.where.str(),
+          fmt::format("{} '{}': {}", what, info.name, problem->message));
+    }
+  }
+  return complete;
+}
+
+// The size of the Cartesian product, refused (with its factors) before anything is allocated
+// when it exceeds kMaxGridPoints.
+size_t grid_size(const GivenValues& given, const YAML::Node& node, const Context& context,
+                 const std::string& what) {
+  double total = 1;
+  std::vector<std::string> factors;
+  for (const auto& [name, values] : given) {
+    total *= static_cast<double>(values.size());
+    factors.push_back(fmt::format("{} {}", values.size(), name));
+  }
+  if (total > static_cast<double>(spec_detail::kMaxGridPoints))
+    fail(node, context.file,
+         fmt::format("{} grid has {} parameter combinations ({}), more than the {} tsfs accepts "
+                     "per component; sweep fewer values",
+                     what, format_double(total), fmt::join(factors, " x "),
+                     spec_detail::kMaxGridPoints));
+  return static_cast<size_t>(total);
 }
 
 // Reads a component's parameters from `node` (other than the keys in `reserved`), expands
@@ -67,7 +121,7 @@ SweptComponentSpec read_component(const YAML::Node& node, const ComponentInfo& i
 
   SweptComponentSpec component;
   component.where = location_of(node, context.file);
-  std::vector<std::pair<std::string, std::vector<ParamValue>>> given;
+  GivenValues given;
   for (const auto& spec : info.params) {
     YAML::Node value = node[spec.name];
     if (!value) continue;
@@ -75,8 +129,8 @@ SweptComponentSpec read_component(const YAML::Node& node, const ComponentInfo& i
     given.emplace_back(spec.name, spec_detail::read_sweep(value, spec, context.file));
   }
   // Cartesian product, last-declared parameter varying fastest (mixed-radix counting).
-  size_t total = 1;
-  for (const auto& axis : given) total *= axis.second.size();
+  size_t total = grid_size(given, node, context, what);
+  component.grid.reserve(total);
   for (size_t index = 0; index < total; ++index) {
     std::vector<size_t> position(given.size());
     size_t rest = index;
@@ -87,28 +141,7 @@ SweptComponentSpec read_component(const YAML::Node& node, const ComponentInfo& i
     ParamSet chosen;
     for (size_t axis = 0; axis < given.size(); ++axis)
       chosen.set(given[axis].first, given[axis].second[position[axis]]);
-    if (info.apply_presets) info.apply_presets(chosen);
-    ParamSet complete;
-    for (const auto& spec : info.params) {
-      if (chosen.has(spec.name)) {
-        complete.set(spec.name, chosen.at(spec.name));
-      } else if (spec.default_value) {
-        complete.set(spec.name, *spec.default_value);
-      } else {
-        fail(
-            node, context.file,
-            fmt::format("{} '{}' needs parameter '{}' ({})", what, info.name, spec.name, spec.doc));
-      }
-    }
-    if (info.validate) {
-      if (auto problem = info.validate(complete)) {
-        auto where = component.param_where.find(problem->param);
-        throw InputError(
-            where != component.param_where.end() ? where->second.str() : component.where.str(),
-            fmt::format("{} '{}': {}", what, info.name, problem->message));
-      }
-    }
-    component.grid.push_back(std::move(complete));
+    component.grid.push_back(complete_point(chosen, node, component, info, context, what));
   }
   component.kind = info.name;
   return component;
@@ -131,44 +164,72 @@ Split read_split(const YAML::Node& node, const Context& context) {
   fail(node, context.file, fmt::format("'split' must be merged, train or test, got '{}'", text));
 }
 
-std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
+  DatasetSpec dataset;
+  dataset.where = location_of(item, context.file);
+  if (item.IsScalar()) {
+    dataset.options.name = read_file_name(item, context.file, "a dataset name");
+  } else {
+    check_keys(item, {"name", "path", "split", "max_samples"}, context.file, "dataset");
+    if (!item["name"]) fail(item, context.file, "a dataset needs 'name'");
+    dataset.options.name = read_file_name(item["name"], context.file, "a dataset name");
+    if (item["path"]) dataset.options.folder = read_text(item["path"], context, "path");
+    if (item["split"]) dataset.options.split = read_split(item["split"], context);
+    if (item["max_samples"]) {
+      auto value = spec_detail::read_scalar(item["max_samples"], ParamType::integer, context.file);
+      long long count = std::get<long long>(value);
+      if (count < 2) fail(item["max_samples"], context.file, "'max_samples' must be >= 2");
+      dataset.options.max_samples = count;
+    }
+  }
+  if (dataset.options.folder.empty())
+    dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;
+  return dataset;
+}
+
+std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context) {
   if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;
-  for (const auto& item : node) {
-    DatasetSpec dataset;
-    dataset.where = location_of(item, context.file);
-    YAML::Node entry = item;
-    if (item.IsScalar()) {
-      dataset.options.name = item.Scalar();
-    } else {
-      check_keys(item, {"name", "path", "split", "max_samples"}, context.file, "dataset");
-      if (!item["name"]) fail(item, context.file, "a dataset needs 'name'");
-      dataset.options.name = read_text(item["name"], context, "name");
-      if (item["path"]) dataset.options.folder = read_text(item["path"], context, "path");
-      if (item["split"]) dataset.options.split = read_split(item["split"], context);
-      if (item["max_samples"]) {
-        auto value =
-            spec_detail::read_scalar(item["max_samples"], ParamType::integer, context.file);
-        long long count = std::get<long long>(value);
-        if (count < 2) fail(item["max_samples"], context.file, "'max_samples' must be >= 2");
-        dataset.options.max_samples = count;
-      }
-    }
-    if (dataset.options.folder.empty())
-      dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;
-    datasets.push_back(std::move(dataset));
+  for (const auto& item : node) datasets.push_back(read_dataset(item, context));
+  return datasets;
+}
+
+// Dataset names key every output (tables/<name>.md, results rows): one entry per name.
+std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
+  std::vector<DatasetSpec> datasets = read_dataset_list(node, context);
+  std::map<std::string, SourceLocation> seen;
+  for (const auto& dataset : datasets) {
+    auto [previous, inserted] = seen.try_emplace(dataset.options.name, dataset.where);
+    if (!inserted)
+      throw InputError(dataset.where.str(),
+                       fmt::format("dataset '{}' is listed twice (first at {}); list each "
+                                   "dataset once",
+                                   dataset.options.name, previous->second.str()));
   }
   return datasets;
 }
 
 std::vector<long long> read_n_features(const YAML::Node& node, const Context& context) {
   std::vector<long long> values;
+  std::map<long long, SourceLocation> seen;
+  auto record = [&](const YAML::Node& item, long long value) {
+    auto [previous, inserted] = seen.try_emplace(value, location_of(item, context.file));
+    if (!inserted)
+      fail(item, context.file,
+           fmt::format("'n_features' takes {} twice (first at {}); each value once",
+                       value == kAllFeatures ? "all" : std::to_string(value),
+                       previous->second.str()));
+    values.push_back(value);
+  };
   auto add = [&](const YAML::Node& item, double number) {
-    if (number < 1 || number != std::floor(number))
-      fail(item, context.file, "'n_features' values must be positive integers or 'all'");
-    values.push_back(static_cast<long long>(number));
+    // Above 2^53 a double no longer holds every integer (and no dataset has that many features).
+    if (number < 1 || number != std::floor(number) || number > 9007199254740992.0)
+      fail(item, context.file,
+           fmt::format("'n_features' values must be positive integers or 'all', got {}",
+                       format_double(number)));
+    record(item, static_cast<long long>(number));
   };
   auto read_item = [&](const YAML::Node& item) {
     if (item.IsMap()) {
@@ -176,7 +237,7 @@ std::vector<long long> read_n_features(const YAML::Node& node, const Context& co
       return;
     }
     if (item.IsScalar() && item.Scalar() == "all") {
-      values.push_back(kAllFeatures);
+      record(item, kAllFeatures);
       return;
     }
     auto value = spec_detail::read_scalar(item, ParamType::integer, context.file);
@@ -215,11 +276,13 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["kind"], context.file,
          message + "; known: " + fmt::format("{}", fmt::join(kinds, ", ")));
   }
-  auto read_int = [&](const char* key, long long minimum) -> long long {
+  auto read_int = [&](const char* key, long long minimum, long long maximum) -> long long {
     long long value =
         std::get<long long>(spec_detail::read_scalar(node[key], ParamType::integer, context.file));
     if (value < minimum)
       fail(node[key], context.file, fmt::format("'{}' must be >= {}", key, minimum));
+    if (value > maximum)
+      fail(node[key], context.file, fmt::format("'{}' must be <= {}", key, maximum));
     return value;
   };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
@@ -231,17 +294,33 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["count"], context.file, "'count' applies to resamples only");
   if (node["seed"] && !kfold && !resampled)
     fail(node["seed"], context.file, "'seed' applies to stratified_kfold and resamples only");
-  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1));
-  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2));
-  if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1));
-  if (node["seed"]) protocol.seed = static_cast<std::uint64_t>(read_int("seed", 0));
+  constexpr long long kMaxCount = 1'000'000;  // far beyond any use, and fits an int
+  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1, kMaxCount));
+  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2, kMaxCount));
+  if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1, kMaxCount));
+  if (node["seed"])
+    protocol.seed =
+        static_cast<std::uint64_t>(read_int("seed", 0, std::numeric_limits<long long>::max()));
   return protocol;
 }
 
+// A spec is a few kilobytes; anything this large is not one (and would only waste memory).
+constexpr std::uintmax_t kMaxSpecBytes = 16u << 20;
+
+// The spec's YAML tree: the file's text without a byte-order mark, checked for what yaml-cpp
+// would accept silently (duplicate keys, merge keys, deep nesting, ...), then parsed.
 YAML::Node load_yaml(const std::filesystem::path& file) {
-  if (!std::filesystem::exists(file)) throw InputError(file.string(), "spec file not found");
+  std::error_code status;
+  if (!std::filesystem::exists(file, status))
+    throw InputError(file.string(), "spec file not found");
+  if (std::filesystem::is_directory(file, status))
+    throw InputError(file.string(), "is a folder, expected a spec file");
+  if (std::filesystem::file_size(file, status) > kMaxSpecBytes)
+    throw InputError(file.string(), fmt::format("larger than {} bytes: not a spec", kMaxSpecBytes));
+  std::string text(without_byte_order_mark(read_text_file(file)));
+  spec_detail::check_yaml_text(text, file.string());
   try {
-    return YAML::LoadFile(file.string());
+    return YAML::Load(text);
   } catch (const YAML::ParserException& error) {
     throw InputError(
         fmt::format("{}:{}:{}", file.string(), error.mark.line + 1, error.mark.column + 1),
@@ -249,10 +328,8 @@ YAML::Node load_yaml(const std::filesystem::path& file) {
   }
 }
 
-}  // namespace
-
-Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides) {
-  Context context{{file.string(), {}}};
+YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::string>& overrides,
+                     Context& context) {
   YAML::Node root = load_yaml(file);
   if (!root.IsMap()) throw InputError(file.string(), "a spec must be a YAML map");
   context.file.overridden = apply_overrides(root, overrides);
@@ -260,60 +337,136 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
               "classifier", "protocol", "duplicates", "output", "plots", "save_scores"},
              context.file, "the spec");
+  return root;
+}
 
-  Spec spec;
-  spec.file = file;
-  spec.name = root["name"] ? read_text(root["name"], context, "name") : file.stem().string();
-  spec.datasets = read_datasets(root["datasets"], context);
+// The spec's name (default: the file's stem) names its output folder: a plain file name.
+std::string read_spec_name(const YAML::Node& root, const std::filesystem::path& file,
+                           const Context& context) {
+  if (root["name"]) return read_file_name(root["name"], context.file, "the spec 'name'");
+  std::string stem = file.stem().string();
+  if (auto problem = spec_detail::file_name_problem(stem))
+    throw InputError(file.string(),
+                     fmt::format("the spec has no 'name' and its file name '{}' cannot name the "
+                                 "output folder: {}; add a 'name'",
+                                 printable_excerpt(stem), *problem));
+  return stem;
+}
 
-  YAML::Node features = root["features"];
-  if (features) {
-    if (!features.IsMap() || !features["extractor"])
-      fail(features, context.file, "'features' needs 'extractor'");
-    const auto& extractor =
-        find_component<ExtractorRegistration>(features["extractor"], context, "extractor");
-    spec.features = read_single(features, extractor.info, {"extractor"}, context, "extractor");
-  } else {
-    spec.features = {"raw", ParamSet{}, {context.file.file, 0, 0}};
+ComponentSpec read_features(const YAML::Node& features, const Context& context) {
+  if (!features) return {"raw", ParamSet{}, {context.file.file, 0, 0}};
+  if (!features.IsMap() || !features["extractor"])
+    fail(features, context.file, "'features' needs 'extractor'");
+  const auto& extractor =
+      find_component<ExtractorRegistration>(features["extractor"], context, "extractor");
+  return read_single(features, extractor.info, {"extractor"}, context, "extractor");
+}
+
+std::vector<ComponentSpec> read_distances(const YAML::Node& distances, const Context& context) {
+  std::vector<ComponentSpec> result;
+  if (!distances) return result;
+  if (!distances.IsSequence()) fail(distances, context.file, "'distances' must be a list");
+  for (const auto& item : distances) {
+    if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a distance needs 'kind'");
+    const auto& distance = find_component<DistanceRegistration>(item["kind"], context, "distance");
+    result.push_back(read_single(item, distance.info, {"kind"}, context, "distance"));
   }
+  return result;
+}
 
-  if (YAML::Node distances = root["distances"]) {
-    if (!distances.IsSequence()) fail(distances, context.file, "'distances' must be a list");
-    for (const auto& item : distances) {
-      if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a distance needs 'kind'");
-      const auto& distance =
-          find_component<DistanceRegistration>(item["kind"], context, "distance");
-      spec.distances.push_back(read_single(item, distance.info, {"kind"}, context, "distance"));
-    }
-  }
+FitOn read_fit_on(const YAML::Node& fit_on, const SelectorRegistration& selector,
+                  const Context& context) {
+  std::string text = read_text(fit_on, context, "fit_on");
+  if (text != "train" && text != "all")
+    fail(fit_on, context.file, fmt::format("'fit_on' must be train or all, got '{}'", text));
+  if (text == "all" && selector.supervised)
+    fail(fit_on, context.file,
+         fmt::format("selector '{}' uses labels, so it cannot be fitted on all rows "
+                     "(fit_on: all would leak test labels); use fit_on: train",
+                     selector.info.name));
+  return text == "all" ? FitOn::all : FitOn::train;
+}
 
+std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_distances,
+                                         const Context& context) {
   YAML::Node selectors = root["selectors"];
   if (!selectors || !selectors.IsSequence() || selectors.size() == 0)
     fail(selectors ? selectors : root, context.file, "'selectors' must be a non-empty list");
+  std::vector<SelectorSpec> result;
   for (const auto& item : selectors) {
     if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a selector needs 'kind'");
     const auto& selector = find_component<SelectorRegistration>(item["kind"], context, "selector");
     SelectorSpec entry;
     static_cast<SweptComponentSpec&>(entry) =
         read_component(item, selector.info, {"kind", "fit_on"}, context, "selector");
-    if (YAML::Node fit_on = item["fit_on"]) {
-      std::string text = read_text(fit_on, context, "fit_on");
-      if (text != "train" && text != "all")
-        fail(fit_on, context.file, fmt::format("'fit_on' must be train or all, got '{}'", text));
-      entry.fit_on = text == "all" ? FitOn::all : FitOn::train;
-      if (entry.fit_on == FitOn::all && selector.supervised)
-        fail(fit_on, context.file,
-             fmt::format("selector '{}' uses labels, so it cannot be fitted on all rows "
-                         "(fit_on: all would leak test labels); use fit_on: train",
-                         selector.info.name));
-    }
-    if (selector.uses_distance && spec.distances.empty())
+    if (YAML::Node fit_on = item["fit_on"]) entry.fit_on = read_fit_on(fit_on, selector, context);
+    if (selector.uses_distance && !have_distances)
       fail(item, context.file,
            fmt::format("selector '{}' needs a distance: add a 'distances' list to the spec",
                        selector.info.name));
-    spec.selectors.push_back(std::move(entry));
+    result.push_back(std::move(entry));
   }
+  return result;
+}
 
+SweptComponentSpec read_classifier(const YAML::Node& classifier, const Context& context) {
+  YAML::Node node = classifier ? classifier : YAML::Load("{kind: svc}");
+  if (!node.IsMap() || !node["kind"]) fail(node, context.file, "'classifier' needs 'kind'");
+  const auto& registration =
+      find_component<ClassifierRegistration>(node["kind"], context, "classifier");
+  return read_component(node, registration.info, {"kind"}, context, "classifier");
+}
+
+// Plot names become file names under figures/.
+std::vector<ComponentSpec> read_plots(const YAML::Node& plots, const Context& context) {
+  std::vector<ComponentSpec> result;
+  if (!plots) return result;
+  if (!plots.IsSequence()) fail(plots, context.file, "'plots' must be a list");
+  std::map<std::string, SourceLocation> names;
+  for (const auto& item : plots) {
+    if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a plot needs 'kind'");
+    const auto& plot = find_component<PlotRegistration>(item["kind"], context, "plot");
+    auto entry = read_single(item, plot.info, {"kind"}, context, "plot");
+    YAML::Node name_node = item["name"] ? item["name"] : item;
+    std::string name = entry.params.text("name");
+    if (auto problem = spec_detail::file_name_problem(name))
+      fail(name_node, context.file,
+           fmt::format("a plot 'name' must be a plain file name: {}", *problem));
+    if (name.find_first_of("'\"") != std::string::npos)
+      fail(name_node, context.file, "a plot 'name' cannot hold quotes (it is used in gnuplot)");
+    auto [previous, inserted] = names.try_emplace(name, location_of(name_node, context.file));
+    if (!inserted)
+      fail(name_node, context.file,
+           fmt::format("two plots are named '{}' (first at {})", name, previous->second.str()));
+    result.push_back(std::move(entry));
+  }
+  return result;
+}
+
+// Cells per dataset: each selector's grid (times the distances when it uses one) x n_features x
+// the classifier grid. Refused at load time when the plan would not fit in memory.
+void check_sweep_size(const Spec& spec) {
+  double selector_points = 0;
+  for (const auto& selector : spec.selectors) {
+    bool uses_distance =
+        Registry<SelectorRegistration>::instance().find(selector.kind)->uses_distance;
+    selector_points += static_cast<double>(selector.grid.size()) *
+                       static_cast<double>(uses_distance ? spec.distances.size() : 1);
+  }
+  double cells = static_cast<double>(spec.datasets.size()) * selector_points *
+                 static_cast<double>(spec.n_features.size()) *
+                 static_cast<double>(spec.classifier.grid.size());
+  if (cells > static_cast<double>(spec_detail::kMaxSweepCells))
+    throw InputError(spec.file.string(),
+                     fmt::format("the sweep has {} grid cells ({} datasets x {} selector settings "
+                                 "x {} n_features x {} classifier settings), more than the {} "
+                                 "tsfs accepts in one run; split it into several specs",
+                                 format_double(cells), spec.datasets.size(),
+                                 format_double(selector_points), spec.n_features.size(),
+                                 spec.classifier.grid.size(), spec_detail::kMaxSweepCells));
+}
+
+void read_n_features_entry(const YAML::Node& root, const Context& context, Spec& spec) {
   if (YAML::Node n_features = root["n_features"]) {
     spec.n_features = read_n_features(n_features, context);
     spec.n_features_where = location_of(n_features, context.file);
@@ -321,48 +474,50 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
     spec.n_features = {kAllFeatures};
     spec.n_features_where = {context.file.file, 0, 0};
   }
+}
 
-  YAML::Node classifier = root["classifier"];
-  YAML::Node classifier_node = classifier ? classifier : YAML::Load("{kind: svc}");
-  if (!classifier_node.IsMap() || !classifier_node["kind"])
-    fail(classifier_node, context.file, "'classifier' needs 'kind'");
-  const auto& classifier_registration =
-      find_component<ClassifierRegistration>(classifier_node["kind"], context, "classifier");
-  spec.classifier = read_component(classifier_node, classifier_registration.info, {"kind"}, context,
-                                   "classifier");
+void read_duplicates(const YAML::Node& duplicates, const Context& context, Spec& spec) {
+  if (!duplicates) return;
+  auto handling = parse_duplicate_handling(read_text(duplicates, context, "duplicates"));
+  if (!handling)
+    fail(duplicates, context.file,
+         fmt::format("'duplicates' must be one of: {}",
+                     fmt::join(duplicate_handling_names(), ", ")));
+  spec.duplicates = *handling;
+}
 
-  spec.protocol = read_protocol(root["protocol"], context);
-  if (YAML::Node duplicates = root["duplicates"]) {
-    auto handling = parse_duplicate_handling(read_text(duplicates, context, "duplicates"));
-    if (!handling)
-      fail(duplicates, context.file,
-           fmt::format("'duplicates' must be one of: {}",
-                       fmt::join(duplicate_handling_names(), ", ")));
-    spec.duplicates = *handling;
+void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node output = root["output"]) {
+    spec.output = read_text(output, context, "output");
+    spec.output_where = location_of(output, context.file);
+  } else {
+    spec.output = std::filesystem::path("results") / spec.name;
+    spec.output_where = SourceLocation{context.file.file};
   }
-  spec.output = root["output"] ? std::filesystem::path(read_text(root["output"], context, "output"))
-                               : std::filesystem::path("results") / spec.name;
-  spec.output_where = root["output"] ? location_of(root["output"], context.file)
-                                     : SourceLocation{context.file.file};
+}
+
+}  // namespace
+
+Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides) {
+  Context context{{file.string(), {}}};
+  YAML::Node root = load_root(file, overrides, context);
+  Spec spec;
+  spec.file = file;
+  spec.name = read_spec_name(root, file, context);
+  spec.datasets = read_datasets(root["datasets"], context);
+  spec.features = read_features(root["features"], context);
+  spec.distances = read_distances(root["distances"], context);
+  spec.selectors = read_selectors(root, !spec.distances.empty(), context);
+  read_n_features_entry(root, context, spec);
+  spec.classifier = read_classifier(root["classifier"], context);
+  spec.protocol = read_protocol(root["protocol"], context);
+  read_duplicates(root["duplicates"], context, spec);
+  read_output(root, context, spec);
   if (YAML::Node save_scores = root["save_scores"])
     spec.save_scores =
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
-  if (YAML::Node plots = root["plots"]) {
-    if (!plots.IsSequence()) fail(plots, context.file, "'plots' must be a list");
-    std::vector<std::string> names;
-    for (const auto& item : plots) {
-      if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a plot needs 'kind'");
-      const auto& plot = find_component<PlotRegistration>(item["kind"], context, "plot");
-      auto entry = read_single(item, plot.info, {"kind"}, context, "plot");
-      std::string name = entry.params.text("name");
-      if (name.empty() || name.find_first_of("/\\'\"") != std::string::npos)
-        fail(item["name"], context.file, "a plot 'name' must be a non-empty file name");
-      if (std::find(names.begin(), names.end(), name) != names.end())
-        fail(item["name"], context.file, fmt::format("two plots are named '{}'", name));
-      names.push_back(name);
-      spec.plots.push_back(std::move(entry));
-    }
-  }
+  spec.plots = read_plots(root["plots"], context);
+  check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);
   return spec;

@@ -5,12 +5,21 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
 
 namespace tsfs::spec_detail {
 namespace {
+
+// Refuses a generator or list longer than kMaxSweepValues before anything is allocated.
+void check_sweep_length(const YAML::Node& node, double count, const SpecSource& file) {
+  if (count > static_cast<double>(kMaxSweepValues))
+    fail(node, file,
+         fmt::format("this makes {} values, more than the {} tsfs accepts in one sweep",
+                     format_double(count), kMaxSweepValues));
+}
 
 double read_number(const YAML::Node& node, const SpecSource& file) {
   if (!node.IsScalar()) fail(node, file, "expected a number");
@@ -25,6 +34,7 @@ long long read_count(const YAML::Node& map, const char* key, const SpecSource& f
   double value = read_number(map[key], file);
   if (value < 1 || value != std::floor(value))
     fail(map[key], file, fmt::format("'{}' must be a positive integer", key));
+  check_sweep_length(map[key], value, file);
   return static_cast<long long>(value);
 }
 
@@ -115,8 +125,9 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     fail(node, file, "a generator has exactly one of logspace, linspace, range");
   auto entry = node.begin();
   std::string kind = entry->first.as<std::string>();
-  // A copy (a Node is a handle): entry-> yields a temporary, a reference would dangle (ASan).
-  const YAML::Node args = entry->second;
+  // A copy: `entry->` yields a temporary pair, so a reference to its member would dangle (found
+  // by the spec_loader fuzzer under AddressSanitizer: stack-use-after-scope).
+  YAML::Node args = entry->second;
   if (kind == "range") {
     if (!args.IsSequence() || args.size() < 2 || args.size() > 3)
       fail(args, file, "range takes [first, last] or [first, last, step] (inclusive)");
@@ -124,6 +135,7 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     double step = args.size() == 3 ? read_number(args[2], file) : 1.0;
     if (step <= 0) fail(args, file, "range step must be > 0");
     if (last < first) fail(args, file, "range needs first <= last");
+    check_sweep_length(args, std::floor((last - first) / step) + 1, file);
     std::vector<double> values;
     for (long long i = 0;; ++i) {
       double value = first + static_cast<double>(i) * step;
@@ -146,6 +158,11 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
     if (base <= 0) fail(args["base"], file, "logspace base must be > 0");
     for (double& value : values) value = std::pow(base, value);
   }
+  for (double value : values)
+    if (!std::isfinite(value))
+      fail(node, file,
+           fmt::format("{} overflows: it gives {} (every value must be a finite number)", kind,
+                       format_double(value)));
   return values;
 }
 
@@ -159,7 +176,8 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
            fmt::format("'{}' is {}; generators make numbers", spec.name, type_name(spec.type)));
     for (double number : expand_generator(node, file)) {
       if (spec.type == ParamType::integer) {
-        if (number != std::floor(number))
+        // Beyond 2^53 a double no longer holds every integer; the cast would also overflow.
+        if (number != std::floor(number) || std::abs(number) > 9007199254740992.0)
           fail(node, file,
                fmt::format("'{}' needs integers; the generator gives {}", spec.name,
                            format_double(number)));
@@ -170,6 +188,7 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
     }
   } else if (node.IsSequence() && !list_typed) {
     if (node.size() == 0) fail(node, file, fmt::format("'{}' has an empty list", spec.name));
+    check_sweep_length(node, static_cast<double>(node.size()), file);
     for (const auto& item : node) values.emplace_back(item, read_scalar(item, spec.type, file));
   } else {
     values.emplace_back(node, read_scalar(node, spec.type, file));
@@ -177,11 +196,42 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
   if (values.size() > 1 && !spec.sweepable)
     fail(node, file, fmt::format("'{}' cannot be swept: give one value", spec.name));
   std::vector<ParamValue> result;
+  std::map<std::string, const YAML::Node*> seen;
   for (auto& [item, value] : values) {
     check_value(item, spec, value, file);
+    // A repeated value would repeat every grid cell it is part of, with the same key.
+    auto [previous, inserted] = seen.try_emplace(display_value(value), &item);
+    if (!inserted)
+      fail(item, file,
+           fmt::format("'{}' takes the value {} twice (first at {}); each value once", spec.name,
+                       display_value(value), location_of(*previous->second, file).str()));
     result.push_back(std::move(value));
   }
   return result;
+}
+
+std::optional<std::string> file_name_problem(std::string_view name) {
+  if (name.empty()) return "it is empty";
+  if (name.find_first_of("/\\") != std::string_view::npos)
+    return "it holds a path separator ('/' or '\\')";
+  if (name.find("..") != std::string_view::npos) return "it holds '..'";
+  if (name == ".") return "'.' names the current folder";
+  if (std::any_of(name.begin(), name.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; }))
+    return "it holds a control character";
+  if (name.front() == ' ' || name.back() == ' ') return "it starts or ends with a blank";
+  return std::nullopt;
+}
+
+std::string read_file_name(const YAML::Node& node, const SpecSource& file,
+                           const std::string& what) {
+  if (!node.IsScalar()) fail(node, file, fmt::format("{} must be a string", what));
+  const std::string& name = node.Scalar();
+  if (auto problem = file_name_problem(name))
+    fail(node, file,
+         fmt::format("{} '{}' is part of output file names, so it must be a plain file name: {}",
+                     what, printable_excerpt(name), *problem));
+  return name;
 }
 
 void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
@@ -190,7 +240,7 @@ void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
   for (const auto& entry : map) {
     std::string key = entry.first.Scalar();
     if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-    std::string message = fmt::format("unknown key '{}' in {}", key, what);
+    std::string message = fmt::format("unknown key '{}' in {}", printable_excerpt(key, 80), what);
     if (auto suggestion = closest_match(key, allowed))
       message += fmt::format(" (did you mean '{}'?)", *suggestion);
     else

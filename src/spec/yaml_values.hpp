@@ -2,7 +2,9 @@
 // Reading typed values out of YAML nodes, with the node's location in every error.
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/params.hpp"
@@ -15,6 +17,12 @@ struct SpecSource {
   std::string file;
   std::vector<std::pair<YAML::Node, std::string>> overridden;  // node -> "--set key.path"
 };
+
+// Limits that keep a spec's grids within memory, checked at load time with the computed size:
+// values of one generator or list, combinations of one component's parameters, cells of a run.
+inline constexpr long long kMaxSweepValues = 1'000'000;
+inline constexpr long long kMaxGridPoints = 100'000;
+inline constexpr long long kMaxSweepCells = 10'000'000;
 
 SourceLocation location_of(const YAML::Node& node, const SpecSource& file);
 
@@ -32,6 +40,14 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
 
 // The numbers of a generator map (used by read_sweep and by n_features).
 std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& file);
+
+// Why `name` cannot be one component of an output path (a file or folder name), or nullopt:
+// empty, a path separator, "..", an absolute path, surrounding blanks or a control character.
+std::optional<std::string> file_name_problem(std::string_view name);
+
+// A text scalar that becomes part of an output path (dataset, spec and plot names), checked by
+// file_name_problem. `what` names it in the error ("a dataset name").
+std::string read_file_name(const YAML::Node& node, const SpecSource& file, const std::string& what);
 
 // Rejects keys outside `allowed`, suggesting the closest allowed key.
 void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,

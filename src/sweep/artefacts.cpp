@@ -1,12 +1,11 @@
 #include "sweep/artefacts.hpp"
 
 #include <fmt/format.h>
-
-#include <sstream>
-
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdint>
+#include <cstring>
 
 #include "common/files.hpp"
 #include "common/hash.hpp"
@@ -19,8 +18,93 @@ namespace {
 constexpr const char* kFeatureCacheVersion = "features-v2";
 constexpr const char* kDistanceCacheVersion = "distance-v1";
 
+constexpr std::string_view kNamesMagic = "TSFSNAM1";
+// A names file larger than this is not one tsfs wrote (389 TSFEL names take about 10 kB).
+constexpr std::uintmax_t kMaxNamesFileBytes = 64u << 20;
+
+void warn_unverified(const std::filesystem::path& path) {
+  std::error_code status;
+  if (std::filesystem::exists(path, status))
+    spdlog::warn("{}: cache file does not verify (damaged or edited); recomputing", path.string());
+}
+
 std::string data_fingerprint(const Dataset& dataset) {
   return Hasher().matrix(dataset.values).vector(dataset.lengths).hex();
+}
+
+std::filesystem::path names_path(const std::filesystem::path& cache_folder,
+                                 const std::string& key) {
+  return cache_path(cache_folder, key, "features").replace_extension(".names");
+}
+
+std::uint64_t names_checksum(const std::string& key, const std::vector<std::string>& names) {
+  Hasher hasher;
+  hasher.text(key).integer(static_cast<long long>(names.size()));
+  for (const auto& name : names) hasher.text(name);
+  return hasher.digest();
+}
+
+void append_number(std::string& blob, std::uint64_t value) {
+  blob.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Takes a little-endian 64-bit number off the front of `bytes`; nullopt when too short.
+std::optional<std::uint64_t> take_number(std::string_view& bytes) {
+  std::uint64_t value = 0;
+  if (bytes.size() < sizeof value) return std::nullopt;
+  std::memcpy(&value, bytes.data(), sizeof value);
+  bytes.remove_prefix(sizeof value);
+  return value;
+}
+
+// Takes a length-prefixed string; nullopt when the length runs past the end.
+std::optional<std::string> take_text(std::string_view& bytes) {
+  auto size = take_number(bytes);
+  if (!size || *size > bytes.size()) return std::nullopt;
+  std::string text(bytes.substr(0, *size));
+  bytes.remove_prefix(*size);
+  return text;
+}
+
+// Names file: magic, key, count, the names (each length-prefixed), checksum of all but magic.
+void save_cached_names(const std::filesystem::path& path, const std::string& key,
+                       const std::vector<std::string>& names) {
+  std::string blob(kNamesMagic);
+  append_number(blob, key.size());
+  blob += key;
+  append_number(blob, names.size());
+  for (const auto& name : names) {
+    append_number(blob, name.size());
+    blob += name;
+  }
+  append_number(blob, names_checksum(key, names));
+  write_file_atomically(path, blob);
+}
+
+// Every length is checked against the bytes present before it is used, and nothing may follow
+// the checksum: any damaged, truncated, extended or foreign file is a cache miss.
+std::optional<std::vector<std::string>> load_cached_names(const std::filesystem::path& path,
+                                                          const std::string& key) {
+  std::error_code status;
+  std::uintmax_t size = std::filesystem::file_size(path, status);
+  if (status || size > kMaxNamesFileBytes) return std::nullopt;
+  std::string contents = read_text_file(path);
+  std::string_view bytes = contents;
+  if (!bytes.starts_with(kNamesMagic)) return std::nullopt;
+  bytes.remove_prefix(kNamesMagic.size());
+  auto stored_key = take_text(bytes);
+  auto count = take_number(bytes);
+  if (!stored_key || *stored_key != key || !count || *count > bytes.size() / sizeof(*count))
+    return std::nullopt;
+  std::vector<std::string> names;
+  for (std::uint64_t index = 0; index < *count; ++index) {
+    auto name = take_text(bytes);
+    if (!name) return std::nullopt;
+    names.push_back(std::move(*name));
+  }
+  auto checksum = take_number(bytes);
+  if (!checksum || !bytes.empty() || *checksum != names_checksum(key, names)) return std::nullopt;
+  return names;
 }
 
 }  // namespace
@@ -53,6 +137,7 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const ComponentSpec& dis
       if (from_cache) *from_cache = true;
       return std::move(*cached);
     }
+    warn_unverified(path);
   }
   auto start = std::chrono::steady_clock::now();
   Eigen::MatrixXd values = measure->pairwise(dataset, threads);
@@ -65,26 +150,21 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const ComponentSpec& dis
 
 std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& cache_folder,
                                                   const std::string& key) {
-  auto values = load_cached_matrix(cache_path(cache_folder, key, "features"), key);
-  if (!values) return std::nullopt;
-  auto names_path = cache_path(cache_folder, key, "features").replace_extension(".names");
-  if (!std::filesystem::exists(names_path)) return std::nullopt;
-  FeatureMatrix features;
-  std::istringstream names(read_text_file(names_path));
-  for (std::string name; std::getline(names, name);) features.names.push_back(name);
-  if (static_cast<Eigen::Index>(features.names.size()) != values->cols()) return std::nullopt;
-  features.values = std::move(*values);
-  return features;
+  auto path = cache_path(cache_folder, key, "features");
+  auto values = load_cached_matrix(path, key);
+  auto names = load_cached_names(names_path(cache_folder, key), key);
+  if (!values || !names || static_cast<Eigen::Index>(names->size()) != values->cols()) {
+    warn_unverified(path);
+    return std::nullopt;
+  }
+  return FeatureMatrix{std::move(*names), std::move(*values)};
 }
 
 void save_cached_features(const std::filesystem::path& cache_folder, const std::string& key,
                           const FeatureMatrix& features) {
-  auto path = cache_path(cache_folder, key, "features");
-  std::string names;
-  for (const auto& name : features.names) names += name + '\n';
-  // Names first: a values file is only trusted when its names file exists and matches.
-  write_file_atomically(std::filesystem::path(path).replace_extension(".names"), names);
-  save_cached_matrix(path, key, features.values);
+  // Names first: a values file is only trusted when its names file verifies and matches.
+  save_cached_names(names_path(cache_folder, key), key, features.names);
+  save_cached_matrix(cache_path(cache_folder, key, "features"), key, features.values);
 }
 
 }  // namespace tsfs

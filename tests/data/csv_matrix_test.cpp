@@ -111,3 +111,43 @@ TEST_CASE("read_numeric_csv errors name the file, line and column") {
   CHECK(error_for("quote.csv", "a,\"b\n1,2\n", true) ==
         doctest::Contains("quote.csv:1: column 2: unterminated quoted name"));
 }
+
+TEST_CASE("read_numeric_csv refuses ambiguous headers: empty, repeated, control characters") {
+  TempFolder folder;
+  auto error_for = [&](const std::string& name, const std::string& contents) {
+    auto file = folder.write(name, contents);
+    return input_error_text([&] { read_numeric_csv(file, true); });
+  };
+  CHECK(error_for("index.csv", ",a,b\n0,1,2\n") ==
+        doctest::Contains("index.csv:1: column 1: empty feature name (an unnamed index column?"));
+  CHECK(error_for("trail.csv", "a,b,\n1,2,3\n") ==
+        doctest::Contains("trail.csv:1: column 3: empty feature name (a separator at the end"));
+  CHECK(error_for("twice.csv", "a,b,a\n1,2,3\n") ==
+        doctest::Contains("twice.csv:1: column 3: feature name 'a' already used by column 1"));
+  CHECK(error_for("bell.csv", "a,\"b\x07\"\n1,2\n") ==
+        doctest::Contains("bell.csv:1: column 2: feature name 'b\\x07' holds a control character"));
+}
+
+TEST_CASE("read_numeric_csv: hostile values are reported with file, line and column") {
+  TempFolder folder;
+  auto error_for = [&](const std::string& name, const std::string& contents) {
+    auto file = folder.write(name, contents);
+    return input_error_text([&] { read_numeric_csv(file, false); });
+  };
+  CHECK(error_for("huge.csv", "1,2\n3,-1e400\n") ==
+        doctest::Contains("huge.csv:2: column 2: number out of the range of a double: '-1e400'"));
+  CHECK(error_for("trailing.csv", "1,2,\n3,4,\n") ==
+        doctest::Contains("trailing.csv:1: column 3: empty value (a separator at the end"));
+  CHECK(error_for("binary.csv", std::string("1,2\n\x00\x02,4\n", 8)) ==
+        doctest::Contains("binary.csv:2: column 1: not a number: '\\x00\\x02'"));
+  CHECK(error_for("mac.csv", "1,2\r3,4\r") ==
+        doctest::Contains("mac.csv:1: column 2: not a number: '2\\r3'"));
+  CHECK(error_for("semicolon.csv", "1;2\n3;4\n") ==
+        doctest::Contains("semicolon.csv:1: column 1: not a number: '1;2'"));
+  // A BOM before headerless numbers is stripped too.
+  auto table = read_numeric_csv(folder.write("bom.csv",
+                                             "\xEF\xBB\xBF"
+                                             "1,2\n3,4\n"),
+                                false);
+  CHECK(table.values(0, 0) == 1.0);
+}

@@ -245,3 +245,67 @@ TEST_CASE("missing folders and files") {
   CHECK(test.merged_offset == 0);  // no TRAIN file: the TEST rows are the whole merged order
   CHECK(test.merged_rows == 2);
 }
+
+TEST_CASE("labels equal as numbers but spelt differently are refused, naming both places") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\t1\t2\n2\t3\t4\n");
+  folder.write("Toy_TEST.tsv", "2\t1\t2\n1.0\t3\t4\n");
+  auto text = input_error_text([&] { load_ucr_dataset(in_folder(folder)); });
+  CHECK(text == doctest::Contains("Toy_TEST.tsv:2: class label '1.0' is the number of label '1'"));
+  CHECK(text == doctest::Contains("Toy_TRAIN.tsv:1)"));
+  // Each file alone is consistent.
+  CHECK(load_ucr_dataset(in_folder(folder, Split::train)).classes() == 2);
+  CHECK(load_ucr_dataset(in_folder(folder, Split::test)).classes() == 2);
+
+  auto error_for = [&](const std::string& contents) {
+    folder.write("Toy_TRAIN.tsv", contents);
+    return input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); });
+  };
+  CHECK(error_for("1\t1\n+1\t2\n2\t3\n") == doctest::Contains("Toy_TRAIN.tsv:2: class label '+1'"));
+  CHECK(error_for("1e0\t1\n1\t2\n2\t3\n") ==
+        doctest::Contains("label '1' is the number of label '1e0'"));
+  CHECK(error_for("0\t1\n-0\t2\n2\t3\n") == doctest::Contains("Toy_TRAIN.tsv:2"));
+  // With a text label among them, numbers still compare as numbers.
+  CHECK(error_for("dog\t1\n01\t2\n1\t3\n") ==
+        doctest::Contains("Toy_TRAIN.tsv:3: class label '1'"));
+  // One spelling throughout is fine, whatever it is.
+  folder.write("Toy_TRAIN.tsv", "1.0\t1\n2.0\t2\n1.0\t3\n");
+  CHECK(names(load_ucr_dataset(in_folder(folder, Split::train))) ==
+        std::vector<std::string>{"1.0", "2.0"});
+}
+
+TEST_CASE("hostile UCR input: BOM, binary bytes, huge numbers, trailing TAB, control labels") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv",
+               "\xEF\xBB\xBF"
+               "1\t1\t2\n2\t3\t4\n");
+  CHECK(names(load_ucr_dataset(in_folder(folder, Split::train))) ==
+        std::vector<std::string>{"1", "2"});
+
+  auto error_for = [&](const std::string& contents) {
+    folder.write("Toy_TRAIN.tsv", contents);
+    return input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); });
+  };
+  CHECK(
+      error_for("1\t1\t2\n2\t3\t1e999\n") ==
+      doctest::Contains("Toy_TRAIN.tsv:2: column 3: number out of the range of a double: '1e999'"));
+  CHECK(error_for("1\t1\t2\t\n2\t3\t4\t\n") ==
+        doctest::Contains("Toy_TRAIN.tsv:1: column 4: empty value (a separator at the end"));
+  CHECK(error_for(std::string("1\t1\t2\n2\t3\t\x00\x01\xff", 12) + "\n") ==
+        doctest::Contains("Toy_TRAIN.tsv:2: column 3: not a number: '\\x00\\x01"));
+  CHECK(error_for("1\t1\t2\n2\x07\t3\t4\n") ==
+        doctest::Contains("Toy_TRAIN.tsv:2: column 1: class label '2\\x07' holds a control"));
+  CHECK(error_for("1\t1\t2\r\r\n2\t3\t4\n") ==
+        doctest::Contains("Toy_TRAIN.tsv:1: column 3: not a number: '2\\r'"));
+  std::string long_token(100000, '7');
+  long_token += 'x';
+  auto flood = error_for("1\t1\t" + long_token + "\n");
+  CHECK(flood == doctest::Contains("Toy_TRAIN.tsv:1: column 3: not a number: '7777"));
+  CHECK(flood.size() < 200);
+  // A gzip file cut short is an input error, never garbage values.
+  folder.write("Toy_TRAIN.tsv", "");
+  std::filesystem::remove(folder.path() / "Toy_TRAIN.tsv");
+  folder.write("Toy_TRAIN.tsv.gz", std::string("\x1f\x8b\x08\x00garbage", 12));
+  CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==
+        doctest::Contains("Toy_TRAIN.tsv.gz: cannot read file"));
+}

@@ -4,6 +4,7 @@
 #include "spec/spec_test_support.hpp"
 
 using tsfs::testing::spec_error;
+using tsfs::testing::spec_error_text;
 using tsfs::testing::write_spec;
 
 namespace {
@@ -187,4 +188,78 @@ TEST_CASE("--set overrides apply before validation") {
       spec_error(kWaferSigma, {"selectors.0.k=0"}).find("--set selectors.0.k: 'k' must be >= 1") !=
       std::string::npos);
   CHECK(spec_error(kWaferSigma, {"nokey"}).find("expected key.path=value") != std::string::npos);
+}
+
+TEST_CASE("every name that becomes part of an output path is a plain file name") {
+  const std::string selectors = "selectors: [{kind: anova}]\n";
+  CHECK(spec_error_text("datasets: [../etc]\n" + selectors) ==
+        doctest::Contains("spec.yaml:1:12: a dataset name '../etc' is part of output file names"));
+  CHECK(spec_error_text("datasets: [{name: /abs/Wafer}]\n" + selectors) ==
+        doctest::Contains("spec.yaml:1:19: a dataset name '/abs/Wafer'"));
+  CHECK(spec_error_text("datasets: [{name: 'a\\b'}]\n" + selectors) ==
+        doctest::Contains("path separator"));
+  CHECK(spec_error_text("datasets: [\"Wa\\x01fer\"]\n" + selectors) ==
+        doctest::Contains("'Wa\\x01fer' is part of output file names, so it must be a plain file "
+                          "name: it holds a control character"));
+  CHECK(spec_error_text("datasets: ['..']\n" + selectors) == doctest::Contains("it holds '..'"));
+  CHECK(spec_error_text("name: ../../tmp/x\ndatasets: [GunPoint]\n" + selectors) ==
+        doctest::Contains("spec.yaml:1:7: the spec 'name' '../../tmp/x'"));
+  CHECK(spec_error_text("name: ''\ndatasets: [GunPoint]\n" + selectors) ==
+        doctest::Contains("it is empty"));
+  CHECK(spec_error_text("datasets: [GunPoint]\n" + selectors, {"name=a/b"}) ==
+        doctest::Contains("--set name: the spec 'name' 'a/b'"));
+  CHECK(spec_error_text("datasets: [GunPoint]\n" + selectors +
+                        "plots: [{kind: line, name: ../fig, x: n_features, y: accuracy}]\n") ==
+        doctest::Contains("a plot 'name' must be a plain file name: it holds a path separator"));
+  CHECK(spec_error_text("datasets: [GunPoint]\n" + selectors +
+                        "plots: [{kind: line, name: 'it''s', x: n_features, y: accuracy}]\n") ==
+        doctest::Contains("cannot hold quotes"));
+  // Without a name, the file's stem names the output folder: it is checked too.
+  try {
+    tsfs::load_spec(write_spec("datasets: [GunPoint]\n" + selectors, "..yaml"));
+    FAIL("no error");
+  } catch (const tsfs::InputError& error) {
+    CHECK(doctest::String(error.what()) == doctest::Contains("its file name '.' cannot name"));
+  }
+  // The dataset's folder path is a path, not a name: anything goes there.
+  auto spec =
+      tsfs::load_spec(write_spec("datasets: [{name: Wafer, path: ../data/x/Wafer}]\n" + selectors));
+  CHECK(spec.datasets[0].options.folder == "../data/x/Wafer");
+}
+
+TEST_CASE("the same dataset listed twice is an error naming both entries") {
+  CHECK(spec_error_text(
+            "datasets:\n  - GunPoint\n  - {name: Wafer, split: train}\n  - {name: GunPoint, "
+            "split: test}\nselectors: [{kind: anova}]\n") ==
+        doctest::Contains("spec.yaml:4:5: dataset 'GunPoint' is listed twice (first at "));
+  CHECK(spec_error_text("datasets: [GunPoint, Wafer, GunPoint]\nselectors: [{kind: anova}]\n") ==
+        doctest::Contains("spec.yaml:1:12); list each dataset once"));
+  CHECK(spec_error_text("datasets: [GunPoint]\nselectors: [{kind: anova}]\n",
+                        {"datasets=[Wafer, Wafer]"}) == doctest::Contains("listed twice"));
+}
+
+TEST_CASE("grids and sweeps too large for memory are refused at load time with their size") {
+  // 1000 x 1000 combinations of one selector's parameters.
+  CHECK(spec_error_text(with("{kind: laplacian, k: {range: [1, 1000]}, sigma_ratio: {logspace: "
+                             "{start: -3, stop: 3, num: 1000}}}")) ==
+        doctest::Contains("spec.yaml:4:5: selector grid has 1000000 parameter combinations (1000 "
+                          "k x 1000 sigma_ratio), more than the 100000"));
+  // Each component within limits, but their product is not.
+  CHECK(spec_error_text(with("{kind: laplacian, k: {range: [1, 300]}, sigma_ratio: {logspace: "
+                             "{start: -3, stop: 3, num: 300}}}") +
+                        "n_features: {range: [1, 200]}\n") ==
+        doctest::Contains("spec.yaml: the sweep has 18000000 grid cells (1 datasets x 90000 "
+                          "selector settings x 200 n_features x 1 classifier settings)"));
+  CHECK(spec_error_text(with("{kind: anova}") + "n_features: {range: [1, 1e12]}\n") ==
+        doctest::Contains("spec.yaml:5:21: this makes 1000000000000 values"));
+  CHECK(spec_error_text(with("{kind: anova}") + "n_features: [10, 20, 10]\n") ==
+        doctest::Contains("spec.yaml:5:22: 'n_features' takes 10 twice (first at "));
+  CHECK(spec_error_text(with("{kind: anova}") + "n_features: [all, all]\n") ==
+        doctest::Contains("'n_features' takes all twice"));
+  CHECK(spec_error_text(with("{kind: anova}") +
+                        "n_features: {logspace: {start: 0, stop: 30, num: 3}}\n") ==
+        doctest::Contains("must be positive integers or 'all', got 1e+30"));
+  CHECK(spec_error_text(with("{kind: anova}") +
+                        "protocol: {kind: stratified_kfold, folds: 4294967298}\n") ==
+        doctest::Contains("'folds' must be <= 1000000"));
 }

@@ -1,5 +1,6 @@
 #pragma once
 // Writes a spec text to a temporary file and loads it, returning the InputError text on failure.
+#include <doctest/doctest.h>
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
@@ -28,6 +29,12 @@ inline std::string spec_error(const std::string& text,
     return error.what();
   }
   return "";
+}
+
+// The same as a doctest::String, so that `text == doctest::Contains("...")` works and prints both.
+inline doctest::String spec_error_text(const std::string& text,
+                                       const std::vector<std::string>& overrides = {}) {
+  return doctest::String(spec_error(text, overrides).c_str());
 }
 
 }  // namespace tsfs::testing

@@ -54,3 +54,67 @@ TEST_CASE("typed scalars") {
             read_scalar(YAML::Load("[a, b]"), ParamType::text_list, kSource)) ==
         std::vector<std::string>{"a", "b"});
 }
+
+TEST_CASE("generators too large for memory are refused with their computed size") {
+  CHECK_THROWS_WITH_AS(generate("{linspace: {start: 0, stop: 1, num: 1e12}}"),
+                       doctest::Contains("test.yaml:1:37: this makes 1000000000000 values, more "
+                                         "than the 1000000 tsfs accepts"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(generate("{logspace: {start: 0, stop: 1, num: 1e300}}"),
+                       doctest::Contains("values, more than the 1000000"), tsfs::InputError);
+  CHECK_THROWS_WITH_AS(generate("{range: [1, 2, 1e-15]}"),
+                       doctest::Contains("test.yaml:1:9: this makes 1000000000000000 values"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(generate("{range: [-1e308, 1e308]}"),
+                       doctest::Contains("this makes inf values"), tsfs::InputError);
+  CHECK(generate("{range: [1, 1000000]}").size() == 1000000);
+  CHECK(generate("{linspace: {start: 0, stop: 1, num: 1000000}}").size() == 1000000);
+}
+
+TEST_CASE("a repeated sweep value is refused: it would repeat grid cells") {
+  tsfs::ParamSpec spec;
+  spec.name = "k";
+  spec.type = tsfs::ParamType::integer;
+  spec.sweepable = true;
+  auto read = [&](const std::string& text) {
+    return tsfs::spec_detail::read_sweep(YAML::Load(text), spec, {"t.yaml", {}});
+  };
+  CHECK(read("[5, 6]").size() == 2);
+  CHECK_THROWS_WITH_AS(read("[5, 6, 5]"),
+                       doctest::Contains("t.yaml:1:8: 'k' takes the value 5 twice (first at "
+                                         "t.yaml:1:2)"),
+                       tsfs::InputError);
+  spec.type = tsfs::ParamType::real;
+  CHECK_THROWS_WITH_AS(read("{range: [1e17, 1.00000000000000001e17]}"), doctest::Contains("twice"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(read("[0.1, 1e-1]"),
+                       doctest::Contains("takes the value 0.10000000000000001 twice"),
+                       tsfs::InputError);
+  spec.type = tsfs::ParamType::integer;
+  CHECK_THROWS_WITH_AS(read("{logspace: {start: 0, stop: 300, num: 3}}"),
+                       doctest::Contains("needs integers"), tsfs::InputError);
+}
+
+TEST_CASE("names that become output paths must be plain file names") {
+  using tsfs::spec_detail::file_name_problem;
+  CHECK_FALSE(file_name_problem("Wafer"));
+  CHECK_FALSE(file_name_problem("ECG200 v2.1"));
+  CHECK_FALSE(file_name_problem("données"));
+  CHECK(file_name_problem("") == "it is empty");
+  for (const char* bad : {"a/b", "/abs", "..\\up", "C:\\x", "x/"})
+    CHECK(file_name_problem(bad) == "it holds a path separator ('/' or '\\')");
+  CHECK(file_name_problem("..") == "it holds '..'");
+  CHECK(file_name_problem("a..b") == "it holds '..'");
+  CHECK(file_name_problem(".") == "'.' names the current folder");
+  CHECK(file_name_problem("tab\there") == "it holds a control character");
+  CHECK(file_name_problem(std::string("nul\0x", 5)) == "it holds a control character");
+  CHECK(file_name_problem(" Wafer") == "it starts or ends with a blank");
+}
+
+TEST_CASE("generators whose values overflow are refused") {
+  CHECK_THROWS_WITH_AS(generate("{logspace: {start: 0, stop: 400, num: 2}}"),
+                       doctest::Contains("test.yaml:1:1: logspace overflows: it gives inf"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(generate("{linspace: {start: -1e308, stop: 1e308, num: 3}}"),
+                       doctest::Contains("linspace overflows"), tsfs::InputError);
+}

@@ -14,20 +14,25 @@ do for [format in "png svg"] {
   set ylabel "count"
   set grid ytics
   set title "sigma_ratio=1e-06"
-  set boxwidth 0.060000000000000026
-  plot 'scores_he2005.dat' index 0 using 1:2 with boxes notitle
+  set xrange [0:2.0000000007543433]
+  set boxwidth 0.060000000022630298
+  plot 'scores_he2005.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=0.0001"
-  set boxwidth 0.059999999999999991
-  plot 'scores_he2005.dat' index 1 using 1:2 with boxes notitle
+  set xrange [0:2.0000000007543433]
+  set boxwidth 0.060000000022630298
+  plot 'scores_he2005.dat' index 1 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=0.01"
-  set boxwidth 0.031683625249798286
-  plot 'scores_he2005.dat' index 2 using 1:2 with boxes notitle
+  set xrange [0:2.0000000007543433]
+  set boxwidth 0.060000000022630298
+  plot 'scores_he2005.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=1"
-  set boxwidth 0.030040254433278141
-  plot 'scores_he2005.dat' index 3 using 1:2 with boxes notitle
+  set xrange [0:2.0000000007543433]
+  set boxwidth 0.060000000022630298
+  plot 'scores_he2005.dat' index 3 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=100"
-  set boxwidth 0.029988778283530668
-  plot 'scores_he2005.dat' index 4 using 1:2 with boxes notitle
+  set xrange [0:2.0000000007543433]
+  set boxwidth 0.060000000022630298
+  plot 'scores_he2005.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
   unset multiplot
   set output
 }

@@ -14,20 +14,25 @@ do for [format in "png svg"] {
   set ylabel "count"
   set grid ytics
   set title "sigma_ratio=1e-06"
-  set boxwidth 0.90000000000000002
-  plot 'scores_report2023.dat' index 0 using 1:2 with boxes notitle
+  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set boxwidth 0.058940185105802886
+  plot 'scores_report2023.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=0.0001"
-  set boxwidth 0.060000000000000012
-  plot 'scores_report2023.dat' index 1 using 1:2 with boxes notitle
+  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set boxwidth 0.058940185105802886
+  plot 'scores_report2023.dat' index 1 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=0.01"
-  set boxwidth 0.031613311734253552
-  plot 'scores_report2023.dat' index 2 using 1:2 with boxes notitle
+  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set boxwidth 0.058940185105802886
+  plot 'scores_report2023.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=1"
-  set boxwidth 0.030594092914612486
-  plot 'scores_report2023.dat' index 3 using 1:2 with boxes notitle
+  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set boxwidth 0.058940185105802886
+  plot 'scores_report2023.dat' index 3 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=100"
-  set boxwidth 0.030590928925846774
-  plot 'scores_report2023.dat' index 4 using 1:2 with boxes notitle
+  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set boxwidth 0.058940185105802886
+  plot 'scores_report2023.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
   unset multiplot
   set output
 }

@@ -9,7 +9,7 @@ do for [format in "png svg"] {
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)"
-  set xlabel "sigma_ratio"
+  set xlabel "sigma / M-bar"
   set ylabel "accuracy"
   set key below font ",9"
   set grid
@@ -18,28 +18,37 @@ do for [format in "png svg"] {
   set yrange [*:*]
   set title "n_features=30"
   plot \
-    'accuracy_he2005.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 1 notitle, \
-    'accuracy_he2005.dat' index 0 using 1:2 with lines lw 2 lc 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 2 notitle, \
-    'accuracy_he2005.dat' index 1 using 1:2 with lines lw 2 lc 2 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 3 notitle, \
-    'accuracy_he2005.dat' index 2 using 1:2 with lines lw 2 lc 3 title "dataset=WormsTwoClass"
+    'accuracy_he2005.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
+    'accuracy_he2005.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" dt 1 notitle, \
+    'accuracy_he2005.dat' index 2 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
+    0.79827021972884538 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.798 (Earthquakes)", \
+    0.90300000000000014 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.903 (Wafer)", \
+    0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.578 (WormsTwoClass)"
   set title "n_features=80"
   plot \
-    'accuracy_he2005.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 1 notitle, \
-    'accuracy_he2005.dat' index 3 using 1:2 with lines lw 2 lc 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 2 notitle, \
-    'accuracy_he2005.dat' index 4 using 1:2 with lines lw 2 lc 2 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 3 notitle, \
-    'accuracy_he2005.dat' index 5 using 1:2 with lines lw 2 lc 3 title "dataset=WormsTwoClass"
+    'accuracy_he2005.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 3 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
+    'accuracy_he2005.dat' index 4 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" dt 1 notitle, \
+    'accuracy_he2005.dat' index 5 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
+    0.79827021972884538 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.798 (Earthquakes)", \
+    0.90300000000000014 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.903 (Wafer)", \
+    0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.578 (WormsTwoClass)"
   set title "n_features=150"
   plot \
-    'accuracy_he2005.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 1 notitle, \
-    'accuracy_he2005.dat' index 6 using 1:2 with lines lw 2 lc 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 7 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 2 notitle, \
-    'accuracy_he2005.dat' index 7 using 1:2 with lines lw 2 lc 2 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 8 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc 3 notitle, \
-    'accuracy_he2005.dat' index 8 using 1:2 with lines lw 2 lc 3 title "dataset=WormsTwoClass"
+    'accuracy_he2005.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 6 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 7 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
+    'accuracy_he2005.dat' index 7 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 8 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" dt 1 notitle, \
+    'accuracy_he2005.dat' index 8 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
+    0.79827021972884538 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.798 (Earthquakes)", \
+    0.90300000000000014 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.903 (Wafer)", \
+    0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.578 (WormsTwoClass)"
   unset multiplot
   set output
 }

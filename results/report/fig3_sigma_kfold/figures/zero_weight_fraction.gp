@@ -9,7 +9,7 @@ do for [format in "png svg"] {
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "Fraction of kNN-graph edges with weight exactly 0"
-  set xlabel "sigma_ratio"
+  set xlabel "sigma / M-bar"
   set ylabel "zero_weight_fraction"
   set key below font ",9"
   set grid
@@ -18,12 +18,12 @@ do for [format in "png svg"] {
   set yrange [0:1]
   set title ""
   plot \
-    'zero_weight_fraction.dat' index 0 using 1:2 with lines lw 2 lc 1 title "dataset=Earthquakes, variant=report2023", \
-    'zero_weight_fraction.dat' index 1 using 1:2 with lines lw 2 lc 2 title "dataset=Earthquakes, variant=he2005", \
-    'zero_weight_fraction.dat' index 2 using 1:2 with lines lw 2 lc 3 title "dataset=Wafer, variant=report2023", \
-    'zero_weight_fraction.dat' index 3 using 1:2 with lines lw 2 lc 4 title "dataset=Wafer, variant=he2005", \
-    'zero_weight_fraction.dat' index 4 using 1:2 with lines lw 2 lc 5 title "dataset=WormsTwoClass, variant=report2023", \
-    'zero_weight_fraction.dat' index 5 using 1:2 with lines lw 2 lc 6 title "dataset=WormsTwoClass, variant=he2005"
+    'zero_weight_fraction.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes, variant=report2023", \
+    'zero_weight_fraction.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Earthquakes, variant=he2005", \
+    'zero_weight_fraction.dat' index 2 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=Wafer, variant=report2023", \
+    'zero_weight_fraction.dat' index 3 using 1:2 with lines lw 2 lc rgb "#CC79A7" dt 1 title "dataset=Wafer, variant=he2005", \
+    'zero_weight_fraction.dat' index 4 using 1:2 with lines lw 2 lc rgb "#E69F00" dt 1 title "dataset=WormsTwoClass, variant=report2023", \
+    'zero_weight_fraction.dat' index 5 using 1:2 with lines lw 2 lc rgb "#56B4E9" dt 1 title "dataset=WormsTwoClass, variant=he2005"
   unset multiplot
   set output
 }

@@ -9,19 +9,21 @@ do for [format in "png svg"] {
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "WormsTwoClass: accuracy vs number of features (smoothed over 8)"
-  set xlabel "n_features"
+  set xlabel "number of features kept"
   set ylabel "accuracy"
   set key below font ",9"
   set grid
   set yrange [*:*]
   set title ""
   plot \
-    'accuracy_vs_n_features.dat' index 0 using 1:2 with lines lw 2 lc 1 title "selector=laplacian, distance=ned, variant=report2023", \
-    'accuracy_vs_n_features.dat' index 1 using 1:2 with lines lw 2 lc 2 title "selector=laplacian, distance=ned, variant=he2005", \
-    'accuracy_vs_n_features.dat' index 2 using 1:2 with lines lw 2 lc 3 title "selector=laplacian, distance=dtw-w100-if500, variant=report2023", \
-    'accuracy_vs_n_features.dat' index 3 using 1:2 with lines lw 2 lc 4 title "selector=laplacian, distance=dtw-w100-if500, variant=he2005", \
-    'accuracy_vs_n_features.dat' index 4 using 1:2 with lines lw 2 lc 5 title "selector=anova", \
-    'accuracy_vs_n_features.dat' index 5 using 1:2 with lines lw 2 lc 6 title "selector=variance"
+    'accuracy_vs_n_features.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "selector=laplacian, distance=ned, variant=report2023", \
+    'accuracy_vs_n_features.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "selector=laplacian, distance=ned, variant=he2005", \
+    'accuracy_vs_n_features.dat' index 2 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "selector=laplacian, distance=dtw-w100-if500, variant=report2023", \
+    'accuracy_vs_n_features.dat' index 3 using 1:2 with lines lw 2 lc rgb "#CC79A7" dt 1 title "selector=laplacian, distance=dtw-w100-if500, variant=he2005", \
+    'accuracy_vs_n_features.dat' index 4 using 1:2 with lines lw 2 lc rgb "#E69F00" dt 1 title "selector=anova", \
+    'accuracy_vs_n_features.dat' index 5 using 1:2 with lines lw 2 lc rgb "#56B4E9" dt 1 title "selector=variance", \
+    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows 0.667", \
+    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#555555" title "predicting the training majority 0.333"
   unset multiplot
   set output
 }

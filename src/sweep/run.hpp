@@ -16,7 +16,7 @@ struct RunOptions {
   // Every fit through Classifier::fit_predict, none through the nested-subset fits (whose kernel
   // sums over columns round differently, see classify/classifier.hpp).
   bool direct_fits = false;
-  bool wait = false;     // another runner holds the output folder: wait for it instead of failing
+  bool wait = false;  // another runner holds the output folder: wait for it instead of failing
   // manifest.json is missing or corrupt: rebuild it, trusting the (validated) results.csv rows
   bool rebuild_manifest = false;
 };

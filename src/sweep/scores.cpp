@@ -7,8 +7,8 @@
 
 #include "common/error.hpp"
 #include "common/parallel.hpp"
-#include "select/selector.hpp"
 #include "common/progress.hpp"
+#include "select/selector.hpp"
 
 namespace tsfs {
 namespace {

@@ -4,7 +4,8 @@
   experiments/report/review_numbers.py [SECTION ...]     (run from the repository root)
 
 Sections (all by default): zero_weight, k_spread, n_features_ranges, dip, baselines,
-below_majority, variants_equal, duplicates, sigma_claims, protocols, bands. Each prints the facts
+below_majority, variants_equal, duplicates, sigma_claims, protocols, bands,
+plateaus, score_tops, duplicates_group. Each prints the facts
 that experiments/report/REVIEW_NOTES.md quotes. Standard library only; reads results/report/*/results.csv,
 experiments/report/*.yaml and the gzipped UCR files under third_party/ucr/.
 """
@@ -99,7 +100,7 @@ def k_spread():
             describe_k_spread(protocol, variant, select(rows, variant=variant))
     grid = sorted({row["sigma_ratio"] for row in read_results("fig4_k_holdout")})
     study_grid = [10 ** (-2 + 2 * index / 299) for index in range(300)]
-    print(f"grid points <= 0.1: tsfs (linspace 0.01..1) {sum(s <= 0.1 for s in grid)} of "
+    print(f"grid points <= 0.1: tsfs {sum(s <= 0.1 for s in grid)} of "
           f"{len(grid)}; the study's logspace(-2, 0, 300) {sum(s <= 0.1 for s in study_grid)} of 300")
 
 
@@ -315,9 +316,64 @@ def bands():
             print(f"{path}: {'band' if 'band:' in text else 'NO band'}")
 
 
+def plateaus():
+    print("## plateaus: fig3 curves on the column-order plateau, near 1e-4, at 1e3, and their maximum")
+    for spec in ("fig3_sigma_holdout", "fig3_sigma_kfold"):
+        rows = read_results(spec)
+        for dataset, variant, n in (("Wafer", "report2023", 30), ("WormsTwoClass", "report2023", 30),
+                                    ("WormsTwoClass", "he2005", 80)):
+            curve = sorted(select(rows, dataset=dataset, variant=variant, n_features=n),
+                           key=lambda row: row["sigma_ratio"])
+            plateau = [row["accuracy"] for row in curve if row["sigma_ratio"] <= 2.2e-5]
+            middle = [row["accuracy"] for row in curve if 5e-5 <= row["sigma_ratio"] <= 2e-4]
+            best = max(curve, key=lambda row: row["accuracy"])
+            print(f"{spec:18} {dataset} {variant} n={n}: <= 2.2e-5 {min(plateau):.3f}-{max(plateau):.3f};"
+                  f" 5e-5..2e-4 {min(middle):.3f}-{max(middle):.3f}; at 1e3 {curve[-1]['accuracy']:.3f};"
+                  f" maximum of {len(curve)} points {best['accuracy']:.3f} at {best['sigma_ratio']:.3g}")
+
+
+def score_tops():
+    print("## score_tops: Fig. 2 scores (fig2_score_histograms/scores.csv), Wafer, DTW, k = 20")
+    with open("results/report/fig2_score_histograms/scores.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    for key in sorted({(row["variant"], row["sigma_ratio"]) for row in rows}):
+        part = [row for row in rows if (row["variant"], row["sigma_ratio"]) == key]
+        scores = [float(row["score"]) for row in part if not math.isnan(float(row["score"]))]
+        top = sorted((row for row in part if row["rank"]), key=lambda row: int(row["rank"]))[:5]
+        print(f"{key[0]:10} sigma/M-bar {float(key[1]):.0e}: {len(scores)} finite scores, "
+              f"{sum(1 for score in scores if score == 0)} exactly 0, max {max(scores):.4g}; top 5: "
+              f"{', '.join(row['feature'].partition('_')[2] for row in top)}")
+
+
+def duplicates_group():
+    print("## duplicates_group: WormsTwoClass, mean over n_features {5 .. 389} (9 values), keep vs group")
+    n_values = {5, 10, 20, 30, 50, 80, 150, 250, 389}
+    for keep, group in (("fig5_n_features_holdout", "duplicates_group_holdout"),
+                        ("fig5_n_features_kfold", "duplicates_group_kfold")):
+        parts = [[row for row in read_results(spec) if row["n_features"] in n_values]
+                 for spec in (keep, group)]
+        for name in sorted({curve_name(row) for row in parts[0]}):
+            means = [[statistics.mean(row[metric] for row in part if curve_name(row) == name)
+                      for metric in ("accuracy", "balanced_accuracy")] for part in parts]
+            print(f"{group:24} {name:36} keep {means[0][0]:.3f} ({means[0][1]:.3f})  "
+                  f"group {means[1][0]:.3f} ({means[1][1]:.3f})")
+    series = load_series("WormsTwoClass")
+    copies = collections.defaultdict(list)
+    for index, (_, values) in enumerate(series):
+        copies[values].append(index)
+    moved = {index for group in copies.values() if min(group) < 129 <= max(group)
+             for index in group if index >= 129}
+    test = collections.Counter(series[i][0] for i in range(129, len(series)) if i not in moved)
+    train = collections.Counter([series[i][0] for i in range(129)] + [series[i][0] for i in moved])
+    print(f"holdout with group: {len(moved)} test copies move to training (labels "
+          f"{dict(collections.Counter(series[i][0] for i in moved))}); test {dict(test)} majority "
+          f"share {max(test.values()) / sum(test.values()):.3f}; train {dict(train)}")
+
+
 SECTIONS = {function.__name__: function for function in (
     zero_weight, k_spread, n_features_ranges, dip, baselines, below_majority, variants_equal,
-    duplicates, sigma_claims, protocols, bands)}
+    duplicates, sigma_claims, protocols, bands, plateaus, score_tops, duplicates_group)}
+
 
 
 def main():

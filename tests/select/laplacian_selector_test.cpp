@@ -18,15 +18,12 @@ using tsfs::ParamSet;
 using tsfs::ParamValue;
 using tsfs::ScoreOrder;
 using tsfs::SelectionProblem;
+using tsfs::testing::clustered_features;
 using tsfs::testing::complete_params;
+using tsfs::testing::euclidean_distances;
 using tsfs::testing::make_selector;
+using tsfs::testing::params_of;
 using tsfs::testing::selector_registration;
-
-ParamSet params_of(std::initializer_list<std::pair<const char*, ParamValue>> values) {
-  ParamSet params;
-  for (const auto& [name, value] : values) params.set(name, value);
-  return params;
-}
 
 struct ToyData {
   Eigen::MatrixXd features;
@@ -36,16 +33,9 @@ struct ToyData {
 // Random rows in a few loose clusters, so kNN graphs are irregular.
 ToyData random_toy_data(int rows, int columns, unsigned seed) {
   std::mt19937_64 generator(seed);
-  std::normal_distribution<double> normal(0.0, 1.0);
   ToyData data;
-  data.features.resize(rows, columns);
-  for (int row = 0; row < rows; ++row)
-    for (int column = 0; column < columns; ++column)
-      data.features(row, column) = 3.0 * (row % 3) + normal(generator) * (1.0 + column);
-  data.distances.resize(rows, rows);
-  for (int row = 0; row < rows; ++row)
-    for (int other = 0; other < rows; ++other)
-      data.distances(row, other) = (data.features.row(row) - data.features.row(other)).norm();
+  data.features = clustered_features(rows, columns, generator);
+  data.distances = euclidean_distances(data.features);
   return data;
 }
 

@@ -18,7 +18,10 @@ namespace {
 using tsfs::ParamSet;
 using tsfs::ParamValue;
 using tsfs::SelectionProblem;
+using tsfs::testing::clustered_features;
 using tsfs::testing::complete_params;
+using tsfs::testing::euclidean_distances;
+using tsfs::testing::params_of;
 using tsfs::testing::selector_registration;
 
 // Loose clusters of random rows with exact duplicates (weight-1 edges next to underflowing ones,
@@ -32,25 +35,12 @@ BatchData batch_data(int rows, int columns, unsigned seed) {
   std::mt19937_64 generator(seed);
   std::normal_distribution<double> normal(0.0, 1.0);
   BatchData data;
-  data.features.resize(rows, columns);
-  for (int row = 0; row < rows; ++row)
-    for (int column = 0; column < columns; ++column)
-      data.features(row, column) = 3.0 * (row % 3) + normal(generator) * (1.0 + column);
+  data.features = clustered_features(rows, columns, generator);
   for (int row = 0; row < rows; ++row) data.features(row, 0) = 0.999 + 1e-9 * normal(generator);
   for (int row = rows - 4; row < rows; ++row) data.features.row(row) = data.features.row(row - 7);
-  data.distances.resize(rows, rows);
-  for (int row = 0; row < rows; ++row)
-    for (int other = 0; other < rows; ++other)
-      data.distances(row, other) = (data.features.rightCols(columns - 1).row(row) -
-                                    data.features.rightCols(columns - 1).row(other))
-                                       .norm();
+  // Distances leave the near-constant column out.
+  data.distances = euclidean_distances(data.features.rightCols(columns - 1));
   return data;
-}
-
-ParamSet params_of(std::initializer_list<std::pair<const char*, ParamValue>> values) {
-  ParamSet params;
-  for (const auto& [name, value] : values) params.set(name, value);
-  return params;
 }
 
 // One batch per kNN graph: every variant, arithmetic and weight mode over a sigma grid from

@@ -1,6 +1,8 @@
 // Fits per second of an accuracy-vs-n_features sweep on one Wafer-like fold: 800 training and
 // 200 test rows, two classes 10:90, features ranked 0 .. R-1, the SVC (scikit-learn defaults)
-// fitted on the first n = 1 .. R of them. "direct" fits every subset from scratch
+// fitted on the first n = 1 .. R of them. "sparse" fits every subset from scratch on libsvm's
+// sparse rows (libsvm computes the kernel itself: the direct path before precomputed kernels);
+// "direct" fits every subset from scratch on the same kernel values computed up front
 // (Classifier::fit_predict, what `runner --direct-fits` does); "nested" grows the RBF kernel one
 // column at a time and trains libsvm on the precomputed kernel (NestedSubsetClassifier). One
 // thread (the runner parallelises over work items); times are CPU times, as the machine is shared.
@@ -14,6 +16,7 @@
 #include <vector>
 
 #include "classify/classifier.hpp"
+#include "classify/svc_libsvm.hpp"
 
 namespace {
 
@@ -78,15 +81,24 @@ void count_fits(benchmark::State& state, size_t fits) {
       static_cast<double>(fits * state.iterations()), benchmark::Counter::kIsRate);
 }
 
-void direct_fits(benchmark::State& state) {
+void fit_each_subset(benchmark::State& state, const tsfs::Classifier& classifier) {
   const Fold& fold = wafer_like_fold();
   const std::vector<Eigen::Index> sizes = subset_sizes(state);
-  const auto classifier = tsfs::ClassifierRegistry::instance().find("svc")->make(svc_defaults());
   for (auto _ : state)
     for (const Eigen::Index n : sizes)
-      benchmark::DoNotOptimize(classifier->fit_predict(fold.train.leftCols(n), fold.train_labels, 2,
-                                                       fold.test.leftCols(n)));
+      benchmark::DoNotOptimize(classifier.fit_predict(fold.train.leftCols(n), fold.train_labels, 2,
+                                                      fold.test.leftCols(n)));
   count_fits(state, sizes.size());
+}
+
+void sparse_fits(benchmark::State& state) {
+  tsfs::SvcOptions options;
+  options.precomputed_max_rows = 0;
+  fit_each_subset(state, *tsfs::make_svc_classifier(options));
+}
+
+void direct_fits(benchmark::State& state) {
+  fit_each_subset(state, *tsfs::ClassifierRegistry::instance().find("svc")->make(svc_defaults()));
 }
 
 void nested_fits(benchmark::State& state) {
@@ -104,11 +116,13 @@ void nested_fits(benchmark::State& state) {
 
 }  // namespace
 
-// Side by side: each (R, step) for the direct path, then for the nested path.
+// Side by side: each (R, step) for the sparse path, the direct path, then the nested path.
 void sweep_arguments(benchmark::internal::Benchmark* benchmark) {
   benchmark->Args({kFeatures, 1})->Args({150, 50})->Args({30, 10})->Args({150, 150});
+  benchmark->Args({80, 80})->Args({30, 30})->Args({10, 10});
   benchmark->Unit(benchmark::kMillisecond);
 }
+BENCHMARK(sparse_fits)->Apply(sweep_arguments);
 BENCHMARK(direct_fits)->Apply(sweep_arguments);
 BENCHMARK(nested_fits)->Apply(sweep_arguments);
 

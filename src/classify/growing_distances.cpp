@@ -1,5 +1,7 @@
 #include "classify/growing_distances.hpp"
 
+#include "classify/ordered_column_sums.hpp"
+
 #include <stdexcept>
 
 namespace tsfs {
@@ -18,21 +20,13 @@ void GrowingSquaredDistances::add_columns(
       row_values.cols() != reference_values.cols())
     throw std::invalid_argument("growing distances: column lengths differ from the row counts");
   const Eigen::Index columns = row_values.cols();
-  // One reference row per matrix column: each update reads and writes contiguous memory. Eigen
-  // evaluates the nested sums coefficient by coefficient as written, ((d + t0) + t1) + ..., so a
-  // block of four columns rounds exactly as four single-column updates.
+  // One reference row per matrix column: each update reads and writes contiguous memory.
   for (Eigen::Index reference = 0; reference < squared_.cols(); ++reference) {
     const Eigen::Index first = entries_ == Entries::lower_triangle ? reference : 0;
-    const Eigen::Index count = squared_.rows() - first;
-    auto target = squared_.col(reference).tail(count).array();
-    auto term = [&](Eigen::Index column) {
-      return (row_values.col(column).tail(count).array() - reference_values(reference, column))
-          .square();
-    };
-    Eigen::Index column = 0;
-    for (; column + 4 <= columns; column += 4)
-      target = (((target + term(column)) + term(column + 1)) + term(column + 2)) + term(column + 3);
-    for (; column < columns; ++column) target += term(column);
+    add_squared_differences_in_column_order(
+        row_values.data() + first, squared_.rows() - first, row_values.outerStride(), columns,
+        reference_values.data() + reference, reference_values.outerStride(),
+        squared_.col(reference).data() + first);
   }
   columns_added_ += columns;
 }

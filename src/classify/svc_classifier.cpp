@@ -12,6 +12,7 @@
 #include "classify/classifier_inputs.hpp"
 #include "classify/standardize.hpp"
 #include "classify/svc_libsvm.hpp"
+#include "classify/svc_precomputed.hpp"
 #include "common/text.hpp"
 
 namespace tsfs {
@@ -69,29 +70,51 @@ class SvcClassifier final : public Classifier {
     // Grouped in sorted class order: libsvm's class order (and its one-vs-one vote ties, which
     // go to the earlier class) and its per-pair problems then match scikit-learn's.
     const std::vector<Eigen::Index> order = rows_grouped_by_class(train_labels);
-    LibsvmRows train_rows(scaled.train, order);
     std::vector<double> targets(order.size());
     for (size_t slot = 0; slot < order.size(); ++slot)
       targets[slot] = static_cast<double>(train_labels(order[slot]));
-
+    const double gamma = resolve_svc_gamma(options_.gamma, scaled.train);
     svm_problem problem{};
     problem.l = static_cast<int>(order.size());
     problem.y = targets.data();
+    if (static_cast<Eigen::Index>(order.size()) <= options_.precomputed_max_rows)
+      return fit_predict_precomputed(scaled, order, problem, gamma);
+    return fit_predict_sparse(scaled, order, problem, gamma);
+  }
+
+ private:
+  // libsvm's RBF mode on sparse rows: kernel values computed on demand, memory linear in rows.
+  Eigen::VectorXi fit_predict_sparse(const StandardizedRows& scaled,
+                                     const std::vector<Eigen::Index>& order, svm_problem& problem,
+                                     double gamma) const {
+    LibsvmRows train_rows(scaled.train, order);
     problem.x = train_rows.row_pointers();
     // Declared after train_rows, so destroyed before the buffer its support vectors point into.
-    const LibsvmModel model = train_libsvm(
-        problem, libsvm_parameters(options_, RBF, resolve_svc_gamma(options_.gamma, scaled.train)));
-
-    Eigen::VectorXi predicted(test_features.rows());
-    std::vector<svm_node> query(static_cast<size_t>(test_features.cols()) + 1);
-    for (Eigen::Index row = 0; row < test_features.rows(); ++row) {
+    const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, RBF, gamma));
+    Eigen::VectorXi predicted(scaled.test.rows());
+    std::vector<svm_node> query(static_cast<size_t>(scaled.test.cols()) + 1);
+    for (Eigen::Index row = 0; row < scaled.test.rows(); ++row) {
       LibsvmRows::fill_row(scaled.test, row, query.data());
       predicted(row) = static_cast<int>(std::lround(svm_predict(model.get(), query.data())));
     }
     return predicted;
   }
 
- private:
+  // The same kernel values, all computed up front with dense vector loops (svc_precomputed.hpp):
+  // the same model and predictions, without libsvm's index-matching sparse dot products.
+  Eigen::VectorXi fit_predict_precomputed(const StandardizedRows& scaled,
+                                          const std::vector<Eigen::Index>& order,
+                                          svm_problem& problem, double gamma) const {
+    const Eigen::MatrixXd train = scaled.train(order, Eigen::all);
+    PrecomputedKernelRows kernel(train.rows());
+    kernel.set_libsvm_rbf(train, gamma);
+    problem.x = kernel.row_pointers();
+    const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, PRECOMPUTED, 0.0));
+    const std::vector<Eigen::Index> support_vectors = support_vector_rows(*model);
+    return predict_precomputed(
+        *model, squared_distances_to_rows(scaled.test, train, support_vectors), gamma);
+  }
+
   SvcOptions options_;
 };
 
@@ -141,7 +164,7 @@ SvcOptions svc_options(const ParamSet& params) {
 }
 
 std::unique_ptr<Classifier> make_svc(const ParamSet& params) {
-  return std::make_unique<SvcClassifier>(svc_options(params));
+  return make_svc_classifier(svc_options(params));
 }
 
 std::unique_ptr<NestedSubsetClassifier> make_svc_nested(const ParamSet& params) {
@@ -152,6 +175,10 @@ const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
     svc_info(), make_svc, NestedSubsetFits{make_svc_nested, kNestedSvcWorthwhileFrom}}};
 
 }  // namespace
+
+std::unique_ptr<Classifier> make_svc_classifier(SvcOptions options) {
+  return std::make_unique<SvcClassifier>(std::move(options));
+}
 
 std::string check_svc_gamma(const ParamValue& value) {
   const auto* text = std::get_if<std::string>(&value);

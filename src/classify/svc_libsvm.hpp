@@ -18,6 +18,12 @@ struct SvcOptions {
   std::string gamma = "scale";
   double tolerance = 1e-3;
   bool shrinking = true;
+  // Up to how many training rows the direct fits train on a precomputed kernel (the same
+  // values as libsvm's RBF mode, computed densely: svc_precomputed.hpp) instead of libsvm's
+  // sparse rows. The kernel takes 16 bytes per pair of training rows (libsvm's nodes), so larger
+  // problems keep libsvm's on-demand kernel. Not a user parameter: both paths give the same
+  // model; tests set 0 to compare them.
+  Eigen::Index precomputed_max_rows = 2048;
 };
 
 // libsvm prints training progress to stdout through one global function pointer. Replacing it
@@ -36,6 +42,10 @@ svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, doub
 // Trains libsvm on `problem` (after svm_check_parameter). Throws std::logic_error when libsvm
 // rejects the parameters, std::runtime_error when training fails.
 LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
+
+// The svc classifier of `options` (make_svc of the registration, for tests that set options the
+// parameters do not reach).
+std::unique_ptr<Classifier> make_svc_classifier(SvcOptions options);
 
 // The nested-subset path (svc_nested.cpp): RBF kernels grown column by column, trained through
 // libsvm's precomputed-kernel mode.

@@ -1,0 +1,99 @@
+#include "classify/svc_precomputed.hpp"
+
+#include "classify/ordered_column_sums.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace tsfs {
+
+PrecomputedKernelRows::PrecomputedKernelRows(Eigen::Index rows)
+    : rows_(static_cast<size_t>(rows)),
+      stride_(rows_ + 2),
+      nodes_(new svm_node[rows_ * stride_]),  // filled by write_symmetric
+      starts_(rows_) {
+  for (size_t row = 0; row < rows_; ++row) {
+    svm_node* nodes = nodes_.get() + row * stride_;
+    nodes[0] = svm_node{0, static_cast<double>(row + 1)};
+    nodes[rows_ + 1] = svm_node{-1, 0.0};
+    starts_[row] = nodes;
+  }
+}
+
+void PrecomputedKernelRows::set_rbf(const Eigen::MatrixXd& squared, double gamma) {
+  write_symmetric([&](Eigen::Index i, Eigen::Index j) { return std::exp(-gamma * squared(i, j)); });
+}
+
+void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma) {
+  const Eigen::MatrixXd gram = lower_gram_in_column_order(features);
+  write_symmetric([&](Eigen::Index i, Eigen::Index j) {
+    // Term for term libsvm's kernel_rbf: x_square[i] + x_square[j] - 2 * dot(x[i], x[j]).
+    return std::exp(-gamma * (gram(i, i) + gram(j, j) - 2 * gram(i, j)));
+  });
+}
+
+template <class KernelValue>
+void PrecomputedKernelRows::write_symmetric(KernelValue kernel_value) {
+  // Tiles of kTile x kTile pairs: the transposed writes of a tile stay within kTile rows of
+  // nodes, which the cache holds, instead of striding over the whole matrix.
+  constexpr size_t kTile = 64;
+  for (size_t first_column = 0; first_column < rows_; first_column += kTile)
+    for (size_t first_row = first_column; first_row < rows_; first_row += kTile) {
+      const size_t last_column = std::min(first_column + kTile, rows_);
+      const size_t last_row = std::min(first_row + kTile, rows_);
+      for (size_t j = first_column; j < last_column; ++j)
+        for (size_t i = std::max(first_row, j); i < last_row; ++i) {
+          const double value =
+              kernel_value(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+          starts_[i][j + 1] = svm_node{static_cast<int>(j) + 1, value};
+          starts_[j][i + 1] = svm_node{static_cast<int>(i) + 1, value};
+        }
+    }
+}
+
+std::vector<Eigen::Index> support_vector_rows(const svm_model& model) {
+  std::vector<Eigen::Index> rows(static_cast<size_t>(model.l));
+  for (size_t vector = 0; vector < rows.size(); ++vector)
+    rows[vector] = static_cast<Eigen::Index>(std::lround(model.SV[vector][0].value)) - 1;
+  return rows;
+}
+
+Eigen::VectorXi predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
+                                    double gamma) {
+  const size_t train_count = static_cast<size_t>(test_squared.cols());
+  std::vector<svm_node> query(train_count + 2, svm_node{0, 0.0});
+  query[train_count + 1] = svm_node{-1, 0.0};
+  const std::vector<Eigen::Index> rows = support_vector_rows(model);
+  Eigen::VectorXi predicted(test_squared.rows());
+  for (Eigen::Index test_row = 0; test_row < test_squared.rows(); ++test_row) {
+    for (const Eigen::Index row : rows)
+      query[static_cast<size_t>(row) + 1].value = std::exp(-gamma * test_squared(test_row, row));
+    predicted(test_row) = static_cast<int>(std::lround(svm_predict(&model, query.data())));
+  }
+  return predicted;
+}
+
+Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,
+                                          const std::vector<Eigen::Index>& train_rows) {
+  if (test.cols() != train.cols())
+    throw std::invalid_argument("squared distances: test and training columns differ");
+  Eigen::MatrixXd squared = Eigen::MatrixXd::Zero(test.rows(), train.rows());
+  for (const Eigen::Index row : train_rows)
+    add_squared_differences_in_column_order(test.data(), test.rows(), test.rows(), test.cols(),
+                                            train.data() + row, train.rows(),
+                                            squared.col(row).data());
+  return squared;
+}
+
+Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features) {
+  const Eigen::Index rows = features.rows();
+  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(rows, rows);
+  for (Eigen::Index reference = 0; reference < rows; ++reference)
+    add_products_in_column_order(features.data() + reference, rows - reference, rows,
+                                 features.cols(), features.data() + reference, rows,
+                                 gram.col(reference).data() + reference);
+  return gram;
+}
+
+}  // namespace tsfs

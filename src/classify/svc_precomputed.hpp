@@ -1,0 +1,70 @@
+#pragma once
+// libsvm's precomputed-kernel mode (kernel_type PRECOMPUTED, libsvm's README, "Precomputed
+// Kernels") for the svc classifier's two paths: the direct fits (svc_classifier.cpp), whose
+// kernel values are computed here exactly as libsvm computes its RBF kernel, so they train and
+// predict bit for bit as libsvm's RBF mode does, only without its sparse dot products; and the
+// nested-subset fits (svc_nested.cpp), whose kernels grow one column at a time. Internal to the
+// svc classifier.
+#include <libsvm/svm.h>
+
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+namespace tsfs {
+
+// libsvm's precomputed-kernel training rows: row i is node 0 = {0, i + 1} (the 1-based serial
+// number by which libsvm looks kernel values up), then {k, K(i, k - 1)} for k = 1 .. rows, closed
+// by index -1. A trained model's support vectors point into these rows, so they outlive it.
+class PrecomputedKernelRows {
+ public:
+  explicit PrecomputedKernelRows(Eigen::Index rows);
+
+  // K(i, j) = exp(-gamma * squared(i, j)) for a symmetric matrix of squared distances of which
+  // only the lower triangle (i >= j) is read; each value is computed once and written to both
+  // triangles, so the kernel is exactly symmetric.
+  void set_rbf(const Eigen::MatrixXd& squared, double gamma);
+
+  // The RBF kernel of the rows of `features` (rows x columns) as libsvm's RBF mode computes it
+  // during training (Kernel::kernel_rbf in svm.cpp): exp(-gamma * ((x_i.x_i + x_j.x_j) -
+  // 2 x_i.x_j)), every dot product summed over the columns in order without fused
+  // multiply-adds, as libsvm's dot() does on dense rows.
+  void set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma);
+
+  svm_node** row_pointers() { return starts_.data(); }
+
+ private:
+  // Writes kernel_value(i, j), called once for each i >= j, as K(i, j) and K(j, i).
+  template <class KernelValue>
+  void write_symmetric(KernelValue kernel_value);
+
+  size_t rows_;
+  size_t stride_;
+  std::unique_ptr<svm_node[]> nodes_;
+  std::vector<svm_node*> starts_;
+};
+
+// The training rows (0-based, in the order of the kernel rows) that are support vectors of
+// `model`, trained on PrecomputedKernelRows.
+std::vector<Eigen::Index> support_vector_rows(const svm_model& model);
+
+// Predictions for the test rows, whose squared distances to the training rows are the rows of
+// `test_squared` (test rows x training rows): kernel values exp(-gamma * squared), which is
+// libsvm's RBF k_function when each squared distance is the sum of (x_k - y_k)^2 over the columns
+// in order. Only the support vectors' columns are read: libsvm reads a precomputed query at the
+// support vectors' serial numbers only.
+Eigen::VectorXi predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
+                                    double gamma);
+
+// Squared distances (test rows x training rows) from every test row to the training rows listed
+// in `train_rows`: entry (t, j) sums (test(t, k) - train(j, k))^2 over the columns k in order
+// (libsvm's k_function for RBF). Columns of unlisted training rows stay 0.
+Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,
+                                          const std::vector<Eigen::Index>& train_rows);
+
+// Lower triangle (i >= j) of the Gram matrix of the rows of `features`: entry (i, j) is the sum
+// over the columns k = 0, 1, ... in that order of features(i, k) * features(j, k), rounded after
+// every product and every addition (libsvm's dot()). Entries above the diagonal are left 0.
+Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features);
+
+}  // namespace tsfs

@@ -17,6 +17,7 @@
 
 #include "classify/classifier.hpp"
 #include "classify/svc_libsvm.hpp"
+#include "classify/svc_precomputed.hpp"
 
 namespace {
 
@@ -114,6 +115,17 @@ void nested_fits(benchmark::State& state) {
   count_fits(state, sizes.size());
 }
 
+// The direct path's main kernel alone: libsvm's dot products of every pair of training rows
+// (lower_gram_in_column_order) over the first R columns, as multiply-add terms per second.
+void training_gram(benchmark::State& state) {
+  const Eigen::MatrixXd train = wafer_like_fold().train.leftCols(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(tsfs::lower_gram_in_column_order(train));
+  const double terms = static_cast<double>(kTrainRows) * static_cast<double>(kTrainRows + 1) / 2 *
+                       static_cast<double>(state.range(0));
+  state.counters["terms_per_second"] = benchmark::Counter(
+      terms * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
 // Side by side: each (R, step) for the sparse path, the direct path, then the nested path.
@@ -125,5 +137,6 @@ void sweep_arguments(benchmark::internal::Benchmark* benchmark) {
 BENCHMARK(sparse_fits)->Apply(sweep_arguments);
 BENCHMARK(direct_fits)->Apply(sweep_arguments);
 BENCHMARK(nested_fits)->Apply(sweep_arguments);
+BENCHMARK(training_gram)->Arg(30)->Arg(150)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

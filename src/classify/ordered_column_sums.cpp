@@ -1,37 +1,78 @@
-// See ordered_column_sums.hpp. The functions are built by target_clones for AVX-512, AVX2 and
-// the x86-64 baseline and picked at load time; CMakeLists.txt compiles this file with
-// -ffp-contract=off, since a fused multiply-add would round differently from libsvm.
+// See ordered_column_sums.hpp. A block of rows (kVectors vectors of kLanes doubles) is summed over
+// all columns in registers, the columns one after another, and stored once: the loads and stores
+// of the sums do not bound the speed, the arithmetic does. The rows left over after the last
+// block run through a scalar loop doing the same operations in the same order. The vector type
+// is the same on every instruction set (split into narrower registers where needed), and
+// target_clones builds the functions for AVX-512, AVX2 and the x86-64 baseline and picks one at
+// load time. CMakeLists.txt compiles this file with -ffp-contract=off: a fused multiply-add would
+// round differently from libsvm.
 #include "classify/ordered_column_sums.hpp"
 
 namespace tsfs {
 namespace {
 
-// target[i] += term(values(i, k), reference(k)), four columns per pass over the rows.
-template <class Term>
+typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
+constexpr Eigen::Index kLanes = 8;
+
+// Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined).
+[[gnu::always_inline]] inline void load(Vector& value, const double* from) {
+  __builtin_memcpy(&value, from, sizeof value);
+}
+[[gnu::always_inline]] inline void store(double* to, const Vector& value) {
+  __builtin_memcpy(to, &value, sizeof value);
+}
+
+// targets[r][i] += term(values(i, k), references[r][k * reference_stride]) for k = 0 .. columns
+// - 1 in order, for each of kReferences reference rows (every load of a value serves them all).
+template <int kReferences, int kVectors, class AddTerm>
 [[gnu::always_inline]] inline void add_column_terms(const double* values, Eigen::Index rows,
                                                     Eigen::Index values_stride,
-                                                    Eigen::Index columns, const double* reference,
+                                                    Eigen::Index columns,
+                                                    const double* const* references,
                                                     Eigen::Index reference_stride,
-                                                    double* __restrict target, Term term) {
-  auto reference_value = [&](Eigen::Index k) { return reference[k * reference_stride]; };
-  Eigen::Index k = 0;
-  for (; k + 4 <= columns; k += 4) {
-    const double* __restrict a0 = values + k * values_stride;
-    const double* __restrict a1 = a0 + values_stride;
-    const double* __restrict a2 = a1 + values_stride;
-    const double* __restrict a3 = a2 + values_stride;
-    const double s0 = reference_value(k), s1 = reference_value(k + 1), s2 = reference_value(k + 2),
-                 s3 = reference_value(k + 3);
-    for (Eigen::Index i = 0; i < rows; ++i)
-      target[i] =
-          (((target[i] + term(a0[i], s0)) + term(a1[i], s1)) + term(a2[i], s2)) + term(a3[i], s3);
+                                                    double* const* targets, AddTerm add_term) {
+  constexpr Eigen::Index kBlock = kLanes * kVectors;
+  Eigen::Index i = 0;
+  for (; i + kBlock <= rows; i += kBlock) {
+    Vector sums[kReferences][kVectors];
+    for (int r = 0; r < kReferences; ++r)
+      for (int v = 0; v < kVectors; ++v) load(sums[r][v], targets[r] + i + v * kLanes);
+    for (Eigen::Index k = 0; k < columns; ++k) {
+      const double* column = values + k * values_stride + i;
+      Vector value[kVectors];
+      for (int v = 0; v < kVectors; ++v) load(value[v], column + v * kLanes);
+      for (int r = 0; r < kReferences; ++r) {
+        const double reference = references[r][k * reference_stride];
+        for (int v = 0; v < kVectors; ++v) add_term(sums[r][v], value[v], reference);
+      }
+    }
+    for (int r = 0; r < kReferences; ++r)
+      for (int v = 0; v < kVectors; ++v) store(targets[r] + i + v * kLanes, sums[r][v]);
   }
-  for (; k < columns; ++k) {
-    const double* __restrict a = values + k * values_stride;
-    const double s = reference_value(k);
-    for (Eigen::Index i = 0; i < rows; ++i) target[i] = target[i] + term(a[i], s);
-  }
+  for (; i < rows; ++i)
+    for (int r = 0; r < kReferences; ++r) {
+      double sum = targets[r][i];
+      for (Eigen::Index k = 0; k < columns; ++k)
+        add_term(sum, values[k * values_stride + i], references[r][k * reference_stride]);
+      targets[r][i] = sum;
+    }
 }
+
+// The terms, added to a sum in place (by reference: a 64-byte vector passed or returned by value
+// would change the calling convention between the clones).
+struct AddProduct {
+  template <class Value>
+  [[gnu::always_inline]] void operator()(Value& sum, const Value& value, double reference) const {
+    sum = sum + value * reference;
+  }
+};
+struct AddSquaredDifference {
+  template <class Value>
+  [[gnu::always_inline]] void operator()(Value& sum, const Value& value, double reference) const {
+    const Value difference = value - reference;
+    sum = sum + difference * difference;
+  }
+};
 
 }  // namespace
 
@@ -42,8 +83,17 @@ void add_products_in_column_order(const double* values, Eigen::Index rows,
                                   Eigen::Index values_stride, Eigen::Index columns,
                                   const double* reference, Eigen::Index reference_stride,
                                   double* target) {
-  add_column_terms(values, rows, values_stride, columns, reference, reference_stride, target,
-                   [](double a, double b) { return a * b; });
+  add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
+                         &target, AddProduct{});
+}
+
+TSFS_SIMD_CLONES
+void add_products_of_four_in_column_order(const double* values, Eigen::Index rows,
+                                          Eigen::Index values_stride, Eigen::Index columns,
+                                          const double* const* references,
+                                          Eigen::Index reference_stride, double* const* targets) {
+  add_column_terms<4, 2>(values, rows, values_stride, columns, references, reference_stride,
+                         targets, AddProduct{});
 }
 
 TSFS_SIMD_CLONES
@@ -51,11 +101,8 @@ void add_squared_differences_in_column_order(const double* values, Eigen::Index 
                                              Eigen::Index values_stride, Eigen::Index columns,
                                              const double* reference, Eigen::Index reference_stride,
                                              double* target) {
-  add_column_terms(values, rows, values_stride, columns, reference, reference_stride, target,
-                   [](double a, double b) {
-                     const double difference = a - b;
-                     return difference * difference;
-                   });
+  add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
+                         &target, AddSquaredDifference{});
 }
 
 }  // namespace tsfs

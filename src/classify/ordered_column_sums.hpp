@@ -16,6 +16,13 @@ void add_products_in_column_order(const double* values, Eigen::Index rows,
                                   const double* reference, Eigen::Index reference_stride,
                                   double* target);
 
+// add_products_in_column_order for four reference rows and their targets at once (each load of
+// a value serves all four): targets[r][i] += values(i, k) * references[r][k * reference_stride].
+void add_products_of_four_in_column_order(const double* values, Eigen::Index rows,
+                                          Eigen::Index values_stride, Eigen::Index columns,
+                                          const double* const* references,
+                                          Eigen::Index reference_stride, double* const* targets);
+
 // target[i] += (values(i, k) - reference(k))^2 for k = 0 .. columns - 1 in order, i < rows.
 void add_squared_differences_in_column_order(const double* values, Eigen::Index rows,
                                              Eigen::Index values_stride, Eigen::Index columns,

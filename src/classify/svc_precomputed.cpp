@@ -88,11 +88,28 @@ Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eig
 
 Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features) {
   const Eigen::Index rows = features.rows();
+  const Eigen::Index columns = features.cols();
+  const double* values = features.data();
   Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(rows, rows);
-  for (Eigen::Index reference = 0; reference < rows; ++reference)
-    add_products_in_column_order(features.data() + reference, rows - reference, rows,
-                                 features.cols(), features.data() + reference, rows,
-                                 gram.col(reference).data() + reference);
+  auto one_reference = [&](Eigen::Index reference, Eigen::Index first_row, Eigen::Index count) {
+    add_products_in_column_order(values + first_row, count, rows, columns, values + reference, rows,
+                                 gram.col(reference).data() + first_row);
+  };
+  Eigen::Index reference = 0;
+  // Four references j .. j + 3 share their rows from j + 3 on; the rows above that are few.
+  for (; reference + 4 <= rows; reference += 4) {
+    for (Eigen::Index r = 0; r < 3; ++r) one_reference(reference + r, reference + r, 3 - r);
+    const Eigen::Index first_row = reference + 3;
+    const double* references[4];
+    double* targets[4];
+    for (Eigen::Index r = 0; r < 4; ++r) {
+      references[r] = values + reference + r;
+      targets[r] = gram.col(reference + r).data() + first_row;
+    }
+    add_products_of_four_in_column_order(values + first_row, rows - first_row, rows, columns,
+                                         references, rows, targets);
+  }
+  for (; reference < rows; ++reference) one_reference(reference, reference, rows - reference);
   return gram;
 }
 

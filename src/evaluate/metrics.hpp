@@ -12,4 +12,8 @@ double accuracy(const Eigen::VectorXi& truth, const Eigen::VectorXi& predicted);
 double balanced_accuracy(const Eigen::VectorXi& truth, const Eigen::VectorXi& predicted,
                          int classes);
 
+// Mean over the classes present in `truth` or `predicted` of the per-class F1 = 2 TP / (2 TP + FP
+// + FN) (scikit-learn's f1_score with average="macro"; a class that is never predicted has F1 0).
+double macro_f1(const Eigen::VectorXi& truth, const Eigen::VectorXi& predicted, int classes);
+
 }  // namespace tsfs

@@ -1,0 +1,111 @@
+#include "evaluate/score_metrics.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <vector>
+
+namespace tsfs {
+namespace {
+
+constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();
+
+// Positive and negative counts of each group of tied scores, highest score first.
+struct TiedGroup {
+  long long positives = 0;
+  long long negatives = 0;
+};
+
+std::vector<TiedGroup> tied_groups(const std::vector<bool>& positive,
+                                   const Eigen::Ref<const Eigen::VectorXd>& score) {
+  std::vector<Eigen::Index> order(positive.size());
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Eigen::Index a, Eigen::Index b) { return score(a) > score(b); });
+  std::vector<TiedGroup> groups;
+  for (size_t at = 0; at < order.size(); ++at) {
+    if (at == 0 || score(order[at]) != score(order[at - 1])) groups.emplace_back();
+    (positive[static_cast<size_t>(order[at])] ? groups.back().positives
+                                              : groups.back().negatives)++;
+  }
+  return groups;
+}
+
+// Area under the ROC staircase, each tied group a trapezoid: sum over groups of negatives_g *
+// (positives above g + positives_g / 2), over positives * negatives.
+double binary_roc_auc(const std::vector<TiedGroup>& groups, long long positives,
+                      long long negatives) {
+  if (positives == 0 || negatives == 0) return kUndefined;
+  double area = 0.0;
+  long long positives_above = 0;
+  for (const TiedGroup& group : groups) {
+    area += static_cast<double>(group.negatives) *
+            (static_cast<double>(positives_above) + 0.5 * static_cast<double>(group.positives));
+    positives_above += group.positives;
+  }
+  return area / (static_cast<double>(positives) * static_cast<double>(negatives));
+}
+
+double binary_average_precision(const std::vector<TiedGroup>& groups, long long positives) {
+  if (positives == 0) return kUndefined;
+  double sum = 0.0;
+  long long true_positives = 0, predicted_positives = 0;
+  for (const TiedGroup& group : groups) {
+    true_positives += group.positives;
+    predicted_positives += group.positives + group.negatives;
+    const double precision =
+        static_cast<double>(true_positives) / static_cast<double>(predicted_positives);
+    sum += static_cast<double>(group.positives) / static_cast<double>(positives) * precision;
+  }
+  return sum;
+}
+
+// The mean over the one-vs-rest problems of metric(groups, positives, negatives).
+template <class BinaryMetric>
+double one_vs_rest_mean(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores,
+                        BinaryMetric metric) {
+  if (truth.size() != scores.rows())
+    throw std::invalid_argument(
+        fmt::format("metrics: {} true labels but {} score rows", truth.size(), scores.rows()));
+  if (scores.cols() == 2 || scores.cols() < 1)
+    throw std::invalid_argument(fmt::format(
+        "metrics: {} score columns (one for two classes, one per class for more)", scores.cols()));
+  if (truth.size() == 0) return kUndefined;
+  const int classes = scores.cols() == 1 ? 2 : static_cast<int>(scores.cols());
+  // Two classes: one problem, class 1 positive on the single column.
+  const int problems = scores.cols() == 1 ? 1 : classes;
+  double sum = 0.0;
+  for (int problem = 0; problem < problems; ++problem) {
+    const int positive_class = scores.cols() == 1 ? 1 : problem;
+    std::vector<bool> positive(static_cast<size_t>(truth.size()));
+    long long positives = 0;
+    for (Eigen::Index row = 0; row < truth.size(); ++row) {
+      if (truth(row) < 0 || truth(row) >= classes)
+        throw std::invalid_argument(
+            fmt::format("metrics: true label {} is outside [0, {})", truth(row), classes));
+      positive[static_cast<size_t>(row)] = truth(row) == positive_class;
+      positives += truth(row) == positive_class ? 1 : 0;
+    }
+    sum += metric(tied_groups(positive, scores.col(problem)), positives,
+                  static_cast<long long>(truth.size()) - positives);
+  }
+  return sum / problems;
+}
+
+}  // namespace
+
+double roc_auc(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores) {
+  return one_vs_rest_mean(truth, scores, binary_roc_auc);
+}
+
+double average_precision(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores) {
+  return one_vs_rest_mean(truth, scores,
+                          [](const std::vector<TiedGroup>& groups, long long positives, long long) {
+                            return binary_average_precision(groups, positives);
+                          });
+}
+
+}  // namespace tsfs

@@ -1,0 +1,109 @@
+// Metrics from scores and macro F1 against scikit-learn 1.2.1
+// (tests/reference/metrics/make_reference.py), plus hand-checked cases.
+#include "evaluate/score_metrics.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "evaluate/metrics.hpp"
+#include "report/csv_table.hpp"
+
+namespace tsfs {
+namespace {
+
+struct MetricCase {
+  std::vector<int> truth, predicted;
+  std::vector<std::vector<double>> scores;  // rows of score columns
+};
+
+CsvTable metrics_reference(const std::string& name) {
+  return read_csv_table(std::string(TSFS_REFERENCE_DIR) + "/metrics/" + name);
+}
+
+std::map<int, MetricCase> reference_cases() {
+  const CsvTable table = metrics_reference("scores.csv");
+  std::map<int, MetricCase> cases;
+  for (const auto& row : table.rows) {
+    MetricCase& metric_case = cases[std::stoi(row[0])];
+    const auto index = static_cast<size_t>(std::stoi(row[1]));
+    if (metric_case.truth.size() <= index) {
+      metric_case.truth.push_back(std::stoi(row[2]));
+      metric_case.predicted.push_back(std::stoi(row[3]));
+      metric_case.scores.emplace_back();
+    }
+    metric_case.scores[index].push_back(std::stod(row[5]));
+  }
+  return cases;
+}
+
+Eigen::VectorXi labels(const std::vector<int>& values) {
+  return Eigen::Map<const Eigen::VectorXi>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+Eigen::MatrixXd score_matrix(const std::vector<std::vector<double>>& rows) {
+  Eigen::MatrixXd scores(static_cast<Eigen::Index>(rows.size()),
+                         static_cast<Eigen::Index>(rows.front().size()));
+  for (size_t row = 0; row < rows.size(); ++row)
+    for (size_t column = 0; column < rows[row].size(); ++column)
+      scores(static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(column)) = rows[row][column];
+  return scores;
+}
+
+}  // namespace
+
+TEST_CASE("macro F1, ROC AUC and average precision equal scikit-learn's to 1e-12") {
+  const std::map<int, MetricCase> cases = reference_cases();
+  const CsvTable expected = metrics_reference("expected.csv");
+  REQUIRE(expected.rows.size() == cases.size());
+  for (const auto& row : expected.rows) {
+    const MetricCase& metric_case = cases.at(std::stoi(row[0]));
+    CAPTURE(row[0]);
+    const int classes = std::stoi(row[1]);
+    const Eigen::VectorXi truth = labels(metric_case.truth);
+    const Eigen::MatrixXd scores = score_matrix(metric_case.scores);
+    CHECK(macro_f1(truth, labels(metric_case.predicted), classes) ==
+          doctest::Approx(std::stod(row[2])).epsilon(1e-12));
+    CHECK(roc_auc(truth, scores) == doctest::Approx(std::stod(row[3])).epsilon(1e-12));
+    CHECK(average_precision(truth, scores) == doctest::Approx(std::stod(row[4])).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("score metrics on hand-checked rankings") {
+  const Eigen::VectorXi truth = (Eigen::VectorXi(4) << 0, 1, 0, 1).finished();
+  // Positives score 0.8 and 0.4, negatives 0.5 and 0.1: of the 4 pairs, 3 are ordered rightly.
+  const Eigen::MatrixXd scores = (Eigen::MatrixXd(4, 1) << 0.5, 0.8, 0.1, 0.4).finished();
+  CHECK(roc_auc(truth, scores) == doctest::Approx(0.75));
+  // Thresholds 0.8 (precision 1, recall 1/2), 0.5 (no new positive: adds 0), 0.4 (precision 2/3,
+  // recall 1).
+  CHECK(average_precision(truth, scores) == doctest::Approx(0.5 * 1.0 + 0.5 * (2.0 / 3.0)));
+  // All scores tied: every pair counts one half; one threshold with precision 1/2.
+  const Eigen::MatrixXd tied = Eigen::MatrixXd::Constant(4, 1, 0.3);
+  CHECK(roc_auc(truth, tied) == doctest::Approx(0.5));
+  CHECK(average_precision(truth, tied) == doctest::Approx(0.5));
+  // Macro F1: class 0 F1 = 2/3 (1 TP, 1 FN, 0 FP), class 1 F1 = 4/5 (2 TP, 1 FP).
+  const Eigen::VectorXi predicted = (Eigen::VectorXi(4) << 0, 1, 1, 1).finished();
+  CHECK(macro_f1(truth, predicted, 2) == doctest::Approx((2.0 / 3.0 + 0.8) / 2));
+}
+
+TEST_CASE("score metrics are NaN when undefined and refuse mismatched inputs") {
+  const Eigen::VectorXi one_class = Eigen::VectorXi::Zero(3);
+  const Eigen::MatrixXd scores = Eigen::MatrixXd::Ones(3, 1);
+  CHECK(std::isnan(roc_auc(one_class, scores)));
+  CHECK(std::isnan(average_precision(one_class, scores)));
+  CHECK(std::isnan(roc_auc(Eigen::VectorXi(0), Eigen::MatrixXd(0, 1))));
+  CHECK(std::isnan(macro_f1(Eigen::VectorXi(0), Eigen::VectorXi(0), 2)));
+  CHECK_THROWS_AS(roc_auc(one_class, Eigen::MatrixXd::Ones(2, 1)), std::invalid_argument);
+  CHECK_THROWS_AS(roc_auc(one_class, Eigen::MatrixXd::Ones(3, 2)), std::invalid_argument);
+  CHECK_THROWS_AS(
+      average_precision((Eigen::VectorXi(3) << 0, 1, 3).finished(), Eigen::MatrixXd::Ones(3, 3)),
+      std::invalid_argument);
+  CHECK_THROWS_AS(macro_f1(one_class, (Eigen::VectorXi(3) << 0, 2, 0).finished(), 2),
+                  std::invalid_argument);
+}
+
+}  // namespace tsfs

@@ -23,8 +23,9 @@ std::string job_name(const SlurmRun& run, const std::string& part) {
 
 std::string header(const SlurmRun& run, const std::string& part, const std::string& log) {
   std::string text = "#!/bin/bash\n";
-  text += fmt::format("# tsfs {} job of spec {} (written by runner submit; rerun it to resubmit)\n",
-                      part, run.spec.string());
+  text += fmt::format(
+      "# tsfs {} job of spec {} (written by runner submit, which resubmits unfinished shards)\n",
+      part, run.spec.string());
   text += fmt::format("#SBATCH --job-name={}\n", job_name(run, part));
   text += fmt::format("#SBATCH --chdir={}\n", run.working_folder.string());
   text += fmt::format("#SBATCH --output={}\n", (run.output / "slurm" / "logs" / log).string());

@@ -142,7 +142,8 @@ void check_earlier_plan(const Spec& spec, int shards) {
   if (!std::filesystem::exists(record_path)) return;
   ShardRecord plan = read_shard_record(record_path);
   bool same = plan.spec_hash == spec_hash(spec) && plan.shards == shards;
-  if (!same && !foreign_shard_folders(spec.output, 0).empty())
+  bool shard_folders_exist = !foreign_shard_folders(spec.output, 0).empty();  // 0: any folder
+  if (!same && shard_folders_exist)
     throw InputError(
         record_path.string(),
         fmt::format("the shards in {} were planned for {} shards of {}; resubmit "

@@ -98,7 +98,7 @@ void remove_stale_temporaries(const std::filesystem::path& folder) {
     if (entry->is_directory(error) && std::filesystem::exists(entry->path() / lock_file_name()))
       entry.disable_recursion_pending();
     else if (entry->is_regular_file(error) &&
-        is_temporary_file_name(entry->path().filename().string())) {
+             is_temporary_file_name(entry->path().filename().string())) {
       spdlog::info("removing {}, left by an interrupted write", entry->path().string());
       std::filesystem::remove(entry->path(), error);
     }

@@ -40,7 +40,7 @@ wait_for_jobs() {
 }
 
 submit() {
-  "$runner" submit "$spec" --slurm --shards 4 --time 5 --cpus 1 --no-timings --quiet \
+  "$runner" submit "$spec" --slurm --shards 4 --partition debug --time 5 --cpus 1 --no-timings --quiet \
     --set output="$sharded" || fail "runner submit exited $?"
 }
 

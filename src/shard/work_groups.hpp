@@ -43,8 +43,9 @@ struct WorkGroup {
   double cost() const { return score_cost + fit_cost; }
 };
 
-// Solver work per kernel entry in units of one column's arithmetic, fitted on the measured
-// single-node run of tests/integration/specs/shard_sweep.yaml (see the README).
+// Solver work per kernel entry in units of one column's arithmetic: a rough allowance for
+// libsvm's iterations, which matters only for fits on few columns. docs/cluster.md compares the
+// model's shard shares with measured shard times.
 inline constexpr double kSolverColumns = 10;
 
 double score_vector_cost(long long rows, long long features, bool uses_distance);

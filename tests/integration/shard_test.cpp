@@ -152,3 +152,36 @@ TEST_CASE("a killed shard resumes from its own finished cells; the merge is unch
   run_ok("merge " + output.string() + " --quiet");
   check_same_files(folder.path() / "single", output);
 }
+
+TEST_CASE("submit --dry-run writes the sbatch scripts; the array holds the unfinished shards") {
+  TemporaryFolder folder("shard_submit");
+  auto output = folder.path() / "sharded";
+  auto submit = "submit " + kSpec + " --slurm --shards 4 --partition debug --time 0:05:00 " +
+                "--cpus 2 --mem 1G --dry-run";
+  auto first = run_runner(with_output(submit, output));
+  REQUIRE_MESSAGE(first.exit_code == 0, first.err);
+  std::string shards = read_text(output / "slurm/shards.sbatch");
+  CHECK(contains(shards, "#SBATCH --array=1-4\n"));
+  CHECK(contains(shards, "#SBATCH --partition=debug\n"));
+  CHECK(contains(shards, "#SBATCH --mem=1G\n"));
+  CHECK(contains(shards, "--shard \"${SLURM_ARRAY_TASK_ID}/4\""));
+  CHECK(contains(shards, "--no-timings --set output=" + output.string()));
+  CHECK(contains(read_text(output / "slurm/artefacts.sbatch"), "--artefacts-only"));
+  CHECK(contains(read_text(output / "slurm/merge.sbatch"), "merge " + output.string()));
+  CHECK(contains(first.out, "== sbatch --parsable --dependency=afterok:<artefacts job> " +
+                                (output / "slurm/shards.sbatch").string()));
+  CHECK(contains(first.out, "--dependency=afterok:<shards job>"));
+  CHECK_FALSE(std::filesystem::exists(output / "slurm/jobs.txt"));
+
+  for (int i : {1, 3})
+    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+  REQUIRE(run_runner(with_output(submit, output)).exit_code == 0);
+  CHECK(contains(read_text(output / "slurm/shards.sbatch"), "#SBATCH --array=2,4\n"));
+  // Another shard count while shard folders exist is refused.
+  auto other = run_runner(with_output("submit " + kSpec + " --slurm --shards 3 --dry-run", output));
+  CHECK(other.exit_code == 2);
+  CHECK_MESSAGE(contains(other.err, "were planned for 4 shards of this spec"), other.err);
+  auto no_scheduler = run_runner(with_output("submit " + kSpec + " --shards 4", output));
+  CHECK(no_scheduler.exit_code == 2);
+  CHECK(contains(no_scheduler.err, "runner submit needs a scheduler: --slurm"));
+}

@@ -80,6 +80,17 @@ void check_shards(const std::filesystem::path& run_folder, const ShardRecord& pl
   problems.throw_if_any(run_folder);
 }
 
+// The shards' results came from the data, features, distances and protocol the merge sees now
+// (check_shards made sure they agree with each other).
+void check_inputs(const std::filesystem::path& run_folder, const ShardRecord& plan,
+                  const std::string& fingerprint) {
+  auto recorded = inspect_shard(run_folder, {1, plan.shards}, plan).fingerprint;
+  if (recorded != fingerprint)
+    throw InputError(shard_folder(run_folder, {1, plan.shards}).string(),
+                     "the shards were computed from other data, features, distances or protocol "
+                     "than the spec's now (a data file changed?); rerun the shards with --fresh");
+}
+
 // One CSV record (RFC 4180: a quoted field may hold a line break), with its '\n'.
 bool read_record(std::istream& in, std::string& record) {
   record.clear();
@@ -195,6 +206,8 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
                                  planned.cells, plan.cells.size()));
   auto groups = work_groups(datasets, plan);
   auto assignment = assign_shards(groups, planned.shards);
+  check_inputs(run_folder, planned,
+               inputs_fingerprint(spec, datasets, ResultLayout(spec, datasets).protocol_label()));
   Merged merged = merge_rows(spec, datasets, plan, groups, assignment, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
   write_file_atomically(run_folder / "folds.csv", merged.folds.str());

@@ -46,22 +46,6 @@ std::filesystem::path cache_folder_of(const Spec& spec, const RunOptions& option
   return options.cache_folder.empty() ? spec.output / "cache" : options.cache_folder;
 }
 
-// Identifies what a run's results depend on besides the grid: the data, features, distances
-// and protocol. Resuming into a folder whose results came from other inputs is refused.
-std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                               const std::string& protocol_label) {
-  Hasher hasher;
-  for (const auto& dataset : datasets)
-    hasher.text(dataset.data.name)
-        .matrix(dataset.data.values)
-        .vector(dataset.data.labels)
-        .matrix(dataset.features.values);
-  hasher.text(spec.features.kind).text(spec.features.params.canonical());
-  for (const auto& distance : spec.distances)
-    hasher.text(distance.kind).text(distance.params.canonical());
-  return hasher.text(protocol_label).hex();
-}
-
 // A folder's results are resumed only when its manifest records the same inputs. A manifest that
 // is missing or corrupt while results exist cannot tell: the user decides, with --fresh (start
 // over) or --rebuild-manifest (trust results.csv and folds.csv, which are validated row by row as
@@ -350,6 +334,20 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
 }
 
 }  // namespace
+
+std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                               const std::string& protocol_label) {
+  Hasher hasher;
+  for (const auto& dataset : datasets)
+    hasher.text(dataset.data.name)
+        .matrix(dataset.data.values)
+        .vector(dataset.data.labels)
+        .matrix(dataset.features.values);
+  hasher.text(spec.features.kind).text(spec.features.params.canonical());
+  for (const auto& distance : spec.distances)
+    hasher.text(distance.kind).text(distance.params.canonical());
+  return hasher.text(protocol_label).hex();
+}
 
 void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec) {
   std::vector<std::string> parameter_columns;

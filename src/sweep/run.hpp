@@ -4,6 +4,7 @@
 // spec.resolved.yaml, manifest.json, run.log in the spec's output folder.
 #include <filesystem>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "common/parallel.hpp"
@@ -36,6 +37,12 @@ struct RunOptions {
 // Returns the exit code: 0 when the sweep finished, 130 when interrupted (SIGINT/SIGTERM) after
 // saving every finished cell. Throws InputError for bad input (exit 2).
 int run_sweep(const Spec& spec, const RunOptions& options);
+
+// Identifies what a run's results depend on besides the grid: the data, features, distances
+// and protocol. Resuming into a folder whose results came from other inputs is refused, and so is
+// merging shards computed from other inputs (manifest.json records it).
+std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                               const std::string& protocol_label);
 
 // tables/<dataset>.md from a run's results.csv rows (also used by `runner merge`).
 void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec);

@@ -94,6 +94,20 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK(stray.exit_code == 2);
   CHECK_MESSAGE(contains(stray.err, "shards/2-of-3: not a shard of this 4-shard plan"), stray.err);
   std::filesystem::remove(output / "shards/2-of-3");
+  // Shards that agree with each other but not with the data the merge reads now.
+  for (int i = 1; i <= 4; ++i) {
+    auto manifest = output / ("shards/" + std::to_string(i) + "-of-4/manifest.json");
+    std::string text = read_text(manifest);
+    auto at = text.find("\"fingerprint\": \"") + 16;
+    write_text(manifest, text.replace(at, 16, std::string(16, '0')));
+  }
+  auto changed = run_runner("merge " + output.string());
+  CHECK(changed.exit_code == 2);
+  CHECK_MESSAGE(contains(changed.err,
+                         "computed from other data, features, distances or protocol "
+                         "than the spec's now"),
+                changed.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
 
   // A shard run with other overrides than the plan is refused before it computes anything...
   auto other =

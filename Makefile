@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps build demo test test-sanitize bench reproduce format format-check clean fuzz
+.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce format format-check clean fuzz
 
 all: build
 
@@ -22,8 +22,16 @@ demo: build
 	$(BUILD)/runner configs/wafer_sigma.yaml
 	@echo "results: results/wafer_sigma/ (results.csv, tables/Wafer.md, scores.csv, manifest.json)"
 
+# The `slurm` tests need a cluster: `make test-slurm` below.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE slurm
+
+# Sharded runs on a real Slurm: brings up a one-node cluster on this machine (root; Debian's
+# slurm-wlm and munge, installed if missing), runs the ctest label `slurm`, and stops the cluster.
+test-slurm: build
+	scripts/slurm-test-cluster.sh up
+	cd $(BUILD) && ctest --output-on-failure -L slurm; status=$$?; \
+	  cd $(CURDIR) && scripts/slurm-test-cluster.sh down; exit $$status
 
 # The unit and integration tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their
 # own build folder. -O1 with line tables (-g1), assertions on: -O0 makes the numeric tests too slow
@@ -34,7 +42,7 @@ test-sanitize: deps
 	  -DCMAKE_EXE_LINKER_FLAGS="$(SANITIZE_FLAGS)" $(CMAKE_ARGS)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS)
+	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -LE slurm
 
 # The study's figures (experiments/report/*.yaml), each under the study's protocol and with
 # stratified 5x5-fold CV; results and figures land in results/report/<spec name>/.

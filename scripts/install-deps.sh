@@ -2,13 +2,14 @@
 # Installs the Debian packages tsfs builds with, if any is missing. As root it runs apt-get;
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
-# and full output folders).
+# and full output folders), munge, slurmctld, slurmd, slurm-client (make test-slurm's one-node
+# cluster).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
           gnuplot-nox libboost-dev)
 if [ "${1:-}" = "--ci" ]; then
-  packages+=(clang-format git util-linux mount)
+  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client)
 fi
 missing=()
 for package in "${packages[@]}"; do

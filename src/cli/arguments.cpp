@@ -22,6 +22,18 @@ commands:
   list                 every extractor, distance, selector, classifier and plot kind with its
                        parameters (no SPEC)
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
+  plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
+                       <output>/plan/ (work groups, their costs, the shard of each)
+  run SPEC --shard I/N run shard I's cells into <output>/shards/I-of-N/ (a rerun resumes it);
+                       the features and distance matrices come from <output>/cache
+  run SPEC --artefacts-only
+                       only the features and distance matrices, into <output>/cache
+  merge RUN_DIR        combine the finished shards into RUN_DIR's results.csv, folds.csv,
+                       scores.csv, tables and figures (as a single run writes them)
+  submit SPEC --slurm --shards N [--partition P] [--time T] [--cpus C] [--mem M] [--dry-run]
+                       write <output>/slurm/*.sbatch (artefacts job, shard array, merge job) and
+                       submit them with sbatch; a rerun submits the unfinished shards only
+  status RUN_DIR       shards finished, running, stopped; queued jobs (squeue)
   compare RUN_DIR...   compare methods across datasets (ranks, Friedman, Nemenyi, Wilcoxon-Holm)
                        from finished runs into RUN_DIR/comparison/ (runner compare --help)
 
@@ -60,13 +72,67 @@ an unwritable or full output folder, a folder in use), 130 interrupted
 
 namespace {
 
-constexpr Command kCommands[] = {Command::run, Command::features, Command::distances,
-                                 Command::rankings, Command::plot};
+constexpr Command kCommands[] = {Command::run,      Command::features, Command::distances,
+                                 Command::rankings, Command::plot,     Command::plan,
+                                 Command::merge,    Command::submit,   Command::status};
 
 std::optional<Command> command_of(const std::string& word) {
   for (Command command : kCommands)
     if (word == command_name(command)) return command;
   return std::nullopt;
+}
+
+int positive_integer(const std::string& text, const std::string& option, WordReader& words) {
+  auto value = parse_double(text);
+  if (!value || *value < 1 || *value > 1e6 || *value != static_cast<int>(*value))
+    words.fail(fmt::format("{} needs a positive integer, got '{}'", option, text));
+  return static_cast<int>(*value);
+}
+
+// The options of sharded and Slurm runs; false when `arg` is none of them.
+bool parse_cluster_option(const std::string& arg, WordReader& words, ClusterArguments& cluster) {
+  if (arg == "--shards") {
+    cluster.shards = positive_integer(words.value("--shards"), "--shards", words);
+  } else if (arg == "--shard") {
+    cluster.shard = parse_shard_id(words.value("--shard"));
+  } else if (arg == "--artefacts-only") {
+    cluster.artefacts_only = true;
+  } else if (arg == "--slurm") {
+    cluster.slurm = true;
+  } else if (arg == "--partition") {
+    cluster.resources.partition = words.value("--partition");
+  } else if (arg == "--time") {
+    cluster.resources.time = words.value("--time");
+  } else if (arg == "--mem") {
+    cluster.resources.memory = words.value("--mem");
+  } else if (arg == "--cpus") {
+    cluster.resources.cpus = positive_integer(words.value("--cpus"), "--cpus", words);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// Which command takes which cluster option.
+template <typename Fail>
+void check_cluster_options(const Arguments& arguments, Fail fail) {
+  const auto& cluster = arguments.cluster;
+  Command command = arguments.command;
+  bool takes_shards = command == Command::plan || command == Command::submit;
+  if (takes_shards && cluster.shards == 0 && !arguments.help)
+    fail(fmt::format("runner {} needs --shards N", command_name(command)));
+  if (!takes_shards && cluster.shards != 0) fail("--shards goes with plan or submit");
+  if ((cluster.shard || cluster.artefacts_only) && command != Command::run)
+    fail("--shard and --artefacts-only go with run");
+  if (cluster.shard && cluster.artefacts_only)
+    fail("--artefacts-only computes what every shard shares: give it without --shard");
+  if (command == Command::submit && !cluster.slurm && !arguments.help)
+    fail("runner submit needs a scheduler: --slurm");
+  bool resources = cluster.slurm || !cluster.resources.partition.empty() ||
+                   !cluster.resources.time.empty() || !cluster.resources.memory.empty() ||
+                   cluster.resources.cpus != 1;
+  if (resources && command != Command::submit)
+    fail("--slurm, --partition, --time, --cpus and --mem go with submit");
 }
 
 }  // namespace
@@ -83,6 +149,14 @@ std::string command_name(Command command) {
       return "rankings";
     case Command::plot:
       return "plot";
+    case Command::plan:
+      return "plan";
+    case Command::merge:
+      return "merge";
+    case Command::submit:
+      return "submit";
+    case Command::status:
+      return "status";
   }
   return "run";
 }
@@ -119,6 +193,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       if (!threads || *threads < 1 || *threads != static_cast<int>(*threads))
         fail(fmt::format("--threads needs a positive integer, got '{}'", text));
       arguments.run.threads = static_cast<int>(*threads);
+    } else if (parse_cluster_option(arg, words, arguments.cluster)) {
     } else if (arg == "--set") {
       arguments.overrides.push_back(value("--set"));
     } else if (arg.rfind("--set=", 0) == 0) {
@@ -140,6 +215,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
   }
   if (arguments.spec.empty() && !arguments.help && !arguments.version && !arguments.list)
     fail("missing SPEC");
+  check_cluster_options(arguments, fail);
   return arguments;
 }
 

@@ -4,18 +4,30 @@
 #include <string>
 #include <vector>
 
+#include "shard/assignment.hpp"
+#include "slurm/sbatch_scripts.hpp"
 #include "sweep/run.hpp"
 
 namespace tsfs {
 
 // What the runner is asked to do.
-enum class Command { run, features, distances, rankings, plot };
+enum class Command { run, features, distances, rankings, plot, plan, merge, submit, status };
+
+// Options of a sharded run (see shard/shard_commands.hpp and slurm/submit.hpp).
+struct ClusterArguments {
+  int shards = 0;                // plan, submit: --shards N
+  std::optional<ShardId> shard;  // run: --shard I/N
+  bool artefacts_only = false;   // run: --artefacts-only
+  bool slurm = false;            // submit: --slurm (the only scheduler so far)
+  SlurmResources resources;      // submit: --partition, --time, --cpus, --mem
+};
 
 struct Arguments {
   Command command = Command::run;
   std::string spec;
   std::vector<std::string> overrides;  // --set key.path=value
   RunOptions run;
+  ClusterArguments cluster;
   bool help = false;
   bool version = false;
   bool list = false;  // `runner list`

@@ -13,6 +13,9 @@
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "plot/plot.hpp"
+#include "shard/merge.hpp"
+#include "shard/shard_commands.hpp"
+#include "slurm/submit.hpp"
 #include "spec/spec.hpp"
 #include "sweep/export.hpp"
 #include "sweep/logging.hpp"
@@ -40,8 +43,40 @@ int replot(const tsfs::Arguments& arguments) {
       });
 }
 
+// `runner merge RUN_DIR` and `runner status RUN_DIR`: the run folder of a sharded run.
+int run_folder_command(const tsfs::Arguments& arguments) {
+  std::filesystem::path run_folder = arguments.spec;
+  tsfs::check_run_folder(run_folder);
+  if (arguments.command == tsfs::Command::status) return tsfs::print_status(run_folder);
+  return tsfs::run_in_output_folder(
+      {run_folder, run_folder.string(), "runner merge " + run_folder.string(), arguments.run.wait},
+      [&] { return tsfs::merge_shards(run_folder, arguments.run); });
+}
+
+// What the jobs of `runner submit` pass on to every runner they start.
+std::vector<std::string> passed_on_options(const tsfs::Arguments& arguments) {
+  std::vector<std::string> options;
+  if (!arguments.run.timings) options.push_back("--no-timings");
+  if (arguments.run.direct_fits) options.push_back("--direct-fits");
+  for (const auto& override_text : arguments.overrides) {
+    options.push_back("--set");
+    options.push_back(override_text);
+  }
+  return options;
+}
+
 int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec) {
+  const auto& cluster = arguments.cluster;
   switch (arguments.command) {
+    case tsfs::Command::plan:
+      return tsfs::plan_shards(spec, cluster.shards, arguments.run);
+    case tsfs::Command::submit:
+      return tsfs::submit_to_slurm(
+          spec, arguments.spec,
+          {cluster.shards, cluster.resources, arguments.run.dry_run, passed_on_options(arguments)},
+          arguments.run);
+    case tsfs::Command::merge:
+    case tsfs::Command::status:
     case tsfs::Command::features:
       return tsfs::export_features(spec, arguments.run);
     case tsfs::Command::distances:
@@ -52,6 +87,8 @@ int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec) {
     case tsfs::Command::run:
       break;
   }
+  if (cluster.artefacts_only) return tsfs::compute_artefacts(spec, arguments.run);
+  if (cluster.shard) return tsfs::run_shard(spec, *cluster.shard, arguments.run);
   return tsfs::run_sweep(spec, arguments.run);
 }
 
@@ -59,12 +96,16 @@ int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec) {
 int run_spec(const tsfs::Arguments& arguments) {
   tsfs::Spec spec = tsfs::load_spec(arguments.spec, arguments.overrides);
   if (arguments.command == tsfs::Command::run && arguments.run.dry_run)
-    return tsfs::run_sweep(spec, arguments.run);
+    return arguments.cluster.shard ? tsfs::run_shard(spec, *arguments.cluster.shard, arguments.run)
+                                   : tsfs::run_sweep(spec, arguments.run);
   std::string command =
       fmt::format("runner {} {}", tsfs::command_name(arguments.command), arguments.spec);
-  return tsfs::run_in_output_folder(
-      {spec.output, spec.output_where.str(), command, arguments.run.wait},
-      [&] { return run_command(arguments, spec); });
+  // A shard writes into its own folder, under that folder's lock, so that shards run side by side.
+  auto folder = arguments.cluster.shard ? tsfs::shard_spec(spec, *arguments.cluster.shard).output
+                                        : spec.output;
+  if (arguments.cluster.shard) command += " --shard " + arguments.cluster.shard->text();
+  return tsfs::run_in_output_folder({folder, spec.output_where.str(), command, arguments.run.wait},
+                                    [&] { return run_command(arguments, spec); });
 }
 
 }  // namespace
@@ -98,6 +139,8 @@ int main(int argc, char** argv) {
     // Installed for every command, so that feature extraction, the first stage, is interruptible.
     tsfs::InterruptHandlers interrupts;
     if (arguments.command == tsfs::Command::plot) return replot(arguments);
+    if (arguments.command == tsfs::Command::merge || arguments.command == tsfs::Command::status)
+      return run_folder_command(arguments);
     return run_spec(arguments);
   } catch (const tsfs::Interrupted&) {
     fmt::print(stderr, "interrupted; rerun the same command to continue\n");

@@ -3,12 +3,18 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <thread>
 
 #include "common/files.hpp"
 #include "common/hash.hpp"
+#include "common/interrupt.hpp"
 #include "distance/distance.hpp"
 
 namespace tsfs {
@@ -107,6 +113,36 @@ std::optional<std::vector<std::string>> load_cached_names(const std::filesystem:
   return names;
 }
 
+// Several processes may share a cache (the shards of a sharded run): writes are atomic renames,
+// so a reader sees a whole file or none, and this lock (flock on <file>.lock, released by the
+// kernel if its holder dies) makes a second process that misses the same matrix wait for the
+// first and read its copy instead of computing it again. Where the cache folder is read-only or
+// flock is unsupported, the processes compute side by side and the last rename wins (the same
+// bytes).
+class CacheEntryLock {
+ public:
+  explicit CacheEntryLock(const std::filesystem::path& path) {
+    std::error_code error;
+    std::filesystem::create_directories(path.parent_path(), error);
+    auto lock_path = path;
+    lock_path += ".lock";
+    fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    while (fd_ >= 0 && flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK) break;
+      throw_if_interrupted();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  ~CacheEntryLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  CacheEntryLock(const CacheEntryLock&) = delete;
+  CacheEntryLock& operator=(const CacheEntryLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 }  // namespace
 
 std::string feature_cache_key(const Dataset& dataset, const ComponentSpec& extractor) {
@@ -131,12 +167,17 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const ComponentSpec& dis
   std::string key = distance_cache_key(dataset, distance);
   auto path = cache_path(cache_folder, key, "distance");
   if (from_cache) *from_cache = false;
+  auto read_cache = [&]() -> std::optional<Eigen::MatrixXd> {
+    auto cached = load_cached_matrix(path, key);
+    if (cached) spdlog::info("distances {} {}: cached", dataset.name, distance.kind);
+    if (cached && from_cache) *from_cache = true;
+    return cached;
+  };
+  std::optional<CacheEntryLock> lock;
   if (measure->cacheable()) {
-    if (auto cached = load_cached_matrix(path, key)) {
-      spdlog::info("distances {} {}: cached", dataset.name, distance.kind);
-      if (from_cache) *from_cache = true;
-      return std::move(*cached);
-    }
+    if (auto cached = read_cache()) return std::move(*cached);
+    lock.emplace(path);
+    if (auto cached = read_cache()) return std::move(*cached);  // written while we waited
     warn_unverified(path);
   }
   auto start = std::chrono::steady_clock::now();

@@ -93,8 +93,12 @@ void remove_stale_temporaries(const std::filesystem::path& folder) {
   std::error_code error;
   for (std::filesystem::recursive_directory_iterator entry(folder, error), end;
        !error && entry != end; entry.increment(error))
-    if (entry->is_regular_file(error) &&
-        is_temporary_file_name(entry->path().filename().string())) {
+    // A subfolder with its own lock (a shard's, shard/shard_commands.hpp) is another runner's to
+    // clean: that runner may be writing into it now.
+    if (entry->is_directory(error) && std::filesystem::exists(entry->path() / lock_file_name()))
+      entry.disable_recursion_pending();
+    else if (entry->is_regular_file(error) &&
+             is_temporary_file_name(entry->path().filename().string())) {
       spdlog::info("removing {}, left by an interrupted write", entry->path().string());
       std::filesystem::remove(entry->path(), error);
     }

@@ -24,8 +24,9 @@ struct OutputCommand {
 // behind.
 int run_in_output_folder(const OutputCommand& output, const std::function<int()>& body);
 
-// Deletes the temporary files of atomic writes (common/files.hpp) anywhere under `folder`: only
-// the folder's lock holder may call it, since other writers would be using theirs.
+// Deletes the temporary files of atomic writes (common/files.hpp) anywhere under `folder` but in
+// subfolders that hold a runner.lock of their own (shard folders): only the folder's lock holder
+// may call it, since other writers would be using theirs.
 void remove_stale_temporaries(const std::filesystem::path& folder);
 
 }  // namespace tsfs

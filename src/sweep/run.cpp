@@ -42,20 +42,8 @@ class StageClock {
   std::vector<std::pair<std::string, double>> stages_;
 };
 
-// Identifies what a run's results depend on besides the grid: the data, features, distances
-// and protocol. Resuming into a folder whose results came from other inputs is refused.
-std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                               const std::string& protocol_label) {
-  Hasher hasher;
-  for (const auto& dataset : datasets)
-    hasher.text(dataset.data.name)
-        .matrix(dataset.data.values)
-        .vector(dataset.data.labels)
-        .matrix(dataset.features.values);
-  hasher.text(spec.features.kind).text(spec.features.params.canonical());
-  for (const auto& distance : spec.distances)
-    hasher.text(distance.kind).text(distance.params.canonical());
-  return hasher.text(protocol_label).hex();
+std::filesystem::path cache_folder_of(const Spec& spec, const RunOptions& options) {
+  return options.cache_folder.empty() ? spec.output / "cache" : options.cache_folder;
 }
 
 // A folder's results are resumed only when its manifest records the same inputs. A manifest that
@@ -265,18 +253,6 @@ void write_scores(const std::filesystem::path& output, const ResultLayout& layou
   file.commit();
 }
 
-void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec) {
-  std::vector<std::string> parameter_columns;
-  for (const auto& name : results.header) {
-    bool is_selector_param = false;
-    for (const auto& selector : spec.selectors)
-      if (!selector.grid.empty() && selector.grid.front().has(name)) is_selector_param = true;
-    if (is_selector_param || name.rfind("classifier_", 0) == 0) parameter_columns.push_back(name);
-  }
-  for (const auto& [file, text] : accuracy_tables(results, parameter_columns))
-    write_file_atomically(output / "tables" / file, text);
-}
-
 void print_dry_run(const Spec& spec, const Plan& plan, size_t resumed) {
   size_t fold_evaluations = 0;
   for (const auto& cell : plan.cells) fold_evaluations += cell.score_units.size();
@@ -307,7 +283,8 @@ void start_output(const Spec& spec, const RunOptions& options, const ManifestInf
   write_file_atomically(output / "manifest.json", manifest_json(manifest));
   for (const auto& dataset : datasets)
     if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
-      save_cached_features(output / "cache", dataset.feature_cache_key, dataset.features);
+      save_cached_features(cache_folder_of(spec, options), dataset.feature_cache_key,
+                           dataset.features);
 }
 
 std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
@@ -337,7 +314,8 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   const auto& output = spec.output;
   counts.cells = plan.cells.size();
   counts.score_vectors = plan.score_units.size();
-  auto matrices = compute_distances(spec, datasets, plan, output / "cache", options, counts);
+  auto matrices =
+      compute_distances(spec, datasets, plan, cache_folder_of(spec, options), options, counts);
   clock.stop("distances");
   auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
   if (spec.save_scores) write_scores(output, layout, plan, scores);
@@ -357,6 +335,32 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
 
 }  // namespace
 
+std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                               const std::string& protocol_label) {
+  Hasher hasher;
+  for (const auto& dataset : datasets)
+    hasher.text(dataset.data.name)
+        .matrix(dataset.data.values)
+        .vector(dataset.data.labels)
+        .matrix(dataset.features.values);
+  hasher.text(spec.features.kind).text(spec.features.params.canonical());
+  for (const auto& distance : spec.distances)
+    hasher.text(distance.kind).text(distance.params.canonical());
+  return hasher.text(protocol_label).hex();
+}
+
+void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec) {
+  std::vector<std::string> parameter_columns;
+  for (const auto& name : results.header) {
+    bool is_selector_param = false;
+    for (const auto& selector : spec.selectors)
+      if (!selector.grid.empty() && selector.grid.front().has(name)) is_selector_param = true;
+    if (is_selector_param || name.rfind("classifier_", 0) == 0) parameter_columns.push_back(name);
+  }
+  for (const auto& [file, text] : accuracy_tables(results, parameter_columns))
+    write_file_atomically(output / "tables" / file, text);
+}
+
 int run_sweep(const Spec& spec, const RunOptions& options) {
   StageClock clock;
   auto started = std::chrono::system_clock::now();
@@ -364,8 +368,10 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   spdlog::set_default_logger(make_logger({}, options.quiet));
 
   std::vector<SkippedDataset> skipped;
-  auto datasets = prepare_usable_datasets(spec, output / "cache", options.threads, skipped);
+  auto datasets =
+      prepare_usable_datasets(spec, cache_folder_of(spec, options), options.threads, skipped);
   Plan plan = make_plan(spec, datasets);
+  if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
   if (!options.fresh) check_resumable(output, fingerprint, options.rebuild_manifest);

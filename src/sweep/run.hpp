@@ -2,8 +2,15 @@
 // Runs a spec end to end: spec -> plan -> cached artefacts (features, distances) -> score
 // vectors -> deduplicated evaluations -> results.csv, folds.csv, scores.csv, tables/,
 // spec.resolved.yaml, manifest.json, run.log in the spec's output folder.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
 #include "common/parallel.hpp"
+#include "report/csv_table.hpp"
 #include "spec/spec.hpp"
+#include "sweep/plan.hpp"
 
 namespace tsfs {
 
@@ -19,10 +26,25 @@ struct RunOptions {
   bool wait = false;  // another runner holds the output folder: wait for it instead of failing
   // manifest.json is missing or corrupt: rebuild it, trusting the (validated) results.csv rows
   bool rebuild_manifest = false;
+  // The feature and distance caches (empty: <output>/cache). The shards of a sharded run share
+  // one (shard/shard_commands.hpp).
+  std::filesystem::path cache_folder;
+  // When set, the run computes only the cells of the plan this returns (a shard's part, in grid
+  // order, with the score units and distance matrices they need).
+  std::function<Plan(const Plan&, const std::vector<PreparedDataset>&)> select_cells;
 };
 
 // Returns the exit code: 0 when the sweep finished, 130 when interrupted (SIGINT/SIGTERM) after
 // saving every finished cell. Throws InputError for bad input (exit 2).
 int run_sweep(const Spec& spec, const RunOptions& options);
+
+// Identifies what a run's results depend on besides the grid: the data, features, distances
+// and protocol. Resuming into a folder whose results came from other inputs is refused, and so is
+// merging shards computed from other inputs (manifest.json records it).
+std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                               const std::string& protocol_label);
+
+// tables/<dataset>.md from a run's results.csv rows (also used by `runner merge`).
+void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec);
 
 }  // namespace tsfs

@@ -1,0 +1,201 @@
+// Sharded runs with the shards as local processes (the `slurm` tests run them as Slurm jobs):
+// plan -> shards side by side -> merge gives a single run's bytes; merge refuses missing,
+// unfinished and foreign shards; a killed shard resumes from its own cells.
+#include <doctest/doctest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include "integration/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+const std::string kSpec = "tests/integration/specs/shard_sweep.yaml";
+const char* const kComparedFiles[] = {
+    "results.csv", "folds.csv",          "scores.csv",       "duplicates.csv",
+    "skipped.csv", "tables/GunPoint.md", "tables/Coffee.md", "figures/accuracy.dat"};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string with_output(const std::string& arguments, const std::filesystem::path& output) {
+  return arguments + " --quiet --no-timings --set output=" + output.string();
+}
+
+void run_ok(const std::string& arguments) {
+  auto result = run_runner(arguments);
+  REQUIRE_MESSAGE(result.exit_code == 0, arguments, "\n", result.err);
+}
+
+void check_same_files(const std::filesystem::path& single, const std::filesystem::path& merged) {
+  for (const char* file : kComparedFiles) {
+    REQUIRE_MESSAGE(std::filesystem::exists(merged / file), file);
+    CHECK_MESSAGE(read_text(single / file) == read_text(merged / file), file);
+  }
+}
+
+// The four shards at once, as an array job runs them; they share the cache.
+void run_shards_side_by_side(const std::filesystem::path& output, int shards) {
+  std::vector<std::unique_ptr<BackgroundRunner>> runners;
+  for (int i = 1; i <= shards; ++i)
+    runners.push_back(std::make_unique<BackgroundRunner>(with_output(
+        "run " + kSpec + " --threads 1 --shard " + std::to_string(i) + "/" + std::to_string(shards),
+        output)));
+  for (auto& runner : runners) {
+    auto result = runner->wait();
+    CHECK_MESSAGE(result.exit_code == 0, result.err);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("4 shards run side by side and merged give the single run's files byte for byte") {
+  TemporaryFolder folder("shards");
+  run_ok(with_output(kSpec + " --threads 2", folder.path() / "single"));
+  auto output = folder.path() / "sharded";
+  auto plan = run_runner(with_output("plan " + kSpec + " --shards 4", output));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  CHECK(contains(plan.out, "60 cells in 20 work groups"));
+  CHECK(contains(read_text(output / "plan/shards.csv"), "shard,groups,cells,score_vectors,fits"));
+  // No artefacts step: the shards miss the cache together and share the matrices through it.
+  run_shards_side_by_side(output, 4);
+  auto status = run_runner("status " + output.string());
+  CHECK(contains(status.out, "4 of 4 shards finished"));
+  run_ok("merge " + output.string() + " --quiet");
+  check_same_files(folder.path() / "single", output);
+  CHECK(contains(read_text(output / "manifest.json"), "\"status\": \"finished\""));
+  // The merged folder is an ordinary finished run: a single-process rerun resumes every cell.
+  auto rerun = run_runner(with_output(kSpec, output));
+  CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
+  check_same_files(folder.path() / "single", output);
+}
+
+TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
+  TemporaryFolder folder("shards_refused");
+  auto output = folder.path() / "sharded";
+  run_ok(with_output("plan " + kSpec + " --shards 4", output));
+  run_ok(with_output("run " + kSpec + " --artefacts-only", output));
+  for (int i : {1, 3, 4})
+    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+  auto missing = run_runner("merge " + output.string());
+  CHECK(missing.exit_code == 2);
+  CHECK_MESSAGE(contains(missing.err, "shards/2-of-4: shard 2/4 is not started"), missing.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+
+  run_ok(with_output("run " + kSpec + " --shard 2/4", output));
+  std::filesystem::create_directories(output / "shards/2-of-3");
+  auto stray = run_runner("merge " + output.string());
+  CHECK(stray.exit_code == 2);
+  CHECK_MESSAGE(contains(stray.err, "shards/2-of-3: not a shard of this 4-shard plan"), stray.err);
+  std::filesystem::remove(output / "shards/2-of-3");
+  // Shards that agree with each other but not with the data the merge reads now.
+  for (int i = 1; i <= 4; ++i) {
+    auto manifest = output / ("shards/" + std::to_string(i) + "-of-4/manifest.json");
+    std::string text = read_text(manifest);
+    auto at = text.find("\"fingerprint\": \"") + 16;
+    write_text(manifest, text.replace(at, 16, std::string(16, '0')));
+  }
+  auto changed = run_runner("merge " + output.string());
+  CHECK(changed.exit_code == 2);
+  CHECK_MESSAGE(contains(changed.err,
+                         "computed from other data, features, distances or protocol "
+                         "than the spec's now"),
+                changed.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+
+  // A shard run with other overrides than the plan is refused before it computes anything...
+  auto other =
+      run_runner(with_output("run " + kSpec + " --shard 1/4 --set n_features=[5]", output));
+  CHECK(other.exit_code == 2);
+  CHECK_MESSAGE(contains(other.err, "planned for another spec"), other.err);
+  auto count = run_runner(with_output("run " + kSpec + " --shard 1/3", output));
+  CHECK(count.exit_code == 2);
+  CHECK_MESSAGE(contains(count.err, "planned for 4 shards, not 3"), count.err);
+  // ... and a plan remade for another spec leaves the shards foreign to it.
+  run_ok(with_output("plan " + kSpec + " --shards 4 --set n_features=[5]", output));
+  auto foreign = run_runner("merge " + output.string());
+  CHECK(foreign.exit_code == 2);
+  for (int i = 1; i <= 4; ++i)
+    CHECK_MESSAGE(contains(foreign.err, "shards/" + std::to_string(i) +
+                                            "-of-4: foreign shard, computed for another spec"),
+                  foreign.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+}
+
+TEST_CASE("a killed shard resumes from its own finished cells; the merge is unchanged") {
+  TemporaryFolder folder("shard_killed");
+  run_ok(with_output(kSpec + " --threads 2", folder.path() / "single"));
+  auto output = folder.path() / "sharded";
+  run_ok(with_output("plan " + kSpec + " --shards 4", output));
+  run_ok(with_output("run " + kSpec + " --artefacts-only", output));
+  for (int i : {1, 2, 4})
+    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+  auto shard = output / "shards/3-of-4";
+  {  // Killed at whatever point it has reached: the rerun completes it.
+    BackgroundRunner runner(with_output("run " + kSpec + " --threads 1 --shard 3/4", output));
+    REQUIRE(wait_for_file(shard / "manifest.json", 30));
+    runner.signal(SIGKILL);
+    runner.wait();
+  }
+  run_ok(with_output("run " + kSpec + " --shard 3/4", output));
+  // Killed after its first checkpoint: keep 5 of its 21 cells, as the kill would have left them.
+  std::string results = read_text(shard / "results.csv");
+  size_t end = 0;
+  for (int line = 0; line < 6; ++line) end = results.find('\n', end) + 1;
+  write_text(shard / "results.csv", results.substr(0, end));
+  std::string manifest = read_text(shard / "manifest.json");
+  manifest.replace(manifest.find("\"finished\""), 10, "\"running\"");
+  write_text(shard / "manifest.json", manifest);
+  auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out, "3/4: stopped          5 of     21 cells"), status.out);
+  auto merge = run_runner("merge " + output.string());
+  CHECK(merge.exit_code == 2);
+  CHECK_MESSAGE(contains(merge.err, "shard 3/4 is stopped (5 of 21 cells)"), merge.err);
+
+  auto resumed =
+      run_runner("run " + kSpec + " --no-timings --set output=" + output.string() + " --shard 3/4");
+  REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
+  CHECK_MESSAGE(contains(resumed.err, "resuming: 5 of 21 cells already in results.csv"),
+                resumed.err);
+  run_ok("merge " + output.string() + " --quiet");
+  check_same_files(folder.path() / "single", output);
+}
+
+TEST_CASE("submit --dry-run writes the sbatch scripts; the array holds the unfinished shards") {
+  TemporaryFolder folder("shard_submit");
+  auto output = folder.path() / "sharded";
+  auto submit = "submit " + kSpec + " --slurm --shards 4 --partition debug --time 0:05:00 " +
+                "--cpus 2 --mem 1G --dry-run";
+  auto first = run_runner(with_output(submit, output));
+  REQUIRE_MESSAGE(first.exit_code == 0, first.err);
+  std::string shards = read_text(output / "slurm/shards.sbatch");
+  CHECK(contains(shards, "#SBATCH --array=1-4\n"));
+  CHECK(contains(shards, "#SBATCH --partition=debug\n"));
+  CHECK(contains(shards, "#SBATCH --mem=1G\n"));
+  CHECK(contains(shards, "--shard \"${SLURM_ARRAY_TASK_ID}/4\""));
+  CHECK(contains(shards, "--no-timings --set output=" + output.string()));
+  CHECK(contains(read_text(output / "slurm/artefacts.sbatch"), "--artefacts-only"));
+  CHECK(contains(read_text(output / "slurm/merge.sbatch"), "merge " + output.string()));
+  CHECK(contains(first.out, "== sbatch --parsable --dependency=afterok:<artefacts job> " +
+                                (output / "slurm/shards.sbatch").string()));
+  CHECK(contains(first.out, "--dependency=afterok:<shards job>"));
+  CHECK_FALSE(std::filesystem::exists(output / "slurm/jobs.txt"));
+
+  for (int i : {1, 3})
+    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+  REQUIRE(run_runner(with_output(submit, output)).exit_code == 0);
+  CHECK(contains(read_text(output / "slurm/shards.sbatch"), "#SBATCH --array=2,4\n"));
+  // Another shard count while shard folders exist is refused.
+  auto other = run_runner(with_output("submit " + kSpec + " --slurm --shards 3 --dry-run", output));
+  CHECK(other.exit_code == 2);
+  CHECK_MESSAGE(contains(other.err, "were planned for 4 shards of this spec"), other.err);
+  auto no_scheduler = run_runner(with_output("submit " + kSpec + " --shards 4", output));
+  CHECK(no_scheduler.exit_code == 2);
+  CHECK(contains(no_scheduler.err, "runner submit needs a scheduler: --slurm"));
+}

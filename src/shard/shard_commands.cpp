@@ -21,7 +21,7 @@ struct LoadedPlan {
 // The datasets (features extracted or read from the cache, and cached) and the whole plan.
 LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
   std::vector<SkippedDataset> skipped;
-  auto cache = spec.output / "cache";
+  const auto& cache = spec.cache;
   LoadedPlan loaded{prepare_usable_datasets(spec, cache, options.threads, skipped), {}};
   for (const auto& dataset : loaded.datasets)
     if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
@@ -73,12 +73,11 @@ int compute_artefacts(const Spec& spec, const RunOptions& options) {
   for (auto [d, m] : plan.distance_matrices) {
     bool from_cache = false;
     distance_matrix(datasets[static_cast<size_t>(d)].data, spec.distances[static_cast<size_t>(m)],
-                    spec.output / "cache", options.threads, &from_cache);
+                    spec.cache, options.threads, &from_cache);
     if (from_cache) ++cached;
   }
   fmt::print("{} feature matrices, {} distance matrices ({} already cached) in {}\n",
-             datasets.size(), plan.distance_matrices.size(), cached,
-             (spec.output / "cache").string());
+             datasets.size(), plan.distance_matrices.size(), cached, spec.cache.string());
   return 0;
 }
 
@@ -93,7 +92,6 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
   check_plan_folder(spec, shard, spec.output);
   Spec part = shard_spec(spec, shard);
   RunOptions shard_options = options;
-  shard_options.cache_folder = spec.output / "cache";
   shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
     auto groups = work_groups(datasets, plan);
     auto assignment = assign_shards(groups, shard.count);

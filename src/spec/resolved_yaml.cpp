@@ -119,6 +119,8 @@ std::string resolved_yaml(const Spec& spec) {
   out << YAML::EndMap;
   out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
   out << YAML::Key << "output" << YAML::Value << spec.output.string();
+  if (spec.cache != spec.output / "cache")
+    out << YAML::Key << "cache" << YAML::Value << spec.cache.string();
   out << YAML::Key << "save_scores" << YAML::Value << spec.save_scores;
   if (!spec.plots.empty()) {
     out << YAML::Key << "plots" << YAML::Value << YAML::BeginSeq;

@@ -67,7 +67,10 @@ struct Spec {
   ProtocolOptions protocol;
   DuplicateHandling duplicates = DuplicateHandling::keep;  // identical series: keep, drop, group
   std::filesystem::path output;
-  SourceLocation output_where;       // the `output:` line (the file alone when output is defaulted)
+  SourceLocation output_where;  // the `output:` line (the file alone when output is defaulted)
+  // Verified caches of feature and distance matrices (default <output>/cache). Several specs may
+  // share one (their keys hold every input), also at the same time (writes are atomic renames).
+  std::filesystem::path cache;
   std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
   std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)

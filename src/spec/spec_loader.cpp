@@ -335,7 +335,7 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "duplicates", "output", "plots", "save_scores"},
+              "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores"},
              context.file, "the spec");
   return root;
 }
@@ -493,6 +493,12 @@ void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
   } else {
     spec.output = std::filesystem::path("results") / spec.name;
     spec.output_where = SourceLocation{context.file.file};
+  }
+  if (YAML::Node cache = root["cache"]) {
+    spec.cache = read_text(cache, context, "cache");
+    if (spec.cache.empty()) fail(cache, context.file, "'cache' must name a folder");
+  } else {
+    spec.cache = spec.output / "cache";
   }
 }
 

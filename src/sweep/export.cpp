@@ -29,7 +29,7 @@ std::string matrix_csv(const Eigen::MatrixXd& values, const std::vector<std::str
 
 std::vector<PreparedDataset> prepare(const Spec& spec, const RunOptions& options) {
   spdlog::set_default_logger(make_logger({}, options.quiet));
-  return prepare_datasets(spec, spec.output / "cache", options.threads);
+  return prepare_datasets(spec, spec.cache, options.threads);
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ int export_features(const Spec& spec, const RunOptions& options) {
   auto datasets = prepare(spec, options);
   for (const auto& dataset : datasets) {
     if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
-      save_cached_features(spec.output / "cache", dataset.feature_cache_key, dataset.features);
+      save_cached_features(spec.cache, dataset.feature_cache_key, dataset.features);
     auto path = spec.output / "features" / (dataset.data.name + ".csv");
     write_file_atomically(path, matrix_csv(dataset.features.values, dataset.features.names));
     fmt::print("{}: {} series x {} features -> {}\n", dataset.data.name,
@@ -54,8 +54,7 @@ int export_distances(const Spec& spec, const RunOptions& options) {
   for (const auto& dataset : datasets) {
     for (const auto& distance : spec.distances) {
       std::string label = DistanceRegistry::instance().find(distance.kind)->label(distance.params);
-      Eigen::MatrixXd values =
-          distance_matrix(dataset.data, distance, spec.output / "cache", options.threads);
+      Eigen::MatrixXd values = distance_matrix(dataset.data, distance, spec.cache, options.threads);
       auto path = spec.output / "distances" / fmt::format("{}_{}.csv", dataset.data.name, label);
       write_file_atomically(path, matrix_csv(values, {}));
       fmt::print("{} {}: {}x{} -> {}\n", dataset.data.name, label, values.rows(), values.cols(),

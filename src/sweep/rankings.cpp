@@ -117,7 +117,7 @@ Figure kendall_heatmap(const std::vector<std::string>& labels, const Eigen::Matr
 
 int export_rankings(const Spec& spec, const RunOptions& options) {
   spdlog::set_default_logger(make_logger({}, options.quiet));
-  const auto datasets = prepare_datasets(spec, spec.output / "cache", options.threads);
+  const auto datasets = prepare_datasets(spec, spec.cache, options.threads);
   const Plan plan = make_plan(spec, datasets);
   for (int d = 0; d < static_cast<int>(datasets.size()); ++d) {
     const auto& dataset = datasets[static_cast<size_t>(d)];
@@ -130,7 +130,7 @@ int export_rankings(const Spec& spec, const RunOptions& options) {
       if (unit.distance != kNoDistance && !matrices.count(unit.distance))
         matrices[unit.distance] =
             distance_matrix(dataset.data, spec.distances[static_cast<size_t>(unit.distance)],
-                            spec.output / "cache", options.threads);
+                            spec.cache, options.threads);
     std::vector<Eigen::VectorXd> keys(units.size());
     parallel_for(units.size(), options.threads, [&](size_t u) {
       const ScoreUnit& unit = units[u];

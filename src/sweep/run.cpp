@@ -42,10 +42,6 @@ class StageClock {
   std::vector<std::pair<std::string, double>> stages_;
 };
 
-std::filesystem::path cache_folder_of(const Spec& spec, const RunOptions& options) {
-  return options.cache_folder.empty() ? spec.output / "cache" : options.cache_folder;
-}
-
 // A folder's results are resumed only when its manifest records the same inputs. A manifest that
 // is missing or corrupt while results exist cannot tell: the user decides, with --fresh (start
 // over) or --rebuild-manifest (trust results.csv and folds.csv, which are validated row by row as
@@ -283,8 +279,7 @@ void start_output(const Spec& spec, const RunOptions& options, const ManifestInf
   write_file_atomically(output / "manifest.json", manifest_json(manifest));
   for (const auto& dataset : datasets)
     if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
-      save_cached_features(cache_folder_of(spec, options), dataset.feature_cache_key,
-                           dataset.features);
+      save_cached_features(spec.cache, dataset.feature_cache_key, dataset.features);
 }
 
 std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
@@ -314,8 +309,7 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   const auto& output = spec.output;
   counts.cells = plan.cells.size();
   counts.score_vectors = plan.score_units.size();
-  auto matrices =
-      compute_distances(spec, datasets, plan, cache_folder_of(spec, options), options, counts);
+  auto matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
   clock.stop("distances");
   auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
   if (spec.save_scores) write_scores(output, layout, plan, scores);
@@ -368,8 +362,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   spdlog::set_default_logger(make_logger({}, options.quiet));
 
   std::vector<SkippedDataset> skipped;
-  auto datasets =
-      prepare_usable_datasets(spec, cache_folder_of(spec, options), options.threads, skipped);
+  auto datasets = prepare_usable_datasets(spec, spec.cache, options.threads, skipped);
   Plan plan = make_plan(spec, datasets);
   if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);

@@ -26,9 +26,6 @@ struct RunOptions {
   bool wait = false;  // another runner holds the output folder: wait for it instead of failing
   // manifest.json is missing or corrupt: rebuild it, trusting the (validated) results.csv rows
   bool rebuild_manifest = false;
-  // The feature and distance caches (empty: <output>/cache). The shards of a sharded run share
-  // one (shard/shard_commands.hpp).
-  std::filesystem::path cache_folder;
   // When set, the run computes only the cells of the plan this returns (a shard's part, in grid
   // order, with the score units and distance matrices they need).
   std::function<Plan(const Plan&, const std::vector<PreparedDataset>&)> select_cells;

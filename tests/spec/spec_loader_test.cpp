@@ -60,6 +60,16 @@ TEST_CASE("the issue's example spec loads with the expanded grid and presets") {
   CHECK(spec.classifier.grid[0].text("gamma") == "scale");
   CHECK(spec.protocol.kind == tsfs::ProtocolKind::holdout_half);
   CHECK(spec.output == "results/wafer_sigma");
+  CHECK(spec.cache == std::filesystem::path("results/wafer_sigma") / "cache");
+  CHECK(spec.resolved_yaml.find("cache:") == std::string::npos);
+}
+
+TEST_CASE("a spec may name a cache folder outside its output, shared with other specs") {
+  auto spec = tsfs::load_spec(write_spec(kWaferSigma), {"cache=/tmp/shared_cache"});
+  CHECK(spec.cache == "/tmp/shared_cache");
+  CHECK(spec.resolved_yaml.find("cache: /tmp/shared_cache") != std::string::npos);
+  CHECK(spec_error(kWaferSigma, {"cache=''"}).find("'cache' must name a folder") !=
+        std::string::npos);
 }
 
 TEST_CASE("explicit values override a variant's presets") {

@@ -12,14 +12,34 @@
 
 namespace tsfs {
 
+// A classifier's output for the test rows: the predicted classes and scores, larger meaning more
+// likely, as scikit-learn's decision_function (or predict_proba where a model has no decision
+// function) gives them. Two classes: one column, the score of class 1. More: one column per
+// class (one-vs-rest). evaluate/score_metrics.hpp reads them (ROC AUC, average precision).
+struct Predictions {
+  Eigen::VectorXi labels;
+  Eigen::MatrixXd scores;
+};
+
+// The score columns for `classes` classes: 1 for two, `classes` for more.
+inline Eigen::Index score_columns(int classes) {
+  return classes == 2 ? 1 : classes;
+}
+
 class Classifier {
  public:
   virtual ~Classifier() = default;
   // Labels are class indices in [0, classes). Features are raw; each classifier standardises
   // with the training rows' statistics (see standardize.hpp).
-  virtual Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
-                                      const Eigen::VectorXi& train_labels, int classes,
-                                      const Eigen::MatrixXd& test_features) const = 0;
+  virtual Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                         const Eigen::VectorXi& train_labels, int classes,
+                                         const Eigen::MatrixXd& test_features) const = 0;
+  // The predicted classes only.
+  Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
+                              const Eigen::VectorXi& train_labels, int classes,
+                              const Eigen::MatrixXd& test_features) const {
+    return fit_predict_scores(train_features, train_labels, classes, test_features).labels;
+  }
 };
 
 // Optional capability: fits on nested feature subsets, the first n columns of one column order

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <stdexcept>
 
@@ -46,6 +47,28 @@ void check_subset_sizes(std::string_view classifier, const std::vector<Eigen::In
 int single_training_class(const Eigen::VectorXi& train_labels) {
   if (train_labels.size() == 0) return -1;
   return (train_labels.array() == train_labels(0)).all() ? train_labels(0) : -1;
+}
+
+Predictions single_class_predictions(int only, Eigen::Index test_rows, int classes) {
+  Predictions result{Eigen::VectorXi::Constant(test_rows, only),
+                     Eigen::MatrixXd::Zero(test_rows, score_columns(classes))};
+  if (classes == 2)
+    result.scores.setConstant(only == 1 ? 1.0 : -1.0);
+  else
+    result.scores.col(only).setOnes();
+  return result;
+}
+
+Eigen::MatrixXd scores_of_all_classes(const Eigen::MatrixXd& present_scores,
+                                      const std::vector<int>& present, int classes) {
+  if (present_scores.cols() != static_cast<Eigen::Index>(present.size()))
+    throw std::invalid_argument("classifier scores: one column per present class expected");
+  if (classes == 2 && present.size() == 2) return present_scores.col(1);
+  Eigen::MatrixXd scores = Eigen::MatrixXd::Constant(present_scores.rows(), classes,
+                                                     -std::numeric_limits<double>::infinity());
+  for (size_t column = 0; column < present.size(); ++column)
+    scores.col(present[column]) = present_scores.col(static_cast<Eigen::Index>(column));
+  return scores;
 }
 
 std::vector<Eigen::Index> rows_grouped_by_class(const Eigen::VectorXi& train_labels) {

@@ -42,6 +42,20 @@ class NeighbourVote {
     return static_cast<int>(std::max_element(votes_.begin(), votes_.end()) - votes_.begin());
   }
 
+  // The last vote's share of the neighbours for each class (scikit-learn's predict_proba with
+  // uniform weights) as score columns (Predictions::scores): class 1's for two classes.
+  void write_scores(Eigen::Ref<Eigen::RowVectorXd, 0, Eigen::InnerStride<>> scores) const {
+    const auto share = [&](size_t label) {
+      return static_cast<double>(votes_[label]) / static_cast<double>(k_);
+    };
+    if (votes_.size() == 2) {
+      scores(0) = share(1);
+      return;
+    }
+    for (size_t label = 0; label < votes_.size(); ++label)
+      scores(static_cast<Eigen::Index>(label)) = share(label);
+  }
+
  private:
   const Eigen::VectorXi& train_labels_;
   Eigen::Index k_;
@@ -59,24 +73,26 @@ class KnnClassifier final : public Classifier {
     check_neighbours(neighbours_);
   }
 
-  Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
-                              const Eigen::VectorXi& train_labels, int classes,
-                              const Eigen::MatrixXd& test_features) const override {
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                 const Eigen::VectorXi& train_labels, int classes,
+                                 const Eigen::MatrixXd& test_features) const override {
     check_classifier_inputs("knn", train_features, train_labels, classes, test_features);
     const StandardizedRows scaled = standardize(train_features, test_features);
     // Training rows as columns, so each distance reads one contiguous column.
     const Eigen::MatrixXd train_columns = scaled.train.transpose();
     NeighbourVote vote(neighbours_, train_labels, classes);
-    Eigen::VectorXi predicted(test_features.rows());
+    Predictions result{Eigen::VectorXi(test_features.rows()),
+                       Eigen::MatrixXd(test_features.rows(), score_columns(classes))};
     Eigen::VectorXd query;
     Eigen::VectorXd squared_distances(train_columns.cols());
     for (Eigen::Index test_row = 0; test_row < test_features.rows(); ++test_row) {
       query = scaled.test.row(test_row).transpose();
       for (Eigen::Index train_row = 0; train_row < train_columns.cols(); ++train_row)
         squared_distances(train_row) = (train_columns.col(train_row) - query).squaredNorm();
-      predicted(test_row) = vote(squared_distances);
+      result.labels(test_row) = vote(squared_distances);
+      vote.write_scores(result.scores.row(test_row));
     }
-    return predicted;
+    return result;
   }
 
  private:

@@ -124,16 +124,25 @@ class LiblinearClassifier final : public Classifier {
   LiblinearClassifier(std::string name, LiblinearOptions options)
       : name_(std::move(name)), options_(options) {}
 
-  Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
-                              const Eigen::VectorXi& train_labels, int classes,
-                              const Eigen::MatrixXd& test_features) const override {
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                 const Eigen::VectorXi& train_labels, int classes,
+                                 const Eigen::MatrixXd& test_features) const override {
     check_classifier_inputs(name_, train_features, train_labels, classes, test_features);
     // One class only: nothing to separate; every test row gets that class.
     if (const int only = single_training_class(train_labels); only >= 0)
-      return Eigen::VectorXi::Constant(test_features.rows(), only);
+      return single_class_predictions(only, test_features.rows(), classes);
     const StandardizedRows scaled = standardize(train_features, test_features);
-    return predict_linear(fit_liblinear(scaled.train, train_labels, classes, options_),
-                          scaled.test);
+    const LinearModel model = fit_liblinear(scaled.train, train_labels, classes, options_);
+    // scikit-learn's decision_function: one value per row for two classes (for the larger), one
+    // per class otherwise.
+    Eigen::MatrixXd decisions = linear_decision_values(model, scaled.test);
+    if (model.classes.size() == 2) {
+      decisions.conservativeResize(Eigen::NoChange, 2);
+      decisions.col(1) = decisions.col(0);
+      decisions.col(0) = -decisions.col(1);
+    }
+    return {predict_linear(model, scaled.test),
+            scores_of_all_classes(decisions, model.classes, classes)};
   }
 
  private:

@@ -58,13 +58,13 @@ class SvcClassifier final : public Classifier {
  public:
   explicit SvcClassifier(SvcOptions options) : options_(std::move(options)) {}
 
-  Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train_features,
-                              const Eigen::VectorXi& train_labels, int classes,
-                              const Eigen::MatrixXd& test_features) const override {
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                 const Eigen::VectorXi& train_labels, int classes,
+                                 const Eigen::MatrixXd& test_features) const override {
     check_classifier_inputs("svc", train_features, train_labels, classes, test_features);
     // One class only: nothing to separate; every test row gets that class.
     if (const int only = single_training_class(train_labels); only >= 0)
-      return Eigen::VectorXi::Constant(test_features.rows(), only);
+      return single_class_predictions(only, test_features.rows(), classes);
 
     const StandardizedRows scaled = standardize(train_features, test_features);
     // Grouped in sorted class order: libsvm's class order (and its one-vs-one vote ties, which
@@ -78,33 +78,31 @@ class SvcClassifier final : public Classifier {
     problem.l = static_cast<int>(order.size());
     problem.y = targets.data();
     if (static_cast<Eigen::Index>(order.size()) <= options_.precomputed_max_rows)
-      return fit_predict_precomputed(scaled, order, problem, gamma);
-    return fit_predict_sparse(scaled, order, problem, gamma);
+      return fit_predict_precomputed(scaled, order, problem, gamma, classes);
+    return fit_predict_sparse(scaled, order, problem, gamma, classes);
   }
 
  private:
   // libsvm's RBF mode on sparse rows: kernel values computed on demand, memory linear in rows.
-  Eigen::VectorXi fit_predict_sparse(const StandardizedRows& scaled,
-                                     const std::vector<Eigen::Index>& order, svm_problem& problem,
-                                     double gamma) const {
+  Predictions fit_predict_sparse(const StandardizedRows& scaled,
+                                 const std::vector<Eigen::Index>& order, svm_problem& problem,
+                                 double gamma, int classes) const {
     LibsvmRows train_rows(scaled.train, order);
     problem.x = train_rows.row_pointers();
     // Declared after train_rows, so destroyed before the buffer its support vectors point into.
     const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, RBF, gamma));
-    Eigen::VectorXi predicted(scaled.test.rows());
     std::vector<svm_node> query(static_cast<size_t>(scaled.test.cols()) + 1);
-    for (Eigen::Index row = 0; row < scaled.test.rows(); ++row) {
+    return libsvm_predictions(*model, scaled.test.rows(), classes, [&](Eigen::Index row) {
       LibsvmRows::fill_row(scaled.test, row, query.data());
-      predicted(row) = static_cast<int>(std::lround(svm_predict(model.get(), query.data())));
-    }
-    return predicted;
+      return query.data();
+    });
   }
 
   // The same kernel values, all computed up front with dense vector loops (svc_precomputed.hpp):
   // the same model and predictions, without libsvm's index-matching sparse dot products.
-  Eigen::VectorXi fit_predict_precomputed(const StandardizedRows& scaled,
-                                          const std::vector<Eigen::Index>& order,
-                                          svm_problem& problem, double gamma) const {
+  Predictions fit_predict_precomputed(const StandardizedRows& scaled,
+                                      const std::vector<Eigen::Index>& order, svm_problem& problem,
+                                      double gamma, int classes) const {
     const Eigen::MatrixXd train = scaled.train(order, Eigen::all);
     PrecomputedKernelRows kernel(train.rows());
     kernel.set_libsvm_rbf(train, gamma);
@@ -112,7 +110,7 @@ class SvcClassifier final : public Classifier {
     const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, PRECOMPUTED, 0.0));
     const std::vector<Eigen::Index> support_vectors = support_vector_rows(*model);
     return predict_precomputed(
-        *model, squared_distances_to_rows(scaled.test, train, support_vectors), gamma);
+        *model, squared_distances_to_rows(scaled.test, train, support_vectors), gamma, classes);
   }
 
   SvcOptions options_;

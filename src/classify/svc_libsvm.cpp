@@ -1,6 +1,9 @@
 #include "classify/svc_libsvm.hpp"
 
+#include "classify/classifier_inputs.hpp"
+
 #include <algorithm>
+#include <cmath>
 #include <mutex>
 #include <stdexcept>
 
@@ -45,6 +48,37 @@ LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parame
   LibsvmModel model(svm_train(&problem, &parameters));
   if (!model) throw std::runtime_error("libsvm failed to train the SVC");
   return model;
+}
+
+Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
+                               const std::function<const svm_node*(Eigen::Index)>& query) {
+  const int trained = model.nr_class;
+  std::vector<int> present(model.label, model.label + trained);
+  std::vector<double> decisions(static_cast<size_t>(trained * (trained - 1) / 2));
+  Eigen::VectorXi labels(rows);
+  Eigen::MatrixXd present_scores(rows, trained);
+  for (Eigen::Index row = 0; row < rows; ++row) {
+    labels(row) =
+        static_cast<int>(std::lround(svm_predict_values(&model, query(row), decisions.data())));
+    if (trained == 2) {
+      present_scores(row, 0) = decisions[0];
+      present_scores(row, 1) = -decisions[0];
+      continue;
+    }
+    Eigen::VectorXd votes = Eigen::VectorXd::Zero(trained);
+    Eigen::VectorXd confidences = Eigen::VectorXd::Zero(trained);
+    size_t pair = 0;
+    for (int first = 0; first < trained; ++first)
+      for (int second = first + 1; second < trained; ++second, ++pair) {
+        const double decision = decisions[pair];  // > 0: the first class of the pair wins
+        confidences(first) += decision;
+        confidences(second) -= decision;
+        votes(decision < 0 ? second : first) += 1.0;
+      }
+    present_scores.row(row) =
+        votes + (confidences.array() / (3.0 * (confidences.array().abs() + 1.0))).matrix();
+  }
+  return {labels, scores_of_all_classes(present_scores, present, classes)};
 }
 
 }  // namespace tsfs

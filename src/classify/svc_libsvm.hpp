@@ -5,6 +5,7 @@
 #include <libsvm/svm.h>
 
 #include <Eigen/Core>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,6 +43,14 @@ svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, doub
 // Trains libsvm on `problem` (after svm_check_parameter). Throws std::logic_error when libsvm
 // rejects the parameters, std::runtime_error when training fails.
 LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
+
+// The classes and one-vs-rest scores of a trained model for `rows` test rows, `query(row)` giving
+// a row's libsvm nodes. The scores are scikit-learn SVC's decision_function: for two classes the
+// negated libsvm decision value (libsvm's positive side is its first class, 0 here); for more,
+// the one-vs-one values turned one-vs-rest as scikit-learn does (votes plus the summed
+// confidences squashed into (-1/3, 1/3), sklearn.utils.multiclass._ovr_decision_function).
+Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
+                               const std::function<const svm_node*(Eigen::Index)>& query);
 
 // The svc classifier of `options` (make_svc of the registration, for tests that set options the
 // parameters do not reach).

@@ -64,7 +64,8 @@ class NestedSvc final : public NestedSubsetClassifier {
       for (; columns < subset_sizes[subset]; ++columns) gamma.add_column(train.col(columns));
       kernel.set_rbf(train_squared.squared(), gamma.value());
       const LibsvmModel model = train_libsvm(problem, parameters);
-      report(subset, predict_precomputed(*model, test_squared.squared(), gamma.value()));
+      report(subset,
+             predict_precomputed(*model, test_squared.squared(), gamma.value(), classes).labels);
     }
   }
 

@@ -1,6 +1,7 @@
 #include "classify/svc_precomputed.hpp"
 
 #include "classify/ordered_column_sums.hpp"
+#include "classify/svc_libsvm.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,19 +60,17 @@ std::vector<Eigen::Index> support_vector_rows(const svm_model& model) {
   return rows;
 }
 
-Eigen::VectorXi predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
-                                    double gamma) {
+Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
+                                double gamma, int classes) {
   const size_t train_count = static_cast<size_t>(test_squared.cols());
   std::vector<svm_node> query(train_count + 2, svm_node{0, 0.0});
   query[train_count + 1] = svm_node{-1, 0.0};
   const std::vector<Eigen::Index> rows = support_vector_rows(model);
-  Eigen::VectorXi predicted(test_squared.rows());
-  for (Eigen::Index test_row = 0; test_row < test_squared.rows(); ++test_row) {
+  return libsvm_predictions(model, test_squared.rows(), classes, [&](Eigen::Index test_row) {
     for (const Eigen::Index row : rows)
       query[static_cast<size_t>(row) + 1].value = std::exp(-gamma * test_squared(test_row, row));
-    predicted(test_row) = static_cast<int>(std::lround(svm_predict(&model, query.data())));
-  }
-  return predicted;
+    return query.data();
+  });
 }
 
 Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,

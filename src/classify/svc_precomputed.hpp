@@ -8,8 +8,10 @@
 #include <libsvm/svm.h>
 
 #include <Eigen/Core>
+
 #include <memory>
 #include <vector>
+#include "classify/classifier.hpp"
 
 namespace tsfs {
 
@@ -53,8 +55,8 @@ std::vector<Eigen::Index> support_vector_rows(const svm_model& model);
 // libsvm's RBF k_function when each squared distance is the sum of (x_k - y_k)^2 over the columns
 // in order. Only the support vectors' columns are read: libsvm reads a precomputed query at the
 // support vectors' serial numbers only.
-Eigen::VectorXi predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
-                                    double gamma);
+Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
+                                double gamma, int classes);
 
 // Squared distances (test rows x training rows) from every test row to the training rows listed
 // in `train_rows`: entry (t, j) sums (test(t, k) - train(j, k))^2 over the columns k in order

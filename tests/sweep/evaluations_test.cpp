@@ -40,11 +40,11 @@ Eigen::VectorXi parity_prediction(Eigen::Index rows, Eigen::Index columns) {
 
 class ProbeClassifier final : public Classifier {
  public:
-  Eigen::VectorXi fit_predict(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
-                              const Eigen::MatrixXd& test) const override {
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
+                                 const Eigen::MatrixXd& test) const override {
     std::lock_guard lock(calls.mutex);
     calls.direct.push_back(columns_of(train));
-    return parity_prediction(test.rows(), train.cols());
+    return {parity_prediction(test.rows(), train.cols()), Eigen::MatrixXd::Zero(test.rows(), 1)};
   }
 };
 

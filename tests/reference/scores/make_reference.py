@@ -16,7 +16,7 @@ LogisticRegression(solver="liblinear", tol=1e-10) and LinearSVC(C=0.1, tol=1e-8)
 see tests/reference/linear/make_reference.py; their decision values agree to about 1e-6).
 """
 import csv
-import gzip
+import importlib.util
 import os
 
 import numpy as np
@@ -26,18 +26,15 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC, LinearSVC
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-UCR = os.path.join(HERE, "..", "..", "..", "third_party", "ucr")
 
 
-def load(name):
-    def read(split):
-        with gzip.open(os.path.join(UCR, name, f"{name}_{split}.tsv.gz"), "rt") as handle:
-            return np.loadtxt(handle, delimiter="\t")
-    train, test = read("TRAIN"), read("TEST")
-    labels = np.unique(np.concatenate([train[:, 0], test[:, 0]]))
-    to_index = lambda column: np.searchsorted(labels, column)
-    scaler = StandardScaler().fit(train[:, 1:])
-    return scaler.transform(train[:, 1:]), to_index(train[:, 0]), scaler.transform(test[:, 1:])
+def linear_reference_module():
+    """tests/reference/linear/make_reference.py, whose load() reads and standardises a dataset."""
+    path = os.path.join(HERE, "..", "linear", "make_reference.py")
+    spec = importlib.util.spec_from_file_location("linear_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def scores(kind, train, labels, test):
@@ -57,6 +54,7 @@ def main():
     with open(os.path.join(HERE, "scores.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["dataset", "classifier", "test_row", "column", "score"])
+        load = linear_reference_module().load
         for dataset in ("GunPoint", "ArrowHead"):
             train, labels, test = load(dataset)
             for kind in ("svc", "knn", "logistic", "linear_svc"):

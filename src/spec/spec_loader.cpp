@@ -18,6 +18,7 @@
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
+#include "spec/tune_loader.hpp"
 #include "spec/yaml_checks.hpp"
 #include "spec/yaml_values.hpp"
 
@@ -35,6 +36,10 @@ std::string SourceLocation::str() const {
 
 std::string fit_on_name(FitOn fit_on) {
   return fit_on == FitOn::all ? "all" : "train";
+}
+
+std::string tune_metric_name(TuneMetric metric) {
+  return metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
 }
 
 namespace {
@@ -335,7 +340,7 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "duplicates", "output", "plots", "save_scores"},
+              "classifier", "protocol", "duplicates", "output", "plots", "save_scores", "tune"},
              context.file, "the spec");
   return root;
 }
@@ -517,6 +522,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
     spec.save_scores =
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
   spec.plots = read_plots(root["plots"], context);
+  if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

@@ -322,11 +322,13 @@ void write_tables(const std::filesystem::path& output, const CsvTable& results, 
     write_file_atomically(output / "tables" / file, text);
 }
 
-void print_dry_run(const Spec& spec, const Plan& plan, size_t resumed) {
+void print_dry_run(const Spec& spec, const Plan& plan, size_t tuned_rows, size_t resumed) {
   size_t fold_evaluations = 0;
   for (const auto& cell : plan.cells) fold_evaluations += cell.score_units.size();
-  fmt::print("spec {}: {} grid cells ({} already in {}/results.csv)\n", spec.name,
-             plan.cells.size(), resumed, spec.output.string());
+  const std::string tuned =
+      tuned_rows == 0 ? "" : fmt::format(" and {} tuned rows (nested CV)", tuned_rows);
+  fmt::print("spec {}: {} grid cells{} ({} already in {}/results.csv)\n", spec.name,
+             plan.cells.size(), tuned, resumed, spec.output.string());
   fmt::print("  distance matrices: {}\n", plan.distance_matrices.size());
   fmt::print("  score vectors:     {}\n", plan.score_units.size());
   fmt::print(
@@ -504,10 +506,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
   }
   if (options.dry_run) {
-    print_dry_run(spec, plan, previous.results.size());
-    if (!tuned.empty())
-      fmt::print("  tuned rows:        {} (nested CV, {} inner folds per outer fold)\n",
-                 tuned.size(), spec.tune->inner.folds * spec.tune->inner.repeats);
+    print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;
   }
   clock.stop("load");

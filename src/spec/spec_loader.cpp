@@ -281,14 +281,8 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["kind"], context.file,
          message + "; known: " + fmt::format("{}", fmt::join(kinds, ", ")));
   }
-  auto read_int = [&](const char* key, long long minimum, long long maximum) -> long long {
-    long long value =
-        std::get<long long>(spec_detail::read_scalar(node[key], ParamType::integer, context.file));
-    if (value < minimum)
-      fail(node[key], context.file, fmt::format("'{}' must be >= {}", key, minimum));
-    if (value > maximum)
-      fail(node[key], context.file, fmt::format("'{}' must be <= {}", key, maximum));
-    return value;
+  auto read_int = [&](const char* key, long long minimum, long long maximum) {
+    return spec_detail::read_int_in_range(node[key], key, minimum, maximum, context.file);
   };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
   bool resampled = protocol.kind == ProtocolKind::resamples;

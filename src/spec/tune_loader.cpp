@@ -106,13 +106,8 @@ ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
                    fmt::format("unknown inner protocol '{}'", printable_excerpt(kind, 80)), kind,
                    {"stratified_kfold"});
   }
-  auto read_int = [&](const char* key, long long minimum, long long maximum) -> long long {
-    long long value = std::get<long long>(read_scalar(node[key], ParamType::integer, file));
-    if (value < minimum || value > maximum)
-      fail(
-          node[key], file,
-          fmt::format("'tune.inner.{}' must be in [{}, {}], got {}", key, minimum, maximum, value));
-    return value;
+  auto read_int = [&](const char* key, long long minimum, long long maximum) {
+    return read_int_in_range(node[key], fmt::format("tune.inner.{}", key), minimum, maximum, file);
   };
   constexpr long long kMaxCount = 1'000'000;
   if (node["folds"]) inner.folds = static_cast<int>(read_int("folds", 2, kMaxCount));

@@ -119,6 +119,14 @@ ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource&
   fail(node, file, "unsupported parameter type");
 }
 
+long long read_int_in_range(const YAML::Node& node, const std::string& key, long long minimum,
+                            long long maximum, const SpecSource& file) {
+  long long value = std::get<long long>(read_scalar(node, ParamType::integer, file));
+  if (value < minimum) fail(node, file, fmt::format("'{}' must be >= {}", key, minimum));
+  if (value > maximum) fail(node, file, fmt::format("'{}' must be <= {}", key, maximum));
+  return value;
+}
+
 std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& file) {
   check_keys(node, {"logspace", "linspace", "range"}, file, "generator");
   if (node.size() != 1)

@@ -31,6 +31,10 @@ SourceLocation location_of(const YAML::Node& node, const SpecSource& file);
 // One value of the given type from a scalar node.
 ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource& file);
 
+// An integer in [minimum, maximum]; `key` names it in the error ("'folds' must be >= 2").
+long long read_int_in_range(const YAML::Node& node, const std::string& key, long long minimum,
+                            long long maximum, const SpecSource& file);
+
 // A sweepable value: a scalar, a list of scalars, or a generator map
 // {logspace: {start, stop, num, base: 10}} | {linspace: {start, stop, num}} | {range: [a, b]}
 // (numpy's conventions: logspace = base ** linspace; linspace ends exactly at stop; range is

@@ -93,6 +93,7 @@ void check_resumable(const std::filesystem::path& output, const std::string& fin
 struct Counts {
   size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
   size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
+  std::optional<TuningCounts> tuning;  // with tune: only
 };
 
 using DistanceMatrices = std::map<std::pair<int, int>, Eigen::MatrixXd>;
@@ -358,13 +359,19 @@ void start_output(const Spec& spec, const RunOptions& options, const ManifestInf
 }
 
 std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
-  return {{"grid_cells", counts.cells},
-          {"cells_resumed", counts.cells_resumed},
-          {"fold_evaluations", counts.fold_evaluations},
-          {"distinct_fits", counts.distinct_fits},
-          {"score_vectors", counts.score_vectors},
-          {"distance_matrices", counts.distance_matrices},
-          {"distance_matrices_cached", counts.distance_matrices_cached}};
+  std::vector<std::pair<std::string, size_t>> fields = {
+      {"grid_cells", counts.cells},
+      {"cells_resumed", counts.cells_resumed},
+      {"fold_evaluations", counts.fold_evaluations},
+      {"distinct_fits", counts.distinct_fits},
+      {"score_vectors", counts.score_vectors},
+      {"distance_matrices", counts.distance_matrices},
+      {"distance_matrices_cached", counts.distance_matrices_cached}};
+  if (counts.tuning) {
+    fields.emplace_back("inner_score_vectors", counts.tuning->inner_score_vectors);
+    fields.emplace_back("inner_fits", counts.tuning->inner_fits);
+  }
+  return fields;
 }
 
 // After a failure to write (a full disk), the manifest may not be writable either; the original
@@ -411,8 +418,9 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   counts.cells_resumed += rows.size() - first - pending.size();
   std::vector<TunedCell> to_tune;
   for (size_t r : pending) to_tune.push_back(tuned[r - first]);
-  auto chosen = choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
-                                  options.direct_fits, options.quiet, evaluations);
+  auto chosen =
+      choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
+                        options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
   std::map<size_t, std::vector<TunedChoice>> choices;
   for (size_t i = 0; i < pending.size(); ++i) {
     for (const auto& choice : chosen[i])

@@ -193,12 +193,16 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
     const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
     const std::vector<TunedCell>& tuned,
     const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
-    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache) {
+    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
+    TuningCounts& counts) {
   const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
   const auto scores =
       compute_all_scores(spec, datasets, inner.units, distance_matrices, threads, quiet);
+  const size_t cached = cache.size();
   const auto keys =
       inner_evaluations(spec, datasets, plan, tuned, inner, scores, threads, direct_fits, cache);
+  counts.inner_score_vectors += inner.units.score_units.size();
+  counts.inner_fits += cache.size() - cached;
   std::vector<std::vector<TunedChoice>> choices(tuned.size());
   for (size_t t = 0; t < tuned.size(); ++t) {
     const Cell& first = plan.cells[static_cast<size_t>(tuned[t].candidates.front())];

@@ -65,13 +65,19 @@ struct TunedChoice {
   double inner_score = 0.0;  // mean of the metric over the outer fold's inner folds
 };
 
+struct TuningCounts {
+  size_t inner_score_vectors = 0;
+  size_t inner_fits = 0;  // distinct classifier fits on inner folds
+};
+
 // For each tuned row and outer fold, the chosen candidate. Inner evaluations go through `cache`
 // (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
 std::vector<std::vector<TunedChoice>> choose_candidates(
     const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
     const std::vector<TunedCell>& tuned,
     const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
-    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache);
+    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
+    TuningCounts& counts);
 
 // tuned.csv: per tuned row and outer fold, the chosen values, the inner score and the outer result.
 std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout);

@@ -210,17 +210,18 @@ class OutputWriter {
   }
 
  private:
+  // A tuned row's fields carry its own key (with "tuned" columns) instead of its first cell's.
+  static std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
+    std::copy(row.key.begin(), row.key.end(), fields.begin());
+    return fields;
+  }
+
   const std::filesystem::path& output_;
   const ResultLayout& layout_;
   const Plan& plan_;
   const std::vector<ResultRow>& rows_;
   PreviousResults previous_;
   bool timings_;
-  static std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
-    std::copy(row.key.begin(), row.key.end(), fields.begin());
-    return fields;
-  }
-
   std::vector<std::optional<std::vector<FoldOutcome>>> outcomes_;
   std::vector<std::string> keys_;
   size_t cells_short_of_features_ = 0;

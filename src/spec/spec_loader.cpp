@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 
 #include "classify/classifier.hpp"
@@ -281,9 +280,6 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["kind"], context.file,
          message + "; known: " + fmt::format("{}", fmt::join(kinds, ", ")));
   }
-  auto read_int = [&](const char* key, long long minimum, long long maximum) {
-    return spec_detail::read_int_in_range(node[key], key, minimum, maximum, context.file);
-  };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
   bool resampled = protocol.kind == ProtocolKind::resamples;
   for (const char* key : {"folds", "repeats"})
@@ -293,13 +289,10 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["count"], context.file, "'count' applies to resamples only");
   if (node["seed"] && !kfold && !resampled)
     fail(node["seed"], context.file, "'seed' applies to stratified_kfold and resamples only");
-  constexpr long long kMaxCount = 1'000'000;  // far beyond any use, and fits an int
-  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1, kMaxCount));
-  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2, kMaxCount));
-  if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1, kMaxCount));
-  if (node["seed"])
-    protocol.seed =
-        static_cast<std::uint64_t>(read_int("seed", 0, std::numeric_limits<long long>::max()));
+  if (node["count"])
+    protocol.resamples = static_cast<int>(spec_detail::read_int_in_range(
+        node["count"], "count", 1, spec_detail::kMaxProtocolCount, context.file));
+  spec_detail::read_fold_options(node, "", protocol, context.file);
   return protocol;
 }
 

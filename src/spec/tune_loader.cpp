@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <limits>
 #include <set>
 
 #include "classify/classifier.hpp"
@@ -106,15 +105,7 @@ ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
                    fmt::format("unknown inner protocol '{}'", printable_excerpt(kind, 80)), kind,
                    {"stratified_kfold"});
   }
-  auto read_int = [&](const char* key, long long minimum, long long maximum) {
-    return read_int_in_range(node[key], fmt::format("tune.inner.{}", key), minimum, maximum, file);
-  };
-  constexpr long long kMaxCount = 1'000'000;
-  if (node["folds"]) inner.folds = static_cast<int>(read_int("folds", 2, kMaxCount));
-  if (node["repeats"]) inner.repeats = static_cast<int>(read_int("repeats", 1, kMaxCount));
-  if (node["seed"])
-    inner.seed =
-        static_cast<std::uint64_t>(read_int("seed", 0, std::numeric_limits<long long>::max()));
+  read_fold_options(node, "tune.inner.", inner, file);
   return inner;
 }
 

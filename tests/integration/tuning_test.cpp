@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <sstream>
 
 #include "common/text.hpp"
 #include "integration/run_helpers.hpp"
@@ -51,6 +53,15 @@ TEST_CASE("nested CV: pinned tuned rows, the same with 1 and 2 threads") {
   run_into(two, 2);
   for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "scores.csv"})
     CHECK_MESSAGE(read_text(one / file) == read_text(two / file), file);
+  // The line plot over sigma_ratio leaves the tuned rows out: 2 datasets x 2 k x 2 n_features
+  // curves of 3 points each.
+  const std::string plot_data = read_text(one / "figures" / "accuracy_vs_sigma.dat");
+  CHECK(plot_data.find("tuned") == std::string::npos);
+  std::istringstream lines(plot_data);
+  size_t points = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line.front()))) ++points;
+  CHECK(points == 24);
 
   // Laplacian: sigma_ratio, k and n_features tuned; ANOVA: n_features. One row per dataset and
   // selector, after the 24 grid cells.

@@ -134,6 +134,10 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   prepared.duplicates = rows.duplicates;
   if (spec.tune) {
     InnerFolds inner = make_inner_folds(prepared.data, prepared.folds, spec.tune->inner);
+    // Under `group` every copy is on its first row's side of the outer split, so of the inner
+    // splits too.
+    if (spec.duplicates == DuplicateHandling::group)
+      inner.folds = group_duplicate_series(std::move(inner.folds), prepared.duplicates.groups);
     prepared.inner_folds = std::move(inner.folds);
     prepared.inner_outer = std::move(inner.outer);
   }

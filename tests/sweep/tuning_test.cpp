@@ -104,3 +104,39 @@ TEST_CASE("inner folds split each outer fold's training rows and never see its t
     }
   std::filesystem::remove_all(folder);
 }
+
+// WormsTwoClass has 33 pairs of identical series: with `duplicates: group` no pair straddles an
+// inner split either (with `keep`, some do).
+TEST_CASE("inner folds keep identical series together under duplicates: group") {
+  const auto folder =
+      std::filesystem::temp_directory_path() / ("tsfs_tuning_group_" + std::to_string(getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  for (const char* handling : {"keep", "group"}) {
+    const auto file = folder / "spec.yaml";
+    std::ofstream(file) << "datasets: [{name: WormsTwoClass, path: " TSFS_SOURCE_DIR
+                           "/third_party/ucr/WormsTwoClass}]\n"
+                           "selectors: [{kind: variance}]\n"
+                           "n_features: [5, 10]\n"
+                           "protocol: {kind: stratified_kfold, folds: 3, seed: 0}\n"
+                           "tune: {parameters: [n_features]}\n"
+                           "duplicates: "
+                        << handling << "\noutput: " << (folder / "out").string() << "\n";
+    const auto datasets = tsfs::prepare_datasets(tsfs::load_spec(file), folder / "cache", 1);
+    const auto& dataset = datasets.front();
+    REQUIRE(dataset.duplicates.groups.groups == 33);
+    const int straddling =
+        tsfs::straddling_duplicates(dataset.inner_folds, dataset.duplicates.groups);
+    if (std::string(handling) == "group") {
+      CHECK(straddling == 0);
+    } else {
+      CHECK(straddling > 0);
+    }
+    for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
+      std::set<int> both = set_of(dataset.inner_folds[g].train_rows);
+      for (int row : dataset.inner_folds[g].test_rows) both.insert(row);
+      CHECK(both == set_of(dataset.folds[static_cast<size_t>(dataset.inner_outer[g])].train_rows));
+    }
+  }
+  std::filesystem::remove_all(folder);
+}

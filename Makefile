@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce format format-check clean fuzz
+.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive format format-check clean fuzz
 
 all: build
 
@@ -54,6 +54,23 @@ reproduce: build
 	  echo "== $$spec"; $(BUILD)/runner $$spec --quiet $(RUNNER_ARGS) || exit $$?; \
 	done
 	@echo "figures: results/report/*/figures/ (see results/report/README.md)"
+
+# Best sigma on the test split vs nested CV (results/report/README.md): about 30 s on 2 cores, kept
+# out of `reproduce` so that stays fast.
+reproduce-nested: build
+	@for spec in experiments/report_nested/*.yaml; do \
+	  echo "== $$spec"; $(BUILD)/runner $$spec --quiet || exit $$?; \
+	done
+	@python3 experiments/report/review_numbers.py nested
+
+# The study across the archive (experiments/archive/, results/archive/README.md): the run, then one
+# comparison of the selectors per n_features (Laplacian by its nested-CV rows).
+archive: build
+	$(BUILD)/runner experiments/archive/archive.yaml --quiet
+	@for n in 10 30 100; do \
+	  $(BUILD)/runner compare results/archive --tuned --where n_features=$$n \
+	    --by selector,variant,distance --output results/archive/comparison_n$$n || exit $$?; \
+	done
 
 bench: build
 	@for b in $(BUILD)/benchmarks/*_benchmark; do echo "== $$b"; $$b; done

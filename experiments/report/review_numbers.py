@@ -5,7 +5,7 @@
 
 Sections (all by default): zero_weight, k_spread, n_features_ranges, dip, baselines,
 below_majority, variants_equal, duplicates, sigma_claims, protocols, bands,
-plateaus, score_tops, duplicates_group. Each prints the facts
+plateaus, score_tops, duplicates_group, nested. Each prints the facts
 that experiments/report/REVIEW_NOTES.md quotes. Standard library only; reads results/report/*/results.csv,
 experiments/report/*.yaml and the gzipped UCR files under third_party/ucr/.
 """
@@ -370,9 +370,57 @@ def duplicates_group():
           f"share {max(test.values()) / sum(test.values()):.3f}; train {dict(train)}")
 
 
+def read_fold_accuracies(spec):
+    """{(dataset, variant, k, sigma_ratio): {(repeat, fold): accuracy}} from a run's
+    folds.csv.gz; the rows marked tuned have k = sigma_ratio = "tuned"."""
+    path = f"results/report/{spec}/folds.csv.gz"
+    with gzip.open(path, "rt", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    folds = collections.defaultdict(dict)
+    for row in rows:
+        key = (row["dataset"], row["variant"], row["k"], row["sigma_ratio"])
+        folds[key][(int(row["repeat"]), int(row["fold"]))] = float(row["accuracy"])
+    return folds
+
+
+def nested():
+    """Best (k, sigma) picked on the test folds vs nested CV (experiments/report_nested/
+    nested_sigma.yaml). Optimism = test-picked accuracy - nested accuracy; its spread is over the
+    outer folds' paired differences. The per-fold oracle picks the best cell on each fold's own
+    test rows (one split, as the study's holdout did)."""
+    folds = read_fold_accuracies("nested_sigma")
+    with open("results/report/nested_sigma/tuned.csv", newline="") as handle:
+        choices = list(csv.DictReader(handle))
+    for dataset, variant in sorted({key[:2] for key in folds}):
+        grid = {key: value for key, value in folds.items()
+                if key[:2] == (dataset, variant) and key[2] != "tuned"}
+        tuned = folds[(dataset, variant, "tuned", "tuned")]
+        order = sorted(tuned)
+        n = len(order)
+        mean = {key: statistics.fmean(value[f] for f in order) for key, value in grid.items()}
+        picked = max(mean, key=lambda key: mean[key])
+        differences = [grid[picked][f] - tuned[f] for f in order]
+        oracle_differences = [max(value[f] for value in grid.values()) - tuned[f] for f in order]
+        rows = [row for row in choices if (row["dataset"], row["variant"]) == (dataset, variant)]
+        chosen = collections.Counter((row["chosen_k"], float(row["chosen_sigma_ratio"]))
+                                     for row in rows)
+        spread = statistics.stdev(differences)
+        print(f"{dataset} {variant}: test-picked k={picked[2]} sigma/M-bar={float(picked[3]):.3g} "
+              f"accuracy {mean[picked]:.4f}; nested {statistics.fmean(tuned.values()):.4f} "
+              f"(mean inner score {statistics.fmean(float(row['inner_accuracy']) for row in rows):.4f})")
+        print(f"  optimism {statistics.fmean(differences):+.4f} (paired std over {n} folds "
+              f"{spread:.4f}, standard error {spread / math.sqrt(n):.4f}; test-picked better on "
+              f"{sum(d > 0 for d in differences)}, equal on {sum(d == 0 for d in differences)}, "
+              f"worse on {sum(d < 0 for d in differences)} folds)")
+        print(f"  per-fold oracle optimism {statistics.fmean(oracle_differences):+.4f} "
+              f"(std {statistics.stdev(oracle_differences):.4f})")
+        print("  nested choices (k/sigma): "
+              + ", ".join(f"{k}/{sigma:.3g} x{count}" for (k, sigma), count in chosen.most_common()))
+
+
 SECTIONS = {function.__name__: function for function in (
     zero_weight, k_spread, n_features_ranges, dip, baselines, below_majority, variants_equal,
-    duplicates, sigma_claims, protocols, bands, plateaus, score_tops, duplicates_group)}
+    duplicates, sigma_claims, protocols, bands, plateaus, score_tops, duplicates_group, nested)}
 
 
 

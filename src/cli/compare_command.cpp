@@ -23,6 +23,9 @@ options:
   --by COLUMNS         comma-separated results.csv columns identifying a method (default:
                        selector); `run` is the run folder. Within a run a method must have one
                        row per dataset; a method found in several runs is averaged over them
+  --where COLUMN=VALUE only the rows with this value (repeatable: every condition must hold)
+  --tuned              a selector with rows marked `tuned` (nested CV) counts by those rows
+                       only, not by the grid cells they choose among
   --alpha A            significance level of the Nemenyi and Holm procedures (default: 0.05)
   --output DIR         write the comparison files into DIR instead
   --help               this text
@@ -43,6 +46,15 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
       for (auto column : split(words.value("--by"), ','))
         if (!column.empty()) arguments.collate.by.emplace_back(column);
       if (arguments.collate.by.empty()) words.fail("--by needs at least one column");
+    } else if (arg == "--where") {
+      std::string condition = words.value("--where");
+      auto equals = condition.find('=');
+      if (equals == std::string::npos || equals == 0)
+        words.fail(fmt::format("--where needs COLUMN=VALUE, got '{}'", condition));
+      arguments.collate.where.emplace_back(condition.substr(0, equals),
+                                           condition.substr(equals + 1));
+    } else if (arg == "--tuned") {
+      arguments.collate.tuned = true;
     } else if (arg == "--alpha") {
       std::string text = words.value("--alpha");
       auto alpha = parse_double(text);

@@ -46,6 +46,36 @@ std::string unknown_column_message(const std::string& column, const std::string&
   return message + fmt::format("; columns: {}", fmt::join(header, ", "));
 }
 
+bool has_tuned_field(const std::vector<std::string>& row) {
+  return std::find(row.begin(), row.end(), "tuned") != row.end();
+}
+
+// Applies --where and --tuned to a run's rows.
+void filter_rows(Run& run, const CollateOptions& options) {
+  std::vector<std::pair<size_t, std::string>> conditions;
+  for (const auto& [column, value] : options.where) {
+    auto index = run.table.column(column);
+    if (!index)
+      throw InputError(run.file, unknown_column_message(column, "--where", run.table.header));
+    conditions.emplace_back(*index, value);
+  }
+  std::set<std::string> tuned_selectors;
+  const auto selector = run.table.column("selector");
+  if (options.tuned && selector)
+    for (const auto& row : run.table.rows)
+      if (has_tuned_field(row)) tuned_selectors.insert(row[*selector]);
+  std::vector<std::vector<std::string>> kept;
+  for (auto& row : run.table.rows) {
+    bool match = std::all_of(conditions.begin(), conditions.end(), [&](const auto& condition) {
+      return row[condition.first] == condition.second;
+    });
+    if (selector && tuned_selectors.count(row[*selector]) && !has_tuned_field(row)) match = false;
+    if (match) kept.push_back(std::move(row));
+  }
+  if (kept.empty()) throw InputError(run.file, "no row of this run matches --where");
+  run.table.rows = std::move(kept);
+}
+
 void check_columns(const std::vector<Run>& runs, const CollateOptions& options) {
   for (const Run& run : runs)
     if (!run.table.column(options.metric))
@@ -201,6 +231,7 @@ Collated collate_runs(const CollateOptions& options) {
   if (options.runs.empty()) throw InputError("command line", "compare needs a run folder");
   std::vector<Run> runs;
   for (const auto& folder : options.runs) runs.push_back(read_run(folder));
+  for (Run& run : runs) filter_rows(run, options);
   check_columns(runs, options);
   Collated collated;
   collated.datasets = datasets_of(runs.front());

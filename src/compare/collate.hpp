@@ -21,6 +21,11 @@ struct CollateOptions {
   std::vector<std::filesystem::path> runs;  // run folders holding results.csv
   std::string metric = "accuracy";          // a results.csv column, higher = better
   std::vector<std::string> by = {"selector"};
+  // Only the rows whose column equals the value, for every (column, value) pair.
+  std::vector<std::pair<std::string, std::string>> where = {};
+  // A selector with rows marked `tuned` (nested CV) is represented by those rows alone, not by
+  // the grid cells they choose among.
+  bool tuned = false;
 };
 
 struct Method {

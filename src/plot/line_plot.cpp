@@ -74,6 +74,8 @@ class LinePlot final : public PlotKind {
     for (size_t row : rows) {
       auto y_value = parse_double(table.rows[row][columns.y]);
       if (!y_value) continue;  // empty (e.g. accuracy_std of a single fold)
+      // A row marked tuned (nested CV, `tune:`) chose its x per fold: it is no point of a curve.
+      if (table.rows[row][columns.x] == "tuned") continue;
       const std::string panel = key_label(table, row, columns.facet);
       auto& point = find_or_add(
           find_or_add(curves, panel),

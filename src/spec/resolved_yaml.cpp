@@ -122,6 +122,21 @@ std::string resolved_yaml(const Spec& spec) {
   if (spec.cache != spec.output / "cache")
     out << YAML::Key << "cache" << YAML::Value << spec.cache.string();
   out << YAML::Key << "save_scores" << YAML::Value << spec.save_scores;
+  if (spec.tune) {
+    out << YAML::Key << "tune" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "parameters" << YAML::Value << YAML::BeginSeq;
+    for (const auto& parameter : spec.tune->parameters)
+      out << (parameter.component == "n_features"
+                  ? parameter.parameter
+                  : parameter.component + "." + parameter.parameter);
+    out << YAML::EndSeq << YAML::Key << "inner" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "kind" << YAML::Value << protocol_name(spec.tune->inner.kind);
+    out << YAML::Key << "folds" << YAML::Value << spec.tune->inner.folds;
+    out << YAML::Key << "repeats" << YAML::Value << spec.tune->inner.repeats;
+    out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
+    out << YAML::EndMap << YAML::Key << "metric" << YAML::Value
+        << tune_metric_name(spec.tune->metric) << YAML::EndMap;
+  }
   if (!spec.plots.empty()) {
     out << YAML::Key << "plots" << YAML::Value << YAML::BeginSeq;
     for (const auto& plot : spec.plots) {

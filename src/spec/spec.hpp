@@ -3,6 +3,7 @@
 // then passed around as typed values. Sweepable parameters are already expanded into grids.
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,23 @@ struct SelectorSpec : SweptComponentSpec {
 // n_features values; kAllFeatures stands for "all" (every usable feature of the dataset).
 inline constexpr long long kAllFeatures = -1;
 
+// Nested cross-validation (`tune:`): the parameters chosen inside each outer fold's training rows.
+enum class TuneMetric { accuracy, balanced_accuracy };
+
+struct TunedParameter {
+  // A selector kind of the spec, "classifier", or "n_features" (then `parameter` is too).
+  std::string component;
+  std::string parameter;
+  SourceLocation where;
+};
+
+struct TuneSpec {
+  std::vector<TunedParameter> parameters;
+  ProtocolOptions inner;  // stratified_kfold of each outer fold's training rows
+  TuneMetric metric = TuneMetric::accuracy;
+  SourceLocation where;
+};
+
 struct Spec {
   std::string name;
   std::filesystem::path file;
@@ -73,6 +91,7 @@ struct Spec {
   std::filesystem::path cache;
   std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
+  std::optional<TuneSpec> tune;      // nested CV: results.csv gains rows marked "tuned"
   std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)
   std::string resolved_yaml;  // the spec after overrides, presets and defaults (documentation)
 };
@@ -83,5 +102,6 @@ struct Spec {
 Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides = {});
 
 std::string fit_on_name(FitOn fit_on);
+std::string tune_metric_name(TuneMetric metric);
 
 }  // namespace tsfs

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 
 #include "classify/classifier.hpp"
@@ -18,6 +17,7 @@
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
+#include "spec/tune_loader.hpp"
 #include "spec/yaml_checks.hpp"
 #include "spec/yaml_values.hpp"
 
@@ -35,6 +35,10 @@ std::string SourceLocation::str() const {
 
 std::string fit_on_name(FitOn fit_on) {
   return fit_on == FitOn::all ? "all" : "train";
+}
+
+std::string tune_metric_name(TuneMetric metric) {
+  return metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
 }
 
 namespace {
@@ -276,15 +280,6 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["kind"], context.file,
          message + "; known: " + fmt::format("{}", fmt::join(kinds, ", ")));
   }
-  auto read_int = [&](const char* key, long long minimum, long long maximum) -> long long {
-    long long value =
-        std::get<long long>(spec_detail::read_scalar(node[key], ParamType::integer, context.file));
-    if (value < minimum)
-      fail(node[key], context.file, fmt::format("'{}' must be >= {}", key, minimum));
-    if (value > maximum)
-      fail(node[key], context.file, fmt::format("'{}' must be <= {}", key, maximum));
-    return value;
-  };
   bool kfold = protocol.kind == ProtocolKind::stratified_kfold;
   bool resampled = protocol.kind == ProtocolKind::resamples;
   for (const char* key : {"folds", "repeats"})
@@ -294,13 +289,10 @@ ProtocolOptions read_protocol(const YAML::Node& node, const Context& context) {
     fail(node["count"], context.file, "'count' applies to resamples only");
   if (node["seed"] && !kfold && !resampled)
     fail(node["seed"], context.file, "'seed' applies to stratified_kfold and resamples only");
-  constexpr long long kMaxCount = 1'000'000;  // far beyond any use, and fits an int
-  if (node["count"]) protocol.resamples = static_cast<int>(read_int("count", 1, kMaxCount));
-  if (node["folds"]) protocol.folds = static_cast<int>(read_int("folds", 2, kMaxCount));
-  if (node["repeats"]) protocol.repeats = static_cast<int>(read_int("repeats", 1, kMaxCount));
-  if (node["seed"])
-    protocol.seed =
-        static_cast<std::uint64_t>(read_int("seed", 0, std::numeric_limits<long long>::max()));
+  if (node["count"])
+    protocol.resamples = static_cast<int>(spec_detail::read_int_in_range(
+        node["count"], "count", 1, spec_detail::kMaxProtocolCount, context.file));
+  spec_detail::read_fold_options(node, "", protocol, context.file);
   return protocol;
 }
 
@@ -335,7 +327,8 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores"},
+              "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores",
+              "tune"},
              context.file, "the spec");
   return root;
 }
@@ -523,6 +516,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
     spec.save_scores =
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
   spec.plots = read_plots(root["plots"], context);
+  if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "common/error.hpp"
@@ -117,6 +118,26 @@ ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource&
       break;
   }
   fail(node, file, "unsupported parameter type");
+}
+
+long long read_int_in_range(const YAML::Node& node, const std::string& key, long long minimum,
+                            long long maximum, const SpecSource& file) {
+  long long value = std::get<long long>(read_scalar(node, ParamType::integer, file));
+  if (value < minimum) fail(node, file, fmt::format("'{}' must be >= {}", key, minimum));
+  if (value > maximum) fail(node, file, fmt::format("'{}' must be <= {}", key, maximum));
+  return value;
+}
+
+void read_fold_options(const YAML::Node& node, const std::string& prefix, ProtocolOptions& protocol,
+                       const SpecSource& file) {
+  auto read = [&](const char* key, long long minimum, long long maximum) {
+    return read_int_in_range(node[key], prefix + key, minimum, maximum, file);
+  };
+  if (node["folds"]) protocol.folds = static_cast<int>(read("folds", 2, kMaxProtocolCount));
+  if (node["repeats"]) protocol.repeats = static_cast<int>(read("repeats", 1, kMaxProtocolCount));
+  if (node["seed"])
+    protocol.seed =
+        static_cast<std::uint64_t>(read("seed", 0, std::numeric_limits<long long>::max()));
 }
 
 std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& file) {

@@ -31,6 +31,18 @@ SourceLocation location_of(const YAML::Node& node, const SpecSource& file);
 // One value of the given type from a scalar node.
 ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource& file);
 
+// An integer in [minimum, maximum]; `key` names it in the error ("'folds' must be >= 2").
+long long read_int_in_range(const YAML::Node& node, const std::string& key, long long minimum,
+                            long long maximum, const SpecSource& file);
+
+// Counts of a protocol (folds, repeats, resamples): far beyond any use, and fit an int.
+inline constexpr long long kMaxProtocolCount = 1'000'000;
+
+// The stratified k-fold options of a protocol map, each when given: folds (>= 2), repeats (>= 1),
+// seed (>= 0). `prefix` names them in errors ("" or "tune.inner.").
+void read_fold_options(const YAML::Node& node, const std::string& prefix, ProtocolOptions& protocol,
+                       const SpecSource& file);
+
 // A sweepable value: a scalar, a list of scalars, or a generator map
 // {logspace: {start, stop, num, base: 10}} | {linspace: {start, stop, num}} | {range: [a, b]}
 // (numpy's conventions: logspace = base ** linspace; linspace ends exactly at stop; range is

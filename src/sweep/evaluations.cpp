@@ -64,7 +64,7 @@ void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
   for (const size_t r : item.requests)
     sizes.push_back(static_cast<Eigen::Index>(requests[r].key.features.size()));
   const std::vector<int> columns(ranking.begin(), ranking.begin() + sizes.back());
-  const Fold& fold = dataset.folds[static_cast<size_t>(first.fold)];
+  const Fold& fold = dataset.fold(first.fold);
   const Eigen::VectorXi test_labels = dataset.data.labels(fold.test_rows);
   const int classes = dataset.data.classes();
   auto report = [&](size_t subset, const Eigen::VectorXi& predicted) {

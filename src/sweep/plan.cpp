@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "select/selector.hpp"
 #include "sweep/artefacts.hpp"
+#include "sweep/tuning.hpp"
 
 namespace tsfs {
 namespace {
@@ -47,18 +48,26 @@ std::vector<long long> resolve_n_features(const Spec& spec, const PreparedDatase
   return counts;
 }
 
-long long fewest_fit_rows(const SelectorSpec& selector, const PreparedDataset& dataset) {
-  if (selector.fit_on == FitOn::all) return dataset.data.rows();
+// A tuned selector is also fitted on inner folds: their training rows (fit_on: train) or the
+// outer fold's training rows (fit_on: all).
+long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
+                          const PreparedDataset& dataset) {
+  const bool tuned = is_tuned(spec, selector);
   long long fewest = dataset.data.rows();
   for (const auto& fold : dataset.folds)
-    fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+    if (selector.fit_on == FitOn::train || tuned)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+  if (tuned && selector.fit_on == FitOn::train)
+    for (const auto& fold : dataset.inner_folds)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
   return fewest;
 }
 
-void check_selector_rows(const SelectorSpec& selector, const PreparedDataset& dataset) {
+void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
+                         const PreparedDataset& dataset) {
   const auto& registration = selector_registration(selector.kind);
   if (!registration.check_fit_rows) return;
-  long long rows = fewest_fit_rows(selector, dataset);
+  long long rows = fewest_fit_rows(spec, selector, dataset);
   for (const auto& params : selector.grid) {
     if (auto problem = registration.check_fit_rows(params, rows)) {
       auto where = selector.param_where.find(problem->param);
@@ -109,6 +118,12 @@ void log_duplicates(const Spec& spec, const PreparedDataset& dataset) {
 
 }  // namespace
 
+const Fold& PreparedDataset::fold(int index) const {
+  const auto outer = static_cast<int>(folds.size());
+  return index < outer ? folds[static_cast<size_t>(index)]
+                       : inner_folds[static_cast<size_t>(index - outer)];
+}
+
 PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
                                 const std::filesystem::path& cache_folder, int threads) {
   PreparedDataset prepared;
@@ -117,6 +132,15 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   prepared.data = std::move(rows.data);
   prepared.folds = std::move(rows.folds);
   prepared.duplicates = rows.duplicates;
+  if (spec.tune) {
+    InnerFolds inner = make_inner_folds(prepared.data, prepared.folds, spec.tune->inner);
+    // Under `group` every copy is on its first row's side of the outer split, so of the inner
+    // splits too.
+    if (spec.duplicates == DuplicateHandling::group)
+      inner.folds = group_duplicate_series(std::move(inner.folds), prepared.duplicates.groups);
+    prepared.inner_folds = std::move(inner.folds);
+    prepared.inner_outer = std::move(inner.outer);
+  }
   log_duplicates(spec, prepared);
   prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
   log_unusable_features(prepared);
@@ -137,7 +161,7 @@ std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
 
 void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
-  for (const auto& selector : spec.selectors) check_selector_rows(selector, dataset);
+  for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
 }
 
 std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
@@ -161,7 +185,7 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
     auto n_features = resolve_n_features(spec, dataset);
     for (int s = 0; s < static_cast<int>(spec.selectors.size()); ++s) {
       const auto& selector = spec.selectors[static_cast<size_t>(s)];
-      check_selector_rows(selector, dataset);
+      check_selector_rows(spec, selector, dataset);
       std::vector<int> distances = {kNoDistance};
       if (selector_registration(selector.kind).uses_distance) {
         distances.clear();

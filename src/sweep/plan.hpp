@@ -19,6 +19,12 @@ struct PreparedDataset {
   DuplicateSummary duplicates;    // identical series found, and what the spec's handling did
   std::string feature_cache_key;  // empty when the extractor is not cacheable
   bool features_from_cache = false;
+  // With `tune:`, the inner folds of every outer fold (sweep/tuning.hpp), numbered after the outer
+  // ones: fold(folds.size() + g) is inner_folds[g], which splits outer fold inner_outer[g].
+  std::vector<Fold> inner_folds;
+  std::vector<int> inner_outer;
+
+  const Fold& fold(int index) const;
 };
 
 // Loads every dataset of the spec, extracts (or reads cached) features and makes the folds.

@@ -23,6 +23,7 @@
 #include "sweep/previous_results.hpp"
 #include "sweep/scores.hpp"
 #include "sweep/skipped.hpp"
+#include "sweep/tuning.hpp"
 #include "sweep/work_units.hpp"
 
 namespace tsfs {
@@ -76,6 +77,7 @@ void check_resumable(const std::filesystem::path& output, const std::string& fin
 struct Counts {
   size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
   size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
+  std::optional<TuningCounts> tuning;  // with tune: only
 };
 
 using DistanceMatrices = std::map<std::pair<int, int>, Eigen::MatrixXd>;
@@ -95,44 +97,74 @@ DistanceMatrices compute_distances(const Spec& spec, const std::vector<PreparedD
   return matrices;
 }
 
+// One row of results.csv: a grid cell, or a tuned row (tune:) whose folds are the outer
+// evaluations of the candidates chosen on each fold's inner folds.
+struct ResultRow {
+  size_t cell = 0;               // the grid cell (a tuned row: its first candidate)
+  std::vector<std::string> key;  // tuned rows: the key with "tuned" columns; empty: the cell's
+  std::vector<int> fold_cells;   // tuned rows: the cell chosen for each fold, once chosen
+
+  int source_cell(size_t fold) const {
+    return fold_cells.empty() ? static_cast<int>(cell) : fold_cells[fold];
+  }
+};
+
+std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const std::vector<TunedCell>& tuned) {
+  std::vector<ResultRow> rows;
+  for (size_t c = 0; c < plan.cells.size(); ++c) rows.push_back({c, {}, {}});
+  for (const auto& row : tuned)
+    rows.push_back(
+        {static_cast<size_t>(row.candidates.front()), tuned_key(spec, layout, plan, row), {}});
+  return rows;
+}
+
 class OutputWriter {
  public:
   OutputWriter(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
-               PreviousResults previous, bool timings)
+               const std::vector<ResultRow>& rows, PreviousResults previous, bool timings)
       : output_(output),
         layout_(layout),
         plan_(plan),
+        rows_(rows),
         previous_(std::move(previous)),
         timings_(timings),
-        outcomes_(plan.cells.size()) {
-    for (const auto& cell : plan.cells) keys_.push_back(join_key(layout.cell_key(cell)));
+        outcomes_(rows.size()) {
+    for (const auto& row : rows)
+      keys_.push_back(join_key(row.key.empty() ? layout.cell_key(plan.cells[row.cell]) : row.key));
   }
 
-  bool done(size_t cell) const { return outcomes_[cell] || previous_.results.count(keys_[cell]); }
-  void record(size_t cell, std::vector<FoldOutcome> folds) {
+  bool done(size_t row) const { return outcomes_[row] || previous_.results.count(keys_[row]); }
+  const std::optional<std::vector<FoldOutcome>>& outcome(size_t row) const {
+    return outcomes_[row];
+  }
+  void record(size_t row, std::vector<FoldOutcome> folds) {
     if (!timings_)
       for (auto& fold : folds) fold.fit_seconds = std::nan("");
-    for (const auto& fold : folds)
-      if (fold.n_features_used < plan_.cells[cell].n_features) {
+    for (size_t f = 0; f < folds.size(); ++f)
+      if (folds[f].n_features_used <
+          plan_.cells[static_cast<size_t>(rows_[row].source_cell(f))].n_features) {
         ++cells_short_of_features_;
         break;
       }
-    outcomes_[cell] = std::move(folds);
+    outcomes_[row] = std::move(folds);
   }
 
-  // Writes results.csv and folds.csv with every finished cell, in grid order.
+  // Writes results.csv and folds.csv with every finished row, in grid order (tuned rows last).
   CsvTable checkpoint() const {
     CsvTable results{layout_.results_header(), {}};
     CsvTable folds{layout_.folds_header(), {}};
-    for (size_t c = 0; c < plan_.cells.size(); ++c) {
+    for (size_t c = 0; c < rows_.size(); ++c) {
+      const ResultRow& row = rows_[c];
       if (outcomes_[c]) {
-        results.rows.push_back(layout_.results_row(plan_.cells[c], *outcomes_[c]));
+        results.rows.push_back(
+            with_key(row, layout_.results_row(plan_.cells[row.cell], *outcomes_[c])));
         for (const auto& fold : *outcomes_[c])
-          folds.rows.push_back(layout_.folds_row(plan_.cells[c], fold));
+          folds.rows.push_back(with_key(row, layout_.folds_row(plan_.cells[row.cell], fold)));
       } else if (auto found = previous_.results.find(keys_[c]); found != previous_.results.end()) {
         results.rows.push_back(found->second);
         if (auto fold_rows = previous_.folds.find(keys_[c]); fold_rows != previous_.folds.end())
-          for (const auto& row : fold_rows->second) folds.rows.push_back(row);
+          for (const auto& fold_row : fold_rows->second) folds.rows.push_back(fold_row);
       }
     }
     // folds.csv first: every cell in results.csv then has its fold rows, even if the process is
@@ -162,9 +194,16 @@ class OutputWriter {
   }
 
  private:
+  // A tuned row's fields carry its own key (with "tuned" columns) instead of its first cell's.
+  static std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
+    std::copy(row.key.begin(), row.key.end(), fields.begin());
+    return fields;
+  }
+
   const std::filesystem::path& output_;
   const ResultLayout& layout_;
   const Plan& plan_;
+  const std::vector<ResultRow>& rows_;
   PreviousResults previous_;
   bool timings_;
   std::vector<std::optional<std::vector<FoldOutcome>>> outcomes_;
@@ -172,30 +211,36 @@ class OutputWriter {
   size_t cells_short_of_features_ = 0;
 };
 
-// Evaluates the unfinished cells in batches, saving results after each batch; identical
-// (dataset, fold, classifier, feature subset) evaluations run once.
-void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                    const Plan& plan, const std::vector<ScoreResult>& scores, OutputWriter& writer,
-                    const RunOptions& options, Counts& counts) {
+// The rows in [first, last) that are neither finished in this run nor resumed.
+std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_t last) {
   std::vector<size_t> pending;
-  for (size_t c = 0; c < plan.cells.size(); ++c)
-    if (!writer.done(c)) pending.push_back(c);
-  counts.cells_resumed = plan.cells.size() - pending.size();
-  if (counts.cells_resumed > 0)
-    spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
-                 plan.cells.size());
-  std::map<EvaluationKey, EvaluationResult> evaluations;
+  for (size_t r = first; r < last; ++r)
+    if (!writer.done(r)) pending.push_back(r);
+  return pending;
+}
+
+// Evaluates the pending rows in batches, saving results after each batch; identical
+// (dataset, fold, classifier, feature subset) evaluations run once (`evaluations` is shared by
+// the grid cells, the inner folds of tuning and the tuned rows).
+void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                   const std::vector<ResultRow>& rows, const std::vector<size_t>& pending,
+                   const std::vector<ScoreResult>& scores, OutputWriter& writer,
+                   const RunOptions& options, Counts& counts,
+                   std::map<EvaluationKey, EvaluationResult>& evaluations) {
   Progress progress("cells", pending.size(), options.quiet);
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
   for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
     size_t end = std::min(pending.size(), begin + batch_size);
-    // Keys each cell of the batch needs, one per fold.
-    std::vector<std::vector<EvaluationKey>> cell_keys;
+    // Keys each row of the batch needs, one per fold, with the score unit behind each.
+    std::vector<std::vector<EvaluationKey>> row_keys;
+    std::vector<std::vector<int>> row_units;
     std::vector<EvaluationRequest> requests;
     for (size_t i = begin; i < end; ++i) {
-      const auto& cell = plan.cells[pending[i]];
+      const ResultRow& row = rows[pending[i]];
       std::vector<EvaluationKey> keys;
-      for (size_t f = 0; f < cell.score_units.size(); ++f) {
+      std::vector<int> units;
+      for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
+        const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
         const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
         EvaluationKey key{cell.dataset, static_cast<int>(f), cell.classifier_params,
                           selected_features(score, cell.n_features)};
@@ -204,27 +249,29 @@ void evaluate_cells(const Spec& spec, const std::vector<PreparedDataset>& datase
                          [&key](const EvaluationRequest& request) { return request.key == key; }))
           requests.push_back({key, cell.score_units[f]});
         keys.push_back(std::move(key));
+        units.push_back(cell.score_units[f]);
       }
-      cell_keys.push_back(std::move(keys));
+      row_keys.push_back(std::move(keys));
+      row_units.push_back(std::move(units));
     }
     std::vector<EvaluationResult> results =
         evaluate_requests(spec, datasets, scores, requests, options.threads, options.direct_fits);
     for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
     counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
-      const auto& cell = plan.cells[pending[i]];
-      const auto& dataset = datasets[static_cast<size_t>(cell.dataset)];
+      const auto& dataset =
+          datasets[static_cast<size_t>(plan.cells[rows[pending[i]].cell].dataset)];
       std::vector<FoldOutcome> folds;
-      for (size_t f = 0; f < cell.score_units.size(); ++f) {
+      for (size_t f = 0; f < row_keys[i - begin].size(); ++f) {
         const auto& fold = dataset.folds[f];
-        const auto& evaluation = evaluations.at(cell_keys[i - begin][f]);
-        const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
+        const auto& evaluation = evaluations.at(row_keys[i - begin][f]);
+        const auto& score = scores[static_cast<size_t>(row_units[i - begin][f])];
         folds.push_back({fold.repeat, fold.index, static_cast<long long>(fold.train_rows.size()),
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
                          evaluation.seconds});
         folds.back().n_features_used =
-            static_cast<long long>(cell_keys[i - begin][f].features.size());
+            static_cast<long long>(row_keys[i - begin][f].features.size());
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));
@@ -249,11 +296,13 @@ void write_scores(const std::filesystem::path& output, const ResultLayout& layou
   file.commit();
 }
 
-void print_dry_run(const Spec& spec, const Plan& plan, size_t resumed) {
+void print_dry_run(const Spec& spec, const Plan& plan, size_t tuned_rows, size_t resumed) {
   size_t fold_evaluations = 0;
   for (const auto& cell : plan.cells) fold_evaluations += cell.score_units.size();
-  fmt::print("spec {}: {} grid cells ({} already in {}/results.csv)\n", spec.name,
-             plan.cells.size(), resumed, spec.output.string());
+  const std::string tuned =
+      tuned_rows == 0 ? "" : fmt::format(" and {} tuned rows (nested CV)", tuned_rows);
+  fmt::print("spec {}: {} grid cells{} ({} already in {}/results.csv)\n", spec.name,
+             plan.cells.size(), tuned, resumed, spec.output.string());
   fmt::print("  distance matrices: {}\n", plan.distance_matrices.size());
   fmt::print("  score vectors:     {}\n", plan.score_units.size());
   fmt::print(
@@ -283,13 +332,19 @@ void start_output(const Spec& spec, const RunOptions& options, const ManifestInf
 }
 
 std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
-  return {{"grid_cells", counts.cells},
-          {"cells_resumed", counts.cells_resumed},
-          {"fold_evaluations", counts.fold_evaluations},
-          {"distinct_fits", counts.distinct_fits},
-          {"score_vectors", counts.score_vectors},
-          {"distance_matrices", counts.distance_matrices},
-          {"distance_matrices_cached", counts.distance_matrices_cached}};
+  std::vector<std::pair<std::string, size_t>> fields = {
+      {"grid_cells", counts.cells},
+      {"cells_resumed", counts.cells_resumed},
+      {"fold_evaluations", counts.fold_evaluations},
+      {"distinct_fits", counts.distinct_fits},
+      {"score_vectors", counts.score_vectors},
+      {"distance_matrices", counts.distance_matrices},
+      {"distance_matrices_cached", counts.distance_matrices_cached}};
+  if (counts.tuning) {
+    fields.emplace_back("inner_score_vectors", counts.tuning->inner_score_vectors);
+    fields.emplace_back("inner_fits", counts.tuning->inner_fits);
+  }
+  return fields;
 }
 
 // After a failure to write (a full disk), the manifest may not be writable either; the original
@@ -301,13 +356,79 @@ void write_manifest_if_possible(const std::filesystem::path& output, const Manif
   }
 }
 
+// tuned.csv: the rows of the tuned rows finished in this run, and the earlier rows of resumed ones.
+void write_tuned(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                 const std::vector<TunedCell>& tuned, const std::vector<ResultRow>& rows,
+                 const OutputWriter& writer,
+                 const std::map<size_t, std::vector<TunedChoice>>& choices,
+                 const PreviousTunedRows& previous) {
+  CsvTable table{tuned_header(spec, layout), {}};
+  const size_t first = plan.cells.size();
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    const auto& outcome = writer.outcome(first + t);
+    const auto& key = rows[first + t].key;
+    if (outcome) {
+      for (size_t f = 0; f < outcome->size(); ++f)
+        table.rows.push_back(
+            tuned_row(spec, layout, plan, tuned[t], key, choices.at(first + t)[f], (*outcome)[f]));
+    } else if (auto found = previous.find(key); found != previous.end()) {
+      table.rows.insert(table.rows.end(), found->second.begin(), found->second.end());
+    }
+  }
+  write_file_atomically(spec.output / "tuned.csv", table.str());
+}
+
+// The tuned rows not yet done: candidates chosen on the inner folds, then the chosen outer
+// evaluations (usually already in `evaluations` from the grid cells).
+void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
+                std::vector<ResultRow>& rows, const DistanceMatrices& matrices,
+                const std::vector<ScoreResult>& scores, OutputWriter& writer,
+                const PreviousTunedRows& previous, const RunOptions& options, Counts& counts,
+                std::map<EvaluationKey, EvaluationResult>& evaluations) {
+  const size_t first = plan.cells.size();
+  const auto pending = pending_rows(writer, first, rows.size());
+  counts.cells_resumed += rows.size() - first - pending.size();
+  std::vector<TunedCell> to_tune;
+  for (size_t r : pending) to_tune.push_back(tuned[r - first]);
+  auto chosen =
+      choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
+                        options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
+  std::map<size_t, std::vector<TunedChoice>> choices;
+  for (size_t i = 0; i < pending.size(); ++i) {
+    for (const auto& choice : chosen[i])
+      rows[pending[i]].fold_cells.push_back(
+          to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
+    choices[pending[i]] = std::move(chosen[i]);
+  }
+  evaluate_rows(spec, datasets, plan, rows, pending, scores, writer, options, counts, evaluations);
+  writer.checkpoint();
+  write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+}
+
+// A tuned row in results.csv whose tuned.csv rows are missing (a run killed between the two
+// writes) is recomputed.
+void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& layout,
+                                       const Plan& plan, const std::vector<TunedCell>& tuned,
+                                       const PreviousTunedRows& previous_tuned,
+                                       PreviousResults& previous) {
+  for (const auto& row : tuned) {
+    auto key = tuned_key(spec, layout, plan, row);
+    if (!previous_tuned.count(key)) {
+      previous.results.erase(join_key(key));
+      previous.folds.erase(join_key(key));
+    }
+  }
+}
+
 // Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
 // every finished cell already saved by the last checkpoint.
 void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                const ResultLayout& layout, PreviousResults previous, const RunOptions& options,
-                StageClock& clock, Counts& counts) {
+                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
+                PreviousResults previous, const PreviousTunedRows& previous_tuned,
+                const RunOptions& options, StageClock& clock, Counts& counts) {
   const auto& output = spec.output;
-  counts.cells = plan.cells.size();
+  counts.cells = plan.cells.size() + tuned.size();
   counts.score_vectors = plan.score_units.size();
   auto matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
   clock.stop("distances");
@@ -315,12 +436,25 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   if (spec.save_scores) write_scores(output, layout, plan, scores);
   clock.stop("scores");
 
-  OutputWriter writer(output, layout, plan, std::move(previous), options.timings);
+  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned);
+  OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
   writer.keep_stale_rows();
-  evaluate_cells(spec, datasets, plan, scores, writer, options, counts);
+  const auto pending = pending_rows(writer, 0, plan.cells.size());
+  counts.cells_resumed = plan.cells.size() - pending.size();
+  if (counts.cells_resumed > 0)
+    spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
+                 plan.cells.size());
+  std::map<EvaluationKey, EvaluationResult> evaluations;
+  evaluate_rows(spec, datasets, plan, rows, pending, scores, writer, options, counts, evaluations);
+  if (!tuned.empty() && !interrupt_requested()) {
+    clock.stop("evaluations");
+    run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, writer, previous_tuned,
+               options, counts, evaluations);
+    clock.stop("tuning");
+  }
   CsvTable results = writer.checkpoint();
   writer.report_cells_short_of_features();
-  clock.stop("evaluations");
+  if (tuned.empty()) clock.stop("evaluations");
   throw_if_interrupted();
   write_tables(output, results, spec);
   render_plots(spec, output);
@@ -368,12 +502,19 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   ResultLayout layout(spec, datasets);
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
   if (!options.fresh) check_resumable(output, fingerprint, options.rebuild_manifest);
+  const std::vector<TunedCell> tuned = tuned_cells(spec, plan);
   std::set<std::string> grid_keys;
   for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
+  for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
   PreviousResults previous;
-  if (!options.fresh) previous = read_previous_results(output, layout, grid_keys);
+  PreviousTunedRows previous_tuned;
+  if (!options.fresh) {
+    previous = read_previous_results(output, layout, grid_keys);
+    previous_tuned = read_previous_tuned(output, spec, layout);
+    forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
+  }
   if (options.dry_run) {
-    print_dry_run(spec, plan, previous.results.size());
+    print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;
   }
   clock.stop("load");
@@ -383,7 +524,8 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   Counts counts;
   bool interrupted = false;
   try {
-    run_stages(spec, datasets, plan, layout, std::move(previous), options, clock, counts);
+    run_stages(spec, datasets, plan, layout, tuned, std::move(previous), previous_tuned, options,
+               clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;
   } catch (const InputError& error) {

@@ -43,9 +43,7 @@ FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUn
   FitData data;
   const auto& selector_spec = spec.selectors[static_cast<size_t>(unit.selector)];
   data.registration = SelectorRegistry::instance().find(selector_spec.kind);
-  std::vector<int> fit_rows = unit.fold == kAllRows
-                                  ? all_rows(dataset.data.rows())
-                                  : dataset.folds[static_cast<size_t>(unit.fold)].train_rows;
+  const std::vector<int> fit_rows = unit_fit_rows(dataset, unit);
   data.columns = usable_columns(dataset.features.values, fit_rows);
   data.features = dataset.features.values(fit_rows, data.columns);
   data.labels = dataset.data.labels(fit_rows);
@@ -136,6 +134,10 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
 }
 
 }  // namespace
+
+std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit) {
+  return unit.fold == kAllRows ? all_rows(dataset.data.rows()) : dataset.fold(unit.fold).train_rows;
+}
 
 std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vector<int>& fit_rows) {
   std::vector<int> usable;

@@ -17,6 +17,10 @@ namespace tsfs {
 // break the scaler and the SVC).
 std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vector<int>& fit_rows);
 
+// The rows a unit's selector is fitted on: every row (kAllRows), or the training rows of its fold
+// (an outer fold, or an inner fold of a tuned selector: PreparedDataset::fold).
+std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit);
+
 // One unit on its own (the selector's score()). `distances` is the dataset's full matrix for the
 // unit's distance (nullptr when none).
 ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,

@@ -19,7 +19,7 @@ std::vector<int> selected_features(const ScoreResult& scores, long long n) {
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key) {
   auto start = std::chrono::steady_clock::now();
-  const auto& fold = dataset.folds[static_cast<size_t>(key.fold)];
+  const auto& fold = dataset.fold(key.fold);
   const auto& registration = *ClassifierRegistry::instance().find(spec.classifier.kind);
   auto classifier =
       registration.make(spec.classifier.grid[static_cast<size_t>(key.classifier_params)]);

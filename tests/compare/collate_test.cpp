@@ -51,6 +51,40 @@ TEST_CASE("collate_runs: one score per dataset and method, methods from the --by
   CHECK(by_k.methods[1].label == "anova");  // empty values are left out of the label
 }
 
+TEST_CASE("collate_runs: --where keeps matching rows, --tuned the tuned rows of a tuned selector") {
+  // Laplacian: two grid cells (k = 5, 7) and the tuned row per dataset and n_features; anova
+  // has no tuned rows and keeps its own.
+  auto run = run_folder("tuned", std::string(kHeader) +
+                                     "A,ned,laplacian,5,10,p,0.5,\n"
+                                     "A,ned,laplacian,7,10,p,0.9,\n"
+                                     "A,ned,laplacian,tuned,10,p,0.6,\n"
+                                     "A,ned,laplacian,tuned,20,p,0.1,\n"
+                                     "A,,anova,,10,p,0.75,\n"
+                                     "A,,anova,,20,p,0.2,\n"
+                                     "B,ned,laplacian,5,10,p,0.25,\n"
+                                     "B,ned,laplacian,7,10,p,0.3,\n"
+                                     "B,ned,laplacian,tuned,10,p,0.2,\n"
+                                     "B,ned,laplacian,tuned,20,p,0.1,\n"
+                                     "B,,anova,,10,p,1,\n"
+                                     "B,,anova,,20,p,0.2,\n");
+  CollateOptions options{{run}, "accuracy", {"selector"}};
+  options.where = {{"n_features", "10"}};
+  options.tuned = true;
+  const Collated collated = collate_runs(options);
+  REQUIRE(collated.methods.size() == 2);
+  Eigen::MatrixXd expected(2, 2);
+  expected << 0.6, 0.75, 0.2, 1;
+  CHECK(collated.scores == expected);
+  // Without --tuned the grid cells make the Laplacian ambiguous (k differs).
+  options.tuned = false;
+  CHECK(error_of(options).find("differing in k") != std::string::npos);
+  options.where = {{"n_feature", "10"}};
+  CHECK(error_of(options).find("no column 'n_feature' (--where) (did you mean 'n_features'?)") !=
+        std::string::npos);
+  options.where = {{"n_features", "50"}};
+  CHECK(error_of(options).find("no row of this run matches --where") != std::string::npos);
+}
+
 TEST_CASE("collate_runs: a method in several runs is averaged; `run` tells runs apart") {
   auto first = run_folder("r1", std::string(kHeader) + "A,,anova,,10,p,0.5,\nB,,anova,,10,p,1,\n" +
                                     "A,,variance,,10,p,0.25,\nB,,variance,,10,p,0.5,\n");

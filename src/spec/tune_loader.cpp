@@ -1,0 +1,147 @@
+#include "spec/tune_loader.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "classify/classifier.hpp"
+#include "common/text.hpp"
+#include "select/selector.hpp"
+
+namespace tsfs::spec_detail {
+namespace {
+
+std::string read_word(const YAML::Node& node, const SpecSource& file, const std::string& what) {
+  if (!node.IsScalar()) fail(node, file, fmt::format("'{}' must be a string", what));
+  return node.Scalar();
+}
+
+[[noreturn]] void fail_unknown(const YAML::Node& node, const SpecSource& file,
+                               const std::string& message, const std::string& given,
+                               const std::vector<std::string>& known) {
+  std::string text = message;
+  if (auto suggestion = closest_match(given, known))
+    text += fmt::format(" (did you mean '{}'?)", *suggestion);
+  fail(node, file, fmt::format("{}; known: {}", text, fmt::join(known, ", ")));
+}
+
+// Distinct values a parameter takes over the grids of the given component entries.
+size_t distinct_values(const std::vector<const SweptComponentSpec*>& entries,
+                       const std::string& parameter) {
+  std::set<std::string> values;
+  for (const auto* entry : entries)
+    for (const auto& point : entry->grid)
+      if (point.has(parameter)) values.insert(point.display(parameter));
+  return values.size();
+}
+
+TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, const Spec& spec) {
+  std::string text = read_word(item, file, "tune.parameters item");
+  TunedParameter parameter{text, text, location_of(item, file)};
+  if (text == "n_features") {
+    if (spec.n_features.size() < 2)
+      fail(item, file,
+           "tuned parameter 'n_features' is not swept: give n_features two or more "
+           "values");
+    return parameter;
+  }
+  auto dot = text.find('.');
+  if (dot == std::string::npos)
+    fail(item, file,
+         fmt::format("tuned parameter '{}' must be 'component.parameter' (e.g. "
+                     "laplacian.sigma_ratio) or 'n_features'",
+                     printable_excerpt(text, 80)));
+  parameter.component = text.substr(0, dot);
+  parameter.parameter = text.substr(dot + 1);
+  std::vector<std::string> components;
+  std::vector<const SweptComponentSpec*> entries;
+  const ComponentInfo* info = nullptr;
+  for (const auto& selector : spec.selectors) {
+    if (std::find(components.begin(), components.end(), selector.kind) == components.end())
+      components.push_back(selector.kind);
+    if (selector.kind == parameter.component) {
+      entries.push_back(&selector);
+      info = &SelectorRegistry::instance().find(selector.kind)->info;
+    }
+  }
+  components.push_back("classifier");
+  if (parameter.component == "classifier") {
+    entries.push_back(&spec.classifier);
+    info = &ClassifierRegistry::instance().find(spec.classifier.kind)->info;
+  }
+  if (info == nullptr)
+    fail_unknown(
+        item, file,
+        fmt::format("tuned parameter '{}': no component '{}' in the spec",
+                    printable_excerpt(text, 80), printable_excerpt(parameter.component, 80)),
+        parameter.component, components);
+  auto names = info->param_names();
+  if (std::find(names.begin(), names.end(), parameter.parameter) == names.end())
+    fail_unknown(
+        item, file,
+        fmt::format("tuned parameter '{}': '{}' has no parameter '{}'", printable_excerpt(text, 80),
+                    info->name, printable_excerpt(parameter.parameter, 80)),
+        parameter.parameter, names);
+  if (distinct_values(entries, parameter.parameter) < 2)
+    fail(item, file,
+         fmt::format("tuned parameter '{}' is not swept: give it two or more values "
+                     "in the spec's '{}'",
+                     text, parameter.component));
+  return parameter;
+}
+
+ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
+  ProtocolOptions inner;
+  inner.kind = ProtocolKind::stratified_kfold;
+  inner.folds = 3;
+  if (!node) return inner;
+  if (!node.IsMap()) fail(node, file, "'tune.inner' must be a map, e.g. {kind: stratified_kfold}");
+  check_keys(node, {"kind", "folds", "repeats", "seed"}, file, "tune.inner");
+  if (node["kind"]) {
+    std::string kind = read_word(node["kind"], file, "tune.inner.kind");
+    if (kind != "stratified_kfold")
+      fail_unknown(node["kind"], file,
+                   fmt::format("unknown inner protocol '{}'", printable_excerpt(kind, 80)), kind,
+                   {"stratified_kfold"});
+  }
+  read_fold_options(node, "tune.inner.", inner, file);
+  return inner;
+}
+
+TuneMetric read_metric(const YAML::Node& node, const SpecSource& file) {
+  if (!node) return TuneMetric::accuracy;
+  std::string metric = read_word(node, file, "tune.metric");
+  if (metric == "accuracy") return TuneMetric::accuracy;
+  if (metric == "balanced_accuracy") return TuneMetric::balanced_accuracy;
+  fail_unknown(node, file, fmt::format("unknown tune metric '{}'", printable_excerpt(metric, 80)),
+               metric, {"accuracy", "balanced_accuracy"});
+}
+
+}  // namespace
+
+TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& spec) {
+  if (!node.IsMap())
+    fail(node, file, "'tune' must be a map with 'parameters', 'inner' and 'metric'");
+  check_keys(node, {"parameters", "inner", "metric"}, file, "tune");
+  TuneSpec tune;
+  tune.where = location_of(node, file);
+  const YAML::Node parameters = node["parameters"];
+  if (!parameters) fail(node, file, "'tune' needs 'parameters' (e.g. [laplacian.sigma_ratio])");
+  if (!parameters.IsSequence() || parameters.size() == 0)
+    fail(parameters, file, "'tune.parameters' must be a non-empty list of component.parameter");
+  for (const auto& item : parameters) {
+    TunedParameter parameter = read_parameter(item, file, spec);
+    for (const auto& earlier : tune.parameters)
+      if (earlier.component == parameter.component && earlier.parameter == parameter.parameter)
+        fail(item, file,
+             fmt::format("tuned parameter '{}' is listed twice (first at {})", item.Scalar(),
+                         earlier.where.str()));
+    tune.parameters.push_back(std::move(parameter));
+  }
+  tune.inner = read_inner(node["inner"], file);
+  tune.metric = read_metric(node["metric"], file);
+  return tune;
+}
+
+}  // namespace tsfs::spec_detail

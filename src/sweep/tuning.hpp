@@ -1,0 +1,94 @@
+#pragma once
+// Nested cross-validation (the spec's `tune:` section). Each outer fold's training rows are split
+// again (stratified k-fold: the inner folds); every candidate, i.e. every grid cell that differs
+// from the others of its group only in the tuned parameters, is scored and evaluated on the inner
+// folds with the same work units as the outer folds (score vectors fitted on inner training rows,
+// deduplicated evaluations), and the candidate with the best mean inner metric (ties: the first in
+// grid order) is the one whose outer evaluation (fitted on the outer training rows, tested on the
+// outer test rows) becomes that fold's result of the tuned row of results.csv.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "report/csv_table.hpp"
+#include "report/result_layout.hpp"
+#include "sweep/plan.hpp"
+#include "sweep/work_units.hpp"
+
+namespace tsfs {
+
+struct InnerFolds {
+  std::vector<Fold> folds;  // row indices into the dataset, each a subset of its outer train rows
+  std::vector<int> outer;   // the outer fold each inner fold splits
+};
+
+// The inner protocol applied to the training rows of every outer fold, in outer fold order.
+// Throws InputError when the inner protocol cannot split some outer training set.
+InnerFolds make_inner_folds(const Dataset& data, const std::vector<Fold>& outer,
+                            const ProtocolOptions& inner);
+
+// Whether the spec tunes anything of this selector's rows (one of its own parameters, n_features
+// or a classifier parameter).
+bool is_tuned(const Spec& spec, const SelectorSpec& selector);
+
+// One results.csv row marked tuned: the grid cells among which each outer fold chooses.
+struct TunedCell {
+  std::vector<int> candidates;  // plan cell indices, grid order
+};
+
+// Tuned rows in the order of their first candidate. Empty without `tune:`.
+std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan);
+
+// The results.csv / folds.csv key of a tuned row: its first candidate's, with "tuned" in the
+// columns of the tuned parameters.
+std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned);
+
+// The score units of the inner folds of some tuned rows.
+struct InnerPlan {
+  Plan units;  // only score_units is used
+  // [tuned row][candidate][inner fold] -> index into units.score_units
+  std::vector<std::vector<std::vector<int>>> unit_of;
+};
+
+// Inner fold g of a dataset is fold index folds.size() + g (PreparedDataset::fold). A selector
+// with fit_on: all sees every row of the outer fold's training set (never its test rows).
+InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                          const Plan& plan, const std::vector<TunedCell>& tuned);
+
+// Index of the largest value; ties go to the first.
+size_t best_candidate(const std::vector<double>& scores);
+
+struct TunedChoice {
+  int candidate = 0;         // index into TunedCell::candidates
+  double inner_score = 0.0;  // mean of the metric over the outer fold's inner folds
+};
+
+struct TuningCounts {
+  size_t inner_score_vectors = 0;
+  size_t inner_fits = 0;  // distinct classifier fits on inner folds
+};
+
+// For each tuned row and outer fold, the chosen candidate. Inner evaluations go through `cache`
+// (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
+std::vector<std::vector<TunedChoice>> choose_candidates(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::vector<TunedCell>& tuned,
+    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
+    TuningCounts& counts);
+
+// tuned.csv: per tuned row and outer fold, the chosen values, the inner score and the outer result.
+std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout);
+std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned, const std::vector<std::string>& key,
+                                   const TunedChoice& choice, const FoldOutcome& outcome);
+
+// tuned.csv rows of an earlier run in the output folder, by the key of their tuned row; rows of
+// another inner protocol (or metric: another header) are left out, so their rows are recomputed.
+using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
+                                      const ResultLayout& layout);
+
+}  // namespace tsfs

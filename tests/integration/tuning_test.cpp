@@ -1,0 +1,187 @@
+// Nested CV (`tune:`) on Coffee and GunPoint under two resamples: the tuned rows and tuned.csv,
+// pinned; inner scores checked against an ordinary run on the inner folds; the outer result of a
+// tuned row checked against its chosen grid cell; thread count and resume leave every file as is.
+#include <doctest/doctest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <sstream>
+
+#include "common/text.hpp"
+#include "integration/run_helpers.hpp"
+#include "report/csv_table.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+const char* kSpec = "tests/integration/specs/tuned_subset.yaml";
+
+void run_into(const std::filesystem::path& output, int threads) {
+  auto run = run_runner(std::string(kSpec) + " --quiet --no-timings --threads " +
+                        std::to_string(threads) + " --set output=" + output.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+}
+
+std::string field(const tsfs::CsvTable& table, const std::vector<std::string>& row,
+                  const std::string& column) {
+  return row[*table.column(column)];
+}
+
+// Lines of a CSV text holding `word` as a field.
+std::string lines_with(const std::string& text, const std::string& word) {
+  std::string found;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    std::string line = text.substr(start, end - start + 1);
+    if (line.find("," + word + ",") != std::string::npos) found += line;
+    start = end + 1;
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("nested CV: pinned tuned rows, the same with 1 and 2 threads") {
+  TemporaryFolder folder("tuning");
+  const auto one = folder.path() / "one", two = folder.path() / "two";
+  run_into(one, 1);
+  run_into(two, 2);
+  for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "scores.csv"})
+    CHECK_MESSAGE(read_text(one / file) == read_text(two / file), file);
+  // The line plot over sigma_ratio leaves the tuned rows out: 2 datasets x 2 k x 2 n_features
+  // curves of 3 points each.
+  const std::string plot_data = read_text(one / "figures" / "accuracy_vs_sigma.dat");
+  CHECK(plot_data.find("tuned") == std::string::npos);
+  std::istringstream lines(plot_data);
+  size_t points = 0;
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty() && std::isdigit(static_cast<unsigned char>(line.front()))) ++points;
+  CHECK(points == 24);
+
+  // Laplacian: sigma_ratio, k and n_features tuned; ANOVA: n_features. One row per dataset and
+  // selector, after the 24 grid cells.
+  const std::string protocol = ",svc,1,scale,0.001,true,resamples(count=2;seed=0),";
+  CHECK(lines_with(read_text(one / "results.csv"), "tuned") ==
+        "Coffee,ned,laplacian,train,tuned,tuned,none,2,descending,false,literal,report2023,tuned" +
+            protocol + "0.85714285714285721,0.10101525445522111,0.86410256410256414,2,20,0,\n" +
+            "Coffee,,anova,train,,,,,,,,,tuned" + protocol +
+            "0.98214285714285721,0.025253813613805257,0.98076923076923084,2,5,,\n" +
+            "GunPoint,ned,laplacian,train,tuned,tuned,none,2,descending,false,literal,report2023,"
+            "tuned" +
+            protocol + "0.81333333333333335,0.028284271247461926,0.81472261735419627,2,20,0,\n" +
+            "GunPoint,,anova,train,,,,,,,,,tuned" + protocol +
+            "0.75,0.051854497287013426,0.74893314366998576,2,20,,\n");
+
+  const auto tuned = tsfs::read_csv_table(one / "tuned.csv");
+  REQUIRE(tuned.rows.size() == 8);
+  std::vector<std::string> pinned;
+  for (const auto& row : tuned.rows)
+    pinned.push_back(
+        fmt::format("{} {} r{} {} cand={} sigma={} k={} n={} inner={} acc={}",
+                    field(tuned, row, "dataset"), field(tuned, row, "selector"),
+                    field(tuned, row, "repeat"), field(tuned, row, "inner_protocol"),
+                    field(tuned, row, "candidates"), field(tuned, row, "chosen_sigma_ratio"),
+                    field(tuned, row, "chosen_k"), field(tuned, row, "chosen_n_features"),
+                    field(tuned, row, "inner_accuracy"), field(tuned, row, "accuracy")));
+  const std::string inner = "stratified_kfold(folds=3;repeats=1;seed=0)";
+  CHECK(pinned == std::vector<std::string>{
+                      "Coffee laplacian r0 " + inner +
+                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.71481481481481479 "
+                          "acc=0.9285714285714286",
+                      "Coffee laplacian r1 " + inner +
+                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.67407407407407405 "
+                          "acc=0.7857142857142857",
+                      "Coffee anova r0 " + inner +
+                          " cand=2 sigma= k= n=5 inner=1 "
+                          "acc=0.9642857142857143",
+                      "Coffee anova r1 " + inner + " cand=2 sigma= k= n=20 inner=1 acc=1",
+                      "GunPoint laplacian r0 " + inner +
+                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.90196078431372551 "
+                          "acc=0.83333333333333337",
+                      "GunPoint laplacian r1 " + inner +
+                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.81862745098039225 "
+                          "acc=0.79333333333333333",
+                      "GunPoint anova r0 " + inner +
+                          " cand=2 sigma= k= n=20 inner=0.86151960784313719 "
+                          "acc=0.71333333333333337",
+                      "GunPoint anova r1 " + inner +
+                          " cand=2 sigma= k= n=20 inner=0.74019607843137258 "
+                          "acc=0.78666666666666663"});
+
+  // Each fold's outer result is the chosen grid cell's result on that fold (refitted on the
+  // outer training rows, tested once on the outer test rows).
+  const auto folds = tsfs::read_csv_table(one / "folds.csv");
+  for (const auto& row : tuned.rows) {
+    const bool laplacian = field(tuned, row, "selector") == "laplacian";
+    std::vector<std::pair<std::string, std::string>> match = {
+        {"dataset", field(tuned, row, "dataset")},
+        {"selector", field(tuned, row, "selector")},
+        {"n_features", field(tuned, row, "chosen_n_features")},
+        {"repeat", field(tuned, row, "repeat")}};
+    if (laplacian) {
+      match.push_back({"k", field(tuned, row, "chosen_k")});
+      match.push_back({"sigma_ratio", field(tuned, row, "chosen_sigma_ratio")});
+    }
+    CHECK(cell(folds, match, "accuracy") == field(tuned, row, "accuracy"));
+  }
+}
+
+// Resample 0's inner folds are stratified 3-fold CV of the official TRAIN rows: an ordinary run
+// with those folds gives every candidate's inner score, and the chosen one is the first best.
+TEST_CASE("nested CV: inner scores are those of an ordinary run on the inner folds") {
+  TemporaryFolder folder("tuning_inner");
+  run_into(folder.path() / "nested", 2);
+  auto run = run_runner(
+      "tests/integration/specs/tuned_subset_inner0.yaml --quiet --no-timings "
+      "--set output=" +
+      (folder.path() / "inner").string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto ordinary = tsfs::read_csv_table(folder.path() / "inner" / "results.csv");
+  const auto tuned = tsfs::read_csv_table(folder.path() / "nested" / "tuned.csv");
+  int checked = 0;
+  for (const auto& row : tuned.rows) {
+    if (field(tuned, row, "repeat") != "0") continue;
+    // Candidates in grid order: the first with the highest accuracy.
+    const std::vector<std::string>* best = nullptr;
+    for (const auto& candidate : ordinary.rows)
+      if (field(ordinary, candidate, "dataset") == field(tuned, row, "dataset") &&
+          field(ordinary, candidate, "selector") == field(tuned, row, "selector") &&
+          (best == nullptr || *tsfs::parse_double(field(ordinary, candidate, "accuracy")) >
+                                  *tsfs::parse_double(field(ordinary, *best, "accuracy"))))
+        best = &candidate;
+    REQUIRE(best != nullptr);
+    CHECK(field(ordinary, *best, "accuracy") == field(tuned, row, "inner_accuracy"));
+    CHECK(field(ordinary, *best, "n_features") == field(tuned, row, "chosen_n_features"));
+    CHECK(field(ordinary, *best, "k") == field(tuned, row, "chosen_k"));
+    CHECK(field(ordinary, *best, "sigma_ratio") == field(tuned, row, "chosen_sigma_ratio"));
+    ++checked;
+  }
+  CHECK(checked == 4);
+}
+
+TEST_CASE("nested CV resumes: finished tuned rows are kept, missing choices recomputed") {
+  TemporaryFolder folder("tuning_resume");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  std::map<std::string, std::string> first;
+  for (const char* file : {"results.csv", "folds.csv", "tuned.csv"})
+    first[file] = read_text(output / file);
+
+  auto rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  CHECK(rerun.err.find("32 cells (32 resumed), 0 fold evaluations") != std::string::npos);
+  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+
+  // A run killed after results.csv but before tuned.csv: the tuned rows are recomputed.
+  const std::string& tuned = first["tuned.csv"];
+  write_text(output / "tuned.csv", tuned.substr(0, tuned.find('\n') + 1));
+  rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  CHECK(rerun.err.find("32 cells (28 resumed)") != std::string::npos);
+  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+}

@@ -10,6 +10,7 @@
 #include "evaluate/shuffle.hpp"
 #include "graph/laplacian_score.hpp"
 #include "select/discretize.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector_params.hpp"
 
 namespace tsfs {
@@ -164,12 +165,11 @@ Eigen::VectorXd constraint_scores(const SelectionProblem& problem,
       return numerator.cwiseQuotient(forms.cannot);
     }
     case ConstraintVariant::sc4: {
-      const Eigen::MatrixXd& distances = checked_distances(problem, name);
-      const double sigma = settings.sigma_ratio * distances.mean();
-      if (!(sigma > 0.0))
-        throw std::invalid_argument(fmt::format("{}: kernel width is not positive", name));
-      const SparseGraph graph = knn_graph(distances, settings.neighbours, Symmetrize::either);
-      const HeatKernelWeights weights = heat_kernel_weights(graph, sigma, 1.0, true);
+      const HeatKernelGraph graph =
+          heat_kernel_graph(checked_distances(problem, name), settings.neighbours,
+                            Symmetrize::either, {settings.sigma_ratio});
+      const HeatKernelWeights weights =
+          heat_kernel_weights(graph.graph, graph.sigmas.front(), 1.0, true);
       const Eigen::VectorXd laplacian = laplacian_scores(problem.features, weights.weights);
       return laplacian.cwiseProduct(forms.must.cwiseQuotient(forms.cannot));
     }

@@ -11,6 +11,7 @@
 #include "graph/knn_graph.hpp"
 #include "graph/laplacian_batch.hpp"
 #include "graph/laplacian_score.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
 
@@ -49,12 +50,12 @@ class LaplacianSelector final : public Selector {
   // even among mathematically tied scores) it gets inside a sigma batch.
   SelectorScores score(const SelectionProblem& problem) const override {
     check_problem(problem, settings_.neighbours);
-    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
-    const SparseGraph graph =
-        knn_graph(*problem.distances, settings_.neighbours, settings_.symmetrize);
-    const LaplacianBatchScores batch = laplacian_scores_batch(
-        problem.features, graph,
-        {{sigma, settings_.kernel_scale, settings_.stable_weights, settings_.arithmetic}});
+    const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings_.neighbours,
+                                                    settings_.symmetrize, {settings_.sigma_ratio});
+    const LaplacianBatchScores batch =
+        laplacian_scores_batch(problem.features, graph.graph,
+                               {{graph.sigmas.front(), settings_.kernel_scale,
+                                 settings_.stable_weights, settings_.arithmetic}});
     SelectorScores result;
     result.scores = batch.scores.col(0);
     result.zero_weight_fraction = batch.zero_weight_fractions.front();
@@ -134,13 +135,15 @@ std::vector<SelectorScores> score_laplacian_batch(const SelectionProblem& proble
     if (other.neighbours != first.neighbours || other.symmetrize != first.symmetrize)
       throw std::logic_error("laplacian selector: one batch holds several kNN graphs");
   check_problem(problem, first.neighbours);
-  const double mean_distance = problem.distances->mean();
+  std::vector<double> sigma_ratios;
+  for (const auto& one : settings) sigma_ratios.push_back(one.sigma_ratio);
+  const HeatKernelGraph graph =
+      heat_kernel_graph(*problem.distances, first.neighbours, first.symmetrize, sigma_ratios);
   std::vector<HeatKernel> kernels;
-  for (const auto& one : settings)
-    kernels.push_back({heat_kernel_width(one.sigma_ratio, mean_distance), one.kernel_scale,
-                       one.stable_weights, one.arithmetic});
-  const SparseGraph graph = knn_graph(*problem.distances, first.neighbours, first.symmetrize);
-  const LaplacianBatchScores batch = laplacian_scores_batch(problem.features, graph, kernels);
+  for (size_t q = 0; q < settings.size(); ++q)
+    kernels.push_back({graph.sigmas[q], settings[q].kernel_scale, settings[q].stable_weights,
+                       settings[q].arithmetic});
+  const LaplacianBatchScores batch = laplacian_scores_batch(problem.features, graph.graph, kernels);
   std::vector<SelectorScores> results(settings.size());
   for (size_t q = 0; q < settings.size(); ++q) {
     results[q].scores = batch.scores.col(static_cast<Eigen::Index>(q));

@@ -17,6 +17,7 @@
 
 #include "graph/knn_graph.hpp"
 #include "graph/spectral_score.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
 
@@ -67,11 +68,13 @@ class SpecSelector final : public Selector {
 
   SelectorScores score(const SelectionProblem& problem) const override {
     check_problem(problem);
-    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
-    if (settings_.dense_rbf) return dense_rbf_scores(problem, sigma, settings_.spec);
-    const SparseGraph graph =
-        knn_graph(*problem.distances, settings_.neighbours, Symmetrize::either);
-    return knn_scores(problem.features, graph, sigma, settings_.spec);
+    if (settings_.dense_rbf)
+      return dense_rbf_scores(problem,
+                              heat_kernel_width(settings_.sigma_ratio, problem.distances->mean()),
+                              settings_.spec);
+    const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings_.neighbours,
+                                                    Symmetrize::either, {settings_.sigma_ratio});
+    return knn_scores(problem.features, graph.graph, graph.sigmas.front(), settings_.spec);
   }
 
   ScoreOrder order() const override { return settings_.order; }
@@ -121,19 +124,20 @@ std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
     if (one.dense_rbf != settings.front().dense_rbf ||
         one.neighbours != settings.front().neighbours)
       throw std::logic_error("spec selector: one batch holds several graphs");
-  const double mean_distance = problem.distances->mean();
   std::vector<SelectorScores> results;
   if (settings.front().dense_rbf) {
+    const double mean_distance = problem.distances->mean();
     for (const auto& one : settings)
       results.push_back(
           dense_rbf_scores(problem, heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
     return results;
   }
-  const SparseGraph graph =
-      knn_graph(*problem.distances, settings.front().neighbours, Symmetrize::either);
-  for (const auto& one : settings)
-    results.push_back(knn_scores(problem.features, graph,
-                                 heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
+  std::vector<double> sigma_ratios;
+  for (const auto& one : settings) sigma_ratios.push_back(one.sigma_ratio);
+  const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings.front().neighbours,
+                                                  Symmetrize::either, sigma_ratios);
+  for (size_t q = 0; q < settings.size(); ++q)
+    results.push_back(knn_scores(problem.features, graph.graph, graph.sigmas[q], settings[q].spec));
   return results;
 }
 

@@ -130,6 +130,14 @@ DistanceRegistration registration() {
     return std::make_unique<DtwDistance>(options);
   };
   result.label = [](const ParamSet& params) { return dtw_label(options_from(params)); };
+  result.check_dataset = [](const ParamSet& params,
+                            const Dataset& dataset) -> std::optional<ParamProblem> {
+    if (dataset.rows() == 0) return std::nullopt;
+    const DtwOptions options = options_from(params);
+    const auto problem = dtw_band_problem(dataset, dtw_band(options, dataset.lengths.maxCoeff()));
+    if (!problem) return std::nullopt;
+    return ParamProblem{options.window ? "window" : "window_ratio", *problem};
+  };
   return result;
 }
 

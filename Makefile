@@ -92,7 +92,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 FUZZ_HARNESSES = ucr_loader csv_matrix spec_loader cache_reader
 fuzz:
-	@command -v clang++ >/dev/null || { echo "make fuzz needs Clang's libFuzzer: apt-get install -y clang"; exit 2; }
+	@command -v clang++ >/dev/null || { echo "make fuzz needs Clang and its libFuzzer runtime: apt-get install -y clang libclang-rt-14-dev (or scripts/install-deps.sh --ci)"; exit 2; }
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
 	  -DCMAKE_CXX_COMPILER=clang++ \
 	  -DTSFS_FUZZ=ON -DTSFS_BUILD_TESTS=OFF -DTSFS_BUILD_BENCHMARKS=OFF \

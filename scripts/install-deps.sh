@@ -3,13 +3,16 @@
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
 # and full output folders), munge, slurmctld, slurmd, slurm-client (make test-slurm's one-node
-# cluster).
+# cluster), and Clang with its runtime libraries for `make fuzz` (libFuzzer and the sanitizer
+# runtimes are in libclang-rt-14-dev, only a Recommends of Debian 12's clang, which
+# --no-install-recommends would skip).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
           gnuplot-nox libboost-dev)
 if [ "${1:-}" = "--ci" ]; then
-  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client)
+  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client clang
+            libclang-rt-14-dev)
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -218,26 +218,25 @@ std::unique_ptr<Classifier> make_liblinear_classifier(std::string name, Liblinea
 }
 
 std::vector<ParamSpec> liblinear_common_params() {
-  ParamSpec class_weight{"class_weight",
-                         ParamType::text,
-                         ParamValue{std::string("none")},
-                         "\"balanced\" multiplies class c's C by training rows / (classes x rows "
-                         "of class c), as scikit-learn's class_weight=\"balanced\".",
-                         {"none", "balanced"},
-                         {}};
+  ParamSpec class_weight{
+      .name = "class_weight",
+      .type = ParamType::text,
+      .default_value = ParamValue{std::string("none")},
+      .doc =
+          "\"balanced\" multiplies class c's C by training rows / (classes x rows "
+          "of class c), as scikit-learn's class_weight=\"balanced\".",
+      .choices = {"none", "balanced"}};
   return {
-      ParamSpec{"C",
-                ParamType::real,
-                ParamValue{1.0},
-                "Inverse regularisation strength.",
-                {},
-                greater_than(0.0)},
-      ParamSpec{"tol",
-                ParamType::real,
-                ParamValue{1e-4},
-                "Stopping tolerance of liblinear.",
-                {},
-                greater_than(0.0)},
+      ParamSpec{.name = "C",
+                .type = ParamType::real,
+                .default_value = ParamValue{1.0},
+                .doc = "Inverse regularisation strength.",
+                .check = greater_than(0.0)},
+      ParamSpec{.name = "tol",
+                .type = ParamType::real,
+                .default_value = ParamValue{1e-4},
+                .doc = "Stopping tolerance of liblinear.",
+                .check = greater_than(0.0)},
       std::move(class_weight),
   };
 }

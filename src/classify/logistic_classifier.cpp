@@ -17,12 +17,12 @@ ComponentInfo logistic_info() {
       "Logistic regression: liblinear with an L1 (newGLMNET) or L2 (trust-region Newton) "
       "penalty on standardised features, regularised intercept, one-vs-rest for several "
       "classes; as scikit-learn's LogisticRegression(solver=\"liblinear\").";
-  info.params.push_back(ParamSpec{"penalty",
-                                  ParamType::text,
-                                  ParamValue{std::string("l2")},
-                                  "Regularisation: \"l2\" (squared norm) or \"l1\" (sparse).",
-                                  {"l1", "l2"},
-                                  {}});
+  info.params.push_back(
+      ParamSpec{.name = "penalty",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("l2")},
+                .doc = "Regularisation: \"l2\" (squared norm) or \"l1\" (sparse).",
+                .choices = {"l1", "l2"}});
   for (ParamSpec& spec : liblinear_common_params()) info.params.push_back(std::move(spec));
   return info;
 }

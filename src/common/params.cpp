@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "common/enum_names.hpp"
 #include "common/text.hpp"
 
 namespace tsfs {
@@ -38,6 +39,13 @@ ParamCheck between(double low, double high) {
     auto number = numeric(value);
     if (number && *number >= low && *number <= high) return {};
     return fmt::format("must be between {} and {}", format_double(low), format_double(high));
+  };
+}
+
+ParamCheck none_or(ParamCheck check) {
+  return [check = std::move(check)](const ParamValue& value) -> std::string {
+    if (std::holds_alternative<std::monostate>(value)) return {};
+    return check(value);
   };
 }
 
@@ -85,12 +93,19 @@ const std::vector<std::string>& ParamSet::text_list(const std::string& name) con
   return std::get<std::vector<std::string>>(at(name));
 }
 
+std::optional<long long> ParamSet::optional_integer(const std::string& name) const {
+  const ParamValue& value = at(name);
+  if (std::holds_alternative<std::monostate>(value)) return std::nullopt;
+  return std::get<long long>(value);
+}
+
 std::string display_value(const ParamValue& value) {
   struct Visitor {
     std::string operator()(long long v) const { return std::to_string(v); }
     std::string operator()(double v) const { return format_double(v); }
     std::string operator()(const std::string& v) const { return v; }
     std::string operator()(bool v) const { return v ? "true" : "false"; }
+    std::string operator()(std::monostate) const { return "none"; }
     std::string operator()(const std::vector<std::string>& v) const {
       return fmt::format("{}", fmt::join(v, ";"));
     }
@@ -112,19 +127,14 @@ std::string ParamSet::canonical() const {
 }
 
 std::string type_name(ParamType type) {
-  switch (type) {
-    case ParamType::integer:
-      return "an integer";
-    case ParamType::real:
-      return "a number";
-    case ParamType::text:
-      return "a string";
-    case ParamType::boolean:
-      return "a boolean";
-    case ParamType::text_list:
-      return "a list of strings";
-  }
-  return "a value";
+  static constexpr auto type_names =
+      enum_names<ParamType>({{ParamType::integer, "an integer"},
+                             {ParamType::real, "a number"},
+                             {ParamType::text, "a string"},
+                             {ParamType::boolean, "a boolean"},
+                             {ParamType::text_list, "a list of strings"},
+                             {ParamType::optional_integer, "an integer or none"}});
+  return std::string(type_names.name(type));
 }
 
 const ParamSpec* ComponentInfo::find_param(const std::string& param_name) const {

@@ -11,9 +11,12 @@
 
 namespace tsfs {
 
-enum class ParamType { integer, real, text, boolean, text_list };
+// optional_integer: an integer >= its checks, or `none` (no value, e.g. DTW's window: no band).
+enum class ParamType { integer, real, text, boolean, text_list, optional_integer };
 
-using ParamValue = std::variant<long long, double, std::string, bool, std::vector<std::string>>;
+// std::monostate is the `none` of an optional_integer.
+using ParamValue =
+    std::variant<long long, double, std::string, bool, std::vector<std::string>, std::monostate>;
 
 // Returns an empty string when the value is acceptable, otherwise what is wrong with it.
 using ParamCheck = std::function<std::string(const ParamValue&)>;
@@ -32,6 +35,8 @@ struct ParamSpec {
 ParamCheck greater_than(double bound);
 ParamCheck at_least(double bound);
 ParamCheck between(double low, double high);  // inclusive
+// An optional_integer's check: `none` passes, a number must pass `check`.
+ParamCheck none_or(ParamCheck check);
 
 // A complete, validated assignment of values to a component's parameters, in declaration order.
 class ParamSet {
@@ -45,6 +50,7 @@ class ParamSet {
   const std::string& text(const std::string& name) const;
   bool boolean(const std::string& name) const;
   const std::vector<std::string>& text_list(const std::string& name) const;
+  std::optional<long long> optional_integer(const std::string& name) const;  // nullopt: none
 
   // Canonical text of one value (%.17g for reals), as written to CSV files and hashes.
   std::string display(const std::string& name) const;

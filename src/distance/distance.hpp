@@ -4,6 +4,7 @@
 #include <Eigen/Core>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "common/params.hpp"
@@ -27,6 +28,10 @@ struct DistanceRegistration {
   // Short label for file names and the `distance` column, derived from the parameters
   // (e.g. "ned", "dtw-symmetric2-w100").
   std::function<std::string(const ParamSet&)> label;
+  // Optional: what makes the distance unusable on one dataset (a DTW band that no pair of its
+  // series lengths fits, a precomputed file that does not exist), checked when the run is planned
+  // so that the run stops before any matrix is computed; nullopt when usable.
+  std::function<std::optional<ParamProblem>(const ParamSet&, const Dataset&)> check_dataset;
 };
 using DistanceRegistry = Registry<DistanceRegistration>;
 

@@ -7,11 +7,11 @@
 //     - {kind: dtw, step_pattern: symmetric1, local: squared, window_ratio: 0.1}
 #include <fmt/format.h>
 
-#include <charconv>
 #include <cmath>
 #include <memory>
 #include <string_view>
 
+#include "common/enum_names.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
@@ -22,23 +22,15 @@ namespace {
 
 constexpr const char* kNone = "none";
 
-std::optional<long long> parse_window(std::string_view text) {
-  long long value = -1;
-  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (error != std::errc() || end != text.data() + text.size() || value < 0) return std::nullopt;
-  return value;
-}
+constexpr auto step_pattern_names = enum_names<dtw::StepPattern>(
+    {{dtw::StepPattern::symmetric2, "symmetric2"}, {dtw::StepPattern::symmetric1, "symmetric1"}});
+constexpr auto local_cost_names = enum_names<dtw::LocalCost>(
+    {{dtw::LocalCost::abs, "abs"}, {dtw::LocalCost::squared, "squared"}});
 
 std::optional<double> parse_ratio(std::string_view text) {
   auto value = parse_double(text);
   if (!value || !std::isfinite(*value) || *value < 0.0 || *value > 1.0) return std::nullopt;
   return value;
-}
-
-std::string check_window(const ParamValue& value) {
-  const auto& text = std::get<std::string>(value);
-  if (text == kNone || parse_window(text)) return {};
-  return "must be none or a band half-width, an integer >= 0";
 }
 
 std::string check_ratio(const ParamValue& value) {
@@ -50,12 +42,10 @@ std::string check_ratio(const ParamValue& value) {
 // Reads the parameters that are set (the spec loader validates each one); others keep defaults.
 DtwOptions options_from(const ParamSet& params) {
   DtwOptions options;
-  if (params.has("step_pattern") && params.text("step_pattern") == "symmetric1")
-    options.step_pattern = dtw::StepPattern::symmetric1;
-  if (params.has("local") && params.text("local") == "squared")
-    options.local = dtw::LocalCost::squared;
-  if (params.has("window") && params.text("window") != kNone)
-    options.window = parse_window(params.text("window"));
+  if (params.has("step_pattern"))
+    options.step_pattern = step_pattern_names.parse(params.text("step_pattern")).value();
+  if (params.has("local")) options.local = local_cost_names.parse(params.text("local")).value();
+  if (params.has("window")) options.window = params.optional_integer("window");
   if (params.has("window_ratio") && params.text("window_ratio") != kNone)
     options.window_ratio = parse_ratio(params.text("window_ratio"));
   if (params.has("window_if_longer_than"))
@@ -66,53 +56,45 @@ DtwOptions options_from(const ParamSet& params) {
 
 std::vector<ParamSpec> dtw_params() {
   std::vector<ParamSpec> params;
-  params.push_back({"step_pattern",
-                    ParamType::text,
-                    ParamValue{std::string("symmetric2")},
-                    "symmetric2: the diagonal step costs 2 d (dtw-python / R dtw default); "
-                    "symmetric1: d + the cheapest of the three predecessors",
-                    {"symmetric2", "symmetric1"},
-                    {},
-                    true});
-  params.push_back({"local",
-                    ParamType::text,
-                    ParamValue{std::string("abs")},
-                    "local cost: abs |x - y| or squared (x - y)^2",
-                    {"abs", "squared"},
-                    {},
-                    true});
-  params.push_back({"window",
-                    ParamType::text,
-                    ParamValue{std::string(kNone)},
-                    "Sakoe-Chiba band: none, or W keeping cells with |a - b| <= W on the 0-based "
-                    "index grid (dtw-python window_type='sakoechiba', window_size=W; not slanted "
-                    "for unequal lengths, which may then differ by at most W)",
-                    {},
-                    check_window,
-                    true});
-  params.push_back({"window_ratio",
-                    ParamType::text,
-                    ParamValue{std::string(kNone)},
-                    "Sakoe-Chiba band as a fraction r of the length: W = ceil(r x the longest "
-                    "series length in the dataset); none, or r in [0, 1]; excludes window",
-                    {},
-                    check_ratio,
-                    true});
-  params.push_back({"window_if_longer_than",
-                    ParamType::integer,
-                    ParamValue{0LL},
-                    "apply the band only when the dataset's longest series is longer than this "
-                    "(0: always); e.g. window: 100, window_if_longer_than: 500",
-                    {},
-                    at_least(0),
-                    true});
-  params.push_back({"normalize",
-                    ParamType::boolean,
-                    ParamValue{false},
-                    "divide by n + m (dtw-python normalizedDistance; symmetric2 only)",
-                    {},
-                    {},
-                    true});
+  params.push_back(
+      ParamSpec{.name = "step_pattern",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("symmetric2")},
+                .doc = "symmetric2: the diagonal step costs 2 d (dtw-python / R dtw default); "
+                       "symmetric1: d + the cheapest of the three predecessors",
+                .choices = step_pattern_names.names()});
+  params.push_back(ParamSpec{.name = "local",
+                             .type = ParamType::text,
+                             .default_value = ParamValue{std::string("abs")},
+                             .doc = "local cost: abs |x - y| or squared (x - y)^2",
+                             .choices = local_cost_names.names()});
+  params.push_back(ParamSpec{
+      .name = "window",
+      .type = ParamType::optional_integer,
+      .default_value = ParamValue{std::monostate{}},
+      .doc = "Sakoe-Chiba band: none, or W keeping cells with |a - b| <= W on the 0-based "
+             "index grid (dtw-python window_type='sakoechiba', window_size=W; not slanted "
+             "for unequal lengths, which may then differ by at most W)",
+      .check = none_or(at_least(0))});
+  params.push_back(
+      ParamSpec{.name = "window_ratio",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string(kNone)},
+                .doc = "Sakoe-Chiba band as a fraction r of the length: W = ceil(r x the longest "
+                       "series length in the dataset); none, or r in [0, 1]; excludes window",
+                .check = check_ratio});
+  params.push_back(
+      ParamSpec{.name = "window_if_longer_than",
+                .type = ParamType::integer,
+                .default_value = ParamValue{0LL},
+                .doc = "apply the band only when the dataset's longest series is longer than this "
+                       "(0: always); e.g. window: 100, window_if_longer_than: 500",
+                .check = at_least(0)});
+  params.push_back(
+      ParamSpec{.name = "normalize",
+                .type = ParamType::boolean,
+                .default_value = ParamValue{false},
+                .doc = "divide by n + m (dtw-python normalizedDistance; symmetric2 only)"});
   return params;
 }
 
@@ -148,6 +130,14 @@ DistanceRegistration registration() {
     return std::make_unique<DtwDistance>(options);
   };
   result.label = [](const ParamSet& params) { return dtw_label(options_from(params)); };
+  result.check_dataset = [](const ParamSet& params,
+                            const Dataset& dataset) -> std::optional<ParamProblem> {
+    if (dataset.rows() == 0) return std::nullopt;
+    const DtwOptions options = options_from(params);
+    const auto problem = dtw_band_problem(dataset, dtw_band(options, dataset.lengths.maxCoeff()));
+    if (!problem) return std::nullopt;
+    return ParamProblem{options.window ? "window" : "window_ratio", *problem};
+  };
   return result;
 }
 

@@ -31,6 +31,10 @@ std::string dtw_options_problem(const DtwOptions& options);
 // integer, so that 0.07 x 100 gives 7 and not 8 from binary rounding.
 std::optional<long long> dtw_band(const DtwOptions& options, long long longest);
 
+// Why no warping path fits `band` for some pair of the dataset's series (their lengths differ by
+// more than the band), or nullopt. The shortest and the longest series are the worst pair.
+std::optional<std::string> dtw_band_problem(const Dataset& dataset, std::optional<long long> band);
+
 // Cells of the n x m cost matrix inside the band (all n x m without one): the work of one pair.
 long long dtw_cells(long long n, long long m, std::optional<long long> band);
 

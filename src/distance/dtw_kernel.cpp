@@ -12,6 +12,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "common/enum_names.hpp"
+
 namespace tsfs::dtw {
 namespace {
 
@@ -203,15 +205,10 @@ Isa best_isa() {
 }
 
 const char* isa_name(Isa isa) {
-  switch (isa) {
-    case Isa::sse2:
-      return "sse2";
-    case Isa::avx2:
-      return "avx2";
-    case Isa::avx512:
-      return "avx512";
-  }
-  return "?";
+  // String literals in the table, so the view is NUL-terminated.
+  static constexpr auto isa_names =
+      enum_names<Isa>({{Isa::sse2, "sse2"}, {Isa::avx2, "avx2"}, {Isa::avx512, "avx512"}});
+  return isa_names.name(isa).data();
 }
 
 int batch_lanes(Isa isa) {

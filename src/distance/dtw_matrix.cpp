@@ -55,28 +55,72 @@ void check_lengths(const Dataset& dataset) {
 // |n - m| <= W for every pair, else no warping path exists inside the band (dtw-python raises
 // "No warping path found compatible with the local constraints"). The shortest and the longest
 // series are the worst pair.
-void check_band_feasible(const Dataset& dataset, std::optional<long long> band) {
-  if (!band || dataset.rows() == 0) return;
+}  // namespace
+
+std::optional<std::string> dtw_band_problem(const Dataset& dataset, std::optional<long long> band) {
+  if (!band || dataset.rows() == 0) return std::nullopt;
   Eigen::Index shortest = 0, longest = 0;
   dataset.lengths.minCoeff(&shortest);
   dataset.lengths.maxCoeff(&longest);
   long long gap = dataset.lengths(longest) - dataset.lengths(shortest);
-  if (gap <= *band) return;
-  throw InputError(
-      dataset.name,
-      fmt::format("DTW with a Sakoe-Chiba band of {} finds no warping path between series {} "
-                  "(length {}) and series {} (length {}) of dataset {}: the band |a - b| <= {} "
-                  "must reach the end cell, so lengths may differ by at most {} (here {}); widen "
-                  "the window, use window_ratio, or raise window_if_longer_than",
-                  *band, shortest, dataset.lengths(shortest), longest, dataset.lengths(longest),
-                  dataset.name, *band, *band, gap));
+  if (gap <= *band) return std::nullopt;
+  return fmt::format(
+      "DTW with a Sakoe-Chiba band of {} finds no warping path between series {} "
+      "(length {}) and series {} (length {}) of dataset {}: the band |a - b| <= {} "
+      "must reach the end cell, so lengths may differ by at most {} (here {}); widen "
+      "the window, use window_ratio, or raise window_if_longer_than",
+      *band, shortest, dataset.lengths(shortest), longest, dataset.lengths(longest), dataset.name,
+      *band, *band, gap);
 }
+
+namespace {
 
 std::vector<Task> make_tasks(int count, int lanes) {
   std::vector<Task> tasks;
   for (int reference = 1; reference < count; ++reference)
     for (int first = 0; first < reference; first += lanes) tasks.push_back({reference, first});
   return tasks;
+}
+
+// The series sorted by increasing length and laid out for the batch kernel.
+struct LengthOrder {
+  int lanes = 0;
+  size_t stride = 0;       // count + lanes: one query row, padding lanes included
+  size_t series_rows = 0;  // the longest length
+  std::vector<int> order;  // order[position] = dataset row
+  std::vector<int> length;
+  // queries[a * stride + position]: time-major, zero past a series' end and in the padding lanes.
+  std::vector<double> queries;
+  // references[position * series_rows + b]: each series contiguous.
+  std::vector<double> references;
+  std::vector<double> last_rows;
+};
+
+LengthOrder sort_by_length(const Dataset& dataset, int lanes, int longest) {
+  const auto count = static_cast<size_t>(dataset.rows());
+  LengthOrder sorted;
+  sorted.lanes = lanes;
+  sorted.stride = count + static_cast<size_t>(lanes);
+  sorted.series_rows = static_cast<size_t>(longest);
+  sorted.order.resize(count);
+  std::iota(sorted.order.begin(), sorted.order.end(), 0);
+  std::stable_sort(sorted.order.begin(), sorted.order.end(),
+                   [&](int a, int b) { return dataset.lengths(a) < dataset.lengths(b); });
+  sorted.length.resize(count);
+  sorted.queries.assign(sorted.series_rows * sorted.stride, 0.0);
+  sorted.references.assign(count * sorted.series_rows, 0.0);
+  sorted.last_rows.assign(sorted.stride, 0.0);
+  for (size_t position = 0; position < count; ++position) {
+    const int row = sorted.order[position];
+    sorted.length[position] = dataset.lengths(row);
+    for (int a = 0; a < sorted.length[position]; ++a) {
+      const double value = dataset.values(row, a);
+      sorted.queries[static_cast<size_t>(a) * sorted.stride + position] = value;
+      sorted.references[position * sorted.series_rows + static_cast<size_t>(a)] = value;
+    }
+    sorted.last_rows[position] = sorted.length[position] - 1;
+  }
+  return sorted;
 }
 
 }  // namespace
@@ -94,34 +138,12 @@ Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, in
   check_lengths(dataset);
   const int longest = dataset.lengths.maxCoeff();
   const std::optional<long long> band = dtw_band(options, longest);
-  check_band_feasible(dataset, band);
+  if (auto problem = dtw_band_problem(dataset, band)) throw InputError(dataset.name, *problem);
 
-  // order[position] = dataset row, by increasing length.
-  std::vector<int> order(static_cast<size_t>(count));
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return dataset.lengths(a) < dataset.lengths(b); });
-  std::vector<int> length(order.size());
-  for (size_t position = 0; position < order.size(); ++position)
-    length[position] = dataset.lengths(order[position]);
-
-  const int lanes = dtw::batch_lanes(isa);
-  const size_t stride = static_cast<size_t>(count) + static_cast<size_t>(lanes);
-  const auto rows = static_cast<size_t>(longest);
-  // queries[a * stride + position]: time-major, zero past a series' end and in the padding lanes.
-  std::vector<double> queries(rows * stride, 0.0);
-  // references[position * rows + b]: each series contiguous.
-  std::vector<double> references(static_cast<size_t>(count) * rows, 0.0);
-  std::vector<double> last_rows(stride, 0.0);
-  for (size_t position = 0; position < order.size(); ++position) {
-    const int row = order[position];
-    for (int a = 0; a < length[position]; ++a) {
-      double value = dataset.values(row, a);
-      queries[static_cast<size_t>(a) * stride + position] = value;
-      references[position * rows + static_cast<size_t>(a)] = value;
-    }
-    last_rows[position] = length[position] - 1;
-  }
+  const LengthOrder sorted = sort_by_length(dataset, dtw::batch_lanes(isa), longest);
+  const int lanes = sorted.lanes;
+  const std::vector<int>& order = sorted.order;
+  const std::vector<int>& length = sorted.length;
 
   const long long band_width = band.value_or(dtw::kNoBand);
   const std::vector<Task> tasks = make_tasks(static_cast<int>(count), lanes);
@@ -141,11 +163,12 @@ Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, in
 
     const int reference_length = length[static_cast<size_t>(task.reference)];
     dtw::Batch batch;
-    batch.queries = queries.data() + task.first_query;
-    batch.query_stride = stride;
-    batch.last_rows = last_rows.data() + task.first_query;
+    batch.queries = sorted.queries.data() + task.first_query;
+    batch.query_stride = sorted.stride;
+    batch.last_rows = sorted.last_rows.data() + task.first_query;
     batch.rows = length[static_cast<size_t>(task.first_query + valid - 1)];  // the longest
-    batch.reference = references.data() + static_cast<size_t>(task.reference) * rows;
+    batch.reference =
+        sorted.references.data() + static_cast<size_t>(task.reference) * sorted.series_rows;
     batch.columns = reference_length;
     batch.band = band_width;
     batch.scratch = scratch.data();

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -126,6 +127,15 @@ DistanceRegistration precomputed_registration() {
     return std::make_unique<PrecomputedDistance>(params.text("path"));
   };
   registration.label = [](const ParamSet&) { return std::string("precomputed"); };
+  registration.check_dataset = [](const ParamSet& params,
+                                  const Dataset& dataset) -> std::optional<ParamProblem> {
+    const std::string file = substitute_dataset(params.text("path"), dataset.name);
+    std::error_code error;
+    if (std::filesystem::is_regular_file(file, error)) return std::nullopt;
+    return ParamProblem{"path", fmt::format("distance file {} (dataset {}) does not exist or is "
+                                            "not a regular file",
+                                            file, dataset.name)};
+  };
   return registration;
 }
 

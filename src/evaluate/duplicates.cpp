@@ -8,6 +8,8 @@
 #include <map>
 #include <set>
 
+#include "common/enum_names.hpp"
+
 namespace tsfs {
 namespace {
 
@@ -32,26 +34,25 @@ Side side_of(const Fold& fold, int row) {
 
 }  // namespace
 
+namespace {
+
+constexpr auto duplicate_handling_table =
+    enum_names<DuplicateHandling>({{DuplicateHandling::keep, "keep"},
+                                   {DuplicateHandling::drop, "drop"},
+                                   {DuplicateHandling::group, "group"}});
+
+}  // namespace
+
 std::string duplicate_handling_name(DuplicateHandling handling) {
-  switch (handling) {
-    case DuplicateHandling::keep:
-      return "keep";
-    case DuplicateHandling::drop:
-      return "drop";
-    case DuplicateHandling::group:
-      return "group";
-  }
-  return "keep";
+  return std::string(duplicate_handling_table.name(handling));
 }
 
 std::vector<std::string> duplicate_handling_names() {
-  return {"keep", "drop", "group"};
+  return duplicate_handling_table.names();
 }
 
 std::optional<DuplicateHandling> parse_duplicate_handling(const std::string& name) {
-  for (auto handling : {DuplicateHandling::keep, DuplicateHandling::drop, DuplicateHandling::group})
-    if (duplicate_handling_name(handling) == name) return handling;
-  return std::nullopt;
+  return duplicate_handling_table.parse(name);
 }
 
 DuplicateGroups find_duplicate_series(const Dataset& dataset) {

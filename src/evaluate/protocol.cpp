@@ -6,6 +6,7 @@
 #include <climits>
 #include <stdexcept>
 
+#include "common/enum_names.hpp"
 #include "common/error.hpp"
 #include "evaluate/shuffle.hpp"
 
@@ -139,17 +140,12 @@ std::vector<Fold> resamples(const ProtocolOptions& options, const Dataset& datas
 }  // namespace
 
 std::string protocol_name(ProtocolKind kind) {
-  switch (kind) {
-    case ProtocolKind::holdout_half:
-      return "holdout_half";
-    case ProtocolKind::train_test:
-      return "train_test";
-    case ProtocolKind::stratified_kfold:
-      return "stratified_kfold";
-    case ProtocolKind::resamples:
-      return "resamples";
-  }
-  throw std::logic_error("unknown protocol kind");
+  static constexpr auto protocol_names =
+      enum_names<ProtocolKind>({{ProtocolKind::holdout_half, "holdout_half"},
+                                {ProtocolKind::train_test, "train_test"},
+                                {ProtocolKind::stratified_kfold, "stratified_kfold"},
+                                {ProtocolKind::resamples, "resamples"}});
+  return std::string(protocol_names.name(kind));
 }
 
 std::string protocol_label(const ProtocolOptions& options) {

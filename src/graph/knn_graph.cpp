@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/enum_names.hpp"
+
 namespace tsfs {
 namespace {
 
@@ -103,23 +105,19 @@ SparseGraph to_sparse(const NeighbourLists& lists, const Eigen::MatrixXd& distan
 
 }  // namespace
 
+namespace {
+
+constexpr auto symmetrize_names = enum_names<Symmetrize>(
+    {{Symmetrize::either, "or"}, {Symmetrize::both, "and"}, {Symmetrize::none, "none"}});
+
+}  // namespace
+
 std::optional<Symmetrize> parse_symmetrize(std::string_view name) {
-  if (name == "or") return Symmetrize::either;
-  if (name == "and") return Symmetrize::both;
-  if (name == "none") return Symmetrize::none;
-  return std::nullopt;
+  return symmetrize_names.parse(name);
 }
 
 std::string_view symmetrize_name(Symmetrize mode) {
-  switch (mode) {
-    case Symmetrize::either:
-      return "or";
-    case Symmetrize::both:
-      return "and";
-    case Symmetrize::none:
-      return "none";
-  }
-  return "none";
+  return symmetrize_names.name(mode);
 }
 
 SparseGraph knn_graph(const Eigen::MatrixXd& distances, int k, Symmetrize mode) {

@@ -9,23 +9,31 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "common/enum_names.hpp"
+
 namespace tsfs {
 
+namespace {
+
+constexpr auto spec_ranker_names = enum_names<SpecRanker>(
+    {{SpecRanker::phi1, "phi1"}, {SpecRanker::phi2, "phi2"}, {SpecRanker::phi3, "phi3"}});
+
+constexpr auto spectral_function_names =
+    enum_names<SpectralFunction>({{SpectralFunction::identity, "identity"},
+                                  {SpectralFunction::polynomial, "polynomial"},
+                                  {SpectralFunction::regularized, "regularized"},
+                                  {SpectralFunction::diffusion, "diffusion"},
+                                  {SpectralFunction::random_walk, "random_walk"},
+                                  {SpectralFunction::inverse_cosine, "inverse_cosine"}});
+
+}  // namespace
+
 std::optional<SpecRanker> parse_spec_ranker(std::string_view name) {
-  if (name == "phi1") return SpecRanker::phi1;
-  if (name == "phi2") return SpecRanker::phi2;
-  if (name == "phi3") return SpecRanker::phi3;
-  return std::nullopt;
+  return spec_ranker_names.parse(name);
 }
 
 std::optional<SpectralFunction> parse_spectral_function(std::string_view name) {
-  if (name == "identity") return SpectralFunction::identity;
-  if (name == "polynomial") return SpectralFunction::polynomial;
-  if (name == "regularized") return SpectralFunction::regularized;
-  if (name == "diffusion") return SpectralFunction::diffusion;
-  if (name == "random_walk") return SpectralFunction::random_walk;
-  if (name == "inverse_cosine") return SpectralFunction::inverse_cosine;
-  return std::nullopt;
+  return spectral_function_names.parse(name);
 }
 
 double spectral_function_value(const SpecSettings& settings, double lambda) {

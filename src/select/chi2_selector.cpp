@@ -119,14 +119,13 @@ SelectorRegistration chi2_registration() {
       "chi-squared statistic against the class: Pearson chi2 of the bins x classes table "
       "(bins >= 2), or scikit-learn chi2 on non-negative values (bins = 0); larger first";
   registration.info.params = discretization_params(10, true);
-  registration.info.params.push_back(
-      ParamSpec{"shift",
-                ParamType::text,
-                ParamValue{std::string("none")},
-                "bins = 0 only: none (negative values are an error), global (subtract the fit "
-                "matrix's minimum) or column (subtract each column's minimum)",
-                {"none", "global", "column"},
-                {}});
+  registration.info.params.push_back(ParamSpec{
+      .name = "shift",
+      .type = ParamType::text,
+      .default_value = ParamValue{std::string("none")},
+      .doc = "bins = 0 only: none (negative values are an error), global (subtract the fit "
+             "matrix's minimum) or column (subtract each column's minimum)",
+      .choices = {"none", "global", "column"}});
   registration.info.params.push_back(order_param("descending"));
   registration.supervised = true;
   registration.uses_distance = false;

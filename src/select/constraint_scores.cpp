@@ -7,9 +7,11 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/enum_names.hpp"
 #include "evaluate/shuffle.hpp"
 #include "graph/laplacian_score.hpp"
 #include "select/discretize.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector_params.hpp"
 
 namespace tsfs {
@@ -94,18 +96,15 @@ Eigen::VectorXd unlabelled_edge_form(const Eigen::MatrixXd& features, const Spar
 
 namespace {
 
+constexpr auto variant_names =
+    enum_names<ConstraintVariant>({{ConstraintVariant::sc1, "constraint_sc1"},
+                                   {ConstraintVariant::sc2, "constraint_sc2"},
+                                   {ConstraintVariant::sc3, "constraint_sc3"},
+                                   {ConstraintVariant::sc4, "constraint_sc4"}});
+
+// The selector's name (the table holds string literals, so the view is NUL-terminated).
 const char* variant_name(ConstraintVariant variant) {
-  switch (variant) {
-    case ConstraintVariant::sc1:
-      return "constraint_sc1";
-    case ConstraintVariant::sc2:
-      return "constraint_sc2";
-    case ConstraintVariant::sc3:
-      return "constraint_sc3";
-    case ConstraintVariant::sc4:
-      return "constraint_sc4";
-  }
-  return "constraint";
+  return variant_names.name(variant).data();
 }
 
 bool needs_distance(ConstraintVariant variant) {
@@ -164,12 +163,11 @@ Eigen::VectorXd constraint_scores(const SelectionProblem& problem,
       return numerator.cwiseQuotient(forms.cannot);
     }
     case ConstraintVariant::sc4: {
-      const Eigen::MatrixXd& distances = checked_distances(problem, name);
-      const double sigma = settings.sigma_ratio * distances.mean();
-      if (!(sigma > 0.0))
-        throw std::invalid_argument(fmt::format("{}: kernel width is not positive", name));
-      const SparseGraph graph = knn_graph(distances, settings.neighbours, Symmetrize::either);
-      const HeatKernelWeights weights = heat_kernel_weights(graph, sigma, 1.0, true);
+      const HeatKernelGraph graph =
+          heat_kernel_graph(checked_distances(problem, name), settings.neighbours,
+                            Symmetrize::either, {settings.sigma_ratio});
+      const HeatKernelWeights weights =
+          heat_kernel_weights(graph.graph, graph.sigmas.front(), 1.0, true);
       const Eigen::VectorXd laplacian = laplacian_scores(problem.features, weights.weights);
       return laplacian.cwiseProduct(forms.must.cwiseQuotient(forms.cannot));
     }
@@ -182,46 +180,42 @@ namespace {
 std::vector<ParamSpec> constraint_params(ConstraintVariant variant) {
   std::vector<ParamSpec> params;
   if (variant == ConstraintVariant::sc2)
-    params.push_back(ParamSpec{"lambda",
-                               ParamType::real,
-                               ParamValue{1.0},
-                               "weight of the cannot-link term",
-                               {},
-                               at_least(0.0)});
+    params.push_back(ParamSpec{.name = "lambda",
+                               .type = ParamType::real,
+                               .default_value = ParamValue{1.0},
+                               .doc = "weight of the cannot-link term",
+                               .check = at_least(0.0)});
   if (variant == ConstraintVariant::sc3)
-    params.push_back(ParamSpec{"gamma",
-                               ParamType::real,
-                               ParamValue{100.0},
-                               "weight of must-link pairs (kNN pairs with an unlabelled row: 1)",
-                               {},
-                               greater_than(0.0)});
+    params.push_back(
+        ParamSpec{.name = "gamma",
+                  .type = ParamType::real,
+                  .default_value = ParamValue{100.0},
+                  .doc = "weight of must-link pairs (kNN pairs with an unlabelled row: 1)",
+                  .check = greater_than(0.0)});
   if (needs_distance(variant))
-    params.push_back(ParamSpec{"k",
-                               ParamType::integer,
-                               ParamValue{10LL},
-                               "neighbours of the kNN graph of the fit rows' distances",
-                               {},
-                               at_least(1)});
+    params.push_back(ParamSpec{.name = "k",
+                               .type = ParamType::integer,
+                               .default_value = ParamValue{10LL},
+                               .doc = "neighbours of the kNN graph of the fit rows' distances",
+                               .check = at_least(1)});
   if (variant == ConstraintVariant::sc4)
-    params.push_back(ParamSpec{"sigma_ratio",
-                               ParamType::real,
-                               ParamValue{1.0},
-                               "heat-kernel width as a multiple of the mean fit x fit distance",
-                               {},
-                               greater_than(0.0)});
-  params.push_back(ParamSpec{"labeled_fraction",
-                             ParamType::real,
-                             ParamValue{1.0},
-                             "fraction of each class's fit rows that keep their label "
-                             "(stratified, at least one per class)",
-                             {},
-                             between(0.0, 1.0)});
-  params.push_back(ParamSpec{"seed",
-                             ParamType::integer,
-                             ParamValue{0LL},
-                             "seed of the choice of labelled rows",
-                             {},
-                             at_least(0.0)});
+    params.push_back(
+        ParamSpec{.name = "sigma_ratio",
+                  .type = ParamType::real,
+                  .default_value = ParamValue{1.0},
+                  .doc = "heat-kernel width as a multiple of the mean fit x fit distance",
+                  .check = greater_than(0.0)});
+  params.push_back(ParamSpec{.name = "labeled_fraction",
+                             .type = ParamType::real,
+                             .default_value = ParamValue{1.0},
+                             .doc = "fraction of each class's fit rows that keep their label "
+                                    "(stratified, at least one per class)",
+                             .check = between(0.0, 1.0)});
+  params.push_back(ParamSpec{.name = "seed",
+                             .type = ParamType::integer,
+                             .default_value = ParamValue{0LL},
+                             .doc = "seed of the choice of labelled rows",
+                             .check = at_least(0.0)});
   params.push_back(order_param("ascending"));
   return params;
 }

@@ -7,12 +7,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/enum_names.hpp"
+
 namespace tsfs {
 
 std::optional<Binning> parse_binning(std::string_view name) {
-  if (name == "equal_width") return Binning::equal_width;
-  if (name == "quantile") return Binning::quantile;
-  return std::nullopt;
+  static constexpr auto binning_names =
+      enum_names<Binning>({{Binning::equal_width, "equal_width"}, {Binning::quantile, "quantile"}});
+  return binning_names.parse(name);
 }
 
 namespace {
@@ -80,24 +82,23 @@ void check_labels(const char* selector, const Eigen::VectorXi* labels, int class
 
 std::vector<ParamSpec> discretization_params(long long default_bins, bool allow_zero) {
   return {
-      ParamSpec{"bins",
-                ParamType::integer,
-                ParamValue{default_bins},
-                allow_zero ? "number of bins V for discretising each feature on the fit rows (0: "
+      ParamSpec{.name = "bins",
+                .type = ParamType::integer,
+                .default_value = ParamValue{default_bins},
+                .doc = allow_zero
+                           ? "number of bins V for discretising each feature on the fit rows (0: "
                              "use the values as they are)"
                            : "number of bins V for discretising each feature on the fit rows",
-                {},
-                allow_zero ? ParamCheck([](const ParamValue& value) -> std::string {
+                .check = allow_zero ? ParamCheck([](const ParamValue& value) -> std::string {
                   const long long bins = std::get<long long>(value);
                   return bins == 0 || bins >= 2 ? "" : "must be 0 or at least 2";
                 })
-                           : at_least(2)},
-      ParamSpec{"binning",
-                ParamType::text,
-                ParamValue{std::string("equal_width")},
-                "bin edges: equal_width over [min, max] or quantile (equal counts)",
-                {"equal_width", "quantile"},
-                {}},
+                                    : at_least(2)},
+      ParamSpec{.name = "binning",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("equal_width")},
+                .doc = "bin edges: equal_width over [min, max] or quantile (equal counts)",
+                .choices = {"equal_width", "quantile"}},
   };
 }
 

@@ -11,6 +11,7 @@
 #include "graph/knn_graph.hpp"
 #include "graph/laplacian_batch.hpp"
 #include "graph/laplacian_score.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
 
@@ -49,12 +50,12 @@ class LaplacianSelector final : public Selector {
   // even among mathematically tied scores) it gets inside a sigma batch.
   SelectorScores score(const SelectionProblem& problem) const override {
     check_problem(problem, settings_.neighbours);
-    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
-    const SparseGraph graph =
-        knn_graph(*problem.distances, settings_.neighbours, settings_.symmetrize);
-    const LaplacianBatchScores batch = laplacian_scores_batch(
-        problem.features, graph,
-        {{sigma, settings_.kernel_scale, settings_.stable_weights, settings_.arithmetic}});
+    const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings_.neighbours,
+                                                    settings_.symmetrize, {settings_.sigma_ratio});
+    const LaplacianBatchScores batch =
+        laplacian_scores_batch(problem.features, graph.graph,
+                               {{graph.sigmas.front(), settings_.kernel_scale,
+                                 settings_.stable_weights, settings_.arithmetic}});
     SelectorScores result;
     result.scores = batch.scores.col(0);
     result.zero_weight_fraction = batch.zero_weight_fractions.front();
@@ -134,13 +135,15 @@ std::vector<SelectorScores> score_laplacian_batch(const SelectionProblem& proble
     if (other.neighbours != first.neighbours || other.symmetrize != first.symmetrize)
       throw std::logic_error("laplacian selector: one batch holds several kNN graphs");
   check_problem(problem, first.neighbours);
-  const double mean_distance = problem.distances->mean();
+  std::vector<double> sigma_ratios;
+  for (const auto& one : settings) sigma_ratios.push_back(one.sigma_ratio);
+  const HeatKernelGraph graph =
+      heat_kernel_graph(*problem.distances, first.neighbours, first.symmetrize, sigma_ratios);
   std::vector<HeatKernel> kernels;
-  for (const auto& one : settings)
-    kernels.push_back({heat_kernel_width(one.sigma_ratio, mean_distance), one.kernel_scale,
-                       one.stable_weights, one.arithmetic});
-  const SparseGraph graph = knn_graph(*problem.distances, first.neighbours, first.symmetrize);
-  const LaplacianBatchScores batch = laplacian_scores_batch(problem.features, graph, kernels);
+  for (size_t q = 0; q < settings.size(); ++q)
+    kernels.push_back({graph.sigmas[q], settings[q].kernel_scale, settings[q].stable_weights,
+                       settings[q].arithmetic});
+  const LaplacianBatchScores batch = laplacian_scores_batch(problem.features, graph.graph, kernels);
   std::vector<SelectorScores> results(settings.size());
   for (size_t q = 0; q < settings.size(); ++q) {
     results[q].scores = batch.scores.col(static_cast<Eigen::Index>(q));
@@ -159,56 +162,45 @@ ComponentInfo laplacian_info() {
   // the variant preset fills them (see apply_variant_presets).
   // Fields: name, type, default (nullopt: none), doc, choices, range check.
   info.params = {
-      ParamSpec{"k",
-                ParamType::integer,
-                ParamValue{10LL},
-                "number of nearest neighbours (less than the number of fit rows)",
-                {},
-                at_least(1)},
-      ParamSpec{"sigma_ratio",
-                ParamType::real,
-                ParamValue{1.0},
-                "heat-kernel width sigma as a multiple of the mean of all fit x fit distances",
-                {},
-                greater_than(0.0)},
-      ParamSpec{"symmetrize",
-                ParamType::text,
-                std::nullopt,
-                "kNN edge rule: or (either is a neighbour), and (mutual), none (directed)",
-                {"or", "and", "none"},
-                {}},
-      ParamSpec{"kernel_scale",
-                ParamType::real,
-                std::nullopt,
-                "c in the edge weight exp(-d^2 / (c sigma^2))",
-                {},
-                greater_than(0.0)},
-      ParamSpec{"order",
-                ParamType::text,
-                std::nullopt,
-                "which end of the score is kept first",
-                {"ascending", "descending"},
-                {}},
-      ParamSpec{"stable_weights",
-                ParamType::boolean,
-                std::nullopt,
-                "subtract the smallest squared edge distance in the exponent (same scores, no "
-                "underflow)",
-                {},
-                {}},
-      ParamSpec{"arithmetic",
-                ParamType::text,
-                std::nullopt,
-                "exact (edge sums, accurate at any weight range) or literal (the study's dense "
-                "quadratic forms, rounding included)",
-                {"exact", "literal"},
-                {}},
-      ParamSpec{"variant",
-                ParamType::text,
-                ParamValue{std::string("custom")},
-                "preset for symmetrize, kernel_scale, order, stable_weights and arithmetic",
-                {"he2005", "report2023", "custom"},
-                {}},
+      ParamSpec{.name = "k",
+                .type = ParamType::integer,
+                .default_value = ParamValue{10LL},
+                .doc = "number of nearest neighbours (less than the number of fit rows)",
+                .check = at_least(1)},
+      ParamSpec{
+          .name = "sigma_ratio",
+          .type = ParamType::real,
+          .default_value = ParamValue{1.0},
+          .doc = "heat-kernel width sigma as a multiple of the mean of all fit x fit distances",
+          .check = greater_than(0.0)},
+      ParamSpec{.name = "symmetrize",
+                .type = ParamType::text,
+                .doc = "kNN edge rule: or (either is a neighbour), and (mutual), none (directed)",
+                .choices = {"or", "and", "none"}},
+      ParamSpec{.name = "kernel_scale",
+                .type = ParamType::real,
+                .doc = "c in the edge weight exp(-d^2 / (c sigma^2))",
+                .check = greater_than(0.0)},
+      ParamSpec{.name = "order",
+                .type = ParamType::text,
+                .doc = "which end of the score is kept first",
+                .choices = {"ascending", "descending"}},
+      ParamSpec{.name = "stable_weights",
+                .type = ParamType::boolean,
+                .doc =
+                    "subtract the smallest squared edge distance in the exponent (same scores, no "
+                    "underflow)"},
+      ParamSpec{.name = "arithmetic",
+                .type = ParamType::text,
+                .doc =
+                    "exact (edge sums, accurate at any weight range) or literal (the study's dense "
+                    "quadratic forms, rounding included)",
+                .choices = {"exact", "literal"}},
+      ParamSpec{.name = "variant",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("custom")},
+                .doc = "preset for symmetrize, kernel_scale, order, stable_weights and arithmetic",
+                .choices = {"he2005", "report2023", "custom"}},
   };
   info.apply_presets = apply_variant_presets;
   return info;

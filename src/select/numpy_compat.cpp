@@ -65,28 +65,6 @@ double LegacyNormalGenerator::standard_normal() {
   return factor * second;
 }
 
-double numpy_pairwise_sum(const double* values, std::int64_t count) {
-  if (count < 8) {
-    double sum = 0.0;  // numpy starts from -0.0; the same for any non-empty sum of these values
-    for (std::int64_t i = 0; i < count; ++i) sum += values[i];
-    return sum;
-  }
-  if (count <= 128) {
-    double partial[8];
-    for (int lane = 0; lane < 8; ++lane) partial[lane] = values[lane];
-    std::int64_t i = 8;
-    for (; i < count - (count % 8); i += 8)
-      for (int lane = 0; lane < 8; ++lane) partial[lane] += values[i + lane];
-    double sum = ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
-                 ((partial[4] + partial[5]) + (partial[6] + partial[7]));
-    for (; i < count; ++i) sum += values[i];
-    return sum;
-  }
-  std::int64_t half = count / 2;
-  half -= half % 8;
-  return numpy_pairwise_sum(values, half) + numpy_pairwise_sum(values + half, count - half);
-}
-
 double cephes_digamma(double x) {
   if (!(x > 0.0)) throw std::invalid_argument("cephes_digamma: only positive arguments");
   constexpr double euler = 0.57721566490153286061;

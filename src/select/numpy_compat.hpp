@@ -4,12 +4,14 @@
 // - numpy.random.RandomState(seed).standard_normal(): MT19937 seeded with init_genrand(seed),
 //   53-bit doubles from two 32-bit draws, and the legacy polar (Marsaglia) Gaussian that returns
 //   the second value of each pair first and caches the other;
-// - numpy's pairwise summation of a contiguous double array (np.sum / np.mean of a 1-D array);
+// (numpy's pairwise summation, np.sum / np.mean, is in numerics/numpy_pairwise_sum.hpp);
 // - scipy.special.digamma (Cephes psi) for positive arguments.
 #include <Eigen/Core>
 #include <array>
 #include <cstdint>
 #include <vector>
+
+#include "numerics/numpy_pairwise_sum.hpp"
 
 namespace tsfs {
 
@@ -27,13 +29,6 @@ class LegacyNormalGenerator {
   bool has_cached_ = false;
   double cached_ = 0.0;
 };
-
-// numpy's pairwise_sum for a contiguous array (8-way unrolled blocks of at most 128 values).
-double numpy_pairwise_sum(const double* values, std::int64_t count);
-inline double numpy_mean(const std::vector<double>& values) {
-  return numpy_pairwise_sum(values.data(), static_cast<std::int64_t>(values.size())) /
-         static_cast<double>(values.size());
-}
 
 // scipy.special.digamma(x) for x > 0 (Cephes psi: exact harmonic sums for integers up to 10,
 // otherwise recurrence to x >= 10 and the asymptotic series).

@@ -90,109 +90,107 @@ std::vector<int> stratified_subsample(const std::vector<int>& rows, const Eigen:
   return result;
 }
 
-}  // namespace
-
-SimilaritySearchResult similarity_forward_search(const Eigen::MatrixXd& features,
-                                                 const Eigen::VectorXi& labels, int classes,
-                                                 const SimilaritySearchSettings& settings) {
-  const Eigen::Index rows = features.rows();
-  const Eigen::Index columns = features.cols();
-  if (labels.size() != rows) throw std::invalid_argument("similarity_constraint: label count");
-  // Standardised features; prototypes are appended below as extra points.
+// Columns centred and divided by their population standard deviation (constant ones only centred).
+Eigen::MatrixXd standardised(const Eigen::MatrixXd& features) {
   Eigen::MatrixXd points = features;
-  for (Eigen::Index j = 0; j < columns; ++j) {
+  for (Eigen::Index j = 0; j < points.cols(); ++j) {
     const double mean = points.col(j).mean();
     points.col(j).array() -= mean;
-    const double deviation = std::sqrt(points.col(j).squaredNorm() / static_cast<double>(rows));
+    const double deviation =
+        std::sqrt(points.col(j).squaredNorm() / static_cast<double>(points.rows()));
     if (deviation > 0.0) points.col(j) /= deviation;
   }
+  return points;
+}
 
-  const std::vector<bool> labelled =
-      labelled_rows(labels, classes, settings.labeled_fraction, settings.seed);
-  std::vector<int> labelled_list;
-  std::vector<int> unlabelled_list;
-  for (Eigen::Index row = 0; row < rows; ++row)
-    (labelled[static_cast<size_t>(row)] ? labelled_list : unlabelled_list)
-        .push_back(static_cast<int>(row));
-  const std::vector<int> chosen =
-      stratified_subsample(labelled_list, labels, classes, settings.max_rows, settings.seed);
+struct Prototypes {
+  std::vector<Eigen::RowVectorXd> centres;
+  std::vector<int> classes;  // the class of each centre
+};
 
-  SimilaritySearchResult result;
-  std::vector<ConstraintPair> pairs;
-  for (size_t a = 0; a < chosen.size(); ++a)
-    for (size_t b = a + 1; b < chosen.size(); ++b)
-      pairs.push_back({chosen[a], chosen[b], labels[chosen[a]] == labels[chosen[b]] ? 1.0 : 0.0});
-
-  result.must_link_correct_ratio = std::numeric_limits<double>::quiet_NaN();
-  result.coverage = std::numeric_limits<double>::quiet_NaN();
-  if (settings.semi_supervised && !unlabelled_list.empty()) {
-    // Prototypes of every class's labelled rows.
-    std::vector<Eigen::RowVectorXd> prototypes;
-    std::vector<int> prototype_class;
-    for (int label = 0; label < classes; ++label) {
-      std::vector<int> members;
-      for (const int row : labelled_list)
-        if (labels[row] == label) members.push_back(row);
-      if (members.empty()) continue;
-      const Eigen::MatrixXd class_points = points(members, Eigen::all);
-      const Eigen::MatrixXd centres =
-          kmeans_centres(class_points, settings.prototypes_per_class,
-                         settings.seed + 1000003ULL * static_cast<std::uint64_t>(label + 1));
-      for (Eigen::Index c = 0; c < centres.rows(); ++c) {
-        prototypes.push_back(centres.row(c));
-        prototype_class.push_back(label);
-      }
+// k-means prototypes of every class's labelled rows.
+Prototypes class_prototypes(const Eigen::MatrixXd& points, const Eigen::VectorXi& labels,
+                            int classes, const std::vector<int>& labelled_list,
+                            const SimilaritySearchSettings& settings) {
+  Prototypes prototypes;
+  for (int label = 0; label < classes; ++label) {
+    std::vector<int> members;
+    for (const int row : labelled_list)
+      if (labels[row] == label) members.push_back(row);
+    if (members.empty()) continue;
+    const Eigen::MatrixXd class_points = points(members, Eigen::all);
+    const Eigen::MatrixXd centres =
+        kmeans_centres(class_points, settings.prototypes_per_class,
+                       settings.seed + 1000003ULL * static_cast<std::uint64_t>(label + 1));
+    for (Eigen::Index c = 0; c < centres.rows(); ++c) {
+      prototypes.centres.push_back(centres.row(c));
+      prototypes.classes.push_back(label);
     }
-    std::vector<int> linked_rows;
-    std::vector<Eigen::Index> linked_prototype;
-    long long correct = 0;
-    for (const int row : unlabelled_list) {
-      double best = std::numeric_limits<double>::infinity();
-      size_t best_index = 0;
-      for (size_t p = 0; p < prototypes.size(); ++p) {
-        const double distance = (points.row(row) - prototypes[p]).norm();
-        if (distance < best) {
-          best = distance;
-          best_index = p;
-        }
-      }
-      double other = std::numeric_limits<double>::infinity();
-      for (size_t p = 0; p < prototypes.size(); ++p)
-        if (prototype_class[p] != prototype_class[best_index])
-          other = std::min(other, (points.row(row) - prototypes[p]).norm());
-      if (best > settings.acceptance_ratio * other) continue;
-      linked_rows.push_back(row);
-      linked_prototype.push_back(static_cast<Eigen::Index>(best_index));
-      if (labels[row] == prototype_class[best_index]) ++correct;
-    }
-    result.must_links_inferred = static_cast<long long>(linked_rows.size());
-    result.coverage =
-        static_cast<double>(linked_rows.size()) / static_cast<double>(unlabelled_list.size());
-    if (!linked_rows.empty())
-      result.must_link_correct_ratio =
-          static_cast<double>(correct) / static_cast<double>(linked_rows.size());
-    // Append the prototypes as points and keep at most max_rows inferred links (seeded).
-    const Eigen::Index base = points.rows();
-    points.conservativeResize(base + static_cast<Eigen::Index>(prototypes.size()), columns);
-    for (size_t p = 0; p < prototypes.size(); ++p)
-      points.row(base + static_cast<Eigen::Index>(p)) = prototypes[p];
-    std::vector<int> link_index(linked_rows.size());
-    for (size_t i = 0; i < link_index.size(); ++i) link_index[i] = static_cast<int>(i);
-    if (static_cast<long long>(link_index.size()) > settings.max_rows) {
-      std::mt19937_64 generator(settings.seed);
-      shuffle_in_place(link_index, generator);
-      link_index.resize(static_cast<size_t>(settings.max_rows));
-      std::sort(link_index.begin(), link_index.end());
-    }
-    for (const int i : link_index)
-      pairs.push_back({linked_rows[static_cast<size_t>(i)],
-                       base + linked_prototype[static_cast<size_t>(i)], 1.0});
   }
-  result.pairs = static_cast<long long>(pairs.size());
-  if (pairs.empty())
-    throw std::invalid_argument(
-        "similarity_constraint: no constraint pairs (too few labelled rows)");
+  return prototypes;
+}
 
+// Semi-supervised must-links: each unlabelled row whose nearest prototype is clearly nearer than
+// any prototype of another class is linked to it. The prototypes are appended to `points`, and at
+// most max_rows links (seeded) to `pairs`; the link statistics go to `result`.
+void add_inferred_must_links(Eigen::MatrixXd& points, const Eigen::VectorXi& labels, int classes,
+                             const std::vector<int>& labelled_list,
+                             const std::vector<int>& unlabelled_list,
+                             const SimilaritySearchSettings& settings,
+                             std::vector<ConstraintPair>& pairs, SimilaritySearchResult& result) {
+  const Prototypes prototypes = class_prototypes(points, labels, classes, labelled_list, settings);
+  std::vector<int> linked_rows;
+  std::vector<Eigen::Index> linked_prototype;
+  long long correct = 0;
+  for (const int row : unlabelled_list) {
+    double best = std::numeric_limits<double>::infinity();
+    size_t best_index = 0;
+    for (size_t p = 0; p < prototypes.centres.size(); ++p) {
+      const double distance = (points.row(row) - prototypes.centres[p]).norm();
+      if (distance < best) {
+        best = distance;
+        best_index = p;
+      }
+    }
+    double other = std::numeric_limits<double>::infinity();
+    for (size_t p = 0; p < prototypes.centres.size(); ++p)
+      if (prototypes.classes[p] != prototypes.classes[best_index])
+        other = std::min(other, (points.row(row) - prototypes.centres[p]).norm());
+    if (best > settings.acceptance_ratio * other) continue;
+    linked_rows.push_back(row);
+    linked_prototype.push_back(static_cast<Eigen::Index>(best_index));
+    if (labels[row] == prototypes.classes[best_index]) ++correct;
+  }
+  result.must_links_inferred = static_cast<long long>(linked_rows.size());
+  result.coverage =
+      static_cast<double>(linked_rows.size()) / static_cast<double>(unlabelled_list.size());
+  if (!linked_rows.empty())
+    result.must_link_correct_ratio =
+        static_cast<double>(correct) / static_cast<double>(linked_rows.size());
+  const Eigen::Index base = points.rows();
+  points.conservativeResize(base + static_cast<Eigen::Index>(prototypes.centres.size()),
+                            points.cols());
+  for (size_t p = 0; p < prototypes.centres.size(); ++p)
+    points.row(base + static_cast<Eigen::Index>(p)) = prototypes.centres[p];
+  std::vector<int> link_index(linked_rows.size());
+  for (size_t i = 0; i < link_index.size(); ++i) link_index[i] = static_cast<int>(i);
+  if (static_cast<long long>(link_index.size()) > settings.max_rows) {
+    std::mt19937_64 generator(settings.seed);
+    shuffle_in_place(link_index, generator);
+    link_index.resize(static_cast<size_t>(settings.max_rows));
+    std::sort(link_index.begin(), link_index.end());
+  }
+  for (const int i : link_index)
+    pairs.push_back({linked_rows[static_cast<size_t>(i)],
+                     base + linked_prototype[static_cast<size_t>(i)], 1.0});
+}
+
+// The greedy forward search: at each step, the unused feature whose addition gives the smallest
+// mean squared gap between the pairs' kernel similarity and their targets.
+void greedy_forward_search(const Eigen::MatrixXd& points, const std::vector<ConstraintPair>& pairs,
+                           const SimilaritySearchSettings& settings,
+                           SimilaritySearchResult& result) {
+  const Eigen::Index columns = points.cols();
   const long long steps =
       settings.max_features > 0 ? std::min<long long>(settings.max_features, columns) : columns;
   std::vector<double> squared(pairs.size(), 0.0);  // d_F^2 of every pair
@@ -226,6 +224,44 @@ SimilaritySearchResult similarity_forward_search(const Eigen::MatrixXd& features
     result.order.push_back(static_cast<int>(best_feature));
     result.objective.push_back(best_objective);
   }
+}
+
+}  // namespace
+
+SimilaritySearchResult similarity_forward_search(const Eigen::MatrixXd& features,
+                                                 const Eigen::VectorXi& labels, int classes,
+                                                 const SimilaritySearchSettings& settings) {
+  const Eigen::Index rows = features.rows();
+  if (labels.size() != rows) throw std::invalid_argument("similarity_constraint: label count");
+  // Standardised features; prototypes are appended as extra points.
+  Eigen::MatrixXd points = standardised(features);
+
+  const std::vector<bool> labelled =
+      labelled_rows(labels, classes, settings.labeled_fraction, settings.seed);
+  std::vector<int> labelled_list;
+  std::vector<int> unlabelled_list;
+  for (Eigen::Index row = 0; row < rows; ++row)
+    (labelled[static_cast<size_t>(row)] ? labelled_list : unlabelled_list)
+        .push_back(static_cast<int>(row));
+  const std::vector<int> chosen =
+      stratified_subsample(labelled_list, labels, classes, settings.max_rows, settings.seed);
+
+  SimilaritySearchResult result;
+  std::vector<ConstraintPair> pairs;
+  for (size_t a = 0; a < chosen.size(); ++a)
+    for (size_t b = a + 1; b < chosen.size(); ++b)
+      pairs.push_back({chosen[a], chosen[b], labels[chosen[a]] == labels[chosen[b]] ? 1.0 : 0.0});
+
+  result.must_link_correct_ratio = std::numeric_limits<double>::quiet_NaN();
+  result.coverage = std::numeric_limits<double>::quiet_NaN();
+  if (settings.semi_supervised && !unlabelled_list.empty())
+    add_inferred_must_links(points, labels, classes, labelled_list, unlabelled_list, settings,
+                            pairs, result);
+  result.pairs = static_cast<long long>(pairs.size());
+  if (pairs.empty())
+    throw std::invalid_argument(
+        "similarity_constraint: no constraint pairs (too few labelled rows)");
+  greedy_forward_search(points, pairs, settings, result);
   result.best_size =
       static_cast<long long>(std::min_element(result.objective.begin(), result.objective.end()) -
                              result.objective.begin() + 1);

@@ -17,6 +17,7 @@
 
 #include "graph/knn_graph.hpp"
 #include "graph/spectral_score.hpp"
+#include "select/heat_kernel_graph.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
 
@@ -67,11 +68,13 @@ class SpecSelector final : public Selector {
 
   SelectorScores score(const SelectionProblem& problem) const override {
     check_problem(problem);
-    const double sigma = heat_kernel_width(settings_.sigma_ratio, problem.distances->mean());
-    if (settings_.dense_rbf) return dense_rbf_scores(problem, sigma, settings_.spec);
-    const SparseGraph graph =
-        knn_graph(*problem.distances, settings_.neighbours, Symmetrize::either);
-    return knn_scores(problem.features, graph, sigma, settings_.spec);
+    if (settings_.dense_rbf)
+      return dense_rbf_scores(problem,
+                              heat_kernel_width(settings_.sigma_ratio, problem.distances->mean()),
+                              settings_.spec);
+    const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings_.neighbours,
+                                                    Symmetrize::either, {settings_.sigma_ratio});
+    return knn_scores(problem.features, graph.graph, graph.sigmas.front(), settings_.spec);
   }
 
   ScoreOrder order() const override { return settings_.order; }
@@ -121,19 +124,20 @@ std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
     if (one.dense_rbf != settings.front().dense_rbf ||
         one.neighbours != settings.front().neighbours)
       throw std::logic_error("spec selector: one batch holds several graphs");
-  const double mean_distance = problem.distances->mean();
   std::vector<SelectorScores> results;
   if (settings.front().dense_rbf) {
+    const double mean_distance = problem.distances->mean();
     for (const auto& one : settings)
       results.push_back(
           dense_rbf_scores(problem, heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
     return results;
   }
-  const SparseGraph graph =
-      knn_graph(*problem.distances, settings.front().neighbours, Symmetrize::either);
-  for (const auto& one : settings)
-    results.push_back(knn_scores(problem.features, graph,
-                                 heat_kernel_width(one.sigma_ratio, mean_distance), one.spec));
+  std::vector<double> sigma_ratios;
+  for (const auto& one : settings) sigma_ratios.push_back(one.sigma_ratio);
+  const HeatKernelGraph graph = heat_kernel_graph(*problem.distances, settings.front().neighbours,
+                                                  Symmetrize::either, sigma_ratios);
+  for (size_t q = 0; q < settings.size(); ++q)
+    results.push_back(knn_scores(problem.features, graph.graph, graph.sigmas[q], settings[q].spec));
   return results;
 }
 
@@ -144,70 +148,77 @@ ComponentInfo spec_info() {
       "SPEC (Zhao & Liu 2007): spectral scores phi1 / phi2 / phi3 of each feature on the "
       "normalised Laplacian of an rbf or kNN similarity graph of the fit rows' distances";
   info.params = {
-      ParamSpec{"graph",
-                ParamType::text,
-                ParamValue{std::string("knn")},
-                "similarity graph: knn (sparse, symmetric kNN with heat-kernel weights) or rbf "
-                "(dense)",
-                {"knn", "rbf"},
-                {}},
-      ParamSpec{"k",
-                ParamType::integer,
-                ParamValue{10LL},
-                "neighbours of the knn graph",
-                {},
-                at_least(1)},
-      ParamSpec{"sigma_ratio",
-                ParamType::real,
-                ParamValue{1.0},
-                "kernel width sigma as a multiple of the mean of all fit x fit distances",
-                {},
-                greater_than(0.0)},
-      ParamSpec{"ranker",
-                ParamType::text,
-                ParamValue{std::string("phi2")},
-                "phi1 (F' gamma(L) F), phi2 (phi1 without the trivial eigenvector, normalised) "
-                "or phi3 (n_eigen smallest eigenpairs)",
-                {"phi1", "phi2", "phi3"},
-                {}},
-      ParamSpec{"n_eigen",
-                ParamType::integer,
-                ParamValue{4LL},
-                "phi3: number k of smallest eigenpairs, the trivial one included",
-                {},
-                at_least(2)},
+      ParamSpec{.name = "graph",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("knn")},
+                .doc =
+                    "similarity graph: knn (sparse, symmetric kNN with heat-kernel weights) or rbf "
+                    "(dense)",
+                .choices = {"knn", "rbf"}},
+      ParamSpec{.name = "k",
+                .type = ParamType::integer,
+                .default_value = ParamValue{10LL},
+                .doc = "neighbours of the knn graph",
+                .check = at_least(1)},
+      ParamSpec{.name = "sigma_ratio",
+                .type = ParamType::real,
+                .default_value = ParamValue{1.0},
+                .doc = "kernel width sigma as a multiple of the mean of all fit x fit distances",
+                .check = greater_than(0.0)},
+      ParamSpec{.name = "ranker",
+                .type = ParamType::text,
+                .default_value = ParamValue{std::string("phi2")},
+                .doc =
+                    "phi1 (F' gamma(L) F), phi2 (phi1 without the trivial eigenvector, normalised) "
+                    "or phi3 (n_eigen smallest eigenpairs)",
+                .choices = {"phi1", "phi2", "phi3"}},
+      ParamSpec{.name = "n_eigen",
+                .type = ParamType::integer,
+                .default_value = ParamValue{4LL},
+                .doc = "phi3: number k of smallest eigenpairs, the trivial one included",
+                .check = at_least(2)},
       ParamSpec{
-          "spectral_function",
-          ParamType::text,
-          ParamValue{std::string("identity")},
-          "regulariser gamma(lambda): identity, polynomial (lambda^nu), regularized "
-          "(1 + s^2 lambda), diffusion (exp(s^2 lambda / 2)), random_walk ((a - lambda)^-p), "
-          "inverse_cosine (1 / cos(lambda pi / 4))",
-          {"identity", "polynomial", "regularized", "diffusion", "random_walk", "inverse_cosine"},
-          {}},
-      ParamSpec{"nu", ParamType::integer, ParamValue{2LL}, "polynomial exponent", {}, at_least(1)},
-      ParamSpec{"s",
-                ParamType::real,
-                ParamValue{1.0},
-                "regularized / diffusion scale",
-                {},
-                greater_than(0.0)},
+          .name = "spectral_function",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("identity")},
+          .doc =
+              "regulariser gamma(lambda): identity, polynomial (lambda^nu), regularized "
+              "(1 + s^2 lambda), diffusion (exp(s^2 lambda / 2)), random_walk ((a - lambda)^-p), "
+              "inverse_cosine (1 / cos(lambda pi / 4))",
+          .choices = {"identity", "polynomial", "regularized", "diffusion", "random_walk",
+                      "inverse_cosine"}},
+      ParamSpec{.name = "nu",
+                .type = ParamType::integer,
+                .default_value = ParamValue{2LL},
+                .doc = "polynomial exponent",
+                .check = at_least(1)},
+      ParamSpec{.name = "s",
+                .type = ParamType::real,
+                .default_value = ParamValue{1.0},
+                .doc = "regularized / diffusion scale",
+                .check = greater_than(0.0)},
+      ParamSpec{.name = "a",
+                .type = ParamType::real,
+                .default_value = ParamValue{3.0},
+                .doc = "random_walk a (> 2)",
+                .check = greater_than(2.0)},
+      ParamSpec{.name = "p",
+                .type = ParamType::real,
+                .default_value = ParamValue{1.0},
+                .doc = "random_walk power",
+                .check = greater_than(0.0)},
+      ParamSpec{.name = "dense_limit",
+                .type = ParamType::integer,
+                .default_value = ParamValue{2000LL},
+                .doc = "largest number of fit rows for a dense eigendecomposition (above: Lanczos)",
+                .check = at_least(0)},
       ParamSpec{
-          "a", ParamType::real, ParamValue{3.0}, "random_walk a (> 2)", {}, greater_than(2.0)},
-      ParamSpec{"p", ParamType::real, ParamValue{1.0}, "random_walk power", {}, greater_than(0.0)},
-      ParamSpec{"dense_limit",
-                ParamType::integer,
-                ParamValue{2000LL},
-                "largest number of fit rows for a dense eigendecomposition (above: Lanczos)",
-                {},
-                at_least(0)},
-      ParamSpec{"order",
-                ParamType::text,
-                ParamValue{std::string("auto")},
-                "auto: phi1 / phi2 smaller first, phi3 larger first (Zhao & Liu); or ascending / "
-                "descending",
-                {"auto", "ascending", "descending"},
-                {}},
+          .name = "order",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("auto")},
+          .doc = "auto: phi1 / phi2 smaller first, phi3 larger first (Zhao & Liu); or ascending / "
+                 "descending",
+          .choices = {"auto", "ascending", "descending"}},
   };
   return info;
 }

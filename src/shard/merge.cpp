@@ -10,7 +10,7 @@
 #include "common/files.hpp"
 #include "plot/plot.hpp"
 #include "report/manifest.hpp"
-#include "report/result_layout.hpp"
+#include "sweep/result_layout.hpp"
 #include "shard/plan_files.hpp"
 #include "shard/shard_state.hpp"
 #include "shard/work_groups.hpp"

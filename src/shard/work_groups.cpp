@@ -1,6 +1,7 @@
 #include "shard/work_groups.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -22,13 +23,13 @@ long long fit_rows(const PreparedDataset& dataset, int fold) {
 long long dtw_band(const ComponentSpec& distance, long long length) {
   if (distance.kind != "dtw") return 1;
   if (!distance.params.has("window")) return length;
-  const std::string window = distance.params.text("window");
-  if (window.empty() || !std::all_of(window.begin(), window.end(), ::isdigit)) return length;
+  const std::optional<long long> window = distance.params.optional_integer("window");
+  if (!window) return length;
   long long threshold = distance.params.has("window_if_longer_than")
                             ? distance.params.integer("window_if_longer_than")
                             : 0;
   if (length <= threshold) return length;
-  return std::min(length, 2 * std::stoll(window) + 1);
+  return std::min(length, 2 * *window + 1);
 }
 
 double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group) {

@@ -11,7 +11,7 @@
 #include "common/text.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
-#include "plot/plot.hpp"
+#include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
 #include "spec/archive.hpp"
 #include "spec/overrides.hpp"

@@ -97,11 +97,13 @@ ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource&
   if (!node.IsScalar()) fail(node, file, fmt::format("expected {}", type_name(type)));
   const std::string& text = node.Scalar();
   switch (type) {
-    case ParamType::integer: {
+    case ParamType::integer:
+    case ParamType::optional_integer: {
+      if (type == ParamType::optional_integer && text == "none") return std::monostate{};
       long long value = 0;
       auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
       if (error != std::errc() || end != text.data() + text.size())
-        fail(node, file, fmt::format("expected an integer, got '{}'", text));
+        fail(node, file, fmt::format("expected {}, got '{}'", type_name(type), text));
       return value;
     }
     case ParamType::real:
@@ -192,11 +194,13 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
   std::vector<std::pair<YAML::Node, ParamValue>> values;
   bool list_typed = spec.type == ParamType::text_list;
   if (node.IsMap()) {
-    if (spec.type != ParamType::integer && spec.type != ParamType::real)
+    const bool integral =
+        spec.type == ParamType::integer || spec.type == ParamType::optional_integer;
+    if (!integral && spec.type != ParamType::real)
       fail(node, file,
            fmt::format("'{}' is {}; generators make numbers", spec.name, type_name(spec.type)));
     for (double number : expand_generator(node, file)) {
-      if (spec.type == ParamType::integer) {
+      if (integral) {
         // Beyond 2^53 a double no longer holds every integer; the cast would also overflow.
         if (number != std::floor(number) || std::abs(number) > 9007199254740992.0)
           fail(node, file,

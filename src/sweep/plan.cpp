@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "common/error.hpp"
+#include "distance/distance.hpp"
 #include "select/selector.hpp"
 #include "sweep/artefacts.hpp"
 #include "sweep/tuning.hpp"
@@ -77,6 +78,24 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                                              dataset.data.name, selector.kind));
     }
   }
+}
+
+// A distance that cannot be used on the dataset (distance/distance.hpp's check_dataset) stops the
+// run at plan time, naming the distance's spec line and key, before any matrix is computed.
+void check_distance_usable(const ComponentSpec& distance, const PreparedDataset& dataset) {
+  const auto* registration = DistanceRegistry::instance().find(distance.kind);
+  if (registration == nullptr || !registration->check_dataset) return;
+  if (auto problem = registration->check_dataset(distance.params, dataset.data)) {
+    const std::string key = problem->param.empty() ? "" : fmt::format(", key '{}'", problem->param);
+    throw InputError(distance.where.str(),
+                     fmt::format("{} (distance '{}'{})", problem->message, distance.kind, key));
+  }
+}
+
+bool uses_distances(const Spec& spec) {
+  for (const auto& selector : spec.selectors)
+    if (selector_registration(selector.kind).uses_distance) return true;
+  return false;
 }
 
 // Features NaN for some series or constant over all of them are left out of every selector's
@@ -162,6 +181,8 @@ std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
 void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
   for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
+  if (uses_distances(spec))
+    for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);
 }
 
 std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
@@ -194,6 +215,7 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
       for (int distance : distances) {
         if (distance != kNoDistance && !matrix_needed[{d, distance}]) {
           matrix_needed[{d, distance}] = true;
+          check_distance_usable(spec.distances[static_cast<size_t>(distance)], dataset);
           plan.distance_matrices.emplace_back(d, distance);
         }
         for (int p = 0; p < static_cast<int>(selector.grid.size()); ++p) {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "report/csv_table.hpp"
-#include "report/result_layout.hpp"
+#include "sweep/result_layout.hpp"
 
 namespace tsfs {
 

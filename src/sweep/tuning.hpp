@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "report/csv_table.hpp"
-#include "report/result_layout.hpp"
+#include "sweep/result_layout.hpp"
 #include "sweep/plan.hpp"
 #include "sweep/work_units.hpp"
 

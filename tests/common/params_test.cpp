@@ -26,3 +26,17 @@ TEST_CASE("range checks") {
   CHECK(tsfs::between(0, 1)(1.5) == "must be between 0 and 1");
   CHECK_FALSE(tsfs::at_least(1)(std::string("x")).empty());
 }
+
+TEST_CASE("optional integers: none displays as none, a number as itself") {
+  tsfs::ParamSet params;
+  params.set("window", std::monostate{});
+  params.set("band", 7LL);
+  CHECK(params.canonical() == "window=none,band=7");
+  CHECK_FALSE(params.optional_integer("window").has_value());
+  CHECK(params.optional_integer("band") == 7);
+  const tsfs::ParamCheck check = tsfs::none_or(tsfs::at_least(0));
+  CHECK(check(std::monostate{}).empty());
+  CHECK(check(0LL).empty());
+  CHECK(check(-1LL) == "must be >= 0");
+  CHECK(tsfs::type_name(tsfs::ParamType::optional_integer) == "an integer or none");
+}

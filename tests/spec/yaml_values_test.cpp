@@ -118,3 +118,23 @@ TEST_CASE("generators whose values overflow are refused") {
   CHECK_THROWS_WITH_AS(generate("{linspace: {start: -1e308, stop: 1e308, num: 3}}"),
                        doctest::Contains("linspace overflows"), tsfs::InputError);
 }
+
+TEST_CASE("optional integers: an integer, none, lists and integer generators") {
+  using tsfs::ParamType;
+  const auto read = [](const std::string& text) {
+    return tsfs::spec_detail::read_scalar(YAML::Load(text), ParamType::optional_integer, kSource);
+  };
+  CHECK(read("none") == tsfs::ParamValue{std::monostate{}});
+  CHECK(read("12") == tsfs::ParamValue{12LL});
+  CHECK_THROWS_WITH_AS(read("wide"), doctest::Contains("an integer or none"), tsfs::InputError);
+  CHECK_THROWS_AS(read("1.5"), tsfs::InputError);
+  tsfs::ParamSpec window{.name = "window",
+                         .type = ParamType::optional_integer,
+                         .check = tsfs::none_or(tsfs::at_least(0))};
+  const auto sweep = tsfs::spec_detail::read_sweep(YAML::Load("[none, 0, 5]"), window, kSource);
+  CHECK(sweep == std::vector<tsfs::ParamValue>{std::monostate{}, 0LL, 5LL});
+  CHECK(tsfs::spec_detail::read_sweep(YAML::Load("{range: [2, 4]}"), window, kSource) ==
+        std::vector<tsfs::ParamValue>{2LL, 3LL, 4LL});
+  CHECK_THROWS_AS(tsfs::spec_detail::read_sweep(YAML::Load("-1"), window, kSource),
+                  tsfs::InputError);
+}

@@ -16,6 +16,39 @@ double variance(const Eigen::VectorXd& x) {
   });
 }
 
+double numpy_sum(const double* x, Eigen::Index n) {
+  return sum(n, [x](Eigen::Index i) { return x[i]; });
+}
+
+double numpy_var(const double* x, Eigen::Index n) {
+  const double mean = numpy_mean(x, n);
+  std::vector<double> squared(static_cast<size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double deviation = x[i] - mean;
+    squared[static_cast<size_t>(i)] = deviation * deviation;
+  }
+  return numpy_mean(squared.data(), n);
+}
+
+Eigen::VectorXd numpy_linspace(double start, double stop, Eigen::Index num) {
+  Eigen::VectorXd values(num);
+  if (num == 0) return values;
+  const Eigen::Index divisions = num - 1;
+  const double delta = stop - start;
+  if (divisions == 0) {
+    values[0] = 0.0 * delta + start;
+    return values;
+  }
+  const double step = delta / static_cast<double>(divisions);
+  for (Eigen::Index i = 0; i < num; ++i) {
+    const double index = static_cast<double>(i);
+    values[i] =
+        (step == 0.0 ? index / static_cast<double>(divisions) * delta : index * step) + start;
+  }
+  values[num - 1] = stop;
+  return values;
+}
+
 double median_in_place(std::vector<double>& values) {
   // numpy/lib/function_base.py _median: partition around the middle, then np.mean of the middle
   // element (odd n) or of the two middle elements (even n): (0 + a + b) / 2.

@@ -3,47 +3,23 @@
 // them round the same way as the reference (and exact-zero tests such as TSFEL's
 // `np.sum(np.diff(x)) == 0` take the same branch):
 //   - np.sum / np.add.reduce of a contiguous float64 array: pairwise summation
-//     (numpy/core/src/umath/loops_utils.h.src, DOUBLE_pairwise_sum) starting from the identity 0;
+//     (numerics/numpy_pairwise_sum.hpp) added to the identity 0;
 //   - np.mean = sum / n; np.var (ddof 0) = mean((x - mean(x))**2);
 //   - np.median: mean of the middle one or two values of the sorted data;
 //   - np.percentile with the default 'linear' method (virtual index (n - 1) * q, numpy's _lerp).
 #include <Eigen/Core>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
-namespace tsfs::tsfel::npcompat {
+#include "numerics/numpy_pairwise_sum.hpp"
 
-// Pairwise sum of value_at(0) .. value_at(n - 1) in NumPy's order: fewer than 8 terms are added
-// left to right; up to 128 terms go to 8 interleaved partial sums combined as
-// ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)), then the remainder left to right; longer
-// ranges split at n / 2 rounded down to a multiple of 8.
-template <typename ValueAt>
-double pairwise_sum(Eigen::Index begin, Eigen::Index n, const ValueAt& value_at) {
-  if (n < 8) {
-    double result = 0.0;
-    for (Eigen::Index i = 0; i < n; ++i) result += value_at(begin + i);
-    return result;
-  }
-  if (n <= 128) {
-    double partial[8];
-    for (int j = 0; j < 8; ++j) partial[j] = value_at(begin + j);
-    Eigen::Index i = 8;
-    for (; i < n - (n % 8); i += 8)
-      for (int j = 0; j < 8; ++j) partial[j] += value_at(begin + i + j);
-    double result = ((partial[0] + partial[1]) + (partial[2] + partial[3])) +
-                    ((partial[4] + partial[5]) + (partial[6] + partial[7]));
-    for (; i < n; ++i) result += value_at(begin + i);
-    return result;
-  }
-  Eigen::Index half = n / 2;
-  half -= half % 8;
-  return pairwise_sum(begin, half, value_at) + pairwise_sum(begin + half, n - half, value_at);
-}
+namespace tsfs::tsfel::npcompat {
 
 // np.sum(f(x)) for an elementwise f given as value_at(i).
 template <typename ValueAt>
 double sum(Eigen::Index n, const ValueAt& value_at) {
-  return 0.0 + pairwise_sum(0, n, value_at);
+  return 0.0 + numpy_pairwise_sum_of(0, n, value_at);
 }
 
 inline double sum(const Eigen::VectorXd& x) {
@@ -62,6 +38,19 @@ inline double mean(const Eigen::VectorXd& x) {
 
 // np.var(x) with ddof = 0.
 double variance(const Eigen::VectorXd& x);
+
+// np.sum / np.mean / np.var / np.std of a contiguous float64 array of n values.
+double numpy_sum(const double* x, Eigen::Index n);
+inline double numpy_mean(const double* x, Eigen::Index n) {
+  return numpy_sum(x, n) / static_cast<double>(n);
+}
+// np.var(x) (population, ddof = 0): mean((x - mean(x))**2); np.std(x) = sqrt(np.var(x)).
+double numpy_var(const double* x, Eigen::Index n);
+inline double numpy_std(const double* x, Eigen::Index n) {
+  return std::sqrt(numpy_var(x, n));
+}
+// np.linspace(start, stop, num) with endpoint = True: start + i * step, last value = stop.
+Eigen::VectorXd numpy_linspace(double start, double stop, Eigen::Index num);
 
 // np.median of `values` (reordered in place; NaN when empty).
 double median_in_place(std::vector<double>& values);

@@ -8,7 +8,8 @@
 #include <numbers>
 #include <vector>
 
-#include "features/tsfel/spectral_common.hpp"
+#include "features/tsfel/numpy_reductions.hpp"
+#include "features/tsfel/spectral_fft.hpp"
 #include "features/tsfel/tsfel_feature.hpp"
 
 namespace tsfs::tsfel {
@@ -40,7 +41,7 @@ struct MelFilter {
 //   2 / (hz[m+1] - hz[m-1]).
 std::vector<MelFilter> make_mel_filters(double fs) {
   const double high_mel = 2595.0 * std::log10(1.0 + (fs / 2.0) / 700.0);
-  const Eigen::VectorXd mel = spectral::numpy_linspace(0.0, high_mel, mfcc_filters + 2);
+  const Eigen::VectorXd mel = npcompat::numpy_linspace(0.0, high_mel, mfcc_filters + 2);
   Eigen::VectorXd hz(mel.size());
   Eigen::VectorXd bin(mel.size());
   for (Eigen::Index i = 0; i < mel.size(); ++i) {
@@ -138,7 +139,7 @@ void mfcc(const SeriesView& series, double* out) {
 
   // scipy.fft.dct(type=2, norm='ortho'), coefficients 1 .. 12.
   const Eigen::VectorXd cepstra = mfcc_dct_basis() * energies;
-  const double offset = spectral::numpy_mean(cepstra.data(), mfcc_cepstra) + 1e-8;
+  const double offset = npcompat::numpy_mean(cepstra.data(), mfcc_cepstra) + 1e-8;
   const Eigen::VectorXd& lifter = mfcc_lifter();
   for (Eigen::Index i = 0; i < mfcc_cepstra; ++i) out[i] = (cepstra[i] - offset) * lifter[i];
 }
@@ -181,7 +182,7 @@ void lpcc(const SeriesView& series, double* out) {
     lpc[0] = 1.0;
     lpc.tail(order) = toeplitz.partialPivLu().inverse() * (-r.tail(order));
   }
-  if (spectral::numpy_sum(lpc.data(), lpc.size()) == 0.0) {
+  if (npcompat::numpy_sum(lpc.data(), lpc.size()) == 0.0) {
     std::fill(out, out + lpcc_coefficients, 0.0);
     return;
   }

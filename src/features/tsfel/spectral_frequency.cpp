@@ -9,13 +9,15 @@
 #include <limits>
 #include <vector>
 
-#include "features/tsfel/spectral_common.hpp"
+#include "features/tsfel/numpy_reductions.hpp"
+#include "features/tsfel/scipy_signal.hpp"
+#include "features/tsfel/spectral_memos.hpp"
 #include "features/tsfel/tsfel_feature.hpp"
 
 namespace tsfs::tsfel {
 namespace {
 
-using spectral::numpy_sum;
+using npcompat::numpy_sum;
 
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index max_fft_mean_coefficients = 256;  // features.json: nfreq = 256
@@ -163,7 +165,7 @@ void fft_mean_coefficients(const SeriesView& series, double* out) {
     for (Eigen::Index k = 0; k < count; ++k) psd(i, k) = segment_psd[static_cast<size_t>(k)];
   }
   for (Eigen::Index k = 0; k < count; ++k)
-    out[k] = spectral::numpy_mean(psd.col(k).data(), segments);
+    out[k] = npcompat::numpy_mean(psd.col(k).data(), segments);
 }
 
 // Positions in the spectral domain of TSFEL 0.1.5's features.json.

@@ -8,13 +8,14 @@
 #include <limits>
 #include <vector>
 
-#include "features/tsfel/spectral_common.hpp"
+#include "features/tsfel/numpy_reductions.hpp"
+#include "features/tsfel/spectral_memos.hpp"
 #include "features/tsfel/tsfel_feature.hpp"
 
 namespace tsfs::tsfel {
 namespace {
 
-using spectral::numpy_sum;
+using npcompat::numpy_sum;
 
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 
@@ -128,7 +129,7 @@ double spectral_distance(const Spectrum& s) {
   Eigen::VectorXd cumulative(n);
   double running = 0.0;
   for (Eigen::Index k = 0; k < n; ++k) cumulative[k] = running += s.magnitudes[k];
-  const Eigen::VectorXd line = spectral::numpy_linspace(0.0, cumulative[n - 1], n);
+  const Eigen::VectorXd line = npcompat::numpy_linspace(0.0, cumulative[n - 1], n);
   return sum_of(line - cumulative);
 }
 

@@ -7,7 +7,8 @@
 #include <cmath>
 #include <limits>
 
-#include "features/tsfel/spectral_common.hpp"
+#include "features/tsfel/numpy_reductions.hpp"
+#include "features/tsfel/spectral_memos.hpp"
 #include "features/tsfel/tsfel_feature.hpp"
 
 namespace tsfs::tsfel {
@@ -16,8 +17,8 @@ namespace {
 constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index wavelet_widths = 9;  // features.json: widths np.arange(1, 10)
 
+using npcompat::numpy_sum;
 using spectral::CwtRows;
-using spectral::numpy_sum;
 
 // Registers a kind with one value per width, computed from one CWT row.
 bool register_per_width_kind(const char* name, int order,
@@ -38,17 +39,17 @@ bool register_per_width_kind(const char* name, int order,
 
 // wavelet_abs_mean: |np.mean(row)|.
 double absolute_mean(const double* row, Eigen::Index length) {
-  return std::abs(spectral::numpy_mean(row, length));
+  return std::abs(npcompat::numpy_mean(row, length));
 }
 
 // wavelet_std: np.std(row).
 double standard_deviation(const double* row, Eigen::Index length) {
-  return spectral::numpy_std(row, length);
+  return npcompat::numpy_std(row, length);
 }
 
 // wavelet_var: np.var(row).
 double variance(const double* row, Eigen::Index length) {
-  return spectral::numpy_var(row, length);
+  return npcompat::numpy_var(row, length);
 }
 
 // wavelet_energy: sqrt(np.sum(row ** 2) / L).

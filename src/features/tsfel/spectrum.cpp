@@ -9,7 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "features/tsfel/spectral_common.hpp"
+#include "features/tsfel/numpy_reductions.hpp"
+#include "features/tsfel/spectral_fft.hpp"
 #include "features/tsfel/tsfel_feature.hpp"
 
 namespace tsfs::tsfel {
@@ -20,7 +21,7 @@ const Spectrum& SeriesView::spectrum() const {
   const Eigen::Index bins = n / 2;
   Spectrum spectrum;
   // Python's fs // 2 is a floor division (also for a float fs).
-  spectrum.frequencies = spectral::numpy_linspace(0.0, std::floor(fs_ / 2.0), bins);
+  spectrum.frequencies = npcompat::numpy_linspace(0.0, std::floor(fs_ / 2.0), bins);
   spectrum.magnitudes.resize(bins);
   if (bins > 0) {
     // The r2c transform's bins 0 .. n / 2 equal the full complex FFT's bins on a real input.

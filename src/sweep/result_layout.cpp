@@ -1,4 +1,4 @@
-#include "report/result_layout.hpp"
+#include "sweep/result_layout.hpp"
 
 #include <fmt/format.h>
 

@@ -1,0 +1,43 @@
+#pragma once
+// What a plot kind is and how it registers (see plot.hpp for rendering). Kept apart from plot.hpp
+// and free of spec/spec.hpp, so the spec loader can validate `plots:` entries against the
+// registered kinds without the plot stage's header depending back on the spec it is read from.
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "common/params.hpp"
+#include "common/registry.hpp"
+
+namespace tsfs {
+
+struct Spec;
+
+struct PlotContext {
+  const Spec& spec;
+  std::filesystem::path run_folder;  // holds results.csv, folds.csv, scores.csv
+};
+
+struct Figure {
+  std::string data;  // gnuplot data blocks, written to <name>.dat
+  std::string body;  // gnuplot commands drawing the figure; the data file is "<name>.dat"
+  int width = 1200;  // pixels
+  int height = 800;
+};
+
+class PlotKind {
+ public:
+  virtual ~PlotKind() = default;
+  // Throws InputError (without a location; the caller adds the plot's) when the run's files do
+  // not have what the plot asks for.
+  virtual Figure draw(const PlotContext& context, const std::string& name) const = 0;
+};
+
+struct PlotRegistration {
+  ComponentInfo info;
+  std::function<std::unique_ptr<PlotKind>(const ParamSet&)> make;
+};
+using PlotRegistry = Registry<PlotRegistration>;
+
+}  // namespace tsfs

@@ -1,0 +1,51 @@
+#include "cli/arguments.hpp"
+
+#include <doctest/doctest.h>
+
+#include "common/error.hpp"
+
+namespace {
+
+tsfs::Arguments parse(const std::vector<std::string>& args) {
+  return tsfs::parse_arguments(args);
+}
+
+}  // namespace
+
+TEST_CASE("arguments: a spec with options and overrides") {
+  const auto arguments = parse({"spec.yaml", "--threads", "3", "--fresh", "--quiet", "--no-timings",
+                                "--set", "k=5", "--set=output=out"});
+  CHECK(arguments.command == tsfs::Command::run);
+  CHECK(arguments.spec == "spec.yaml");
+  CHECK(arguments.run.threads == 3);
+  CHECK(arguments.run.fresh);
+  CHECK(arguments.run.quiet);
+  CHECK_FALSE(arguments.run.timings);
+  CHECK_FALSE(arguments.run.dry_run);
+  CHECK(arguments.overrides == std::vector<std::string>{"k=5", "output=out"});
+}
+
+TEST_CASE("arguments: subcommands, and a spec named like one") {
+  CHECK(parse({"features", "spec.yaml"}).command == tsfs::Command::features);
+  CHECK(parse({"distances", "spec.yaml"}).command == tsfs::Command::distances);
+  CHECK(parse({"rankings", "spec.yaml"}).command == tsfs::Command::rankings);
+  CHECK(parse({"plot", "run_folder"}).command == tsfs::Command::plot);
+  // A lone word is the spec, even when it spells a command.
+  const auto alone = parse({"features"});
+  CHECK(alone.command == tsfs::Command::run);
+  CHECK(alone.spec == "features");
+  CHECK(parse({"list"}).list);
+  CHECK(parse({"--help"}).help);
+  CHECK(parse({"--version"}).version);
+  CHECK(tsfs::command_name(tsfs::Command::rankings) == "rankings");
+}
+
+TEST_CASE("arguments: bad command lines are input errors") {
+  CHECK_THROWS_AS(parse({}), tsfs::InputError);                          // missing SPEC
+  CHECK_THROWS_AS(parse({"spec.yaml", "--bogus"}), tsfs::InputError);    // unknown option
+  CHECK_THROWS_AS(parse({"spec.yaml", "--threads"}), tsfs::InputError);  // missing value
+  CHECK_THROWS_AS(parse({"spec.yaml", "--threads", "0"}), tsfs::InputError);
+  CHECK_THROWS_AS(parse({"spec.yaml", "--threads", "1.5"}), tsfs::InputError);
+  CHECK_THROWS_AS(parse({"a.yaml", "b.yaml"}), tsfs::InputError);  // one spec per run
+  CHECK_THROWS_WITH(parse({"spec.yaml", "--bogus"}), doctest::Contains("--bogus"));
+}

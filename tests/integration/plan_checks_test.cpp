@@ -1,0 +1,35 @@
+// Distances that cannot be used on a dataset stop the run when it is planned (exit 2, naming the
+// spec line and key), before any distance matrix is computed.
+#include <doctest/doctest.h>
+
+#include "integration/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+RunResult run_bad_input(const TemporaryFolder& folder, const std::string& name) {
+  return run_runner("tests/integration/bad_inputs/" + name +
+                    ".yaml --set output=" + (folder.path() / name).string());
+}
+
+}  // namespace
+
+TEST_CASE("a DTW band that no pair of series lengths fits is refused at plan time") {
+  TemporaryFolder folder("plan_checks_dtw");
+  const auto run = run_bad_input(folder, "dtw_band_too_narrow");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("dtw_band_too_narrow.yaml:3") != std::string::npos);
+  CHECK(run.err.find("key 'window'") != std::string::npos);
+  CHECK(run.err.find("finds no warping path") != std::string::npos);
+  CHECK(run.err.find("distances Var") == std::string::npos);  // no matrix was started
+}
+
+TEST_CASE("a missing precomputed distance file is refused at plan time") {
+  TemporaryFolder folder("plan_checks_precomputed");
+  const auto run = run_bad_input(folder, "precomputed_missing");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("precomputed_missing.yaml:3") != std::string::npos);
+  CHECK(run.err.find("key 'path'") != std::string::npos);
+  CHECK(run.err.find("none_GunPoint.csv") != std::string::npos);
+}

@@ -10,11 +10,11 @@
 #include "common/files.hpp"
 #include "plot/plot.hpp"
 #include "report/manifest.hpp"
-#include "sweep/result_layout.hpp"
 #include "shard/plan_files.hpp"
 #include "shard/shard_state.hpp"
 #include "shard/work_groups.hpp"
 #include "sweep/previous_results.hpp"
+#include "sweep/result_layout.hpp"
 #include "sweep/skipped.hpp"
 
 namespace tsfs {

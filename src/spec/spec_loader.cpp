@@ -325,11 +325,11 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   YAML::Node root = load_yaml(file);
   if (!root.IsMap()) throw InputError(file.string(), "a spec must be a YAML map");
   context.file.overridden = apply_overrides(root, overrides);
-  check_keys(root,
-             {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores",
-              "tune"},
-             context.file, "the spec");
+  check_keys(
+      root,
+      {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
+       "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores", "tune"},
+      context.file, "the spec");
   return root;
 }
 

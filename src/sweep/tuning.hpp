@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "report/csv_table.hpp"
-#include "sweep/result_layout.hpp"
 #include "sweep/plan.hpp"
+#include "sweep/result_layout.hpp"
 #include "sweep/work_units.hpp"
 
 namespace tsfs {

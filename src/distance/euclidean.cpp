@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "common/error.hpp"
@@ -102,6 +103,17 @@ DistanceRegistration registration(const std::string& name, const std::string& do
     return std::make_unique<EuclideanDistance>(normalise);
   };
   result.label = [name](const ParamSet&) { return name; };
+  // Point-by-point distances need series of one length; refused when the run is planned (an
+  // archive study then skips the dataset with this reason) instead of when the matrix is computed.
+  result.check_dataset = [name](const ParamSet&,
+                                const Dataset& dataset) -> std::optional<ParamProblem> {
+    if (dataset.rows() == 0 || dataset.lengths.minCoeff() == dataset.lengths.maxCoeff())
+      return std::nullopt;
+    return ParamProblem{"", fmt::format("{} compares series of one length only, and {} has "
+                                        "series of lengths {} to {}; use dtw",
+                                        name, dataset.name, dataset.lengths.minCoeff(),
+                                        dataset.lengths.maxCoeff())};
+  };
   return result;
 }
 

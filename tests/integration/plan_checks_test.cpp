@@ -33,3 +33,11 @@ TEST_CASE("a missing precomputed distance file is refused at plan time") {
   CHECK(run.err.find("key 'path'") != std::string::npos);
   CHECK(run.err.find("none_GunPoint.csv") != std::string::npos);
 }
+
+TEST_CASE("euclidean and ned refuse series of unequal lengths at plan time") {
+  TemporaryFolder folder("plan_checks_ned");
+  const auto run = run_bad_input(folder, "ned_unequal_lengths");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("ned_unequal_lengths.yaml:3") != std::string::npos);
+  CHECK(run.err.find("ned compares series of one length only") != std::string::npos);
+}

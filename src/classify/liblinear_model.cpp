@@ -136,10 +136,10 @@ class LiblinearClassifier final : public Classifier {
     // scikit-learn's decision_function: one value per row for two classes (for the larger), one
     // per class otherwise.
     Eigen::MatrixXd decisions = linear_decision_values(model, scaled.test);
-    if (model.classes.size() == 2) {
-      decisions.conservativeResize(Eigen::NoChange, 2);
-      decisions.col(1) = decisions.col(0);
-      decisions.col(0) = -decisions.col(1);
+    if (model.classes.size() == 2) {  // one column, for the larger class; the smaller gets -d
+      Eigen::MatrixXd both(decisions.rows(), 2);
+      both << -decisions, decisions;
+      decisions = std::move(both);
     }
     return {predict_linear(model, scaled.test),
             scores_of_all_classes(decisions, model.classes, classes)};

@@ -14,6 +14,22 @@ constexpr double kCacheSizeMegabytes = 200.0;  // scikit-learn's default, not a 
 
 void discard_libsvm_text(const char*) {}
 
+// scikit-learn's one-vs-rest scores from one-vs-one decision values (pairs (i, j), i < j, in class
+// order; > 0: class i wins): votes plus the summed confidences squashed into (-1/3, 1/3).
+Eigen::RowVectorXd one_vs_rest_scores(const std::vector<double>& decisions, int classes) {
+  Eigen::RowVectorXd votes = Eigen::RowVectorXd::Zero(classes);
+  Eigen::RowVectorXd confidences = Eigen::RowVectorXd::Zero(classes);
+  size_t pair = 0;
+  for (int first = 0; first < classes; ++first)
+    for (int second = first + 1; second < classes; ++second, ++pair) {
+      const double decision = decisions[pair];
+      confidences(first) += decision;
+      confidences(second) -= decision;
+      votes(decision < 0 ? second : first) += 1.0;
+    }
+  return votes + (confidences.array() / (3.0 * (confidences.array().abs() + 1.0))).matrix();
+}
+
 }  // namespace
 
 void silence_libsvm() {
@@ -63,20 +79,9 @@ Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int cl
     if (trained == 2) {
       present_scores(row, 0) = decisions[0];
       present_scores(row, 1) = -decisions[0];
-      continue;
+    } else {
+      present_scores.row(row) = one_vs_rest_scores(decisions, trained);
     }
-    Eigen::VectorXd votes = Eigen::VectorXd::Zero(trained);
-    Eigen::VectorXd confidences = Eigen::VectorXd::Zero(trained);
-    size_t pair = 0;
-    for (int first = 0; first < trained; ++first)
-      for (int second = first + 1; second < trained; ++second, ++pair) {
-        const double decision = decisions[pair];  // > 0: the first class of the pair wins
-        confidences(first) += decision;
-        confidences(second) -= decision;
-        votes(decision < 0 ? second : first) += 1.0;
-      }
-    present_scores.row(row) =
-        votes + (confidences.array() / (3.0 * (confidences.array().abs() + 1.0))).matrix();
   }
   return {labels, scores_of_all_classes(present_scores, present, classes)};
 }

@@ -3,7 +3,9 @@
 // the rows' Euclidean distance matrix (7164 x 7164, 410 MB). One thread (selectors are
 // single-threaded; the runner parallelises over score units). The ones to watch: spec with
 // phi3 (Lanczos eigenpairs of the normalised Laplacian of the kNN graph; n is above the dense
-// limit) and similarity_constraint (greedy forward selection, O(p^2 |P|)).
+// limit), similarity_constraint (greedy forward selection, O(p^2 |P|)) and the model-based
+// selectors at their default budgets: rfe (p - 1 liblinear fits at step 1), l1_path (20 L1
+// logistic fits) and permutation_importance (one fit, 5 shuffles per feature).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -100,6 +102,11 @@ void register_all() {
       {"constraint_sc3/half_labelled",
        {"constraint_sc3", {{"labeled_fraction", tsfs::ParamValue{0.5}}}}},
       {"constraint_sc4", {"constraint_sc4", {}}},
+      {"rfe/logistic_l2_step1", {"rfe", {}}},
+      {"rfe/linear_svc_step1",
+       {"rfe", {{"estimator", tsfs::ParamValue{std::string("linear_svc")}}}}},
+      {"l1_path/20_steps", {"l1_path", {}}},
+      {"permutation_importance/logistic_5_repeats", {"permutation_importance", {}}},
       {"similarity_constraint/supervised_200rows", {"similarity_constraint", {}}},
       {"similarity_constraint/semi_supervised_half",
        {"similarity_constraint",

@@ -31,6 +31,10 @@ struct SelectorScores {
   Eigen::VectorXd scores;  // one per feature column
   // Laplacian-type selectors: fraction of graph edges whose weight is exactly 0 (NaN otherwise).
   double zero_weight_fraction = std::numeric_limits<double>::quiet_NaN();
+  // Optional full order of the columns, best first, for selectors whose order refines their
+  // score's (RFE: features eliminated in one step share scikit-learn's ranking_ and are ordered
+  // by their weight at that step). Empty: rank_by_score(scores, order()).
+  std::vector<int> ranking;
 };
 
 class Selector {

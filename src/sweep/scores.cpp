@@ -68,7 +68,9 @@ ScoreResult score_result(const SelectorScores& scored, const FitData& data, long
   result.scores = Eigen::VectorXd::Constant(total, std::nan(""));
   for (size_t i = 0; i < data.columns.size(); ++i)
     result.scores(data.columns[i]) = scored.scores(static_cast<Eigen::Index>(i));
-  for (int position : rank_by_score(scored.scores, order))
+  const std::vector<int> positions =
+      scored.ranking.empty() ? rank_by_score(scored.scores, order) : scored.ranking;
+  for (int position : positions)
     result.ranking.push_back(data.columns[static_cast<size_t>(position)]);
   std::vector<bool> ranked(static_cast<size_t>(total), false);
   for (int column : data.columns) ranked[static_cast<size_t>(column)] = true;

@@ -70,7 +70,7 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
   PlotContext context{spec, run_folder};
   for (const auto& plot : spec.plots) {
     throw_if_interrupted();
-    auto kind = PlotRegistry::instance().find(plot.kind)->make(plot.params);
+    auto kind = plot.registration->make(plot.params);
     std::string name = plot.params.text("name");
     Figure figure;
     try {

@@ -76,7 +76,10 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
     try {
       figure = kind->draw(context, name);
     } catch (const InputError& error) {
-      throw InputError(plot.where.str(), error.message());
+      // The plot's spec line first; a location of the kind's own (a run CSV that is missing or
+      // damaged) stays in the message, or the user would not know which file.
+      throw InputError(plot.where.str(),
+                       error.where().empty() ? error.message() : std::string(error.what()));
     }
     if (render_figure(figure, name, run_folder / "figures")) {
       ++rendered;

@@ -26,6 +26,14 @@ std::string quoted(const std::string& text) {
   return result + "'";
 }
 
+// POSIX shell quoting: inside single quotes nothing is special, and a single quote is written as
+// '\'' (close, escaped quote, reopen). Gnuplot's doubling would drop the quote from a path.
+std::string shell_quoted(const std::string& text) {
+  std::string result = "'";
+  for (char c : text) result += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return result + "'";
+}
+
 }  // namespace
 
 bool render_figure(const Figure& figure, const std::string& name,
@@ -50,8 +58,8 @@ bool render_figure(const Figure& figure, const std::string& name,
       name, figure.width, figure.height, quoted(name), figure.body);
   write_file_atomically(folder / (name + ".gp"), script);
   if (!gnuplot_available()) return false;
-  std::string command =
-      fmt::format("cd {} && gnuplot {} 2>&1", quoted(folder.string()), quoted(name + ".gp"));
+  std::string command = fmt::format("cd {} && gnuplot {} 2>&1", shell_quoted(folder.string()),
+                                    shell_quoted(name + ".gp"));
   std::string output;
   if (FILE* pipe = popen(command.c_str(), "r")) {
     char buffer[512];

@@ -118,20 +118,23 @@ TEST_CASE("a malformed filter and a missing CSV are input errors naming the plot
 }
 
 TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own error") {
-  const testing::TemporaryFolder folder("render_figure");
+  const testing::TemporaryFolder scratch("render_figure");
+  // A quote in the folder and in the name: quoted for gnuplot in the script, for the shell in
+  // the command that runs it.
+  const auto folder = scratch.path() / "o'clock";
   Figure figure;
   figure.data = "0\t1\n1\t2\n";
   figure.body = "  plot \"it's.dat\" using 1:2 with lines\n";
-  const bool rendered = render_figure(figure, "it's", folder.path());
+  const bool rendered = render_figure(figure, "it's", folder);
   CHECK(rendered == gnuplot_installed());
-  CHECK(contains(testing::read_text(folder.path() / "it's.gp"), "set output 'it''s'.\".\".format"));
-  CHECK(testing::read_text(folder.path() / "it's.dat") == figure.data);
+  CHECK(contains(testing::read_text(folder / "it's.gp"), "set output 'it''s'.\".\".format"));
+  CHECK(testing::read_text(folder / "it's.dat") == figure.data);
   if (!gnuplot_installed()) return;
-  CHECK(std::filesystem::exists(folder.path() / "it's.png"));
+  CHECK(std::filesystem::exists(folder / "it's.png"));
 
   figure.body = "  plot 'broken.dat' using 1:2 with nonsense\n";
   try {
-    render_figure(figure, "broken", folder.path());
+    render_figure(figure, "broken", folder);
     FAIL("expected an InputError");
   } catch (const InputError& error) {
     CHECK(contains(error.what(), "broken.gp"));

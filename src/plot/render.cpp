@@ -26,6 +26,14 @@ std::string quoted(const std::string& text) {
   return result + "'";
 }
 
+// POSIX shell quoting: inside single quotes nothing is special, and a single quote is written as
+// '\'' (close, escaped quote, reopen). Gnuplot's doubling would drop the quote from a path.
+std::string shell_quoted(const std::string& text) {
+  std::string result = "'";
+  for (char c : text) result += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return result + "'";
+}
+
 }  // namespace
 
 bool render_figure(const Figure& figure, const std::string& name,
@@ -50,8 +58,8 @@ bool render_figure(const Figure& figure, const std::string& name,
       name, figure.width, figure.height, quoted(name), figure.body);
   write_file_atomically(folder / (name + ".gp"), script);
   if (!gnuplot_available()) return false;
-  std::string command =
-      fmt::format("cd {} && gnuplot {} 2>&1", quoted(folder.string()), quoted(name + ".gp"));
+  std::string command = fmt::format("cd {} && gnuplot {} 2>&1", shell_quoted(folder.string()),
+                                    shell_quoted(name + ".gp"));
   std::string output;
   if (FILE* pipe = popen(command.c_str(), "r")) {
     char buffer[512];
@@ -70,13 +78,16 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
   PlotContext context{spec, run_folder};
   for (const auto& plot : spec.plots) {
     throw_if_interrupted();
-    auto kind = PlotRegistry::instance().find(plot.kind)->make(plot.params);
+    auto kind = plot.registration->make(plot.params);
     std::string name = plot.params.text("name");
     Figure figure;
     try {
       figure = kind->draw(context, name);
     } catch (const InputError& error) {
-      throw InputError(plot.where.str(), error.message());
+      // The plot's spec line first; a location of the kind's own (a run CSV that is missing or
+      // damaged) stays in the message, or the user would not know which file.
+      throw InputError(plot.where.str(),
+                       error.where().empty() ? error.message() : std::string(error.what()));
     }
     if (render_figure(figure, name, run_folder / "figures")) {
       ++rendered;

@@ -32,7 +32,7 @@ std::vector<size_t> filter_rows(const CsvTable& table, const std::vector<std::st
     size_t equals = filter.find('=');
     if (equals == std::string::npos)
       throw InputError(
-          "plots", fmt::format("plot '{}': filter '{}' is not column=value", plot_name, filter));
+          "", fmt::format("plot '{}': filter '{}' is not column=value", plot_name, filter));
     std::vector<std::string> values;
     for (auto value : split(std::string_view(filter).substr(equals + 1), '|'))
       values.emplace_back(value);

@@ -14,6 +14,14 @@
 
 namespace tsfs {
 
+// Each component's registry entry is resolved once when the spec is loaded and carried in its
+// typed spec, so later stages never look `kind` up again.
+struct ExtractorRegistration;
+struct DistanceRegistration;
+struct SelectorRegistration;
+struct ClassifierRegistration;
+struct PlotRegistration;
+
 struct SourceLocation {
   std::string file;  // the spec file, or "--set" for a command-line override
   int line = 0;      // 1-based; 0 when unknown
@@ -36,6 +44,21 @@ struct ComponentSpec {
   SourceLocation where;
 };
 
+struct ExtractorSpec : ComponentSpec {
+  const ExtractorRegistration* registration = nullptr;
+};
+
+struct DistanceSpec : ComponentSpec {
+  const DistanceRegistration* registration = nullptr;
+  // The registration's label of `params` (the `distance` column and file names), computed once:
+  // DTW builds it from several options.
+  std::string label;
+};
+
+struct PlotSpec : ComponentSpec {
+  const PlotRegistration* registration = nullptr;
+};
+
 // A component whose parameters may sweep (selector, classifier): `grid` is the Cartesian
 // product of every parameter's values (the last-declared parameter varies fastest), presets and
 // defaults applied.
@@ -50,6 +73,11 @@ enum class FitOn { train, all };
 
 struct SelectorSpec : SweptComponentSpec {
   FitOn fit_on = FitOn::train;
+  const SelectorRegistration* registration = nullptr;
+};
+
+struct ClassifierSpec : SweptComponentSpec {
+  const ClassifierRegistration* registration = nullptr;
 };
 
 // n_features values; kAllFeatures stands for "all" (every usable feature of the dataset).
@@ -76,12 +104,12 @@ struct Spec {
   std::string name;
   std::filesystem::path file;
   std::vector<DatasetSpec> datasets;
-  ComponentSpec features;
-  std::vector<ComponentSpec> distances;
+  ExtractorSpec features;
+  std::vector<DistanceSpec> distances;
   std::vector<SelectorSpec> selectors;
   std::vector<long long> n_features;
   SourceLocation n_features_where;
-  SweptComponentSpec classifier;
+  ClassifierSpec classifier;
   ProtocolOptions protocol;
   DuplicateHandling duplicates = DuplicateHandling::keep;  // identical series: keep, drop, group
   std::filesystem::path output;
@@ -89,11 +117,11 @@ struct Spec {
   // Verified caches of feature and distance matrices (default <output>/cache). Several specs may
   // share one (their keys hold every input), also at the same time (writes are atomic renames).
   std::filesystem::path cache;
-  std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
-  bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
-  std::optional<TuneSpec> tune;      // nested CV: results.csv gains rows marked "tuned"
-  std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)
-  std::string resolved_yaml;  // the spec after overrides, presets and defaults (documentation)
+  std::vector<PlotSpec> plots;   // figures drawn from the run's CSVs (see plot/plot.hpp)
+  bool save_scores = true;       // write scores.csv (every score vector; large for big sweeps)
+  std::optional<TuneSpec> tune;  // nested CV: results.csv gains rows marked "tuned"
+  std::string input_yaml;        // the spec as given, overrides applied: reloadable (spec.yaml)
+  std::string resolved_yaml;     // the spec after overrides, presets and defaults (documentation)
 };
 
 // Reads and validates a spec. `overrides` are "key.path=value" strings (--set), applied to the

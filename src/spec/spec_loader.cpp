@@ -346,23 +346,36 @@ std::string read_spec_name(const YAML::Node& root, const std::filesystem::path& 
   return stem;
 }
 
-ComponentSpec read_features(const YAML::Node& features, const Context& context) {
-  if (!features) return {"raw", ParamSet{}, {context.file.file, 0, 0}};
+ExtractorSpec read_features(const YAML::Node& features, const Context& context) {
+  ExtractorSpec result;
+  if (!features) {
+    static_cast<ComponentSpec&>(result) = {"raw", ParamSet{}, {context.file.file, 0, 0}};
+    result.registration = ExtractorRegistry::instance().find("raw");
+    return result;
+  }
   if (!features.IsMap() || !features["extractor"])
     fail(features, context.file, "'features' needs 'extractor'");
   const auto& extractor =
       find_component<ExtractorRegistration>(features["extractor"], context, "extractor");
-  return read_single(features, extractor.info, {"extractor"}, context, "extractor");
+  static_cast<ComponentSpec&>(result) =
+      read_single(features, extractor.info, {"extractor"}, context, "extractor");
+  result.registration = &extractor;
+  return result;
 }
 
-std::vector<ComponentSpec> read_distances(const YAML::Node& distances, const Context& context) {
-  std::vector<ComponentSpec> result;
+std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Context& context) {
+  std::vector<DistanceSpec> result;
   if (!distances) return result;
   if (!distances.IsSequence()) fail(distances, context.file, "'distances' must be a list");
   for (const auto& item : distances) {
     if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a distance needs 'kind'");
     const auto& distance = find_component<DistanceRegistration>(item["kind"], context, "distance");
-    result.push_back(read_single(item, distance.info, {"kind"}, context, "distance"));
+    DistanceSpec entry;
+    static_cast<ComponentSpec&>(entry) =
+        read_single(item, distance.info, {"kind"}, context, "distance");
+    entry.registration = &distance;
+    entry.label = distance.label(entry.params);
+    result.push_back(std::move(entry));
   }
   return result;
 }
@@ -392,6 +405,7 @@ std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_dista
     SelectorSpec entry;
     static_cast<SweptComponentSpec&>(entry) =
         read_component(item, selector.info, {"kind", "fit_on"}, context, "selector");
+    entry.registration = &selector;
     if (YAML::Node fit_on = item["fit_on"]) entry.fit_on = read_fit_on(fit_on, selector, context);
     if (selector.uses_distance && !have_distances)
       fail(item, context.file,
@@ -402,24 +416,30 @@ std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_dista
   return result;
 }
 
-SweptComponentSpec read_classifier(const YAML::Node& classifier, const Context& context) {
+ClassifierSpec read_classifier(const YAML::Node& classifier, const Context& context) {
   YAML::Node node = classifier ? classifier : YAML::Load("{kind: svc}");
   if (!node.IsMap() || !node["kind"]) fail(node, context.file, "'classifier' needs 'kind'");
   const auto& registration =
       find_component<ClassifierRegistration>(node["kind"], context, "classifier");
-  return read_component(node, registration.info, {"kind"}, context, "classifier");
+  ClassifierSpec result;
+  static_cast<SweptComponentSpec&>(result) =
+      read_component(node, registration.info, {"kind"}, context, "classifier");
+  result.registration = &registration;
+  return result;
 }
 
 // Plot names become file names under figures/.
-std::vector<ComponentSpec> read_plots(const YAML::Node& plots, const Context& context) {
-  std::vector<ComponentSpec> result;
+std::vector<PlotSpec> read_plots(const YAML::Node& plots, const Context& context) {
+  std::vector<PlotSpec> result;
   if (!plots) return result;
   if (!plots.IsSequence()) fail(plots, context.file, "'plots' must be a list");
   std::map<std::string, SourceLocation> names;
   for (const auto& item : plots) {
     if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a plot needs 'kind'");
     const auto& plot = find_component<PlotRegistration>(item["kind"], context, "plot");
-    auto entry = read_single(item, plot.info, {"kind"}, context, "plot");
+    PlotSpec entry;
+    static_cast<ComponentSpec&>(entry) = read_single(item, plot.info, {"kind"}, context, "plot");
+    entry.registration = &plot;
     YAML::Node name_node = item["name"] ? item["name"] : item;
     std::string name = entry.params.text("name");
     if (auto problem = spec_detail::file_name_problem(name))
@@ -441,8 +461,7 @@ std::vector<ComponentSpec> read_plots(const YAML::Node& plots, const Context& co
 void check_sweep_size(const Spec& spec) {
   double selector_points = 0;
   for (const auto& selector : spec.selectors) {
-    bool uses_distance =
-        Registry<SelectorRegistration>::instance().find(selector.kind)->uses_distance;
+    bool uses_distance = selector.registration->uses_distance;
     selector_points += static_cast<double>(selector.grid.size()) *
                        static_cast<double>(uses_distance ? spec.distances.size() : 1);
   }

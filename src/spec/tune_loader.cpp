@@ -62,13 +62,13 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
       components.push_back(selector.kind);
     if (selector.kind == parameter.component) {
       entries.push_back(&selector);
-      info = &SelectorRegistry::instance().find(selector.kind)->info;
+      info = &selector.registration->info;
     }
   }
   components.push_back("classifier");
   if (parameter.component == "classifier") {
     entries.push_back(&spec.classifier);
-    info = &ClassifierRegistry::instance().find(spec.classifier.kind)->info;
+    info = &spec.classifier.registration->info;
   }
   if (info == nullptr)
     fail_unknown(

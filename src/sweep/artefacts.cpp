@@ -160,10 +160,10 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
   return cache_folder / fmt::format("{}-{}.bin", kind, Hasher().text(key).hex());
 }
 
-Eigen::MatrixXd distance_matrix(const Dataset& dataset, const ComponentSpec& distance,
+Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
                                 const std::filesystem::path& cache_folder, int threads,
                                 bool* from_cache) {
-  auto measure = DistanceRegistry::instance().find(distance.kind)->make(distance.params);
+  auto measure = distance.registration->make(distance.params);
   std::string key = distance_cache_key(dataset, distance);
   auto path = cache_path(cache_folder, key, "distance");
   if (from_cache) *from_cache = false;

@@ -21,7 +21,7 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
 
 // The distance matrix of one dataset under one of the spec's distances: read from the cache when
 // a verified copy exists, otherwise computed (in parallel) and cached. `from_cache` reports which.
-Eigen::MatrixXd distance_matrix(const Dataset& dataset, const ComponentSpec& distance,
+Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
                                 const std::filesystem::path& cache_folder, int threads,
                                 bool* from_cache = nullptr);
 

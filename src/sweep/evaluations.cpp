@@ -87,7 +87,7 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
                                                 const std::vector<ScoreResult>& scores,
                                                 const std::vector<EvaluationRequest>& requests,
                                                 int threads, bool direct_fits) {
-  const auto& registration = *ClassifierRegistry::instance().find(spec.classifier.kind);
+  const auto& registration = *spec.classifier.registration;
   const NestedSubsetFits* nested =
       direct_fits || !registration.nested ? nullptr : &*registration.nested;
   const std::vector<WorkItem> items = plan_work(requests, nested);

@@ -53,12 +53,12 @@ int export_distances(const Spec& spec, const RunOptions& options) {
   auto datasets = prepare(spec, options);
   for (const auto& dataset : datasets) {
     for (const auto& distance : spec.distances) {
-      std::string label = DistanceRegistry::instance().find(distance.kind)->label(distance.params);
       Eigen::MatrixXd values = distance_matrix(dataset.data, distance, spec.cache, options.threads);
-      auto path = spec.output / "distances" / fmt::format("{}_{}.csv", dataset.data.name, label);
+      auto path =
+          spec.output / "distances" / fmt::format("{}_{}.csv", dataset.data.name, distance.label);
       write_file_atomically(path, matrix_csv(values, {}));
-      fmt::print("{} {}: {}x{} -> {}\n", dataset.data.name, label, values.rows(), values.cols(),
-                 path.string());
+      fmt::print("{} {}: {}x{} -> {}\n", dataset.data.name, distance.label, values.rows(),
+                 values.cols(), path.string());
     }
   }
   return 0;

@@ -16,14 +16,10 @@
 namespace tsfs {
 namespace {
 
-const SelectorRegistration& selector_registration(const std::string& kind) {
-  return *SelectorRegistry::instance().find(kind);
-}
-
 FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
                                const std::filesystem::path& cache_folder, int threads,
                                PreparedDataset& prepared) {
-  const auto& registration = *ExtractorRegistry::instance().find(spec.features.kind);
+  const auto& registration = *spec.features.registration;
   auto extractor = registration.make(spec.features.params);
   if (extractor->cacheable()) {
     prepared.feature_cache_key = feature_cache_key(data, spec.features);
@@ -66,7 +62,7 @@ long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
 
 void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
-  const auto& registration = selector_registration(selector.kind);
+  const auto& registration = *selector.registration;
   if (!registration.check_fit_rows) return;
   long long rows = fewest_fit_rows(spec, selector, dataset);
   for (const auto& params : selector.grid) {
@@ -82,9 +78,9 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
 
 // A distance that cannot be used on the dataset (distance/distance.hpp's check_dataset) stops the
 // run at plan time, naming the distance's spec line and key, before any matrix is computed.
-void check_distance_usable(const ComponentSpec& distance, const PreparedDataset& dataset) {
-  const auto* registration = DistanceRegistry::instance().find(distance.kind);
-  if (registration == nullptr || !registration->check_dataset) return;
+void check_distance_usable(const DistanceSpec& distance, const PreparedDataset& dataset) {
+  const auto* registration = distance.registration;
+  if (!registration->check_dataset) return;
   if (auto problem = registration->check_dataset(distance.params, dataset.data)) {
     const std::string key = problem->param.empty() ? "" : fmt::format(", key '{}'", problem->param);
     throw InputError(distance.where.str(),
@@ -94,7 +90,7 @@ void check_distance_usable(const ComponentSpec& distance, const PreparedDataset&
 
 bool uses_distances(const Spec& spec) {
   for (const auto& selector : spec.selectors)
-    if (selector_registration(selector.kind).uses_distance) return true;
+    if (selector.registration->uses_distance) return true;
   return false;
 }
 
@@ -208,7 +204,7 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
       const auto& selector = spec.selectors[static_cast<size_t>(s)];
       check_selector_rows(spec, selector, dataset);
       std::vector<int> distances = {kNoDistance};
-      if (selector_registration(selector.kind).uses_distance) {
+      if (selector.registration->uses_distance) {
         distances.clear();
         for (int m = 0; m < static_cast<int>(spec.distances.size()); ++m) distances.push_back(m);
       }

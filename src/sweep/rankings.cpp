@@ -60,7 +60,7 @@ std::string unit_label(const Spec& spec, const ScoreUnit& unit) {
                                   selector.grid[static_cast<size_t>(unit.params)].canonical());
   if (unit.distance != kNoDistance) {
     const auto& distance = spec.distances[static_cast<size_t>(unit.distance)];
-    label += " @ " + DistanceRegistry::instance().find(distance.kind)->label(distance.params);
+    label += " @ " + distance.label;
   }
   return label;
 }
@@ -69,7 +69,7 @@ std::string unit_label(const Spec& spec, const ScoreUnit& unit) {
 Eigen::VectorXd oriented_scores(const Spec& spec, const ScoreUnit& unit,
                                 const ScoreResult& result) {
   const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
-  const auto& registration = *SelectorRegistry::instance().find(selector.kind);
+  const auto& registration = *selector.registration;
   const auto order = registration.make(selector.grid[static_cast<size_t>(unit.params)])->order();
   return order == ScoreOrder::descending ? Eigen::VectorXd(-result.scores) : result.scores;
 }

@@ -34,7 +34,7 @@ double mean_of(const std::vector<FoldOutcome>& folds, double FoldOutcome::*membe
 ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>& datasets)
     : spec_(spec), datasets_(datasets) {
   for (const auto& selector : spec.selectors) {
-    const auto& info = SelectorRegistry::instance().find(selector.kind)->info;
+    const auto& info = selector.registration->info;
     for (const auto& name : info.param_names())
       if (std::find(selector_columns_.begin(), selector_columns_.end(), name) ==
           selector_columns_.end())
@@ -46,7 +46,7 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
   std::map<std::string, size_t> seen;
   for (size_t i = 0; i < spec.distances.size(); ++i) {
     const auto& distance = spec.distances[i];
-    std::string label = DistanceRegistry::instance().find(distance.kind)->label(distance.params);
+    const std::string& label = distance.label;
     if (auto [found, inserted] = seen.try_emplace(label, i); !inserted)
       throw InputError(
           distance.where.str(),

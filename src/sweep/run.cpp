@@ -494,6 +494,38 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   clock.stop("outputs");
 }
 
+// The rows of an earlier run in the output folder that belong to this plan's grid (the others
+// go to results.stale.csv), and its tuned rows that still have their choices.
+void read_resumed_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                       const std::vector<TunedCell>& tuned, PreviousResults& previous,
+                       PreviousTunedRows& previous_tuned) {
+  std::set<std::string> grid_keys;
+  for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
+  for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
+  previous = read_previous_results(spec.output, layout, grid_keys);
+  previous_tuned = read_previous_tuned(spec.output, spec, layout);
+  forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
+}
+
+// Records the stages' seconds and work counts in the manifest and says how the run ended:
+// 130 after an interrupt (finished cells saved, rerun to resume), 0 when finished.
+int finish_run(const std::filesystem::path& output, const StageClock& clock, const Counts& counts,
+               bool interrupted, ManifestInfo& manifest) {
+  manifest.stage_seconds = clock.stages();
+  manifest.counts = count_fields(counts);
+  manifest.status = interrupted ? "interrupted" : "finished";
+  write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  if (interrupted) {
+    spdlog::warn("interrupted: finished cells are saved in {}; rerun the same command to resume",
+                 output.string());
+    return 130;
+  }
+  spdlog::info("{} cells ({} resumed), {} fold evaluations, {} distinct fits; results in {}",
+               counts.cells, counts.cells_resumed, counts.fold_evaluations, counts.distinct_fits,
+               output.string());
+  return 0;
+}
+
 }  // namespace
 
 std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDataset>& datasets,
@@ -525,7 +557,6 @@ void write_tables(const std::filesystem::path& output, const CsvTable& results, 
 int run_sweep(const Spec& spec, const RunOptions& options) {
   StageClock clock;
   auto started = std::chrono::system_clock::now();
-  const auto& output = spec.output;
   spdlog::set_default_logger(make_logger({}, options.quiet));
 
   std::vector<SkippedDataset> skipped;
@@ -534,18 +565,11 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
-  if (!options.fresh) check_resumable(output, fingerprint, options.rebuild_manifest);
+  if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
   const std::vector<TunedCell> tuned = tuned_cells(spec, plan);
-  std::set<std::string> grid_keys;
-  for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
-  for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
   PreviousResults previous;
   PreviousTunedRows previous_tuned;
-  if (!options.fresh) {
-    previous = read_previous_results(output, layout, grid_keys);
-    previous_tuned = read_previous_tuned(output, spec, layout);
-    forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
-  }
+  if (!options.fresh) read_resumed_rows(spec, layout, plan, tuned, previous, previous_tuned);
   if (options.dry_run) {
     print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;
@@ -566,22 +590,10 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     // says so, rather than a manifest stuck at "running".
     spdlog::info("failed: {}", error.what());
     manifest.status = "failed";
-    write_manifest_if_possible(output, manifest);
+    write_manifest_if_possible(spec.output, manifest);
     throw;
   }
-  manifest.stage_seconds = clock.stages();
-  manifest.counts = count_fields(counts);
-  manifest.status = interrupted ? "interrupted" : "finished";
-  write_file_atomically(output / "manifest.json", manifest_json(manifest));
-  if (interrupted) {
-    spdlog::warn("interrupted: finished cells are saved in {}; rerun the same command to resume",
-                 output.string());
-    return 130;
-  }
-  spdlog::info("{} cells ({} resumed), {} fold evaluations, {} distinct fits; results in {}",
-               counts.cells, counts.cells_resumed, counts.fold_evaluations, counts.distinct_fits,
-               output.string());
-  return 0;
+  return finish_run(spec.output, clock, counts, interrupted, manifest);
 }
 
 }  // namespace tsfs

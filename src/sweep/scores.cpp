@@ -42,7 +42,7 @@ FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUn
                  const Eigen::MatrixXd* distances) {
   FitData data;
   const auto& selector_spec = spec.selectors[static_cast<size_t>(unit.selector)];
-  data.registration = SelectorRegistry::instance().find(selector_spec.kind);
+  data.registration = selector_spec.registration;
   const std::vector<int> fit_rows = unit_fit_rows(dataset, unit);
   data.columns = usable_columns(dataset.features.values, fit_rows);
   data.features = dataset.features.values(fit_rows, data.columns);
@@ -172,7 +172,7 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
   for (size_t u = 0; u < plan.score_units.size(); ++u) {
     const ScoreUnit& unit = plan.score_units[u];
     const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
-    const auto& registration = *SelectorRegistry::instance().find(selector.kind);
+    const auto& registration = *selector.registration;
     if (!registration.score_batch) {
       batches.push_back({u});
       continue;

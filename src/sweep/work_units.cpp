@@ -20,7 +20,7 @@ EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key) {
   auto start = std::chrono::steady_clock::now();
   const auto& fold = dataset.fold(key.fold);
-  const auto& registration = *ClassifierRegistry::instance().find(spec.classifier.kind);
+  const auto& registration = *spec.classifier.registration;
   auto classifier =
       registration.make(spec.classifier.grid[static_cast<size_t>(key.classifier_params)]);
   Eigen::MatrixXd train = dataset.features.values(fold.train_rows, key.features);

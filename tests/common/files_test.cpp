@@ -1,4 +1,5 @@
 #include "common/files.hpp"
+#include "support/temporary_folder.hpp"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -8,9 +9,8 @@
 namespace {
 
 std::filesystem::path scratch(const std::string& name) {
-  auto folder = std::filesystem::temp_directory_path() / ("tsfs_files_" + std::to_string(getpid()));
-  std::filesystem::create_directories(folder);
-  return folder / name;
+  static const tsfs::testing::TemporaryFolder folder("files");  // removed at exit
+  return folder.path() / name;
 }
 
 size_t entries(const std::filesystem::path& folder) {

@@ -7,14 +7,15 @@
 #include <fstream>
 
 #include "common/error.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace tsfs::compare {
 namespace {
 
 // A run folder holding only results.csv with `text`.
 std::filesystem::path run_folder(const std::string& name, const std::string& text) {
-  auto folder =
-      std::filesystem::temp_directory_path() / ("tsfs_collate_" + std::to_string(getpid())) / name;
+  static const testing::TemporaryFolder runs("collate");  // removed at exit
+  auto folder = runs.path() / name;
   std::filesystem::create_directories(folder);
   std::ofstream(folder / "results.csv") << text;
   return folder;

@@ -19,8 +19,8 @@
 #include "common/files.hpp"
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
-#include "data/test_support.hpp"
 #include "spec/spec.hpp"
+#include "support/dataset_fixtures.hpp"
 #include "sweep/artefacts.hpp"
 
 namespace tsfs::fuzz {

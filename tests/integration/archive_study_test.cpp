@@ -2,8 +2,8 @@
 // the nested-CV rows it adds, and `runner compare --tuned --where n_features=N` on them, pinned.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -2,8 +2,8 @@
 // with their reasons in skipped.csv; listed by name, the same dataset stops the run.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

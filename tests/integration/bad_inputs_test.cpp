@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

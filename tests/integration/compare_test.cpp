@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "common/text.hpp"
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -2,8 +2,8 @@
 // the fold sizes, and the protocol label that keeps results of different handlings apart.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

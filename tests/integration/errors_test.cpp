@@ -1,7 +1,7 @@
 // Bad input reaches the user as "where: message" with exit code 2 and leaves no output behind.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

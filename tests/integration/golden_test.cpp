@@ -3,7 +3,7 @@
 // change of loading, features, distances, scores, selection, folds, fits or CSV formatting shows.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -1,7 +1,7 @@
 // Ambiguous or hostile input (issue 13): refused with exit 2 and its place, nothing written.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -1,8 +1,8 @@
 // n_features sweeps through the classifiers' nested-subset fits against `--direct-fits`.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

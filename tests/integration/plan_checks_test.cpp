@@ -2,7 +2,7 @@
 // spec line and key), before any distance matrix is computed.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -2,7 +2,7 @@
 // re-renders from the run folder alone.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

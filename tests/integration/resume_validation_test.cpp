@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <thread>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

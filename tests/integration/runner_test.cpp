@@ -1,8 +1,8 @@
 // End-to-end runs of the runner binary on small UCR subsets, with pinned results.
 #include <doctest/doctest.h>
 
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

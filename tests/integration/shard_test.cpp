@@ -9,7 +9,7 @@
 #include <memory>
 #include <thread>
 
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

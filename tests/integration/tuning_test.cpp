@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "common/text.hpp"
-#include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
 

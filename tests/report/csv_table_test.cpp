@@ -5,11 +5,12 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "support/temporary_folder.hpp"
 
 TEST_CASE("CSV tables round-trip quoted fields") {
   tsfs::CsvTable table{{"name", "value"}, {{"a,b", "1"}, {"say \"x\"", ""}, {"multi\nline", "3"}}};
-  auto path =
-      std::filesystem::temp_directory_path() / ("tsfs_csv_" + std::to_string(getpid()) + ".csv");
+  const tsfs::testing::TemporaryFolder folder("csv");
+  auto path = folder.path() / "table.csv";
   tsfs::write_file_atomically(path, table.str());
   auto read = tsfs::read_csv_table(path);
   CHECK(read.header == table.header);

@@ -5,13 +5,13 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace tsfs {
 
 TEST_CASE("shard records: written and read back; a damaged one is an input error") {
-  auto folder =
-      std::filesystem::temp_directory_path() / ("tsfs_plan_files_" + std::to_string(getpid()));
-  std::filesystem::create_directories(folder);
+  const testing::TemporaryFolder scratch("plan_files");
+  const auto& folder = scratch.path();
   ShardRecord record{"0123456789abcdef", "a \"quoted\" name", 2, 4, 57, 1.5e9};
   write_file_atomically(folder / "shard.json", shard_record_json(record));
   ShardRecord read = read_shard_record(folder / "shard.json");

@@ -1,5 +1,10 @@
 #include <doctest/doctest.h>
 
+#include "classify/classifier.hpp"
+#include "distance/distance.hpp"
+#include "features/feature_extractor.hpp"
+#include "plot/plot_kind.hpp"
+#include "select/selector.hpp"
 #include "spec/spec.hpp"
 #include "spec/spec_test_support.hpp"
 
@@ -272,4 +277,41 @@ TEST_CASE("grids and sweeps too large for memory are refused at load time with t
   CHECK(spec_error_text(with("{kind: anova}") +
                         "protocol: {kind: stratified_kfold, folds: 4294967298}\n") ==
         doctest::Contains("'folds' must be <= 1000000"));
+}
+
+// Every component's registry entry is resolved once at load time and carried in the spec, with the
+// distance's label (the `distance` column and file names) computed there too.
+TEST_CASE("a loaded spec carries each component's registration and the distance labels") {
+  auto spec = tsfs::load_spec(write_spec(R"(datasets: [{name: Wafer, split: train}]
+features: {extractor: tsfel, domains: [statistical]}
+distances:
+  - {kind: ned}
+  - {kind: dtw, window: 100, window_if_longer_than: 500}
+selectors: [{kind: laplacian}, {kind: anova}]
+classifier: {kind: knn}
+plots: [{kind: histogram, name: scores_hist, bins: 20}]
+)"));
+  REQUIRE(spec.features.registration != nullptr);
+  CHECK(spec.features.registration->info.name == "tsfel");
+  REQUIRE(spec.distances.size() == 2);
+  CHECK(spec.distances[0].registration->info.name == "ned");
+  CHECK(spec.distances[0].label == "ned");
+  CHECK(spec.distances[1].registration->info.name == "dtw");
+  CHECK(spec.distances[1].label == "dtw-w100-if500");
+  CHECK(spec.selectors[0].registration->info.name == "laplacian");
+  CHECK(spec.selectors[0].registration->uses_distance);
+  CHECK(spec.selectors[1].registration->info.name == "anova");
+  CHECK_FALSE(spec.selectors[1].registration->uses_distance);
+  REQUIRE(spec.classifier.registration != nullptr);
+  CHECK(spec.classifier.registration->info.name == "knn");
+  REQUIRE(spec.plots.size() == 1);
+  CHECK(spec.plots[0].registration->info.name == "histogram");
+
+  // No features key: the default raw extractor is resolved too.
+  auto defaulted =
+      tsfs::load_spec(write_spec("datasets: [{name: Wafer, split: train}]\n"
+                                 "selectors: [{kind: variance}]\n"));
+  REQUIRE(defaulted.features.registration != nullptr);
+  CHECK(defaulted.features.registration->info.name == "raw");
+  CHECK(defaulted.classifier.registration->info.name == "svc");
 }

@@ -1,21 +1,20 @@
 #pragma once
 // Writes a spec text to a temporary file and loads it, returning the InputError text on failure.
 #include <doctest/doctest.h>
-#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 #include <string>
 
 #include "common/error.hpp"
 #include "spec/spec.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace tsfs::testing {
 
 inline std::filesystem::path write_spec(const std::string& text,
                                         const std::string& name = "spec.yaml") {
-  auto folder = std::filesystem::temp_directory_path() / ("tsfs_spec_" + std::to_string(getpid()));
-  std::filesystem::create_directories(folder);
-  auto path = folder / name;
+  static const TemporaryFolder folder("spec");  // removed at exit
+  auto path = folder.path() / name;
   std::ofstream(path) << text;
   return path;
 }

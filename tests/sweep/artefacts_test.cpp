@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "common/files.hpp"
-#include "data/test_support.hpp"
+#include "support/dataset_fixtures.hpp"
 
 // Cache files are never trusted: every way of damaging one must make it a miss (recomputed),
 // never a crash, a huge allocation or wrong values.

@@ -83,6 +83,7 @@ struct Fixture {
 
   Fixture() {
     spec.classifier.kind = "nested_probe";
+    spec.classifier.registration = ClassifierRegistry::instance().find("nested_probe");
     spec.classifier.grid = {ParamSet{}};
     PreparedDataset& dataset = datasets.front();
     dataset.features.values.resize(6, 6);

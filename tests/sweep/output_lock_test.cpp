@@ -8,12 +8,14 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace {
 
 std::filesystem::path fresh_folder(const std::string& name) {
-  auto folder = std::filesystem::temp_directory_path() /
-                ("tsfs_lock_" + name + "_" + std::to_string(getpid()));
+  // One folder for the test binary (removed at exit), one subfolder per test.
+  static const tsfs::testing::TemporaryFolder scratch("lock");
+  auto folder = scratch.path() / name;
   std::filesystem::remove_all(folder);
   std::filesystem::create_directories(folder);
   return folder;

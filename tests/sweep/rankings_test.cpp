@@ -11,6 +11,7 @@
 
 #include "spec/spec.hpp"
 
+#include "support/temporary_folder.hpp"
 #include "sweep/rankings.hpp"
 
 namespace {
@@ -42,10 +43,8 @@ TEST_CASE("kendall_tau_b on hand-checked examples") {
 // first fold's training rows (fit_on: train) or on all rows (fit_on: all); the matrix is square,
 // symmetric, labelled, with 1 on the diagonal.
 TEST_CASE("export_rankings writes the Kendall tau-b matrix of every selector ranking") {
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("tsfs_rankings_" + std::to_string(getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
+  const tsfs::testing::TemporaryFolder scratch("rankings");
+  const auto& folder = scratch.path();
   const auto spec_file = folder / "spec.yaml";
   std::ofstream(spec_file) << "name: rankings_test\n"
                               "datasets:\n"

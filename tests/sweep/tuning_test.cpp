@@ -8,6 +8,7 @@
 #include <set>
 
 #include "spec/spec.hpp"
+#include "support/temporary_folder.hpp"
 #include "sweep/plan.hpp"
 #include "sweep/scores.hpp"
 #include "sweep/tuning.hpp"
@@ -54,9 +55,8 @@ TEST_CASE("best_candidate takes the largest mean inner score, ties to the first 
 }
 
 TEST_CASE("inner folds split each outer fold's training rows and never see its test rows") {
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("tsfs_tuning_" + std::to_string(getpid()));
-  std::filesystem::remove_all(folder);
+  const tsfs::testing::TemporaryFolder scratch("tuning");
+  const auto& folder = scratch.path();
   const tsfs::Spec spec = gunpoint_spec(folder);
   const auto datasets = tsfs::prepare_datasets(spec, folder / "cache", 1);
   REQUIRE(datasets.size() == 1);
@@ -108,10 +108,8 @@ TEST_CASE("inner folds split each outer fold's training rows and never see its t
 // WormsTwoClass has 33 pairs of identical series: with `duplicates: group` no pair straddles an
 // inner split either (with `keep`, some do).
 TEST_CASE("inner folds keep identical series together under duplicates: group") {
-  const auto folder =
-      std::filesystem::temp_directory_path() / ("tsfs_tuning_group_" + std::to_string(getpid()));
-  std::filesystem::remove_all(folder);
-  std::filesystem::create_directories(folder);
+  const tsfs::testing::TemporaryFolder scratch("tuning_group");
+  const auto& folder = scratch.path();
   for (const char* handling : {"keep", "group"}) {
     const auto file = folder / "spec.yaml";
     std::ofstream(file) << "datasets: [{name: WormsTwoClass, path: " TSFS_SOURCE_DIR

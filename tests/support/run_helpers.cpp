@@ -1,4 +1,4 @@
-#include "integration/run_helpers.hpp"
+#include "support/run_helpers.hpp"
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -13,31 +13,6 @@
 #include <stdexcept>
 
 namespace tsfs::testing {
-
-TemporaryFolder::TemporaryFolder(const std::string& name)
-    : path_(std::filesystem::temp_directory_path() /
-            ("tsfs_it_" + name + "_" + std::to_string(getpid()))) {
-  std::filesystem::remove_all(path_);
-  std::filesystem::create_directories(path_);
-}
-
-TemporaryFolder::~TemporaryFolder() {
-  std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
-}
-
-std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-std::filesystem::path write_text(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
 
 RunResult run_runner(const std::string& arguments) {
   static int counter = 0;

@@ -1,0 +1,146 @@
+// render_plots / render_figure: every registered plot kind drawn from a small run folder of
+// hand-written CSVs into a script, data and (with gnuplot installed) PNG and SVG; bad inputs give
+// InputErrors that name the plot's spec line, the missing file or gnuplot's complaint.
+#include <doctest/doctest.h>
+
+#include <set>
+
+#include "common/error.hpp"
+#include "plot/plot.hpp"
+#include "spec/spec.hpp"
+#include "spec/spec_test_support.hpp"
+#include "support/temporary_folder.hpp"
+
+namespace tsfs {
+namespace {
+
+// A run folder as a finished run leaves it (results.csv, scores.csv), and a spec naming it.
+struct RunFolder {
+  testing::TemporaryFolder folder{"render"};
+
+  RunFolder() {
+    std::string results = "dataset,selector,sigma_ratio,n_features,accuracy,accuracy_std\n";
+    for (int n : {5, 20})
+      for (int i = 0; i < 4; ++i)
+        results += "GunPoint,laplacian,1e-" + std::to_string(i) + "," + std::to_string(n) + "," +
+                   std::to_string(0.6 + 0.05 * i + 0.01 * n) + ",0.02\n";
+    folder.write("results.csv", results);
+    std::string scores = "dataset,sigma_ratio,fold,feature,score\n";
+    for (int i = 0; i < 2; ++i)
+      for (int feature = 0; feature < 10; ++feature)
+        scores += "GunPoint,1e-" + std::to_string(i) + ",0," + std::to_string(feature) + "," +
+                  std::to_string(0.1 * feature * (i + 1)) + "\n";
+    folder.write("scores.csv", scores);
+  }
+
+  Spec spec(const std::string& plots) const {
+    return load_spec(testing::write_spec("datasets: [{name: GunPoint, path: " TSFS_SOURCE_DIR
+                                         "/third_party/ucr/GunPoint}]\n"
+                                         "selectors: [{kind: variance}]\n"
+                                         "plots:\n" +
+                                             plots,
+                                         "render_spec.yaml"));
+  }
+
+  std::string error_of(const std::string& plots) const {
+    const Spec loaded = spec(plots);
+    try {
+      render_plots(loaded, folder.path());
+    } catch (const InputError& error) {
+      return error.what();
+    }
+    return "";
+  }
+};
+
+bool gnuplot_installed() {
+  return std::system("command -v gnuplot >/dev/null 2>&1") == 0;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const char* kEveryKind =
+    "  - {kind: line, name: accuracy, x: sigma_ratio, y: accuracy, facet: n_features, "
+    "band: accuracy_std, log_x: true}\n"
+    "  - {kind: histogram, name: scores, facet: sigma_ratio, bins: 5}\n"
+    "  - {kind: dataset_view, name: view}\n"
+    "  - {kind: autocovariance, name: lags, max_lag: 10, normalize: true}\n";
+
+TEST_CASE("render_plots draws every registered plot kind into figures/") {
+  const RunFolder run;
+  const Spec spec = run.spec(kEveryKind);
+  std::set<std::string> kinds;
+  for (const auto& plot : spec.plots) kinds.insert(plot.kind);
+  // A new plot kind must be added to kEveryKind (and so be rendered here).
+  CHECK(kinds.size() == PlotRegistry::instance().names().size());
+
+  const int rendered = render_plots(spec, run.folder.path());
+  const auto figures = run.folder.path() / "figures";
+  for (const char* name : {"accuracy", "scores", "view", "lags"}) {
+    CAPTURE(name);
+    const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
+    CHECK(contains(script, "set output '" + std::string(name) + "'.\".\".format"));
+    CHECK(contains(script, std::string(name) + ".dat"));
+    CHECK_FALSE(testing::read_text(figures / (std::string(name) + ".dat")).empty());
+    if (gnuplot_installed()) {
+      CHECK(std::filesystem::file_size(figures / (std::string(name) + ".png")) > 1000);
+      CHECK(std::filesystem::file_size(figures / (std::string(name) + ".svg")) > 1000);
+    }
+  }
+  CHECK(rendered == (gnuplot_installed() ? 4 : 0));
+  // The autocorrelation at lag 0 is 1 for every series (normalize: true).
+  CHECK(testing::read_text(figures / "lags.dat").rfind("0\t1\n", 0) == 0);
+  // The dataset view has one line per time step of GunPoint's 150.
+  const std::string view = testing::read_text(figures / "view.dat");
+  CHECK(std::count(view.begin(), view.end(), '\n') == 150 + 2);
+}
+
+TEST_CASE("a plot naming a missing column fails with the plot's spec line and the columns") {
+  const RunFolder run;
+  const std::string message =
+      run.error_of("  - {kind: line, name: curve, x: sigma_ratio, y: acuracy}\n");
+  CHECK(contains(message, "render_spec.yaml:4:"));
+  CHECK(contains(message, "plot 'curve': no column 'acuracy' (did you mean 'accuracy'?)"));
+  CHECK(contains(message, "columns: dataset, selector, sigma_ratio"));
+}
+
+TEST_CASE("a malformed filter and a missing CSV are input errors naming the plot or the file") {
+  const RunFolder run;
+  CHECK(
+      contains(run.error_of("  - {kind: line, name: curve, x: sigma_ratio, filter: [selector]}\n"),
+               "plot 'curve': filter 'selector' is not column=value"));
+  std::filesystem::remove(run.folder.path() / "scores.csv");
+  const std::string missing = run.error_of("  - {kind: histogram, name: scores}\n");
+  CHECK(contains(missing, "scores.csv"));
+  CHECK(contains(missing, "not found: plots need a finished (or resumed) run folder"));
+}
+
+TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own error") {
+  const testing::TemporaryFolder scratch("render_figure");
+  // A quote in the folder and in the name: quoted for gnuplot in the script, for the shell in
+  // the command that runs it.
+  const auto folder = scratch.path() / "o'clock";
+  Figure figure;
+  figure.data = "0\t1\n1\t2\n";
+  figure.body = "  plot \"it's.dat\" using 1:2 with lines\n";
+  const bool rendered = render_figure(figure, "it's", folder);
+  CHECK(rendered == gnuplot_installed());
+  CHECK(contains(testing::read_text(folder / "it's.gp"), "set output 'it''s'.\".\".format"));
+  CHECK(testing::read_text(folder / "it's.dat") == figure.data);
+  if (!gnuplot_installed()) return;
+  CHECK(std::filesystem::exists(folder / "it's.png"));
+
+  figure.body = "  plot 'broken.dat' using 1:2 with nonsense\n";
+  try {
+    render_figure(figure, "broken", folder);
+    FAIL("expected an InputError");
+  } catch (const InputError& error) {
+    CHECK(contains(error.what(), "broken.gp"));
+    CHECK(contains(error.what(), "gnuplot failed"));
+  }
+}
+
+}  // namespace
+}  // namespace tsfs

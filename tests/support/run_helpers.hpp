@@ -1,0 +1,45 @@
+#pragma once
+// Runs the runner binary from the repository root (so spec paths like third_party/ucr/... resolve)
+// and reads what it wrote.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "report/csv_table.hpp"
+#include "support/temporary_folder.hpp"
+
+namespace tsfs::testing {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `arguments` are passed through a shell, so quote anything with spaces.
+RunResult run_runner(const std::string& arguments);
+
+// A runner started in the background (stdout and stderr to files), for signals and concurrency.
+class BackgroundRunner {
+ public:
+  explicit BackgroundRunner(const std::string& arguments);
+  ~BackgroundRunner();  // kills it (SIGKILL) if still running
+  int pid() const { return pid_; }
+  void signal(int signal_number) const;
+  RunResult wait();                // exit code 128 + N when killed by signal N
+  std::string err_so_far() const;  // what it has written to stderr until now
+
+ private:
+  int pid_ = -1;
+  std::filesystem::path capture_;
+};
+
+// Polls until `path` exists; false after `seconds`.
+bool wait_for_file(const std::filesystem::path& path, double seconds);
+
+// Value of `column` in the row whose `match` columns equal the given values.
+std::string cell(const CsvTable& table,
+                 const std::vector<std::pair<std::string, std::string>>& match,
+                 const std::string& column);
+
+}  // namespace tsfs::testing

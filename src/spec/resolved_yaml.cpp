@@ -117,6 +117,11 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
   }
   out << YAML::EndMap;
+  if (!spec.metrics.empty()) {
+    out << YAML::Key << "metrics" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const ChosenMetric metric : spec.metrics) out << chosen_metric_name(metric);
+    out << YAML::EndSeq;
+  }
   out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
   out << YAML::Key << "output" << YAML::Value << spec.output.string();
   if (spec.cache != spec.output / "cache")

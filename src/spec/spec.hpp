@@ -9,6 +9,7 @@
 
 #include "common/params.hpp"
 #include "data/dataset.hpp"
+#include "evaluate/chosen_metrics.hpp"
 #include "evaluate/duplicates.hpp"
 #include "evaluate/protocol.hpp"
 
@@ -83,6 +84,9 @@ struct Spec {
   SourceLocation n_features_where;
   SweptComponentSpec classifier;
   ProtocolOptions protocol;
+  // `metrics:`: columns written after balanced_accuracy in results.csv and folds.csv, in this
+  // order (empty: none, the default).
+  std::vector<ChosenMetric> metrics;
   DuplicateHandling duplicates = DuplicateHandling::keep;  // identical series: keep, drop, group
   std::filesystem::path output;
   SourceLocation output_where;  // the `output:` line (the file alone when output is defaulted)

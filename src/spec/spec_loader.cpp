@@ -14,6 +14,7 @@
 #include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
 #include "spec/archive.hpp"
+#include "spec/metrics_loader.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
@@ -325,11 +326,11 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   YAML::Node root = load_yaml(file);
   if (!root.IsMap()) throw InputError(file.string(), "a spec must be a YAML map");
   context.file.overridden = apply_overrides(root, overrides);
-  check_keys(
-      root,
-      {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-       "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores", "tune"},
-      context.file, "the spec");
+  check_keys(root,
+             {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
+              "classifier", "protocol", "metrics", "duplicates", "output", "cache", "plots",
+              "save_scores", "tune"},
+             context.file, "the spec");
   return root;
 }
 
@@ -510,6 +511,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   read_n_features_entry(root, context, spec);
   spec.classifier = read_classifier(root["classifier"], context);
   spec.protocol = read_protocol(root["protocol"], context);
+  if (YAML::Node metrics = root["metrics"])
+    spec.metrics = spec_detail::read_metrics(metrics, context.file);
   read_duplicates(root["duplicates"], context, spec);
   read_output(root, context, spec);
   if (YAML::Node save_scores = root["save_scores"])

@@ -272,6 +272,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                          evaluation.seconds});
         folds.back().n_features_used =
             static_cast<long long>(row_keys[i - begin][f].features.size());
+        folds.back().metrics = evaluation.metrics;
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));

@@ -142,6 +142,18 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::EndMap << YAML::Key << "metric" << YAML::Value
         << tune_metric_name(spec.tune->metric) << YAML::EndMap;
   }
+  if (spec.curves) {
+    out << YAML::Key << "curves" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "kinds" << YAML::Value << YAML::BeginSeq;
+    for (const CurveKind kind : spec.curves->kinds) out << curve_kind_name(kind);
+    out << YAML::EndSeq << YAML::Key << "where" << YAML::Value << YAML::BeginMap;
+    for (const auto& filter : spec.curves->where) {
+      out << YAML::Key << filter.column << YAML::Value << YAML::BeginSeq;
+      for (const auto& value : filter.values) out << value;
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap << YAML::EndMap;
+  }
   if (!spec.plots.empty()) {
     out << YAML::Key << "plots" << YAML::Value << YAML::BeginSeq;
     for (const auto& plot : spec.plots) {

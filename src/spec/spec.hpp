@@ -73,6 +73,22 @@ struct TuneSpec {
   SourceLocation where;
 };
 
+// `curves:`: ROC and precision-recall curves of chosen grid cells (curves.csv).
+enum class CurveKind { pr, roc };
+
+// One `where` entry: a key column of results.csv and the values it may take.
+struct CurveFilter {
+  std::string column;
+  std::vector<std::string> values;
+  SourceLocation where;
+};
+
+struct CurvesSpec {
+  std::vector<CurveKind> kinds;
+  std::vector<CurveFilter> where;  // every entry must match; none: every grid cell
+  SourceLocation where_location;   // the `curves` key
+};
+
 struct Spec {
   std::string name;
   std::filesystem::path file;
@@ -96,6 +112,7 @@ struct Spec {
   std::vector<ComponentSpec> plots;  // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
   std::optional<TuneSpec> tune;      // nested CV: results.csv gains rows marked "tuned"
+  std::optional<CurvesSpec> curves;  // curves.csv of the chosen cells
   std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)
   std::string resolved_yaml;  // the spec after overrides, presets and defaults (documentation)
 };
@@ -107,5 +124,6 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
 
 std::string fit_on_name(FitOn fit_on);
 std::string tune_metric_name(TuneMetric metric);
+std::string curve_kind_name(CurveKind kind);
 
 }  // namespace tsfs

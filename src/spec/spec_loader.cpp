@@ -14,6 +14,7 @@
 #include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
 #include "spec/archive.hpp"
+#include "spec/curves_loader.hpp"
 #include "spec/metrics_loader.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
@@ -40,6 +41,10 @@ std::string fit_on_name(FitOn fit_on) {
 
 std::string tune_metric_name(TuneMetric metric) {
   return metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
+}
+
+std::string curve_kind_name(CurveKind kind) {
+  return kind == CurveKind::roc ? "roc" : "pr";
 }
 
 namespace {
@@ -329,7 +334,7 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
               "classifier", "protocol", "metrics", "duplicates", "output", "cache", "plots",
-              "save_scores", "tune"},
+              "save_scores", "tune", "curves"},
              context.file, "the spec");
   return root;
 }
@@ -520,6 +525,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
   spec.plots = read_plots(root["plots"], context);
   if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
+  if (YAML::Node curves = root["curves"])
+    spec.curves = spec_detail::read_curves(curves, context.file, spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

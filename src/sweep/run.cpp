@@ -17,6 +17,7 @@
 #include "report/manifest.hpp"
 #include "report/tables.hpp"
 #include "sweep/artefacts.hpp"
+#include "sweep/curves_output.hpp"
 #include "sweep/evaluations.hpp"
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
@@ -458,6 +459,9 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   if (tuned.empty()) clock.stop("evaluations");
   throw_if_interrupted();
   write_tables(output, results, spec);
+  if (spec.curves && !options.select_cells)
+    write_curves(spec, datasets, plan, layout, scores, curve_cells(spec, layout, plan),
+                 options.threads, output);
   render_plots(spec, output);
   clock.stop("outputs");
 }
@@ -514,6 +518,9 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     previous_tuned = read_previous_tuned(output, spec, layout);
     forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
   }
+  // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
+  // leave curves.csv out (their cells are a part of the grid).
+  if (spec.curves && !options.select_cells) curve_cells(spec, layout, plan);
   if (options.dry_run) {
     print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;

@@ -5,7 +5,9 @@
 // `runner compare --metric`.
 #include <doctest/doctest.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "integration/run_helpers.hpp"
 #include "report/csv_table.hpp"
@@ -120,4 +122,69 @@ TEST_CASE("metrics: resumed runs keep the columns and validate them; compare rea
   const auto per_dataset = tsfs::read_csv_table(output / "comparison" / "per_dataset.csv");
   CHECK(cell(per_dataset, {{"dataset", "GunPoint"}, {"method", "40"}}, "roc_auc") ==
         cell(table, {{"dataset", "GunPoint"}, {"n_features", "40"}}, "roc_auc"));
+}
+
+TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_recall_curve") {
+  TemporaryFolder folder("ucr_curves");
+  const auto reference = tsfs::read_csv_table("tests/reference/fold_metrics/curves.csv");
+  for (const std::string classifier : {"knn", "logistic"}) {
+    CAPTURE(classifier);
+    const auto output = folder.path() / classifier;
+    const auto run = run_spec(
+        output, (classifier == "logistic" ? kLogistic : std::string()) +
+                    " --set 'curves={kinds: [pr, roc], where: {n_features: 40}}'"
+                    " --set 'plots=[{kind: pr_curve, name: pr}, {kind: roc_curve, name: roc, "
+                    "folds: each, facet: class, series: [dataset]}]'");
+    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+    const auto curves = tsfs::read_csv_table(output / "curves.csv");
+    // Each curve's points (threshold, x, y) in file order, by (dataset, curve, class): the rows of
+    // the one fold (train_test), and the same pooled over the folds.
+    using Curves = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+    Curves pooled, fold, expected;
+    for (const auto& row : curves.rows) {
+      CHECK(row[*curves.column("n_features")] == "40");
+      (row[*curves.column("fold")] == "pooled"
+           ? pooled
+           : fold)[{row[*curves.column("dataset")], row[*curves.column("curve")],
+                    row[*curves.column("class")]}]
+          .push_back({row[*curves.column("threshold")], row[*curves.column("x")],
+                      row[*curves.column("y")]});
+    }
+    CHECK(pooled == fold);
+    for (const auto& row : reference.rows)
+      if (row[1] == classifier)
+        expected[{row[0], row[2], row[3]}].push_back({row[4], row[5], row[6]});
+    REQUIRE(pooled.size() == expected.size());
+    CHECK(expected.size() == 2 * (1 + 3));  // pr and roc: class 2 of GunPoint, each of ArrowHead
+    for (const auto& [curve, points] : expected) {
+      CAPTURE(curve[0]);
+      CAPTURE(curve[1]);
+      CAPTURE(curve[2]);
+      REQUIRE(pooled.count(curve));
+      const auto& got = pooled.at(curve);
+      REQUIRE(got.size() == points.size());
+      for (size_t r = 0; r < points.size(); ++r)
+        for (size_t c = 0; c < 3; ++c) {
+          if (points[r][c].empty()) {
+            CHECK(got[r][c].empty());
+            continue;
+          }
+          // Thresholds are the scores: knn's vote shares exactly, liblinear's decision values
+          // to its solver tolerance (tests/reference/scores/); the rates are exact fractions.
+          const double tolerance = c == 0 && classifier == "logistic" ? 1e-6 : 1e-12;
+          CHECK(std::stod(got[r][c]) ==
+                doctest::Approx(std::stod(points[r][c])).epsilon(tolerance));
+        }
+    }
+    for (const char* figure : {"pr", "roc"})
+      CHECK_MESSAGE(
+          std::filesystem::file_size(output / "figures" / (std::string(figure) + ".png")) > 1000,
+          figure);
+  }
+  // A where matching no cell is refused when the run is planned, naming the key.
+  const auto refused =
+      run_spec(folder.path() / "none", " --set 'curves={kinds: [roc], where: {n_features: 41}}'");
+  CHECK(refused.exit_code == 2);
+  CHECK_MESSAGE(contains(refused.err, "curves.where: no grid cell of this spec matches"),
+                refused.err);
 }

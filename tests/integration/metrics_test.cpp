@@ -33,7 +33,8 @@ const std::string kLogistic = " --set 'classifier={kind: logistic, tol: 1e-10}'"
 
 TEST_CASE("metrics: per-fold values equal scikit-learn's from the same scores") {
   TemporaryFolder folder("ucr_metrics");
-  const auto expected = tsfs::read_csv_table("tests/reference/fold_metrics/expected.csv");
+  const auto expected =
+      tsfs::read_csv_table(TSFS_SOURCE_DIR "/tests/reference/fold_metrics/expected.csv");
   REQUIRE(expected.rows.size() == 8);
   for (const std::string classifier : {"knn", "logistic"}) {
     CAPTURE(classifier);
@@ -78,27 +79,29 @@ TEST_CASE("metrics: per-fold values equal scikit-learn's from the same scores") 
   CHECK(read_text(direct / "folds.csv") == read_text(folder.path() / "knn" / "folds.csv"));
 }
 
-TEST_CASE("metrics: resumed runs keep the columns and validate them; compare reads them") {
+TEST_CASE("metrics: resumed runs keep the columns and validate them, and compare reads them") {
   TemporaryFolder folder("ucr_metrics_resume");
   const auto output = folder.path() / "run";
+  // n_features the same for both datasets, so compare finds each method on each.
+  const std::string sizes = " --set 'n_features=[30, 40]'";
   // A run without metrics first: its results lack the columns, so they are recomputed.
-  REQUIRE(
-      run_runner(kSpec + " --quiet --no-timings --set 'metrics=[]' --set output=" + output.string())
-          .exit_code == 0);
+  REQUIRE(run_runner(kSpec + " --quiet --no-timings --set 'metrics=[]' --set output=" +
+                     output.string() + sizes)
+              .exit_code == 0);
   CHECK_FALSE(contains(read_text(output / "results.csv"), "roc_auc"));
-  REQUIRE(run_spec(output).exit_code == 0);
+  REQUIRE(run_spec(output, sizes).exit_code == 0);
   const auto results = read_text(output / "results.csv");
   const auto folds = read_text(output / "folds.csv");
   CHECK(contains(results, "roc_auc_std"));
   CHECK(contains(read_text(output / "results.stale.csv"), "GunPoint"));
   // Every cell done: resumed verbatim.
-  REQUIRE(run_spec(output).exit_code == 0);
+  REQUIRE(run_spec(output, sizes).exit_code == 0);
   CHECK(read_text(output / "results.csv") == results);
   CHECK(read_text(output / "folds.csv") == folds);
 
   auto damaged = [&](const std::string& file, const std::string& text, const std::string& message) {
     write_text(output / file, text);
-    const auto run = run_spec(output);
+    const auto run = run_spec(output, sizes);
     CHECK(run.exit_code == 2);
     CHECK_MESSAGE(contains(run.err, message), run.err);
     write_text(output / "results.csv", results);
@@ -126,7 +129,8 @@ TEST_CASE("metrics: resumed runs keep the columns and validate them; compare rea
 
 TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_recall_curve") {
   TemporaryFolder folder("ucr_curves");
-  const auto reference = tsfs::read_csv_table("tests/reference/fold_metrics/curves.csv");
+  const auto reference =
+      tsfs::read_csv_table(TSFS_SOURCE_DIR "/tests/reference/fold_metrics/curves.csv");
   for (const std::string classifier : {"knn", "logistic"}) {
     CAPTURE(classifier);
     const auto output = folder.path() / classifier;

@@ -109,9 +109,11 @@ void nested_fits(benchmark::State& state) {
       tsfs::ClassifierRegistry::instance().find("svc")->nested->make(svc_defaults());
   const Eigen::Index largest = sizes.back();
   for (auto _ : state)
-    classifier->fit_predict_nested(
-        fold.train.leftCols(largest), fold.train_labels, 2, fold.test.leftCols(largest), sizes,
-        [](size_t, const Eigen::VectorXi& predicted) { benchmark::DoNotOptimize(predicted); });
+    classifier->fit_predict_nested(fold.train.leftCols(largest), fold.train_labels, 2,
+                                   fold.test.leftCols(largest), sizes,
+                                   [](size_t, const tsfs::Predictions& predicted) {
+                                     benchmark::DoNotOptimize(predicted.labels);
+                                   });
   count_fits(state, sizes.size());
 }
 

@@ -49,12 +49,13 @@ class Classifier {
 class NestedSubsetClassifier {
  public:
   virtual ~NestedSubsetClassifier() = default;
-  // Called once per subset size, in the order of `subset_sizes`, with the test rows' predictions.
-  using Report = std::function<void(size_t subset, const Eigen::VectorXi& predicted)>;
+  // Called once per subset size, in the order of `subset_sizes`, with the test rows' predicted
+  // classes and scores (as Classifier::fit_predict_scores gives them).
+  using Report = std::function<void(size_t subset, const Predictions& predictions)>;
   // Features hold the columns in nesting order (subset n = columns 0 .. n-1), raw as for
   // Classifier::fit_predict; `subset_sizes` is strictly ascending within [1, columns]. The
-  // predictions equal fit_predict's on the subset up to the rounding of the column sums, which
-  // here run in nesting order.
+  // predictions equal fit_predict_scores' on the subset up to the rounding of the column sums,
+  // which here run in nesting order.
   virtual void fit_predict_nested(const Eigen::MatrixXd& train_features,
                                   const Eigen::VectorXi& train_labels, int classes,
                                   const Eigen::MatrixXd& test_features,

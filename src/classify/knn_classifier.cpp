@@ -116,15 +116,18 @@ class NestedKnn final : public NestedSubsetClassifier {
     // Training rows x test rows: each test row's distances are one contiguous column.
     GrowingSquaredDistances squared(scaled.train.rows(), scaled.test.rows());
     NeighbourVote vote(neighbours_, train_labels, classes);
-    Eigen::VectorXi predicted(test_features.rows());
+    Predictions predicted{Eigen::VectorXi(test_features.rows()),
+                          Eigen::MatrixXd(test_features.rows(), score_columns(classes))};
     Eigen::Index columns = 0;
     for (size_t subset = 0; subset < subset_sizes.size(); ++subset) {
       const Eigen::Index added = subset_sizes[subset] - columns;
       squared.add_columns(scaled.train.middleCols(columns, added),
                           scaled.test.middleCols(columns, added));
       columns = subset_sizes[subset];
-      for (Eigen::Index test_row = 0; test_row < predicted.size(); ++test_row)
-        predicted(test_row) = vote(squared.squared().col(test_row));
+      for (Eigen::Index test_row = 0; test_row < predicted.labels.size(); ++test_row) {
+        predicted.labels(test_row) = vote(squared.squared().col(test_row));
+        vote.write_scores(predicted.scores.row(test_row));
+      }
       report(subset, predicted);
     }
   }

@@ -32,7 +32,7 @@ class NestedSvc final : public NestedSubsetClassifier {
     check_classifier_inputs("svc", train_features, train_labels, classes, test_features);
     check_subset_sizes("svc", subset_sizes, train_features.cols());
     if (const int only = single_training_class(train_labels); only >= 0) {
-      const Eigen::VectorXi constant = Eigen::VectorXi::Constant(test_features.rows(), only);
+      const Predictions constant = single_class_predictions(only, test_features.rows(), classes);
       for (size_t subset = 0; subset < subset_sizes.size(); ++subset) report(subset, constant);
       return;
     }
@@ -64,8 +64,7 @@ class NestedSvc final : public NestedSubsetClassifier {
       for (; columns < subset_sizes[subset]; ++columns) gamma.add_column(train.col(columns));
       kernel.set_rbf(train_squared.squared(), gamma.value());
       const LibsvmModel model = train_libsvm(problem, parameters);
-      report(subset,
-             predict_precomputed(*model, test_squared.squared(), gamma.value(), classes).labels);
+      report(subset, predict_precomputed(*model, test_squared.squared(), gamma.value(), classes));
     }
   }
 

@@ -10,15 +10,23 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "evaluate/chosen_metrics.hpp"
 #include "report/csv_table.hpp"
 
 namespace tsfs::compare {
 namespace {
 
 // Columns of results.csv that are outcomes of a cell rather than part of its configuration.
-const std::set<std::string> kOutcomeColumns = {
-    "accuracy", "accuracy_std",         "balanced_accuracy",
-    "n_folds",  "zero_weight_fraction", "fit_seconds"};
+// The chosen metrics (metrics: in a spec) and their spreads are outcomes too.
+bool is_outcome_column(const std::string& name) {
+  static const std::set<std::string> fixed = {
+      "accuracy", "accuracy_std",         "balanced_accuracy",
+      "n_folds",  "zero_weight_fraction", "fit_seconds"};
+  if (fixed.count(name)) return true;
+  const std::string metric =
+      name.size() > 4 && name.ends_with("_std") ? name.substr(0, name.size() - 4) : name;
+  return chosen_metric_from_name(metric).has_value();
+}
 
 struct Run {
   std::string name;
@@ -153,7 +161,7 @@ std::vector<std::string> varying_columns(const Run& run, const std::vector<size_
   std::vector<std::string> varying;
   const auto& header = run.table.header;
   for (size_t column = 0; column < header.size(); ++column) {
-    if (kOutcomeColumns.count(header[column]) || header[column] == "dataset" ||
+    if (is_outcome_column(header[column]) || header[column] == "dataset" ||
         std::find(options.by.begin(), options.by.end(), header[column]) != options.by.end())
       continue;
     for (size_t row : rows)

@@ -4,35 +4,15 @@
 
 #include <algorithm>
 #include <limits>
-#include <numeric>
 #include <stdexcept>
 #include <vector>
+
+#include "evaluate/tied_scores.hpp"
 
 namespace tsfs {
 namespace {
 
 constexpr double kUndefined = std::numeric_limits<double>::quiet_NaN();
-
-// Positive and negative counts of each group of tied scores, highest score first.
-struct TiedGroup {
-  long long positives = 0;
-  long long negatives = 0;
-};
-
-std::vector<TiedGroup> tied_groups(const std::vector<bool>& positive,
-                                   const Eigen::Ref<const Eigen::VectorXd>& score) {
-  std::vector<Eigen::Index> order(positive.size());
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](Eigen::Index a, Eigen::Index b) { return score(a) > score(b); });
-  std::vector<TiedGroup> groups;
-  for (size_t at = 0; at < order.size(); ++at) {
-    if (at == 0 || score(order[at]) != score(order[at - 1])) groups.emplace_back();
-    (positive[static_cast<size_t>(order[at])] ? groups.back().positives
-                                              : groups.back().negatives)++;
-  }
-  return groups;
-}
 
 // Area under the ROC staircase, each tied group a trapezoid: sum over groups of negatives_g *
 // (positives above g + positives_g / 2), over positives * negatives.

@@ -27,31 +27,12 @@ struct Point {
 using Curves = std::vector<
     std::pair<std::string, std::vector<std::pair<std::string, std::map<double, Point>>>>>;
 
-template <typename Entry>
-Entry& find_or_add(std::vector<std::pair<std::string, Entry>>& entries, const std::string& key) {
-  for (auto& entry : entries)
-    if (entry.first == key) return entry.second;
-  entries.emplace_back(key, Entry{});
-  return entries.back().second;
-}
-
 double parse_or_fail(const std::string& text, const std::string& column, const std::string& name) {
   auto value = parse_double(text);
   if (!value)
     throw InputError(
         "plots", fmt::format("plot '{}': column '{}' has the non-number '{}'", name, column, text));
   return *value;
-}
-
-// Okabe and Ito's colour-blind-safe palette (Color Universal Design, 2008) without its yellow,
-// which is too faint on white; past seven series the dash pattern changes too.
-constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
-                                    "#E69F00", "#56B4E9", "#000000"};
-constexpr int kPaletteSize = 7;
-
-std::string line_style(int index) {
-  return fmt::format("lc rgb \"{}\" dt {}", kPalette[index % kPaletteSize],
-                     1 + index / kPaletteSize);
 }
 
 class LinePlot final : public PlotKind {
@@ -185,7 +166,7 @@ class LinePlot final : public PlotKind {
     std::string colour = "\"#555555\"";
     for (size_t i = 0; i < series.size(); ++i)
       if (series[i].first == "dataset=" + line.dataset)
-        colour = fmt::format("\"{}\"", kPalette[i % kPaletteSize]);
+        colour = fmt::format("\"{}\"", gnuplot::palette_colour(static_cast<int>(i)));
     return fmt::format("    {} with lines lw 1.5 dt {} lc rgb {} title {}",
                        format_double(line.value), line.dash, colour, gnuplot::text(line.title));
   }
@@ -197,16 +178,8 @@ class LinePlot final : public PlotKind {
 
   Figure figure(const Curves& curves, const PanelBaselines& baselines,
                 const std::string& name) const {
-    Figure figure;
-    auto [panel_rows, panel_columns] = gnuplot::layout(curves.size());
-    // The key goes below each panel, so long series labels never crowd out the curves.
-    figure.width = panel_columns == 1 ? 800 : 560 * panel_columns;
-    figure.height = (panel_columns == 1 ? 600 : 480) * panel_rows + 40;
-    figure.body = fmt::format("  set multiplot layout {},{} title {}\n", panel_rows, panel_columns,
-                              gnuplot::text(params_.text("title")));
-    figure.body +=
-        fmt::format("  set xlabel {}\n  set ylabel {}\n  set key below font \",9\"\n  set grid\n",
-                    axis_label("x_label", "x"), axis_label("y_label", "y"));
+    Figure figure = gnuplot::panel_figure(curves.size(), 600, 480, params_.text("title"),
+                                          axis_label("x_label", "x"), axis_label("y_label", "y"));
     if (params_.boolean("log_x")) figure.body += "  set logscale x\n  set format x \"1e%L\"\n";
     double y_min = params_.real("y_min"), y_max = params_.real("y_max");
     figure.body +=
@@ -230,7 +203,7 @@ class LinePlot final : public PlotKind {
           figure.data += fmt::format("{}\t{}\t{}\n", gnuplot::number(xs[i]), gnuplot::number(ys[i]),
                                      gnuplot::number(bands[i]));
         figure.data += "\n\n";
-        const std::string style = line_style(series_index);
+        const std::string style = gnuplot::line_style(series_index);
         if (!params_.text("band").empty())
           commands.push_back(
               fmt::format("    '{}.dat' index {} using 1:($2-$3):($2+$3) with filledcurves fs "

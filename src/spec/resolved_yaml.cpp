@@ -117,6 +117,11 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "seed" << YAML::Value << spec.protocol.seed;
   }
   out << YAML::EndMap;
+  if (!spec.metrics.empty()) {
+    out << YAML::Key << "metrics" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const ChosenMetric metric : spec.metrics) out << chosen_metric_name(metric);
+    out << YAML::EndSeq;
+  }
   out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
   out << YAML::Key << "output" << YAML::Value << spec.output.string();
   if (spec.cache != spec.output / "cache")
@@ -136,6 +141,18 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
     out << YAML::EndMap << YAML::Key << "metric" << YAML::Value
         << tune_metric_name(spec.tune->metric) << YAML::EndMap;
+  }
+  if (spec.curves) {
+    out << YAML::Key << "curves" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "kinds" << YAML::Value << YAML::BeginSeq;
+    for (const CurveKind kind : spec.curves->kinds) out << curve_kind_name(kind);
+    out << YAML::EndSeq << YAML::Key << "where" << YAML::Value << YAML::BeginMap;
+    for (const auto& filter : spec.curves->where) {
+      out << YAML::Key << filter.column << YAML::Value << YAML::BeginSeq;
+      for (const auto& value : filter.values) out << value;
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap << YAML::EndMap;
   }
   if (!spec.plots.empty()) {
     out << YAML::Key << "plots" << YAML::Value << YAML::BeginSeq;

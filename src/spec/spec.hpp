@@ -9,6 +9,7 @@
 
 #include "common/params.hpp"
 #include "data/dataset.hpp"
+#include "evaluate/chosen_metrics.hpp"
 #include "evaluate/duplicates.hpp"
 #include "evaluate/protocol.hpp"
 
@@ -100,6 +101,22 @@ struct TuneSpec {
   SourceLocation where;
 };
 
+// `curves:`: ROC and precision-recall curves of chosen grid cells (curves.csv).
+enum class CurveKind { pr, roc };
+
+// One `where` entry: a key column of results.csv and the values it may take.
+struct CurveFilter {
+  std::string column;
+  std::vector<std::string> values;
+  SourceLocation where;
+};
+
+struct CurvesSpec {
+  std::vector<CurveKind> kinds;
+  std::vector<CurveFilter> where;  // every entry must match; none: every grid cell
+  SourceLocation where_location;   // the `curves` key
+};
+
 struct Spec {
   std::string name;
   std::filesystem::path file;
@@ -111,17 +128,21 @@ struct Spec {
   SourceLocation n_features_where;
   ClassifierSpec classifier;
   ProtocolOptions protocol;
+  // `metrics:`: columns written after balanced_accuracy in results.csv and folds.csv, in this
+  // order (empty: none, the default).
+  std::vector<ChosenMetric> metrics;
   DuplicateHandling duplicates = DuplicateHandling::keep;  // identical series: keep, drop, group
   std::filesystem::path output;
   SourceLocation output_where;  // the `output:` line (the file alone when output is defaulted)
   // Verified caches of feature and distance matrices (default <output>/cache). Several specs may
   // share one (their keys hold every input), also at the same time (writes are atomic renames).
   std::filesystem::path cache;
-  std::vector<PlotSpec> plots;   // figures drawn from the run's CSVs (see plot/plot.hpp)
-  bool save_scores = true;       // write scores.csv (every score vector; large for big sweeps)
-  std::optional<TuneSpec> tune;  // nested CV: results.csv gains rows marked "tuned"
-  std::string input_yaml;        // the spec as given, overrides applied: reloadable (spec.yaml)
-  std::string resolved_yaml;     // the spec after overrides, presets and defaults (documentation)
+  std::vector<PlotSpec> plots;       // figures drawn from the run's CSVs (see plot/plot.hpp)
+  bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
+  std::optional<TuneSpec> tune;      // nested CV: results.csv gains rows marked "tuned"
+  std::optional<CurvesSpec> curves;  // curves.csv of the chosen cells
+  std::string input_yaml;            // the spec as given, overrides applied: reloadable (spec.yaml)
+  std::string resolved_yaml;  // the spec after overrides, presets and defaults (documentation)
 };
 
 // Reads and validates a spec. `overrides` are "key.path=value" strings (--set), applied to the
@@ -131,5 +152,6 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
 
 std::string fit_on_name(FitOn fit_on);
 std::string tune_metric_name(TuneMetric metric);
+std::string curve_kind_name(CurveKind kind);
 
 }  // namespace tsfs

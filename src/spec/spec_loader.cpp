@@ -14,6 +14,8 @@
 #include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
 #include "spec/archive.hpp"
+#include "spec/curves_loader.hpp"
+#include "spec/metrics_loader.hpp"
 #include "spec/overrides.hpp"
 #include "spec/resolved_yaml.hpp"
 #include "spec/spec.hpp"
@@ -39,6 +41,10 @@ std::string fit_on_name(FitOn fit_on) {
 
 std::string tune_metric_name(TuneMetric metric) {
   return metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
+}
+
+std::string curve_kind_name(CurveKind kind) {
+  return kind == CurveKind::roc ? "roc" : "pr";
 }
 
 namespace {
@@ -325,11 +331,11 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   YAML::Node root = load_yaml(file);
   if (!root.IsMap()) throw InputError(file.string(), "a spec must be a YAML map");
   context.file.overridden = apply_overrides(root, overrides);
-  check_keys(
-      root,
-      {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-       "classifier", "protocol", "duplicates", "output", "cache", "plots", "save_scores", "tune"},
-      context.file, "the spec");
+  check_keys(root,
+             {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
+              "classifier", "protocol", "metrics", "duplicates", "output", "cache", "plots",
+              "save_scores", "tune", "curves"},
+             context.file, "the spec");
   return root;
 }
 
@@ -529,6 +535,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   read_n_features_entry(root, context, spec);
   spec.classifier = read_classifier(root["classifier"], context);
   spec.protocol = read_protocol(root["protocol"], context);
+  if (YAML::Node metrics = root["metrics"])
+    spec.metrics = spec_detail::read_metrics(metrics, context.file);
   read_duplicates(root["duplicates"], context, spec);
   read_output(root, context, spec);
   if (YAML::Node save_scores = root["save_scores"])
@@ -536,6 +544,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
         std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
   spec.plots = read_plots(root["plots"], context);
   if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
+  if (YAML::Node curves = root["curves"])
+    spec.curves = spec_detail::read_curves(curves, context.file, spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

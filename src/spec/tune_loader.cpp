@@ -12,20 +12,6 @@
 namespace tsfs::spec_detail {
 namespace {
 
-std::string read_word(const YAML::Node& node, const SpecSource& file, const std::string& what) {
-  if (!node.IsScalar()) fail(node, file, fmt::format("'{}' must be a string", what));
-  return node.Scalar();
-}
-
-[[noreturn]] void fail_unknown(const YAML::Node& node, const SpecSource& file,
-                               const std::string& message, const std::string& given,
-                               const std::vector<std::string>& known) {
-  std::string text = message;
-  if (auto suggestion = closest_match(given, known))
-    text += fmt::format(" (did you mean '{}'?)", *suggestion);
-  fail(node, file, fmt::format("{}; known: {}", text, fmt::join(known, ", ")));
-}
-
 // Distinct values a parameter takes over the grids of the given component entries.
 size_t distinct_values(const std::vector<const SweptComponentSpec*>& entries,
                        const std::string& parameter) {

@@ -79,6 +79,19 @@ void fail(const YAML::Node& node, const SpecSource& file, const std::string& mes
   throw InputError(location_of(node, file).str(), message);
 }
 
+std::string read_word(const YAML::Node& node, const SpecSource& file, const std::string& what) {
+  if (!node.IsScalar()) fail(node, file, fmt::format("'{}' must be a string", what));
+  return node.Scalar();
+}
+
+void fail_unknown(const YAML::Node& node, const SpecSource& file, const std::string& message,
+                  const std::string& given, const std::vector<std::string>& known) {
+  std::string text = message;
+  if (auto suggestion = closest_match(given, known))
+    text += fmt::format(" (did you mean '{}'?)", *suggestion);
+  fail(node, file, fmt::format("{}; known: {}", text, fmt::join(known, ", ")));
+}
+
 ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource& file) {
   if (type == ParamType::text_list) {
     std::vector<std::string> items;

@@ -28,6 +28,14 @@ SourceLocation location_of(const YAML::Node& node, const SpecSource& file);
 
 [[noreturn]] void fail(const YAML::Node& node, const SpecSource& file, const std::string& message);
 
+// A scalar's text; `what` names the key in the error ("'tune.metric' must be a string").
+std::string read_word(const YAML::Node& node, const SpecSource& file, const std::string& what);
+
+// Fails with "<message> (did you mean '<closest known>'?); known: <known...>".
+[[noreturn]] void fail_unknown(const YAML::Node& node, const SpecSource& file,
+                               const std::string& message, const std::string& given,
+                               const std::vector<std::string>& known);
+
 // One value of the given type from a scalar node.
 ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource& file);
 

@@ -7,7 +7,6 @@
 
 #include "classify/classifier.hpp"
 #include "common/parallel.hpp"
-#include "evaluate/metrics.hpp"
 
 namespace tsfs {
 namespace {
@@ -67,11 +66,11 @@ void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
   const Fold& fold = dataset.fold(first.fold);
   const Eigen::VectorXi test_labels = dataset.data.labels(fold.test_rows);
   const int classes = dataset.data.classes();
-  auto report = [&](size_t subset, const Eigen::VectorXi& predicted) {
+  auto report = [&](size_t subset, const Predictions& predictions) {
     const auto now = Clock::now();
-    results[item.requests[subset]] = {accuracy(test_labels, predicted),
-                                      balanced_accuracy(test_labels, predicted, classes),
-                                      std::chrono::duration<double>(now - started).count()};
+    EvaluationResult& result = results[item.requests[subset]];
+    result = measure(spec, test_labels, predictions, classes);
+    result.seconds = std::chrono::duration<double>(now - started).count();
     started = now;
   };
   nested.make(spec.classifier.grid[static_cast<size_t>(first.classifier_params)])

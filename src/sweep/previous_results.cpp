@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "evaluate/chosen_metrics.hpp"
 
 namespace tsfs {
 namespace {
@@ -25,8 +26,8 @@ struct ColumnRule {
   bool may_be_tuned = false;  // "tuned": chosen per fold by nested CV (tune:)
 };
 
-const std::map<std::string, ColumnRule>& column_rules() {
-  static const std::map<std::string, ColumnRule> rules = {
+std::map<std::string, ColumnRule> make_column_rules() {
+  std::map<std::string, ColumnRule> rules = {
       {"n_features", {false, true, 1.0, HUGE_VAL, true}},
       {"accuracy", {false, false, 0.0, 1.0}},
       {"accuracy_std", {true, false, 0.0}},
@@ -40,6 +41,16 @@ const std::map<std::string, ColumnRule>& column_rules() {
       {"n_train", {false, true, 1.0}},
       {"n_test", {false, true, 1.0}},
   };
+  // The chosen metrics (metrics:) lie in [0, 1] and are empty where undefined on a fold.
+  for (const std::string& name : chosen_metric_names()) {
+    rules[name] = {true, false, 0.0, 1.0};
+    rules[name + "_std"] = {true, false, 0.0};
+  }
+  return rules;
+}
+
+const std::map<std::string, ColumnRule>& column_rules() {
+  static const std::map<std::string, ColumnRule> rules = make_column_rules();
   return rules;
 }
 

@@ -23,6 +23,25 @@ std::string optional_seconds(double value) {
   return std::isnan(value) ? "" : fmt::format("{:.6f}", value);
 }
 
+// Mean and sample standard deviation (empty for one value) of the folds' values: accuracy's
+// pattern, shared by the chosen metrics (a NaN value, an undefined metric, makes both NaN).
+struct MeanAndSpread {
+  double mean = 0.0;
+  std::string spread;
+};
+
+MeanAndSpread mean_and_spread(const std::vector<double>& values) {
+  double sum = 0.0;
+  for (const double value : values) sum += value;
+  MeanAndSpread result{sum / static_cast<double>(values.size()), ""};
+  if (values.size() > 1) {
+    double squares = 0.0;
+    for (const double value : values) squares += (value - result.mean) * (value - result.mean);
+    result.spread = optional_number(std::sqrt(squares / static_cast<double>(values.size() - 1)));
+  }
+  return result;
+}
+
 double mean_of(const std::vector<FoldOutcome>& folds, double FoldOutcome::*member) {
   double sum = 0.0;
   for (const auto& fold : folds) sum += fold.*member;
@@ -63,17 +82,23 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
 
 std::vector<std::string> ResultLayout::results_header() const {
   auto header = key_header_;
-  for (const char* name : {"accuracy", "accuracy_std", "balanced_accuracy", "n_folds",
-                           "n_features_used", "zero_weight_fraction", "fit_seconds"})
+  for (const char* name : {"accuracy", "accuracy_std", "balanced_accuracy"}) header.push_back(name);
+  for (const ChosenMetric metric : spec_.metrics) {
+    header.push_back(chosen_metric_name(metric));
+    header.push_back(chosen_metric_name(metric) + "_std");
+  }
+  for (const char* name : {"n_folds", "n_features_used", "zero_weight_fraction", "fit_seconds"})
     header.push_back(name);
   return header;
 }
 
 std::vector<std::string> ResultLayout::folds_header() const {
   auto header = key_header_;
-  for (const char* name : {"repeat", "fold", "n_train", "n_test", "n_features_used", "accuracy",
-                           "balanced_accuracy", "zero_weight_fraction", "fit_seconds"})
+  for (const char* name :
+       {"repeat", "fold", "n_train", "n_test", "n_features_used", "accuracy", "balanced_accuracy"})
     header.push_back(name);
+  for (const ChosenMetric metric : spec_.metrics) header.push_back(chosen_metric_name(metric));
+  for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
   return header;
 }
 
@@ -119,18 +144,21 @@ std::vector<std::string> ResultLayout::cell_key(const Cell& cell) const {
 std::vector<std::string> ResultLayout::results_row(const Cell& cell,
                                                    const std::vector<FoldOutcome>& folds) const {
   auto row = cell_key(cell);
-  double accuracy = mean_of(folds, &FoldOutcome::accuracy);
-  std::string spread;
-  if (folds.size() > 1) {
-    double sum = 0.0;
-    for (const auto& fold : folds) sum += (fold.accuracy - accuracy) * (fold.accuracy - accuracy);
-    spread = format_double(std::sqrt(sum / static_cast<double>(folds.size() - 1)));
-  }
+  std::vector<double> values;
+  for (const auto& fold : folds) values.push_back(fold.accuracy);
+  const MeanAndSpread accuracy = mean_and_spread(values);
   double seconds = 0.0;
   for (const auto& fold : folds) seconds += fold.fit_seconds;
-  row.push_back(format_double(accuracy));
-  row.push_back(spread);
+  row.push_back(format_double(accuracy.mean));
+  row.push_back(accuracy.spread);
   row.push_back(format_double(mean_of(folds, &FoldOutcome::balanced_accuracy)));
+  for (size_t m = 0; m < spec_.metrics.size(); ++m) {
+    values.clear();
+    for (const auto& fold : folds) values.push_back(fold.metrics.at(m));
+    const MeanAndSpread metric = mean_and_spread(values);
+    row.push_back(optional_number(metric.mean));
+    row.push_back(metric.spread);
+  }
   row.push_back(std::to_string(folds.size()));
   row.push_back(
       std::to_string(std::min_element(folds.begin(), folds.end(), [](const auto& a, const auto& b) {
@@ -150,6 +178,8 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(std::to_string(fold.n_features_used));
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
+  for (size_t m = 0; m < spec_.metrics.size(); ++m)
+    row.push_back(optional_number(fold.metrics.at(m)));
   row.push_back(optional_number(fold.zero_weight_fraction));
   row.push_back(optional_seconds(fold.fit_seconds));
   return row;

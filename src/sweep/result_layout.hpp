@@ -23,6 +23,7 @@ struct FoldOutcome {
   // Features the classifier was given: n_features, or fewer when fewer columns were usable (NaN
   // padding of variable-length series, constant columns on the fit rows).
   long long n_features_used = 0;
+  std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
 };
 
 class ResultLayout {
@@ -36,8 +37,8 @@ class ResultLayout {
 
   std::vector<std::string> cell_key(const Cell& cell) const;
   // results.csv row: key, mean accuracy, sample std over folds (empty for one fold), mean
-  // balanced accuracy, folds, the fewest features any fold used, mean zero-weight fraction,
-  // summed fit seconds.
+  // balanced accuracy, each chosen metric's mean and sample std (empty when undefined on a fold),
+  // folds, the fewest features any fold used, mean zero-weight fraction, summed fit seconds.
   std::vector<std::string> results_row(const Cell& cell,
                                        const std::vector<FoldOutcome>& folds) const;
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;

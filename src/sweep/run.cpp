@@ -17,6 +17,7 @@
 #include "report/manifest.hpp"
 #include "report/tables.hpp"
 #include "sweep/artefacts.hpp"
+#include "sweep/curves_output.hpp"
 #include "sweep/evaluations.hpp"
 #include "sweep/logging.hpp"
 #include "sweep/previous_results.hpp"
@@ -304,6 +305,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                          evaluation.seconds});
         folds.back().n_features_used =
             static_cast<long long>(row_keys[i - begin][f].features.size());
+        folds.back().metrics = evaluation.metrics;
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));
@@ -490,6 +492,9 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   if (tuned.empty()) clock.stop("evaluations");
   throw_if_interrupted();
   write_tables(output, results, spec);
+  if (spec.curves && !options.select_cells)
+    write_curves(spec, datasets, plan, layout, scores, curve_cells(spec, layout, plan),
+                 options.threads, output);
   render_plots(spec, output);
   clock.stop("outputs");
 }
@@ -570,6 +575,9 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   PreviousResults previous;
   PreviousTunedRows previous_tuned;
   if (!options.fresh) read_resumed_rows(spec, layout, plan, tuned, previous, previous_tuned);
+  // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
+  // leave curves.csv out (their cells are a part of the grid).
+  if (spec.curves && !options.select_cells) curve_cells(spec, layout, plan);
   if (options.dry_run) {
     print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;

@@ -25,11 +25,19 @@ struct EvaluationKey {
   auto operator<=>(const EvaluationKey&) const = default;
 };
 
+struct Predictions;
+
 struct EvaluationResult {
   double accuracy = 0.0;
   double balanced_accuracy = 0.0;
   double seconds = 0.0;
+  std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
 };
+
+// The metrics of one fold's test predictions: accuracy, balanced accuracy and the spec's chosen
+// metrics (seconds left 0 for the caller).
+EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
+                         const Predictions& predictions, int classes);
 
 // The first n columns of the ranking among usable ones, in ascending column order (a canonical
 // order, so equal subsets give bit-identical classifier inputs).

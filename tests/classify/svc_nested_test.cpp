@@ -55,7 +55,7 @@ std::vector<Eigen::VectorXi> nested_predictions(const std::string& kind,
   classifier->fit_predict_nested(
       data.train.features(Eigen::all, order), data.train.labels, 2,
       data.test.features(Eigen::all, order), sizes,
-      [&](size_t subset, const Eigen::VectorXi& predicted) { predictions[subset] = predicted; });
+      [&](size_t subset, const Predictions& predicted) { predictions[subset] = predicted.labels; });
   return predictions;
 }
 
@@ -153,6 +153,34 @@ TEST_CASE("nested-subset fits on sparse sizes skip nothing and report in order")
   }
 }
 
+TEST_CASE("nested-subset fits report the direct fits' scores") {
+  // The scores feed ROC AUC and average precision (metrics: in a spec) on the nested path too.
+  const test_support::GunPoint data = test_support::load_gunpoint();
+  const std::vector<int> order = shuffled_columns(data.train.features.cols(), 5);
+  const std::vector<Eigen::Index> sizes{2, 17, 60};
+  for (const char* kind : {"svc", "knn"}) {
+    CAPTURE(kind);
+    const auto direct = test_support::make_classifier(kind);
+    const auto nested = ClassifierRegistry::instance().find(kind)->nested->make(
+        test_support::classifier_params(kind));
+    const Eigen::MatrixXd train = data.train.features(Eigen::all, order);
+    const Eigen::MatrixXd test = data.test.features(Eigen::all, order);
+    size_t reports = 0;
+    nested->fit_predict_nested(
+        train, data.train.labels, 2, test, sizes, [&](size_t subset, const Predictions& reported) {
+          ++reports;
+          const Eigen::Index size = sizes[subset];
+          const Predictions expected = direct->fit_predict_scores(
+              train.leftCols(size), data.train.labels, 2, test.leftCols(size));
+          REQUIRE(reported.scores.rows() == expected.scores.rows());
+          REQUIRE(reported.scores.cols() == 1);
+          // svc: the kernels differ in the order of their column sums (last-bit rounding).
+          CHECK((reported.scores - expected.scores).cwiseAbs().maxCoeff() <= 1e-9);
+        });
+    CHECK(reports == sizes.size());
+  }
+}
+
 TEST_CASE("nested svc on three interleaved classes predicts as the direct svc") {
   // libsvm trains one-vs-one sub-problems on subsets of the rows; their precomputed kernel rows
   // must still be read by the full problem's serial numbers.
@@ -176,9 +204,10 @@ TEST_CASE("nested svc on three interleaved classes predicts as the direct svc") 
   const std::vector<Eigen::Index> sizes = every_size(columns);
   int differing_subsets = 0;
   nested->fit_predict_nested(
-      train, labels, 3, test, sizes, [&](size_t subset, const Eigen::VectorXi& predicted) {
+      train, labels, 3, test, sizes, [&](size_t subset, const Predictions& predicted) {
         const Eigen::Index size = sizes[subset];
-        if (predicted != direct->fit_predict(train.leftCols(size), labels, 3, test.leftCols(size)))
+        if (predicted.labels !=
+            direct->fit_predict(train.leftCols(size), labels, 3, test.leftCols(size)))
           ++differing_subsets;
       });
   CHECK(differing_subsets == 0);
@@ -194,13 +223,13 @@ TEST_CASE("nested fits with one training class, and bad subset sizes") {
     std::vector<size_t> reported;
     const Eigen::VectorXi one_class = Eigen::VectorXi::Constant(4, 1);
     nested->fit_predict_nested(train, one_class, 2, test, {1, 3},
-                               [&](size_t subset, const Eigen::VectorXi& predicted) {
+                               [&](size_t subset, const Predictions& predicted) {
                                  reported.push_back(subset);
-                                 CHECK(predicted == Eigen::VectorXi::Constant(2, 1));
+                                 CHECK(predicted.labels == Eigen::VectorXi::Constant(2, 1));
                                });
     CHECK(reported == std::vector<size_t>{0, 1});
     const Eigen::VectorXi labels = (Eigen::VectorXi(4) << 0, 1, 0, 1).finished();
-    auto ignore = [](size_t, const Eigen::VectorXi&) {};
+    auto ignore = [](size_t, const Predictions&) {};
     for (const std::vector<Eigen::Index>& bad :
          {std::vector<Eigen::Index>{}, {0}, {2, 2}, {3, 1}, {4}})
       CHECK_THROWS_AS(nested->fit_predict_nested(train, labels, 2, test, bad, ignore),

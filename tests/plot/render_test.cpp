@@ -3,6 +3,7 @@
 // InputErrors that name the plot's spec line, the missing file or gnuplot's complaint.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "common/error.hpp"
@@ -31,6 +32,15 @@ struct RunFolder {
         scores += "GunPoint,1e-" + std::to_string(i) + ",0," + std::to_string(feature) + "," +
                   std::to_string(0.1 * feature * (i + 1)) + "\n";
     folder.write("scores.csv", scores);
+    std::string curves = "dataset,selector,n_features,repeat,fold,curve,class,threshold,x,y\n";
+    for (const char* fold : {"0", "pooled"})
+      for (const char* curve : {"roc", "pr"})
+        for (int step = 0; step <= 4; ++step)
+          curves += std::string("GunPoint,variance,5,") + (fold[0] == '0' ? "0," : ",") + fold +
+                    "," + curve + ",2," + std::to_string(1.0 - 0.25 * step) + "," +
+                    std::to_string(0.25 * step) + "," + std::to_string(std::min(1.0, 0.4 * step)) +
+                    "\n";
+    folder.write("curves.csv", curves);
   }
 
   Spec spec(const std::string& plots) const {
@@ -66,7 +76,9 @@ const char* kEveryKind =
     "band: accuracy_std, log_x: true}\n"
     "  - {kind: histogram, name: scores, facet: sigma_ratio, bins: 5}\n"
     "  - {kind: dataset_view, name: view}\n"
-    "  - {kind: autocovariance, name: lags, max_lag: 10, normalize: true}\n";
+    "  - {kind: autocovariance, name: lags, max_lag: 10, normalize: true}\n"
+    "  - {kind: roc_curve, name: roc, folds: each}\n"
+    "  - {kind: pr_curve, name: pr}\n";
 
 TEST_CASE("render_plots draws every registered plot kind into figures/") {
   const RunFolder run;
@@ -78,7 +90,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
 
   const int rendered = render_plots(spec, run.folder.path());
   const auto figures = run.folder.path() / "figures";
-  for (const char* name : {"accuracy", "scores", "view", "lags"}) {
+  for (const char* name : {"accuracy", "scores", "view", "lags", "roc", "pr"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
     CHECK(contains(script, "set output '" + std::string(name) + "'.\".\".format"));
@@ -89,7 +101,10 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
       CHECK(std::filesystem::file_size(figures / (std::string(name) + ".svg")) > 1000);
     }
   }
-  CHECK(rendered == (gnuplot_installed() ? 4 : 0));
+  CHECK(rendered == (gnuplot_installed() ? 6 : 0));
+  // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
+  CHECK(contains(testing::read_text(figures / "roc.gp"), "fold 0.0"));
+  CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
   // The autocorrelation at lag 0 is 1 for every series (normalize: true).
   CHECK(testing::read_text(figures / "lags.dat").rfind("0\t1\n", 0) == 0);
   // The dataset view has one line per time step of GunPoint's 150.

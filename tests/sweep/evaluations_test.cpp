@@ -59,7 +59,8 @@ class NestedProbe final : public NestedSubsetClassifier {
       calls.nested_sizes.push_back(sizes);
     }
     for (size_t subset = 0; subset < sizes.size(); ++subset)
-      report(subset, parity_prediction(test.rows(), sizes[subset]));
+      report(subset, {parity_prediction(test.rows(), sizes[subset]),
+                      Eigen::MatrixXd::Zero(test.rows(), 1)});
   }
 };
 

@@ -1,0 +1,26 @@
+#pragma once
+// curves.csv (`curves:` in the spec): the ROC and precision-recall curves of the chosen grid cells,
+// per fold and pooled over the folds, one-vs-rest per class for several classes.
+#include <filesystem>
+#include <vector>
+
+#include "sweep/result_layout.hpp"
+#include "sweep/work_units.hpp"
+
+namespace tsfs {
+
+// The grid cells that curves.where selects (every cell without `where`). Throws InputError naming
+// the `curves` key when none matches.
+std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan);
+
+// Refits the classifier of every fold of the given cells (Classifier::fit_predict_scores, the
+// direct path) and writes <output>/curves.csv: the cell's key columns, repeat, fold (empty and
+// "pooled" for the folds' test rows together), curve (pr or roc), class (the positive class: class
+// 1 of two, each class of several), threshold, x, y (roc: false and true positive rate; pr:
+// recall and precision). Same rows for any thread count.
+void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                  const ResultLayout& layout, const std::vector<ScoreResult>& scores,
+                  const std::vector<size_t>& cells, int threads,
+                  const std::filesystem::path& output);
+
+}  // namespace tsfs

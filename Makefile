@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: FORCE all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive format format-check clean fuzz
+.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive format format-check clean fuzz
 
 all: build
 
@@ -48,26 +48,14 @@ test-sanitize: deps
 # stratified 5x5-fold CV; results and figures land in results/report/<spec name>/.
 # The committed results resume (nothing to compute); RUNNER_ARGS=--fresh recomputes them, and
 # removing results/report/.cache (the specs' shared cache) makes that start from a cold cache.
-# REPORT_JOBS specs run at once, longest first, each with all cores: one spec's serial parts
-# (loading, checkpoints, plots, the last fits of a batch) then overlap another's fits. The outputs
-# do not depend on it (nor on the thread count); the specs share the cache safely (a lock per file).
 RUNNER_ARGS ?=
-REPORT_JOBS ?= 2
-REPORT_LONGEST = fig3_sigma_kfold fig5_n_features_kfold fig4_k_kfold
-REPORT_SPECS = $(REPORT_LONGEST) \
-  $(filter-out $(REPORT_LONGEST),$(basename $(notdir $(wildcard experiments/report/*.yaml))))
 reproduce: build
 	@for folds in results/report/*/folds.csv.gz; do \
 	  [ -e "$${folds%.gz}" ] || gunzip --keep "$$folds"; done  # committed compressed
-	@$(MAKE) --no-print-directory --output-sync=target -j$(REPORT_JOBS) \
-	  $(REPORT_SPECS:%=reproduce-spec/%)
+	@for spec in experiments/report/*.yaml; do \
+	  echo "== $$spec"; $(BUILD)/runner $$spec --quiet $(RUNNER_ARGS) || exit $$?; \
+	done
 	@echo "figures: results/report/*/figures/ (see results/report/README.md)"
-
-reproduce-spec/%: FORCE
-	@echo "== experiments/report/$*.yaml"
-	@$(BUILD)/runner experiments/report/$*.yaml --quiet $(RUNNER_ARGS)
-
-FORCE:
 
 # Best sigma on the test split vs nested CV (results/report/README.md): about 30 s on 2 cores, kept
 # out of `reproduce` so that stays fast.

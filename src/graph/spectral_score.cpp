@@ -8,6 +8,8 @@
 #include <limits>
 #include <numbers>
 #include <stdexcept>
+#include <string>
+#include <utility>
 
 #include "common/enum_names.hpp"
 
@@ -27,6 +29,16 @@ constexpr auto spectral_function_names =
                                   {SpectralFunction::inverse_cosine, "inverse_cosine"}});
 
 }  // namespace
+
+ScoreNotConverged::ScoreNotConverged(std::string solver, int iterations, long long converged,
+                                     long long requested)
+    : std::runtime_error(fmt::format("spec: {} eigensolver did not converge: {} of {} eigenpairs "
+                                     "after {} iterations",
+                                     solver, converged, requested, iterations)),
+      solver_(std::move(solver)),
+      iterations_(iterations),
+      converged_(converged),
+      requested_(requested) {}
 
 std::optional<SpecRanker> parse_spec_ranker(std::string_view name) {
   return spec_ranker_names.parse(name);
@@ -110,17 +122,17 @@ Eigenpairs dense_eigenpairs(const Weights& weights, const Eigen::VectorXd& inver
 // The `count` smallest eigenpairs of L^ (largest of A) with Spectra's Lanczos solver.
 template <typename Weights>
 Eigenpairs lanczos_eigenpairs(const Weights& weights, const Eigen::VectorXd& inverse_root,
-                              int count) {
+                              int count, int max_iterations) {
   using Operator = NormalisedAdjacency<Weights>;
   Operator adjacency(weights, inverse_root);
   const Eigen::Index size = weights.rows();
   const Eigen::Index subspace = std::min<Eigen::Index>(size, std::max(2 * count + 1, 20));
   Spectra::SymEigsSolver<Operator> solver(adjacency, count, subspace);
   solver.init();
-  solver.compute(Spectra::SortRule::LargestAlge, 10000, 1e-12);
+  const Eigen::Index converged =
+      solver.compute(Spectra::SortRule::LargestAlge, max_iterations, 1e-12);
   if (solver.info() != Spectra::CompInfo::Successful)
-    throw std::invalid_argument(
-        fmt::format("spec: Lanczos eigensolver did not converge for {} eigenpairs", count));
+    throw ScoreNotConverged("Lanczos", static_cast<int>(solver.num_iterations()), converged, count);
   Eigenpairs pairs;  // Spectra returns the largest mu first = the smallest lambda first
   pairs.values = Eigen::VectorXd::Ones(count) - solver.eigenvalues();
   pairs.vectors = solver.eigenvectors();
@@ -184,9 +196,10 @@ Eigen::VectorXd spec_scores_impl(const Eigen::MatrixXd& features, const Weights&
     const double gamma_two = spectral_function_value(settings, 2.0);
     if (settings.ranker == SpecRanker::phi3 && !(std::abs(gamma_two) < 1e300))
       throw std::invalid_argument("spec: phi3 needs a finite gamma(2)");
-    const Eigenpairs pairs = size <= settings.dense_limit
-                                 ? dense_eigenpairs(weights, inverse_root)
-                                 : lanczos_eigenpairs(weights, inverse_root, settings.n_eigen);
+    const Eigenpairs pairs =
+        size <= settings.dense_limit
+            ? dense_eigenpairs(weights, inverse_root)
+            : lanczos_eigenpairs(weights, inverse_root, settings.n_eigen, settings.max_iterations);
     const Eigen::MatrixXd projections = pairs.vectors.transpose() * normalised;  // u_i . F
     Eigen::VectorXd gamma(pairs.values.size());
     for (Eigen::Index i = 0; i < gamma.size(); ++i)

@@ -24,6 +24,8 @@
 // phi2 with a non-polynomial gamma (which need the whole spectrum) are refused.
 #include <Eigen/Core>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "graph/knn_graph.hpp"
@@ -53,13 +55,32 @@ struct SpecSettings {
   double a = 3.0;                // random_walk
   double p = 1.0;                // random_walk
   long long dense_limit = 2000;  // largest n for a dense eigendecomposition
+  int max_iterations = 10000;    // restarts allowed to the Lanczos solver (n > dense_limit)
+};
+
+// The eigensolver stopped before the requested eigenpairs converged. A dedicated type (not
+// std::invalid_argument) so that callers can record the score as not converged instead of
+// treating it as bad input or a bug.
+class ScoreNotConverged : public std::runtime_error {
+ public:
+  ScoreNotConverged(std::string solver, int iterations, long long converged, long long requested);
+  const std::string& solver() const { return solver_; }
+  int iterations() const { return iterations_; }
+  long long converged() const { return converged_; }  // eigenpairs converged (Spectra's nconv)
+  long long requested() const { return requested_; }
+
+ private:
+  std::string solver_;
+  int iterations_;
+  long long converged_;
+  long long requested_;
 };
 
 double spectral_function_value(const SpecSettings& settings, double lambda);
 
 // features: n x R; weights: n x n, symmetric, non-negative. Throws std::invalid_argument on size
-// mismatches, n_eigen outside 2 .. n - 1 for phi3, a spectrum the settings cannot use, or an
-// eigensolver that does not converge.
+// mismatches, n_eigen outside 2 .. n - 1 for phi3 or a spectrum the settings cannot use; throws
+// ScoreNotConverged when the eigensolver does not converge.
 Eigen::VectorXd spec_scores(const Eigen::MatrixXd& features, const Eigen::MatrixXd& weights,
                             const SpecSettings& settings);
 Eigen::VectorXd spec_scores(const Eigen::MatrixXd& features, const SparseGraph& weights,

@@ -121,6 +121,26 @@ TEST_CASE("spectral functions: polynomial quadratic forms agree with the eigen-s
   CHECK_THROWS_AS(tsfs::spec_scores(features, symmetric, diffusion), std::invalid_argument);
 }
 
+TEST_CASE("a Lanczos solve stopped by max_iterations throws ScoreNotConverged") {
+  const auto data = tsfs::testing::load_labelled_data("gunpoint50");
+  const Eigen::MatrixXd weights =
+      read_reference_matrix("selectors/gunpoint50_W_rbf_tdata.csv", false);
+  const Eigen::MatrixXd symmetric = (weights + weights.transpose()) / 2.0;
+  const Eigen::MatrixXd features = data.features.leftCols(20);
+  SpecSettings lanczos = settings_of(SpecRanker::phi3, 4, 10);  // 50 rows > dense_limit
+  CHECK_NOTHROW(tsfs::spec_scores(features, symmetric, lanczos));
+  lanczos.max_iterations = 1;
+  try {
+    tsfs::spec_scores(features, symmetric, lanczos);
+    FAIL("expected ScoreNotConverged");
+  } catch (const tsfs::ScoreNotConverged& error) {
+    CHECK(error.solver() == "Lanczos");
+    CHECK(error.iterations() >= 1);  // Spectra counts the initial factorisation too
+    CHECK(error.requested() == 4);
+    CHECK(error.converged() < 4);
+  }
+}
+
 // Path graph 0 - 1 - 2 with unit weights: d = (1, 2, 1), L^ eigenvalues 0, 1, 2 with
 // u_1 = (1, 0, -1) / sqrt 2. For f = (1, 0, -1): D^1/2 f = (1, 0, -1), F = u_1, so a_1 = 1:
 // phi1 = 1, phi2 = 1 / (1 - 0) = 1, phi3 (k = 2) = 2 - 1 = 1; with gamma = lambda^2, phi1 = 1.

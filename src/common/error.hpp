@@ -21,4 +21,12 @@ class InputError : public std::runtime_error {
   std::string message_;
 };
 
+// An iterative solver stopped before converging (Lanczos in SPEC): the value it computes is
+// undefined for this input, which is neither bad input (the spec is valid) nor a bug. The sweep
+// records the cells that need it as not converged (cell_status.csv) and goes on with the others.
+class NotConverged : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace tsfs

@@ -32,9 +32,9 @@ constexpr auto spectral_function_names =
 
 ScoreNotConverged::ScoreNotConverged(std::string solver, int iterations, long long converged,
                                      long long requested)
-    : std::runtime_error(fmt::format("spec: {} eigensolver did not converge: {} of {} eigenpairs "
-                                     "after {} iterations",
-                                     solver, converged, requested, iterations)),
+    : NotConverged(fmt::format("spec: {} eigensolver did not converge: {} of {} eigenpairs "
+                               "after {} iterations",
+                               solver, converged, requested, iterations)),
       solver_(std::move(solver)),
       iterations_(iterations),
       converged_(converged),

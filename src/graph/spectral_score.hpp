@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 
+#include "common/error.hpp"
 #include "graph/knn_graph.hpp"
 
 namespace tsfs {
@@ -58,10 +59,10 @@ struct SpecSettings {
   int max_iterations = 10000;    // restarts allowed to the Lanczos solver (n > dense_limit)
 };
 
-// The eigensolver stopped before the requested eigenpairs converged. A dedicated type (not
-// std::invalid_argument) so that callers can record the score as not converged instead of
+// The eigensolver stopped before the requested eigenpairs converged: a NotConverged (not
+// std::invalid_argument), so that the sweep records the score as not converged instead of
 // treating it as bad input or a bug.
-class ScoreNotConverged : public std::runtime_error {
+class ScoreNotConverged : public NotConverged {
  public:
   ScoreNotConverged(std::string solver, int iterations, long long converged, long long requested);
   const std::string& solver() const { return solver_; }

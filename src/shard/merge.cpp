@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "common/error.hpp"
@@ -108,7 +109,23 @@ bool read_record(std::istream& in, std::string& record) {
 
 struct Merged {
   CsvTable results, folds;
+  CsvTable cell_status;  // cells whose selector did not converge, from the shards' files
 };
+
+// A shard's cell_status.csv rows by cell key (none when it has no file).
+std::map<std::string, std::vector<std::string>> read_cell_status(
+    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected) {
+  std::map<std::string, std::vector<std::string>> rows;
+  const auto path = folder / "cell_status.csv";
+  if (!std::filesystem::exists(path)) return rows;
+  CsvTable table = read_csv_table(path);
+  if (table.header != expected.header)
+    throw InputError(path.string(), "not the header tsfs writes for this spec's cell_status.csv");
+  const auto key_size = static_cast<long>(layout.key_header().size());
+  for (auto& row : table.rows)
+    rows[join_key({row.begin(), row.begin() + key_size})] = std::move(row);
+  return rows;
+}
 
 // results.csv and folds.csv rows in grid order, each from the shard that computed the cell.
 Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
@@ -125,16 +142,27 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
     cell_keys.push_back(join_key(layout.cell_key(plan.cells[c])));
     keys[static_cast<size_t>(shard_of_cell[c])].insert(cell_keys.back());
   }
+  Merged merged{{layout.results_header(), {}},
+                {layout.folds_header(), {}},
+                {layout.cell_status_header(), {}}};
   std::vector<PreviousResults> parts;
-  for (int s = 0; s < shards; ++s)
-    parts.push_back(read_previous_results(shard_folder(spec.output, {s + 1, shards}), layout,
-                                          keys[static_cast<size_t>(s)]));
-  Merged merged{{layout.results_header(), {}}, {layout.folds_header(), {}}};
+  std::vector<std::map<std::string, std::vector<std::string>>> statuses;
+  for (int s = 0; s < shards; ++s) {
+    const auto folder = shard_folder(spec.output, {s + 1, shards});
+    parts.push_back(read_previous_results(folder, layout, keys[static_cast<size_t>(s)]));
+    statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
+  }
   Problems problems;
   for (size_t c = 0; c < plan.cells.size(); ++c) {
     auto& part = parts[static_cast<size_t>(shard_of_cell[c])];
     auto row = part.results.find(cell_keys[c]);
     auto folds = part.folds.find(cell_keys[c]);
+    auto& status = statuses[static_cast<size_t>(shard_of_cell[c])];
+    if (auto found = status.find(cell_keys[c]);
+        row == part.results.end() && found != status.end()) {
+      merged.cell_status.rows.push_back(found->second);
+      continue;
+    }
     if (row == part.results.end() || folds == part.folds.end() ||
         folds->second.size() != plan.cells[c].score_units.size()) {
       problems.add(fmt::format("{}: cell {} of the grid is missing or has missing fold rows",
@@ -212,6 +240,10 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
   write_file_atomically(run_folder / "folds.csv", merged.folds.str());
   write_file_atomically(run_folder / "results.csv", merged.results.str());
+  if (merged.cell_status.rows.empty())
+    std::filesystem::remove(run_folder / "cell_status.csv");
+  else
+    write_file_atomically(run_folder / "cell_status.csv", merged.cell_status.str());
   write_file_atomically(run_folder / "spec.yaml", spec.input_yaml);
   write_file_atomically(run_folder / "spec.resolved.yaml", spec.resolved_yaml);
   write_file_atomically(run_folder / "duplicates.csv", duplicates_table(spec, datasets));

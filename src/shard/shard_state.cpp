@@ -85,7 +85,8 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   }
   ShardRecord record = read_shard_record(folder / "shard.json");
   report.cells = record.cells;
-  report.cells_done = result_rows(folder / "results.csv");
+  // A cell whose selector did not converge is done too: cell_status.csv records it.
+  report.cells_done = result_rows(folder / "results.csv") + result_rows(folder / "cell_status.csv");
   report.manifest_status = manifest_status(folder / "manifest.json");
   if (std::filesystem::exists(folder / "manifest.json"))
     report.fingerprint =

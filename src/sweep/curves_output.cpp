@@ -1,6 +1,7 @@
 #include "sweep/curves_output.hpp"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
@@ -73,8 +74,18 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 
 void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                   const ResultLayout& layout, const std::vector<ScoreResult>& scores,
-                  const std::vector<size_t>& cells, int threads,
+                  const std::vector<size_t>& chosen_cells, int threads,
                   const std::filesystem::path& output) {
+  // Cells whose selector did not converge have no predictions (cell_status.csv says why).
+  std::vector<size_t> cells;
+  for (const size_t c : chosen_cells)
+    if (std::all_of(
+            plan.cells[c].score_units.begin(), plan.cells[c].score_units.end(),
+            [&](int unit) { return scores[static_cast<size_t>(unit)].not_converged.empty(); }))
+      cells.push_back(c);
+  if (cells.size() < chosen_cells.size())
+    spdlog::warn("curves.csv: {} of its {} cells left out, their selector did not converge",
+                 chosen_cells.size() - cells.size(), chosen_cells.size());
   // One task per (cell, fold), each storing its own result: the order never depends on threads.
   std::vector<std::pair<size_t, size_t>> tasks;
   for (const size_t c : cells)

@@ -17,7 +17,8 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 // direct path) and writes <output>/curves.csv: the cell's key columns, repeat, fold (empty and
 // "pooled" for the folds' test rows together), curve (pr or roc), class (the positive class: class
 // 1 of two, each class of several), threshold, x, y (roc: false and true positive rate; pr:
-// recall and precision). Same rows for any thread count.
+// recall and precision). Same rows for any thread count. Cells whose selector did not
+// converge (cell_status.csv) are left out.
 void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                   const ResultLayout& layout, const std::vector<ScoreResult>& scores,
                   const std::vector<size_t>& cells, int threads,

@@ -110,7 +110,11 @@ int export_rankings(const Spec& spec, const RunOptions& options) {
       const ScoreUnit& unit = units[u];
       const Eigen::MatrixXd* distances =
           unit.distance == kNoDistance ? nullptr : &matrices.at(unit.distance);
-      keys[u] = oriented_scores(spec, unit, compute_scores(spec, dataset, unit, distances));
+      const ScoreResult result = compute_scores(spec, dataset, unit, distances);
+      if (!result.not_converged.empty())
+        spdlog::warn("{}: its row and column of the Kendall matrix are empty",
+                     result.not_converged);
+      keys[u] = oriented_scores(spec, unit, result);
     });
     const auto count = static_cast<Eigen::Index>(units.size());
     Eigen::MatrixXd tau(count, count);

@@ -185,6 +185,13 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   return row;
 }
 
+std::vector<std::string> ResultLayout::cell_status_header() const {
+  auto header = key_header();
+  header.push_back("status");
+  header.push_back("reason");
+  return header;
+}
+
 std::vector<std::vector<std::string>> ResultLayout::score_rows(
     const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking) const {
   const auto& dataset = datasets_[static_cast<size_t>(unit.dataset)];
@@ -208,7 +215,8 @@ std::vector<std::vector<std::string>> ResultLayout::score_rows(
     row.push_back(std::to_string(column));
     row.push_back(dataset.features.names[static_cast<size_t>(column)]);
     row.push_back(format_double(scores(column)));
-    row.push_back(std::to_string(rank_of[static_cast<size_t>(column)]));
+    // No ranking: the selector's solver did not converge (score nan, rank empty, every column).
+    row.push_back(ranking.empty() ? "" : std::to_string(rank_of[static_cast<size_t>(column)]));
     rows.push_back(std::move(row));
   }
   return rows;

@@ -42,6 +42,8 @@ class ResultLayout {
   std::vector<std::string> results_row(const Cell& cell,
                                        const std::vector<FoldOutcome>& folds) const;
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;
+  // cell_status.csv: the key columns, status ("not_converged"), reason.
+  std::vector<std::string> cell_status_header() const;
   // scores.csv rows of one score unit: one per feature column.
   std::vector<std::vector<std::string>> score_rows(const ScoreUnit& unit,
                                                    const Eigen::VectorXd& scores,

@@ -78,6 +78,7 @@ void check_resumable(const std::filesystem::path& output, const std::string& fin
 struct Counts {
   size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
   size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
+  size_t cells_not_converged = 0;
   std::optional<TuningCounts> tuning;  // with tune: only
 };
 
@@ -132,7 +133,8 @@ class OutputWriter {
         timings_(timings),
         outcomes_(rows.size()),
         results_lines_(rows.size()),
-        folds_lines_(rows.size()) {
+        folds_lines_(rows.size()),
+        not_converged_(rows.size()) {
     for (const auto& row : rows)
       keys_.push_back(join_key(row.key.empty() ? layout.cell_key(plan.cells[row.cell]) : row.key));
     for (size_t r = 0; r < rows.size(); ++r) {
@@ -144,7 +146,9 @@ class OutputWriter {
     }
   }
 
-  bool done(size_t row) const { return outcomes_[row] || previous_.results.count(keys_[row]); }
+  bool done(size_t row) const {
+    return outcomes_[row] || !not_converged_[row].empty() || previous_.results.count(keys_[row]);
+  }
   const std::optional<std::vector<FoldOutcome>>& outcome(size_t row) const {
     return outcomes_[row];
   }
@@ -166,6 +170,37 @@ class OutputWriter {
     for (const auto& fold : folds)
       folds_lines_[row] += csv_row(with_key(result_row, layout_.folds_row(cell, fold)));
     outcomes_[row] = std::move(folds);
+  }
+
+  // A row whose selector did not converge on some fold: no results.csv line, a cell_status.csv
+  // one. Not read back: a resumed run tries it again (and, deterministic, records it again).
+  void record_not_converged(size_t row, std::string reason) {
+    not_converged_[row] = std::move(reason);
+  }
+
+  // <output>/cell_status.csv: the rows recorded as not converged, with their reason; no file
+  // when there are none (an earlier run's is removed).
+  size_t write_cell_status() const {
+    CsvTable table{layout_.cell_status_header(), {}};
+    for (size_t r = 0; r < rows_.size(); ++r) {
+      if (not_converged_[r].empty()) continue;
+      const ResultRow& row = rows_[r];
+      auto fields = row.key.empty() ? layout_.cell_key(plan_.cells[row.cell]) : row.key;
+      fields.push_back("not_converged");
+      fields.push_back(not_converged_[r]);
+      table.rows.push_back(std::move(fields));
+    }
+    const auto path = output_ / "cell_status.csv";
+    if (table.rows.empty()) {
+      std::filesystem::remove(path);
+      return 0;
+    }
+    write_file_atomically(path, table.str());
+    spdlog::warn(
+        "{} cells not evaluated: a selector's solver did not converge on their rows; listed "
+        "with the reason in {}",
+        table.rows.size(), path.string());
+    return table.rows.size();
   }
 
   // At most one checkpoint per second during a sweep: a large sweep's files reach megabytes,
@@ -240,6 +275,7 @@ class OutputWriter {
   std::vector<std::string> keys_;
   std::vector<std::string> results_lines_;  // per row: its results.csv line, empty until done
   std::vector<std::string> folds_lines_;    // per row: its folds.csv lines
+  std::vector<std::string> not_converged_;  // per row: why it was not evaluated, or empty
   size_t cells_short_of_features_ = 0;
   std::chrono::steady_clock::time_point last_checkpoint_;  // the epoch: the first one is due
 };
@@ -250,6 +286,18 @@ std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_
   for (size_t r = first; r < last; ++r)
     if (!writer.done(r)) pending.push_back(r);
   return pending;
+}
+
+// The reason a row cannot be evaluated: the first of its folds' score vectors whose solver did
+// not converge (empty: every fold has its scores).
+std::string not_converged_reason(const Plan& plan, const ResultRow& row,
+                                 const std::vector<ScoreResult>& scores) {
+  for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
+    const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
+    const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
+    if (!score.not_converged.empty()) return score.not_converged;
+  }
+  return {};
 }
 
 // Evaluates the pending rows in batches, saving results after a batch when a checkpoint is due;
@@ -272,6 +320,12 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
       const ResultRow& row = rows[pending[i]];
       std::vector<EvaluationKey> keys;
       std::vector<int> units;
+      if (auto reason = not_converged_reason(plan, row, scores); !reason.empty()) {
+        writer.record_not_converged(pending[i], std::move(reason));
+        row_keys.emplace_back();  // no fold is evaluated
+        row_units.emplace_back();
+        continue;
+      }
       for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
         const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
         const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
@@ -292,6 +346,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
     for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
     counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
+      if (row_keys[i - begin].empty()) continue;  // not converged
       const auto& dataset =
           datasets[static_cast<size_t>(plan.cells[rows[pending[i]].cell].dataset)];
       std::vector<FoldOutcome> folds;
@@ -374,6 +429,8 @@ std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
       {"score_vectors", counts.score_vectors},
       {"distance_matrices", counts.distance_matrices},
       {"distance_matrices_cached", counts.distance_matrices_cached}};
+  if (counts.cells_not_converged > 0)
+    fields.emplace_back("cells_not_converged", counts.cells_not_converged);
   if (counts.tuning) {
     fields.emplace_back("inner_score_vectors", counts.tuning->inner_score_vectors);
     fields.emplace_back("inner_fits", counts.tuning->inner_fits);
@@ -429,13 +486,22 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
       choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
                         options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
   std::map<size_t, std::vector<TunedChoice>> choices;
+  std::vector<size_t> to_evaluate;
   for (size_t i = 0; i < pending.size(); ++i) {
+    auto unscored = std::find_if(chosen[i].begin(), chosen[i].end(),
+                                 [](const TunedChoice& choice) { return choice.candidate < 0; });
+    if (unscored != chosen[i].end()) {
+      writer.record_not_converged(pending[i], unscored->not_converged);
+      continue;
+    }
     for (const auto& choice : chosen[i])
       rows[pending[i]].fold_cells.push_back(
           to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
     choices[pending[i]] = std::move(chosen[i]);
+    to_evaluate.push_back(pending[i]);
   }
-  evaluate_rows(spec, datasets, plan, rows, pending, scores, writer, options, counts, evaluations);
+  evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, writer, options, counts,
+                evaluations);
   writer.checkpoint();
   write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
 }
@@ -491,6 +557,7 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   writer.report_cells_short_of_features();
   if (tuned.empty()) clock.stop("evaluations");
   throw_if_interrupted();
+  counts.cells_not_converged = writer.write_cell_status();
   write_tables(output, results, spec);
   if (spec.curves && !options.select_cells)
     write_curves(spec, datasets, plan, layout, scores, curve_cells(spec, layout, plan),

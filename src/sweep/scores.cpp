@@ -90,6 +90,20 @@ std::string fixed_params_key(const ParamSet& params, const std::vector<std::stri
   return key;
 }
 
+// Where a unit's scores come from, for messages: "dataset D, distance X, selector 'S'".
+std::string unit_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit) {
+  const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
+  std::string distance = "none";
+  if (unit.distance != kNoDistance) {
+    const auto& component = spec.distances[static_cast<size_t>(unit.distance)];
+    distance = component.params.entries().empty()
+                   ? component.kind
+                   : fmt::format("{} ({})", component.kind, component.params.canonical());
+  }
+  return fmt::format("dataset {}, distance {}, selector '{}'", dataset.data.name, distance,
+                     selector.kind);
+}
+
 // Runs `score` and completes a selector's location-less InputError with where it came from.
 template <typename Function>
 auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
@@ -98,41 +112,56 @@ auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const 
     return score();
   } catch (const InputError& error) {
     if (!error.where().empty()) throw;
-    const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
-    std::string distance = "none";
-    if (unit.distance != kNoDistance) {
-      const auto& component = spec.distances[static_cast<size_t>(unit.distance)];
-      distance = component.params.entries().empty()
-                     ? component.kind
-                     : fmt::format("{} ({})", component.kind, component.params.canonical());
-    }
-    throw InputError(selector.where.str(),
-                     fmt::format("{} (dataset {}, distance {}, selector '{}')", error.message(),
-                                 dataset.data.name, distance, selector.kind));
+    throw InputError(spec.selectors[static_cast<size_t>(unit.selector)].where.str(),
+                     fmt::format("{} ({})", error.message(), unit_context(spec, dataset, unit)));
   }
 }
 
+// A unit whose solver did not converge: no scores, every column unranked, and the reason with the
+// unit's parameters and fit rows.
+ScoreResult not_converged(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                          const NotConverged& error) {
+  ScoreResult result;
+  result.scores = Eigen::VectorXd::Constant(dataset.features.values.cols(), std::nan(""));
+  const auto& params =
+      spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
+  result.not_converged =
+      fmt::format("{} ({}, {}, fitted on {})", error.what(), unit_context(spec, dataset, unit),
+                  params.canonical(),
+                  unit.fold == kAllRows ? std::string("all rows")
+                                        : fmt::format("the training rows of fold {}", unit.fold));
+  return result;
+}
+
+// A batch whose solver fails for one parameter set is scored again one set at a time, so that
+// only the sets that do not converge are recorded as such.
 void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& plan,
                  const std::vector<size_t>& batch, const Eigen::MatrixXd* distances,
                  std::vector<ScoreResult>& results) {
   const ScoreUnit& first = plan.score_units[batch.front()];
-  const FitData data = fit_data(spec, dataset, first, distances);
   const auto& selector_spec = spec.selectors[static_cast<size_t>(first.selector)];
+  if (batch.size() == 1 || !selector_spec.registration->score_batch) {
+    results[batch.front()] = compute_scores(spec, dataset, first, distances);
+    return;
+  }
+  const FitData data = fit_data(spec, dataset, first, distances);
   std::vector<const ParamSet*> params;
   for (size_t unit : batch)
     params.push_back(&selector_spec.grid[static_cast<size_t>(plan.score_units[unit].params)]);
   const long long total = dataset.features.values.cols();
-  with_error_context(spec, dataset, first, [&] {
-    std::vector<SelectorScores> scored;
-    if (batch.size() == 1 || !data.registration->score_batch)
-      scored.push_back(data.registration->make(*params.front())->score(data.problem()));
-    else
-      scored = data.registration->score_batch(data.problem(), params);
-    for (size_t i = 0; i < batch.size(); ++i)
-      results[batch[i]] =
-          score_result(scored[i], data, total, data.registration->make(*params[i])->order());
-    return 0;
-  });
+  try {
+    with_error_context(spec, dataset, first, [&] {
+      const std::vector<SelectorScores> scored =
+          data.registration->score_batch(data.problem(), params);
+      for (size_t i = 0; i < batch.size(); ++i)
+        results[batch[i]] =
+            score_result(scored[i], data, total, data.registration->make(*params[i])->order());
+      return 0;
+    });
+  } catch (const NotConverged&) {
+    for (size_t unit : batch)
+      results[unit] = compute_scores(spec, dataset, plan.score_units[unit], distances);
+  }
 }
 
 }  // namespace
@@ -159,10 +188,14 @@ ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, con
   const auto& params =
       spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
   auto selector = data.registration->make(params);
-  return with_error_context(spec, dataset, unit, [&] {
-    return score_result(selector->score(data.problem()), data, dataset.features.values.cols(),
-                        selector->order());
-  });
+  try {
+    return with_error_context(spec, dataset, unit, [&] {
+      return score_result(selector->score(data.problem()), data, dataset.features.values.cols(),
+                          selector->order());
+    });
+  } catch (const NotConverged& error) {
+    return not_converged(spec, dataset, unit, error);
+  }
 }
 
 std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& plan,

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <tuple>
 
 #include "common/text.hpp"
@@ -73,6 +74,10 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
       std::vector<EvaluationKey> candidate_keys;
       for (size_t g = 0; g < inner.unit_of[t][c].size(); ++g) {
         const int unit = inner.unit_of[t][c][g];
+        if (!scores[static_cast<size_t>(unit)].not_converged.empty()) {
+          candidate_keys.emplace_back();  // never looked up: the candidate is left out
+          continue;
+        }
         EvaluationKey key{cell.dataset, outer_count + static_cast<int>(g), cell.classifier_params,
                           selected_features(scores[static_cast<size_t>(unit)], cell.n_features)};
         if (!cache.count(key) && requested.emplace(key, requests.size()).second)
@@ -183,9 +188,9 @@ InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& 
 }
 
 size_t best_candidate(const std::vector<double>& scores) {
-  size_t best = 0;
-  for (size_t i = 1; i < scores.size(); ++i)
-    if (scores[i] > scores[best]) best = i;
+  size_t best = scores.size();
+  for (size_t i = 0; i < scores.size(); ++i)
+    if (!std::isnan(scores[i]) && (best == scores.size() || scores[i] > scores[best])) best = i;
   return best;
 }
 
@@ -209,18 +214,28 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
     const auto& dataset = datasets[static_cast<size_t>(first.dataset)];
     for (size_t f = 0; f < dataset.folds.size(); ++f) {
       std::vector<double> means;
-      for (const auto& candidate_keys : keys[t]) {
+      std::string not_converged;
+      for (size_t c = 0; c < keys[t].size(); ++c) {
         double sum = 0.0;
         int count = 0;
-        for (size_t g = 0; g < candidate_keys.size(); ++g)
-          if (dataset.inner_outer[g] == static_cast<int>(f)) {
-            sum += metric_of(spec, cache.at(candidate_keys[g]));
-            ++count;
+        for (size_t g = 0; g < keys[t][c].size(); ++g) {
+          if (dataset.inner_outer[g] != static_cast<int>(f)) continue;
+          const auto& unit_scores = scores[static_cast<size_t>(inner.unit_of[t][c][g])];
+          if (!unit_scores.not_converged.empty()) {
+            not_converged = unit_scores.not_converged;
+            sum = std::nan("");
+          } else {
+            sum += metric_of(spec, cache.at(keys[t][c][g]));
           }
+          ++count;
+        }
         means.push_back(sum / count);
       }
       const size_t best = best_candidate(means);
-      choices[t].push_back({static_cast<int>(best), means[best]});
+      if (best == means.size())
+        choices[t].push_back({-1, std::nan(""), not_converged});
+      else
+        choices[t].push_back({static_cast<int>(best), means[best], {}});
     }
   }
   return choices;

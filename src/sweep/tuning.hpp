@@ -57,12 +57,14 @@ struct InnerPlan {
 InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                           const Plan& plan, const std::vector<TunedCell>& tuned);
 
-// Index of the largest value; ties go to the first.
+// Index of the largest value, NaN (a candidate that could not be scored) left out; ties go to the
+// first. scores.size() when every value is NaN.
 size_t best_candidate(const std::vector<double>& scores);
 
 struct TunedChoice {
-  int candidate = 0;         // index into TunedCell::candidates
-  double inner_score = 0.0;  // mean of the metric over the outer fold's inner folds
+  int candidate = 0;          // index into TunedCell::candidates; -1: none could be scored
+  double inner_score = 0.0;   // mean of the metric over the outer fold's inner folds
+  std::string not_converged;  // candidate -1: why (a selector's solver that did not converge)
 };
 
 struct TuningCounts {

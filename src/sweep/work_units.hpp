@@ -3,6 +3,7 @@
 // evaluations (a classifier trained and tested on one fold with one selected feature set).
 #include <Eigen/Core>
 #include <compare>
+#include <string>
 #include <vector>
 
 #include "sweep/plan.hpp"
@@ -14,6 +15,9 @@ struct ScoreResult {
   std::vector<int> ranking;  // every column, best first; unusable columns last, in index order
   double zero_weight_fraction = 0.0;
   long long usable_features = 0;
+  // Why the selector gave no scores (a solver that did not converge, with where); empty when
+  // scored. Cells that need an unscored unit are recorded in cell_status.csv, not evaluated.
+  std::string not_converged;
 };
 
 // What an evaluation is keyed by: identical selected subsets are fitted once.

@@ -138,9 +138,11 @@ TEST_CASE("batched score vectors equal one score() per parameter set") {
       }
     }
   }
-  // Every registered selector with a batch hook is covered above.
+  // Every registered selector with a batch hook is covered above (test-only selectors, registered
+  // by other tests with a "test_" prefix, aside).
   int registered_with_batches = 0;
   for (const auto& name : tsfs::SelectorRegistry::instance().names())
-    if (selector_registration(name).score_batch) ++registered_with_batches;
+    if (name.rfind("test_", 0) != 0 && selector_registration(name).score_batch)
+      ++registered_with_batches;
   CHECK(registered_with_batches == selectors_with_batches);
 }

@@ -1,0 +1,54 @@
+#pragma once
+// A selector for tests of what the sweep does when a solver does not converge (the sweep's and the
+// shard merge's tests). Registered in the test binary that includes this header.
+#include <Eigen/Core>
+#include <memory>
+#include <vector>
+
+#include "common/error.hpp"
+#include "select/selector.hpp"
+
+namespace tsfs::testing {
+
+// Variance scores, or a NotConverged for `fail` 1 or more; its batch hook fails as a whole when one
+// parameter set fails (as SPEC's shared eigensolver would), so the sweep's per-unit fallback runs.
+// The "test_" prefix keeps it out of tests that enumerate the production selectors.
+class NotConvergingSelector final : public Selector {
+ public:
+  explicit NotConvergingSelector(bool fail) : fail_(fail) {}
+  SelectorScores score(const SelectionProblem& problem) const override {
+    if (fail_) throw NotConverged("test solver did not converge: 3 of 4 eigenpairs");
+    const Eigen::MatrixXd centred = problem.features.rowwise() - problem.features.colwise().mean();
+    return {centred.colwise().squaredNorm().transpose(), {}, {}};
+  }
+  ScoreOrder order() const override { return ScoreOrder::descending; }
+
+ private:
+  bool fail_;
+};
+
+inline SelectorRegistration not_converging_selector() {
+  SelectorRegistration registration;
+  registration.info.name = "test_not_converging";
+  registration.info.doc = "variance, or NotConverged when fail >= 1 (tests only)";
+  registration.info.params = {ParamSpec{.name = "fail",
+                                        .type = ParamType::integer,
+                                        .default_value = 0LL,
+                                        .doc = "1 or more: throw NotConverged"}};
+  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
+    return std::make_unique<NotConvergingSelector>(params.integer("fail") >= 1);
+  };
+  registration.batch_varying_params = {"fail"};
+  registration.score_batch = [](const SelectionProblem& problem,
+                                const std::vector<const ParamSet*>& params) {
+    std::vector<SelectorScores> scores;
+    for (const auto* set : params)
+      scores.push_back(NotConvergingSelector(set->integer("fail") >= 1).score(problem));
+    return scores;
+  };
+  return registration;
+}
+
+inline const Registrar<SelectorRegistration> kRegisterNotConverging{not_converging_selector()};
+
+}  // namespace tsfs::testing

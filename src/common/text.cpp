@@ -18,6 +18,10 @@ std::string format_double(double value) {
   return buffer;
 }
 
+std::string format_double_or_empty(double value) {
+  return std::isnan(value) ? "" : format_double(value);
+}
+
 std::optional<double> parse_double(std::string_view token) {
   if (token.empty()) return std::nullopt;
   // from_chars does not accept a leading '+', which some writers emit.

@@ -9,6 +9,8 @@ namespace tsfs {
 
 // Shortest text that reads back to the identical double (%.17g); "nan", "inf", "-inf" otherwise.
 std::string format_double(double value);
+// format_double, or an empty field for NaN (an undefined metric in a CSV).
+std::string format_double_or_empty(double value);
 
 // Parses a whole token as a double (accepts "NaN", "nan", "inf", exponents); nullopt otherwise.
 std::optional<double> parse_double(std::string_view token);

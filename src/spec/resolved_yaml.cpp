@@ -139,8 +139,8 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "folds" << YAML::Value << spec.tune->inner.folds;
     out << YAML::Key << "repeats" << YAML::Value << spec.tune->inner.repeats;
     out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
-    out << YAML::EndMap << YAML::Key << "metric" << YAML::Value
-        << tune_metric_name(spec.tune->metric) << YAML::EndMap;
+    out << YAML::EndMap << YAML::Key << "metric" << YAML::Value << tune_metric_name(*spec.tune)
+        << YAML::EndMap;
   }
   if (spec.curves) {
     out << YAML::Key << "curves" << YAML::Value << YAML::Flow << YAML::BeginMap;

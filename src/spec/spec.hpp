@@ -85,7 +85,10 @@ struct ClassifierSpec : SweptComponentSpec {
 inline constexpr long long kAllFeatures = -1;
 
 // Nested cross-validation (`tune:`): the parameters chosen inside each outer fold's training rows.
-enum class TuneMetric { accuracy, balanced_accuracy };
+// The metric maximised over the inner folds: accuracy, balanced accuracy, or one of the spec's
+// `metrics:` (`chosen`: TuneSpec::chosen_metric, which the spec must list so its values are
+// computed and its column written).
+enum class TuneMetric { accuracy, balanced_accuracy, chosen };
 
 struct TunedParameter {
   // A selector kind of the spec, "classifier", or "n_features" (then `parameter` is too).
@@ -98,6 +101,8 @@ struct TuneSpec {
   std::vector<TunedParameter> parameters;
   ProtocolOptions inner;  // stratified_kfold of each outer fold's training rows
   TuneMetric metric = TuneMetric::accuracy;
+  ChosenMetric chosen_metric = ChosenMetric::macro_f1;  // metric `chosen` only
+  size_t chosen_index = 0;  // metric `chosen`: its position in Spec::metrics
   SourceLocation where;
 };
 
@@ -151,7 +156,7 @@ struct Spec {
 Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides = {});
 
 std::string fit_on_name(FitOn fit_on);
-std::string tune_metric_name(TuneMetric metric);
+std::string tune_metric_name(const TuneSpec& tune);
 std::string curve_kind_name(CurveKind kind);
 
 }  // namespace tsfs

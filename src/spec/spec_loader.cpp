@@ -39,8 +39,9 @@ std::string fit_on_name(FitOn fit_on) {
   return fit_on == FitOn::all ? "all" : "train";
 }
 
-std::string tune_metric_name(TuneMetric metric) {
-  return metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
+std::string tune_metric_name(const TuneSpec& tune) {
+  if (tune.metric == TuneMetric::chosen) return chosen_metric_name(tune.chosen_metric);
+  return tune.metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
 }
 
 std::string curve_kind_name(CurveKind kind) {

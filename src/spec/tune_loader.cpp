@@ -95,13 +95,31 @@ ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
   return inner;
 }
 
-TuneMetric read_metric(const YAML::Node& node, const SpecSource& file) {
-  if (!node) return TuneMetric::accuracy;
+// accuracy, balanced_accuracy, or a metric of the spec's `metrics:` (the folds compute those).
+void read_metric(const YAML::Node& node, const SpecSource& file, const Spec& spec, TuneSpec& tune) {
+  if (!node) return;
   std::string metric = read_word(node, file, "tune.metric");
-  if (metric == "accuracy") return TuneMetric::accuracy;
-  if (metric == "balanced_accuracy") return TuneMetric::balanced_accuracy;
+  if (metric == "accuracy") return;
+  if (metric == "balanced_accuracy") {
+    tune.metric = TuneMetric::balanced_accuracy;
+    return;
+  }
+  if (auto chosen = chosen_metric_from_name(metric)) {
+    auto listed = std::find(spec.metrics.begin(), spec.metrics.end(), *chosen);
+    if (listed == spec.metrics.end())
+      fail(node, file,
+           fmt::format("tune.metric '{}' must also be listed in the spec's metrics: (e.g. "
+                       "metrics: [{}]), so that every fold computes it and results.csv shows it",
+                       metric, metric));
+    tune.metric = TuneMetric::chosen;
+    tune.chosen_metric = *chosen;
+    tune.chosen_index = static_cast<size_t>(listed - spec.metrics.begin());
+    return;
+  }
+  std::vector<std::string> names = {"accuracy", "balanced_accuracy"};
+  for (const auto& name : chosen_metric_names()) names.push_back(name);
   fail_unknown(node, file, fmt::format("unknown tune metric '{}'", printable_excerpt(metric, 80)),
-               metric, {"accuracy", "balanced_accuracy"});
+               metric, names);
 }
 
 }  // namespace
@@ -126,7 +144,7 @@ TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& s
     tune.parameters.push_back(std::move(parameter));
   }
   tune.inner = read_inner(node["inner"], file);
-  tune.metric = read_metric(node["metric"], file);
+  read_metric(node["metric"], file, spec, tune);
   return tune;
 }
 

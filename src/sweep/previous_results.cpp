@@ -40,11 +40,16 @@ std::map<std::string, ColumnRule> make_column_rules() {
       {"fold", {false, true, 0.0}},
       {"n_train", {false, true, 1.0}},
       {"n_test", {false, true, 1.0}},
+      // tuned.csv
+      {"candidates", {false, true, 1.0}},
+      {"inner_accuracy", {false, false, 0.0, 1.0}},
+      {"inner_balanced_accuracy", {false, false, 0.0, 1.0}},
   };
   // The chosen metrics (metrics:) lie in [0, 1] and are empty where undefined on a fold.
   for (const std::string& name : chosen_metric_names()) {
     rules[name] = {true, false, 0.0, 1.0};
     rules[name + "_std"] = {true, false, 0.0};
+    rules["inner_" + name] = {true, false, 0.0, 1.0};
   }
   return rules;
 }
@@ -94,13 +99,6 @@ void check_fields(const std::filesystem::path& path, const CsvTable& table) {
                                      "(its cell is recomputed), or rerun with --fresh",
                                      table.header[c], table.rows[r][c], problem));
   }
-}
-
-CsvTable read_checked(const std::filesystem::path& path) {
-  CsvTable table = read_csv_table(path);
-  check_header(path, table);
-  check_fields(path, table);
-  return table;
 }
 
 // Maps an earlier table's rows onto the current header (missing columns read as empty).
@@ -171,6 +169,13 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
 }
 
 }  // namespace
+
+CsvTable read_checked(const std::filesystem::path& path) {
+  CsvTable table = read_csv_table(path);
+  check_header(path, table);
+  check_fields(path, table);
+  return table;
+}
 
 std::string join_key(const std::vector<std::string>& fields) {
   std::string key;

@@ -14,6 +14,10 @@ namespace tsfs {
 
 std::string join_key(const std::vector<std::string>& fields);
 
+// A CSV of an earlier run (results.csv, folds.csv, tuned.csv), every known value column checked
+// (numbers, integers, ranges, no duplicate columns): InputError naming file:line otherwise.
+CsvTable read_checked(const std::filesystem::path& path);
+
 struct PreviousResults {
   std::map<std::string, std::vector<std::string>> results;             // key -> full row
   std::map<std::string, std::vector<std::vector<std::string>>> folds;  // key -> full rows

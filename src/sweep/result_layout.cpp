@@ -14,10 +14,6 @@
 namespace tsfs {
 namespace {
 
-std::string optional_number(double value) {
-  return std::isnan(value) ? "" : format_double(value);
-}
-
 // Wall-clock seconds (NaN when timings are off: --no-timings keeps CSVs byte-reproducible).
 std::string optional_seconds(double value) {
   return std::isnan(value) ? "" : fmt::format("{:.6f}", value);
@@ -37,7 +33,8 @@ MeanAndSpread mean_and_spread(const std::vector<double>& values) {
   if (values.size() > 1) {
     double squares = 0.0;
     for (const double value : values) squares += (value - result.mean) * (value - result.mean);
-    result.spread = optional_number(std::sqrt(squares / static_cast<double>(values.size() - 1)));
+    result.spread =
+        format_double_or_empty(std::sqrt(squares / static_cast<double>(values.size() - 1)));
   }
   return result;
 }
@@ -156,7 +153,7 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
     values.clear();
     for (const auto& fold : folds) values.push_back(fold.metrics.at(m));
     const MeanAndSpread metric = mean_and_spread(values);
-    row.push_back(optional_number(metric.mean));
+    row.push_back(format_double_or_empty(metric.mean));
     row.push_back(metric.spread);
   }
   row.push_back(std::to_string(folds.size()));
@@ -164,7 +161,7 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
       std::to_string(std::min_element(folds.begin(), folds.end(), [](const auto& a, const auto& b) {
                        return a.n_features_used < b.n_features_used;
                      })->n_features_used));
-  row.push_back(optional_number(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
+  row.push_back(format_double_or_empty(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
   row.push_back(optional_seconds(seconds));
   return row;
 }
@@ -179,8 +176,8 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
   for (size_t m = 0; m < spec_.metrics.size(); ++m)
-    row.push_back(optional_number(fold.metrics.at(m)));
-  row.push_back(optional_number(fold.zero_weight_fraction));
+    row.push_back(format_double_or_empty(fold.metrics.at(m)));
+  row.push_back(format_double_or_empty(fold.zero_weight_fraction));
   row.push_back(optional_seconds(fold.fit_seconds));
   return row;
 }

@@ -9,6 +9,7 @@
 
 #include "common/text.hpp"
 #include "sweep/evaluations.hpp"
+#include "sweep/previous_results.hpp"
 #include "sweep/scores.hpp"
 
 namespace tsfs {
@@ -52,9 +53,17 @@ std::vector<size_t> key_columns(const Spec& spec, const ResultLayout& layout,
   return columns;
 }
 
+// NaN when the metric is undefined on the fold (ROC AUC of a fold without a positive row).
 double metric_of(const Spec& spec, const EvaluationResult& result) {
-  return spec.tune->metric == TuneMetric::balanced_accuracy ? result.balanced_accuracy
-                                                            : result.accuracy;
+  switch (spec.tune->metric) {
+    case TuneMetric::accuracy:
+      return result.accuracy;
+    case TuneMetric::balanced_accuracy:
+      return result.balanced_accuracy;
+    case TuneMetric::chosen:
+      return result.metrics.at(spec.tune->chosen_index);
+  }
+  return std::nan("");
 }
 
 // The evaluation of every (tuned row, candidate, inner fold), deduplicated through `cache`.
@@ -213,29 +222,36 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
     const Cell& first = plan.cells[static_cast<size_t>(tuned[t].candidates.front())];
     const auto& dataset = datasets[static_cast<size_t>(first.dataset)];
     for (size_t f = 0; f < dataset.folds.size(); ++f) {
+      // Per candidate: the mean metric over the inner folds where it is defined (NaN when it is
+      // nowhere), or NaN and left out when its selector did not converge on some inner fold.
       std::vector<double> means;
       std::string not_converged;
+      int first_converged = -1;
       for (size_t c = 0; c < keys[t].size(); ++c) {
         double sum = 0.0;
         int count = 0;
+        bool converged = true;
         for (size_t g = 0; g < keys[t][c].size(); ++g) {
           if (dataset.inner_outer[g] != static_cast<int>(f)) continue;
           const auto& unit_scores = scores[static_cast<size_t>(inner.unit_of[t][c][g])];
           if (!unit_scores.not_converged.empty()) {
             not_converged = unit_scores.not_converged;
-            sum = std::nan("");
-          } else {
-            sum += metric_of(spec, cache.at(keys[t][c][g]));
+            converged = false;
+          } else if (double value = metric_of(spec, cache.at(keys[t][c][g])); !std::isnan(value)) {
+            sum += value;
+            ++count;
           }
-          ++count;
         }
-        means.push_back(sum / count);
+        if (converged && first_converged < 0) first_converged = static_cast<int>(c);
+        means.push_back(converged && count > 0 ? sum / count : std::nan(""));
       }
       const size_t best = best_candidate(means);
-      if (best == means.size())
-        choices[t].push_back({-1, std::nan(""), not_converged});
-      else
+      if (best < means.size())
         choices[t].push_back({static_cast<int>(best), means[best], {}});
+      else if (first_converged >= 0)  // the metric is undefined on every inner fold
+        choices[t].push_back({first_converged, std::nan(""), {}});
+      else
+        choices[t].push_back({-1, std::nan(""), not_converged});
     }
   }
   return choices;
@@ -247,8 +263,9 @@ std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layo
     header.push_back(name);
   for (const auto& parameter : spec.tune->parameters)
     header.push_back("chosen_" + column_of(parameter));
-  header.push_back("inner_" + tune_metric_name(spec.tune->metric));
+  header.push_back("inner_" + tune_metric_name(*spec.tune));
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
+  for (const ChosenMetric metric : spec.metrics) header.push_back(chosen_metric_name(metric));
   return header;
 }
 
@@ -270,9 +287,10 @@ std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout,
     bool shown = applies_to(parameter, selector) && found != header.end();
     row.push_back(shown ? chosen_key[static_cast<size_t>(found - header.begin())] : "");
   }
-  row.push_back(format_double(choice.inner_score));
+  row.push_back(format_double_or_empty(choice.inner_score));
   row.push_back(format_double(outcome.accuracy));
   row.push_back(format_double(outcome.balanced_accuracy));
+  for (const double value : outcome.metrics) row.push_back(format_double_or_empty(value));
   return row;
 }
 
@@ -285,7 +303,7 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   PreviousTunedRows previous;
   const auto path = output / "tuned.csv";
   if (!spec.tune || !std::filesystem::exists(path)) return previous;
-  CsvTable table = read_csv_table(path);
+  CsvTable table = read_checked(path);
   if (table.header != tuned_header(spec, layout)) {
     spdlog::warn("{}: other columns than this spec's tune section writes; its rows are recomputed",
                  path.string());

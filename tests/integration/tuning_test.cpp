@@ -185,3 +185,66 @@ TEST_CASE("nested CV resumes: finished tuned rows are kept, missing choices reco
   CHECK(rerun.err.find("32 cells (28 resumed)") != std::string::npos);
   for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
 }
+
+// tune.metric may be one of the spec's metrics: ROC AUC here. The inner scores are the ordinary
+// run's ROC AUC means, the first best candidate is chosen, and tuned.csv carries the metrics of
+// each outer fold beside accuracy.
+TEST_CASE("nested CV chooses by ROC AUC with tune.metric: roc_auc") {
+  TemporaryFolder folder("tuning_roc_auc");
+  const std::string metrics = " --set metrics=[roc_auc,macro_f1]";
+  auto nested = run_runner(std::string(kSpec) + " --quiet --no-timings --set tune.metric=roc_auc" +
+                           metrics + " --set output=" + (folder.path() / "nested").string());
+  REQUIRE_MESSAGE(nested.exit_code == 0, nested.err);
+  auto ordinary =
+      run_runner("tests/integration/specs/tuned_subset_inner0.yaml --quiet --no-timings" + metrics +
+                 " --set output=" + (folder.path() / "inner").string());
+  REQUIRE_MESSAGE(ordinary.exit_code == 0, ordinary.err);
+  const auto inner = tsfs::read_csv_table(folder.path() / "inner" / "results.csv");
+  const auto tuned = tsfs::read_csv_table(folder.path() / "nested" / "tuned.csv");
+  const auto folds = tsfs::read_csv_table(folder.path() / "nested" / "folds.csv");
+  REQUIRE(tuned.column("inner_roc_auc"));
+  int checked = 0;
+  for (const auto& row : tuned.rows) {
+    // Every outer fold: the chosen cell's metrics on that fold.
+    std::vector<std::pair<std::string, std::string>> match = {
+        {"dataset", field(tuned, row, "dataset")},
+        {"selector", field(tuned, row, "selector")},
+        {"n_features", field(tuned, row, "chosen_n_features")},
+        {"repeat", field(tuned, row, "repeat")}};
+    if (field(tuned, row, "selector") == "laplacian") {
+      match.push_back({"k", field(tuned, row, "chosen_k")});
+      match.push_back({"sigma_ratio", field(tuned, row, "chosen_sigma_ratio")});
+    }
+    for (const char* metric : {"accuracy", "roc_auc", "macro_f1"})
+      CHECK(cell(folds, match, metric) == field(tuned, row, metric));
+    if (field(tuned, row, "repeat") != "0") continue;
+    const std::vector<std::string>* best = nullptr;
+    for (const auto& candidate : inner.rows)
+      if (field(inner, candidate, "dataset") == field(tuned, row, "dataset") &&
+          field(inner, candidate, "selector") == field(tuned, row, "selector") &&
+          (best == nullptr || *tsfs::parse_double(field(inner, candidate, "roc_auc")) >
+                                  *tsfs::parse_double(field(inner, *best, "roc_auc"))))
+        best = &candidate;
+    REQUIRE(best != nullptr);
+    CHECK(field(inner, *best, "roc_auc") == field(tuned, row, "inner_roc_auc"));
+    CHECK(field(inner, *best, "n_features") == field(tuned, row, "chosen_n_features"));
+    ++checked;
+  }
+  CHECK(checked == 4);
+}
+
+TEST_CASE("nested CV resume validates tuned.csv as strictly as results.csv") {
+  TemporaryFolder folder("tuning_tampered");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  std::string tuned = read_text(output / "tuned.csv");
+  const size_t second_line = tuned.find('\n') + 1;
+  const size_t last_comma = tuned.rfind(',', tuned.find('\n', second_line));
+  write_text(output / "tuned.csv",
+             tuned.substr(0, last_comma + 1) + "1.5" + tuned.substr(tuned.find('\n', second_line)));
+  auto rerun =
+      run_runner(std::string(kSpec) + " --quiet --no-timings --set output=" + output.string());
+  CHECK(rerun.exit_code == 2);
+  CHECK(rerun.err.find("tuned.csv:2: balanced_accuracy '1.5' is outside [0, 1]") !=
+        std::string::npos);
+}

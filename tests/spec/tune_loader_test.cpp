@@ -42,6 +42,15 @@ TEST_CASE("tune: parameters, inner protocol and metric are read with their defau
   CHECK(full.tune->inner.repeats == 2);
   CHECK(full.tune->inner.seed == 9);
   CHECK(full.tune->metric == tsfs::TuneMetric::balanced_accuracy);
+  CHECK(tsfs::tune_metric_name(*full.tune) == "balanced_accuracy");
+
+  // One of the spec's metrics: (line 7 holds them, tune moves to line 8).
+  auto chosen = tsfs::load_spec(write_spec(
+      tuned("metrics: [macro_f1, roc_auc]\ntune: {parameters: [laplacian.k], metric: roc_auc}\n")));
+  CHECK(chosen.tune->metric == tsfs::TuneMetric::chosen);
+  CHECK(chosen.tune->chosen_metric == tsfs::ChosenMetric::roc_auc);
+  CHECK(chosen.tune->chosen_index == 1);
+  CHECK(tsfs::tune_metric_name(*chosen.tune) == "roc_auc");
   CHECK_FALSE(tsfs::load_spec(write_spec(tuned(""))).tune);
 }
 
@@ -96,6 +105,11 @@ tune: {parameters: [n_features]}
   SUBCASE("bad metric, unknown key") {
     CHECK(spec_error(tuned("tune: {parameters: [laplacian.k], metric: f1}\n"))
               .find("7:43: unknown tune metric 'f1'") != std::string::npos);
+    CHECK(spec_error(tuned("tune: {parameters: [laplacian.k], metric: roc_acu}\n"))
+              .find("did you mean 'roc_auc'?") != std::string::npos);
+    CHECK(spec_error(tuned("tune: {parameters: [laplacian.k], metric: average_precision}\n"))
+              .find("7:43: tune.metric 'average_precision' must also be listed in the spec's "
+                    "metrics:") != std::string::npos);
     CHECK(spec_error(tuned("tune: {parameters: [laplacian.k], inner_folds: 3}\n"))
               .find("unknown key 'inner_folds'") != std::string::npos);
   }

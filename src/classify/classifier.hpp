@@ -3,6 +3,7 @@
 // Classifiers are registered by name (`classifier: {kind: NAME, ...}`).
 #include <Eigen/Core>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -19,6 +20,10 @@ namespace tsfs {
 struct Predictions {
   Eigen::VectorXi labels;
   Eigen::MatrixXd scores;
+  // Models with coefficients (ClassifierRegistration::has_coefficients): the share of the fitted
+  // coefficients (intercepts aside) that are exactly 0, scikit-learn's np.mean(coef_ == 0), the
+  // sparsity an L1 penalty buys. NaN for other models, or when no model was fitted.
+  double zero_coefficient_fraction = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The score columns for `classes` classes: 1 for two, `classes` for more.
@@ -75,6 +80,8 @@ struct ClassifierRegistration {
   ComponentInfo info;
   std::function<std::unique_ptr<Classifier>(const ParamSet&)> make;
   std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
+  // A linear model that reports Predictions::zero_coefficient_fraction (`metrics: [sparsity]`).
+  bool has_coefficients = false;
 };
 using ClassifierRegistry = Registry<ClassifierRegistration>;
 

@@ -141,8 +141,10 @@ class LiblinearClassifier final : public Classifier {
       both << -decisions, decisions;
       decisions = std::move(both);
     }
+    const auto zeros = (model.coefficients.array() == 0.0).count();
     return {predict_linear(model, scaled.test),
-            scores_of_all_classes(decisions, model.classes, classes)};
+            scores_of_all_classes(decisions, model.classes, classes),
+            static_cast<double>(zeros) / static_cast<double>(model.coefficients.size())};
   }
 
  private:

@@ -28,8 +28,8 @@ std::unique_ptr<Classifier> make_linear_svc(const ParamSet& params) {
   return make_liblinear_classifier("linear_svc", options);
 }
 
-const Registrar<ClassifierRegistration> registrar{
-    ClassifierRegistration{linear_svc_info(), make_linear_svc}};
+const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
+    .info = linear_svc_info(), .make = make_linear_svc, .has_coefficients = true}};
 
 }  // namespace
 }  // namespace tsfs

@@ -9,10 +9,11 @@
 namespace tsfs {
 namespace {
 
-constexpr std::array<std::pair<ChosenMetric, const char*>, 3> kNames = {{
+constexpr std::array<std::pair<ChosenMetric, const char*>, 4> kNames = {{
     {ChosenMetric::macro_f1, "macro_f1"},
     {ChosenMetric::roc_auc, "roc_auc"},
     {ChosenMetric::average_precision, "average_precision"},
+    {ChosenMetric::sparsity, "sparsity"},
 }};
 
 }  // namespace
@@ -37,7 +38,7 @@ std::optional<ChosenMetric> chosen_metric_from_name(std::string_view name) {
 
 double chosen_metric_value(ChosenMetric metric, const Eigen::VectorXi& truth,
                            const Eigen::VectorXi& predicted, const Eigen::MatrixXd& scores,
-                           int classes) {
+                           int classes, double zero_coefficient_fraction) {
   switch (metric) {
     case ChosenMetric::macro_f1:
       return macro_f1(truth, predicted, classes);
@@ -45,6 +46,8 @@ double chosen_metric_value(ChosenMetric metric, const Eigen::VectorXi& truth,
       return roc_auc(truth, scores);
     case ChosenMetric::average_precision:
       return average_precision(truth, scores);
+    case ChosenMetric::sparsity:
+      return zero_coefficient_fraction;
   }
   return macro_f1(truth, predicted, classes);  // unreachable: every enumerator is handled
 }

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 
+#include "classify/classifier.hpp"
 #include "common/text.hpp"
 
 namespace tsfs::spec_detail {
 
-std::vector<ChosenMetric> read_metrics(const YAML::Node& node, const SpecSource& file) {
+std::vector<ChosenMetric> read_metrics(const YAML::Node& node, const SpecSource& file,
+                                       const ClassifierSpec& classifier) {
   if (!node.IsSequence())
     fail(node, file, "'metrics' must be a list, e.g. [macro_f1, roc_auc, average_precision]");
   std::vector<ChosenMetric> metrics;
@@ -27,6 +29,11 @@ std::vector<ChosenMetric> read_metrics(const YAML::Node& node, const SpecSource&
       fail(item, file,
            fmt::format("metric '{}' is listed twice (first at {})", name,
                        where[static_cast<size_t>(earlier - metrics.begin())].str()));
+    if (*metric == ChosenMetric::sparsity && !classifier.registration->has_coefficients)
+      fail(item, file,
+           fmt::format("'sparsity' is the share of a linear model's coefficients that are 0; "
+                       "classifier '{}' has no coefficients (use logistic or linear_svc)",
+                       classifier.kind));
     metrics.push_back(*metric);
     where.push_back(location_of(item, file));
   }

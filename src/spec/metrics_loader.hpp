@@ -7,12 +7,15 @@
 #include <vector>
 
 #include "evaluate/chosen_metrics.hpp"
+#include "spec/spec.hpp"
 #include "spec/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
 
 // Throws InputError with file:line:col for a non-list, an unknown name (with a suggestion), a
-// name listed twice, or accuracy / balanced_accuracy (always written).
-std::vector<ChosenMetric> read_metrics(const YAML::Node& node, const SpecSource& file);
+// name listed twice, accuracy / balanced_accuracy (always written), or sparsity when the spec's
+// classifier has no coefficients.
+std::vector<ChosenMetric> read_metrics(const YAML::Node& node, const SpecSource& file,
+                                       const ClassifierSpec& classifier);
 
 }  // namespace tsfs::spec_detail

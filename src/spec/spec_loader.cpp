@@ -537,7 +537,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   spec.classifier = read_classifier(root["classifier"], context);
   spec.protocol = read_protocol(root["protocol"], context);
   if (YAML::Node metrics = root["metrics"])
-    spec.metrics = spec_detail::read_metrics(metrics, context.file);
+    spec.metrics = spec_detail::read_metrics(metrics, context.file, spec.classifier);
   read_duplicates(root["duplicates"], context, spec);
   read_output(root, context, spec);
   if (YAML::Node save_scores = root["save_scores"])

@@ -23,8 +23,9 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
   result.accuracy = accuracy(test_labels, predictions.labels);
   result.balanced_accuracy = balanced_accuracy(test_labels, predictions.labels, classes);
   for (const ChosenMetric metric : spec.metrics)
-    result.metrics.push_back(
-        chosen_metric_value(metric, test_labels, predictions.labels, predictions.scores, classes));
+    result.metrics.push_back(chosen_metric_value(metric, test_labels, predictions.labels,
+                                                 predictions.scores, classes,
+                                                 predictions.zero_coefficient_fraction));
   return result;
 }
 

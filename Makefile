@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive format format-check clean fuzz
+.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
 
 all: build
 
@@ -73,6 +73,18 @@ archive: build
 	  $(BUILD)/runner compare results/archive --tuned --where n_features=$$n \
 	    --by selector,variant,distance --output results/archive/comparison_n$$n || exit $$?; \
 	done
+
+# The feature-selection course exercises (experiments/toolbox/, results/toolbox/README.md), a few
+# seconds each; the fit-time example fits every cell from scratch on one thread (its comment says
+# why), and the Kendall exercise also writes its rankings export.
+toolbox: build
+	@for spec in experiments/toolbox/*.yaml; do \
+	  args="--quiet"; case $$spec in *fit_time*) args="$$args --direct-fits --threads 1";; esac; \
+	  echo "== $$spec"; $(BUILD)/runner $$spec $$args $(RUNNER_ARGS) || exit $$?; \
+	done
+	$(BUILD)/runner rankings experiments/toolbox/kendall_all_selectors.yaml --quiet
+	@for folds in results/toolbox/*/folds.csv; do gzip --keep --force -n "$$folds"; done
+	@echo "figures: results/toolbox/*/figures/ (see results/toolbox/README.md)"
 
 bench: build
 	@for b in $(BUILD)/benchmarks/*_benchmark; do echo "== $$b"; $$b; done

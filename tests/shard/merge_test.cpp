@@ -6,22 +6,14 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/files.hpp"
 #include "shard/shard_commands.hpp"
 #include "spec/spec.hpp"
 #include "support/not_converging_selector.hpp"
 #include "support/temporary_folder.hpp"
 
 namespace {
-
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 tsfs::Spec spec_into(const tsfs::testing::TemporaryFolder& folder, const std::string& output) {
   return tsfs::load_spec(folder.write(output + ".yaml",
@@ -56,8 +48,9 @@ TEST_CASE("merge_shards carries the shards' cell_status.csv, as one process woul
     REQUIRE(tsfs::run_shard(sharded, {shard, 2}, options) == 0);
   REQUIRE(tsfs::merge_shards(sharded.output, options) == 0);
   for (const char* file : {"results.csv", "folds.csv", "cell_status.csv", "scores.csv"})
-    CHECK_MESSAGE(read(folder.path() / "sharded" / file) == read(folder.path() / "whole" / file),
+    CHECK_MESSAGE(tsfs::read_text_file(folder.path() / "sharded" / file) ==
+                      tsfs::read_text_file(folder.path() / "whole" / file),
                   file);
-  CHECK(read(folder.path() / "whole" / "cell_status.csv").find("not_converged") !=
+  CHECK(tsfs::read_text_file(folder.path() / "whole" / "cell_status.csv").find("not_converged") !=
         std::string::npos);
 }

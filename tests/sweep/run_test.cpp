@@ -5,9 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "common/files.hpp"
 #include "report/csv_table.hpp"
 #include "spec/spec.hpp"
 #include "support/not_converging_selector.hpp"
@@ -15,13 +14,6 @@
 #include "sweep/run.hpp"
 
 namespace {
-
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 tsfs::Spec failing_spec(const tsfs::testing::TemporaryFolder& folder, const std::string& extra) {
   return tsfs::load_spec(
@@ -69,7 +61,8 @@ TEST_CASE("cells whose selector does not converge go to cell_status.csv; the swe
     CHECK(reason == doctest::Contains("selector 'test_not_converging', fail=1"));
     CHECK(reason == doctest::Contains("fitted on the training rows of fold 0"));
   }
-  CHECK(read(out / "manifest.json").find("\"cells_not_converged\": 2") != std::string::npos);
+  CHECK(tsfs::read_text_file(out / "manifest.json").find("\"cells_not_converged\": 2") !=
+        std::string::npos);
   // scores.csv keeps one row per feature of the unscored units: score nan, rank empty.
   const tsfs::CsvTable scores = tsfs::read_csv_table(out / "scores.csv");
   const auto score_column = scores.header.size() - 2;
@@ -80,11 +73,11 @@ TEST_CASE("cells whose selector does not converge go to cell_status.csv; the swe
 
   // Resumed: the converged cells are kept, the others tried again and recorded the same way,
   // whatever the thread count.
-  const std::string first_results = read(out / "results.csv");
-  const std::string first_status = read(out / "cell_status.csv");
+  const std::string first_results = tsfs::read_text_file(out / "results.csv");
+  const std::string first_status = tsfs::read_text_file(out / "cell_status.csv");
   REQUIRE(tsfs::run_sweep(spec, quiet_options(1)) == 0);
-  CHECK(read(out / "results.csv") == first_results);
-  CHECK(read(out / "cell_status.csv") == first_status);
+  CHECK(tsfs::read_text_file(out / "results.csv") == first_results);
+  CHECK(tsfs::read_text_file(out / "cell_status.csv") == first_status);
 }
 
 TEST_CASE("a tuned row chooses among the candidates that converge, and is unscored with none") {

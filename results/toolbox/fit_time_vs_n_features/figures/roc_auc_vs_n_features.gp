@@ -1,0 +1,25 @@
+# roc_auc_vs_n_features: rendered by tsfs from roc_auc_vs_n_features.dat; re-render with `gnuplot roc_auc_vs_n_features.gp` in this folder.
+do for [format in "png svg"] {
+  if (format eq "png") {
+    set terminal pngcairo size 800,640 font ",11" noenhanced
+  } else {
+    set terminal svg size 800,640 font ",11" dynamic noenhanced
+  }
+  set output 'roc_auc_vs_n_features'.".".format
+  reset
+  set datafile separator "\t"
+  set multiplot layout 1,1 title "Earthquakes, svc: ROC AUC vs number of features (band: standard error)"
+  set xlabel "number of features kept"
+  set ylabel "roc_auc"
+  set key below font ",9"
+  set grid
+  set yrange [*:*]
+  set title ""
+  plot \
+    'roc_auc_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'roc_auc_vs_n_features.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "selector=anova", \
+    'roc_auc_vs_n_features.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
+    'roc_auc_vs_n_features.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "selector=variance"
+  unset multiplot
+  set output
+}

@@ -9,13 +9,17 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/parallel.hpp"
 #include "plot/plot.hpp"
 #include "report/manifest.hpp"
 #include "shard/plan_files.hpp"
 #include "shard/shard_state.hpp"
 #include "shard/work_groups.hpp"
+#include "sweep/artefacts.hpp"
+#include "sweep/curves_output.hpp"
 #include "sweep/previous_results.hpp"
 #include "sweep/result_layout.hpp"
+#include "sweep/scores.hpp"
 #include "sweep/skipped.hpp"
 
 namespace tsfs {
@@ -212,6 +216,36 @@ void merge_scores(const Spec& spec, const std::vector<PreparedDataset>& datasets
   output.commit();
 }
 
+// curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
+// of the chosen cells from their score vectors, recomputed here from the shared cache, as a
+// single run does.
+void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                  int threads) {
+  const ResultLayout layout(spec, datasets);
+  const std::vector<size_t> cells = curve_cells(spec, layout, plan);
+  std::set<int> needed;
+  for (const size_t c : cells)
+    needed.insert(plan.cells[c].score_units.begin(), plan.cells[c].score_units.end());
+  const std::vector<int> units(needed.begin(), needed.end());
+  std::map<std::pair<int, int>, Eigen::MatrixXd> matrices;
+  for (const int u : units) {
+    const ScoreUnit& unit = plan.score_units[static_cast<size_t>(u)];
+    if (unit.distance != kNoDistance && !matrices.count({unit.dataset, unit.distance}))
+      matrices[{unit.dataset, unit.distance}] = distance_matrix(
+          datasets[static_cast<size_t>(unit.dataset)].data,
+          spec.distances[static_cast<size_t>(unit.distance)], spec.output / "cache", threads);
+  }
+  std::vector<ScoreResult> scores(plan.score_units.size());
+  parallel_for(units.size(), threads, [&](size_t i) {
+    const ScoreUnit& unit = plan.score_units[static_cast<size_t>(units[i])];
+    const Eigen::MatrixXd* distances =
+        unit.distance == kNoDistance ? nullptr : &matrices.at({unit.dataset, unit.distance});
+    scores[static_cast<size_t>(units[i])] =
+        compute_scores(spec, datasets[static_cast<size_t>(unit.dataset)], unit, distances);
+  });
+  write_curves(spec, datasets, plan, layout, scores, cells, threads, spec.output);
+}
+
 }  // namespace
 
 void check_run_folder(const std::filesystem::path& run_folder) {
@@ -238,6 +272,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
                inputs_fingerprint(spec, datasets, ResultLayout(spec, datasets).protocol_label()));
   Merged merged = merge_rows(spec, datasets, plan, groups, assignment, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
+  if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
   write_file_atomically(run_folder / "folds.csv", merged.folds.str());
   write_file_atomically(run_folder / "results.csv", merged.results.str());
   if (merged.cell_status.rows.empty())

@@ -1,8 +1,9 @@
 #pragma once
 // `runner merge RUN_DIR`: the shards' outputs combined into the run folder's results.csv,
-// folds.csv, scores.csv, duplicates.csv, skipped.csv, tables/, figures and manifest.json, the
-// same bytes a single-process run of the spec writes (with --no-timings). The rows of every cell
-// come verbatim from the shard that computed it, in grid order.
+// folds.csv, scores.csv, cell_status.csv, duplicates.csv, skipped.csv, tables/, figures and
+// manifest.json, the same bytes a single-process run of the spec writes (with --no-timings). The
+// rows of every cell come verbatim from the shard that computed it, in grid order; curves.csv
+// (`curves:`), which shards leave out, is computed here from the chosen cells' refitted folds.
 //
 // Refused (InputError, exit 2, nothing written), naming every shard at fault: a shard not
 // started, still running or stopped (unfinished), a shard folder of another spec or shard count,

@@ -1,6 +1,6 @@
 // merge_shards on shards with cells whose selector did not converge: each shard lists them in its
-// cell_status.csv (so it counts as finished), and the merge writes the same results.csv and
-// cell_status.csv as one process running the whole grid.
+// cell_status.csv (so it counts as finished), and the merge writes the same results.csv,
+// cell_status.csv and curves.csv (which shards leave out) as one process running the whole grid.
 #include "shard/merge.hpp"
 
 #include <doctest/doctest.h>
@@ -27,13 +27,14 @@ tsfs::Spec spec_into(const tsfs::testing::TemporaryFolder& folder, const std::st
                                       "n_features: [5, 10]\n"
                                       "classifier: {kind: knn, k: 1}\n"
                                       "protocol: {kind: stratified_kfold, folds: 3, seed: 1}\n"
+                                      "curves: {kinds: [roc, pr], where: {n_features: 5}}\n"
                                       "output: " +
                                           (folder.path() / output).string() + "\n"));
 }
 
 }  // namespace
 
-TEST_CASE("merge_shards carries the shards' cell_status.csv, as one process would write it") {
+TEST_CASE("merge_shards writes cell_status.csv and curves.csv as one process would") {
   const tsfs::testing::TemporaryFolder folder("merge_not_converged");
   tsfs::RunOptions options;
   options.threads = 1;
@@ -47,7 +48,8 @@ TEST_CASE("merge_shards carries the shards' cell_status.csv, as one process woul
   for (int shard = 1; shard <= 2; ++shard)
     REQUIRE(tsfs::run_shard(sharded, {shard, 2}, options) == 0);
   REQUIRE(tsfs::merge_shards(sharded.output, options) == 0);
-  for (const char* file : {"results.csv", "folds.csv", "cell_status.csv", "scores.csv"})
+  for (const char* file :
+       {"results.csv", "folds.csv", "cell_status.csv", "scores.csv", "curves.csv"})
     CHECK_MESSAGE(tsfs::read_text_file(folder.path() / "sharded" / file) ==
                       tsfs::read_text_file(folder.path() / "whole" / file),
                   file);

@@ -525,8 +525,9 @@ void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& lay
 // every finished cell already saved by the last checkpoint.
 void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                 const ResultLayout& layout, const std::vector<TunedCell>& tuned,
-                PreviousResults previous, const PreviousTunedRows& previous_tuned,
-                const RunOptions& options, StageClock& clock, Counts& counts) {
+                const std::vector<size_t>& curve_cell_list, PreviousResults previous,
+                const PreviousTunedRows& previous_tuned, const RunOptions& options,
+                StageClock& clock, Counts& counts) {
   const auto& output = spec.output;
   counts.cells = plan.cells.size() + tuned.size();
   counts.score_vectors = plan.score_units.size();
@@ -559,9 +560,8 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   throw_if_interrupted();
   counts.cells_not_converged = writer.write_cell_status();
   write_tables(output, results, spec);
-  if (spec.curves && !options.select_cells)
-    write_curves(spec, datasets, plan, layout, scores, curve_cells(spec, layout, plan),
-                 options.threads, output);
+  if (!curve_cell_list.empty())
+    write_curves(spec, datasets, plan, layout, scores, curve_cell_list, options.threads, output);
   render_plots(spec, output);
   clock.stop("outputs");
 }
@@ -643,8 +643,9 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   PreviousTunedRows previous_tuned;
   if (!options.fresh) read_resumed_rows(spec, layout, plan, tuned, previous, previous_tuned);
   // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
-  // leave curves.csv out (their cells are a part of the grid).
-  if (spec.curves && !options.select_cells) curve_cells(spec, layout, plan);
+  // leave curves.csv out (their cells are a part of the grid; the merge writes it).
+  std::vector<size_t> curve_cell_list;
+  if (spec.curves && !options.select_cells) curve_cell_list = curve_cells(spec, layout, plan);
   if (options.dry_run) {
     print_dry_run(spec, plan, tuned.size(), previous.results.size());
     return 0;
@@ -656,8 +657,8 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   Counts counts;
   bool interrupted = false;
   try {
-    run_stages(spec, datasets, plan, layout, tuned, std::move(previous), previous_tuned, options,
-               clock, counts);
+    run_stages(spec, datasets, plan, layout, tuned, curve_cell_list, std::move(previous),
+               previous_tuned, options, clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;
   } catch (const InputError& error) {

@@ -14,6 +14,7 @@
 #include <numeric>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "select/linear_estimator.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
@@ -45,6 +46,7 @@ class L1PathSelector final : public Selector {
     std::vector<int> entry(static_cast<size_t>(columns), never);
     Eigen::VectorXd end_magnitude = Eigen::VectorXd::Zero(columns);
     for (size_t step = 0; step < grid_.size(); ++step) {
+      throw_if_interrupted();  // one liblinear fit per step: Ctrl-C within a fit's time
       LiblinearOptions options = options_;
       options.c = grid_[step];
       const LinearModel model =

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "select/discretize.hpp"
 #include "select/numpy_compat.hpp"
 #include "select/selector.hpp"
@@ -107,9 +108,11 @@ class MutualInfoSelector final : public Selector {
     mutual_info_preprocess(values, seed_);
     SelectorScores result;
     result.scores.resize(values.cols());
-    for (Eigen::Index feature = 0; feature < values.cols(); ++feature)
+    for (Eigen::Index feature = 0; feature < values.cols(); ++feature) {
+      throw_if_interrupted();  // a kNN estimate per feature: Ctrl-C within one feature's time
       result.scores[feature] =
           mutual_information(values.col(feature), *problem.labels, problem.classes, neighbours_);
+    }
     return result;
   }
 

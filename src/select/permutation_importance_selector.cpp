@@ -21,6 +21,7 @@
 
 #include "classify/standardize.hpp"
 #include "common/error.hpp"
+#include "common/interrupt.hpp"
 #include "evaluate/shuffle.hpp"
 #include "select/linear_estimator.hpp"
 #include "select/selector.hpp"
@@ -103,6 +104,7 @@ class PermutationImportanceSelector final : public Selector {
     result.scores.resize(scaled.test.cols());
     Eigen::MatrixXd decisions(baseline.rows(), baseline.cols());
     for (Eigen::Index feature = 0; feature < scaled.test.cols(); ++feature) {
+      throw_if_interrupted();  // Ctrl-C within one feature's repeats
       const auto column = scaled.test.col(feature);
       double permuted_sum = 0.0;
       for (int repeat = 0; repeat < repeats_; ++repeat) {

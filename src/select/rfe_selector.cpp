@@ -15,6 +15,7 @@
 #include <numeric>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "select/linear_estimator.hpp"
 #include "select/selector.hpp"
 
@@ -53,6 +54,7 @@ class RfeSelector final : public Selector {
     std::vector<int> dropped_at;  // the fit (0-based) that dropped each column
     int fits = 0;
     while (surviving.size() > 1) {
+      throw_if_interrupted();  // one liblinear fit per step: Ctrl-C within a fit's time
       const LinearModel model = fit_liblinear(standardized(Eigen::all, surviving), *problem.labels,
                                               problem.classes, options_);
       const Eigen::VectorXd weight = model.coefficients.array().square().colwise().sum();

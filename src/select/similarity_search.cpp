@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "common/interrupt.hpp"
 #include "evaluate/shuffle.hpp"
 #include "select/constraint_scores.hpp"
 
@@ -197,6 +198,7 @@ void greedy_forward_search(const Eigen::MatrixXd& points, const std::vector<Cons
   std::vector<bool> used(static_cast<size_t>(columns), false);
   const double inverse_pairs = 1.0 / static_cast<double>(pairs.size());
   for (long long step = 1; step <= steps; ++step) {
+    throw_if_interrupted();  // a greedy step scans every column: Ctrl-C within one step's time
     const double scale = 1.0 / (2.0 * settings.sigma * settings.sigma * static_cast<double>(step));
     double best_objective = std::numeric_limits<double>::infinity();
     Eigen::Index best_feature = -1;

@@ -1,0 +1,54 @@
+// Linear discriminant analysis (registered as "lda"): the training rows projected on Fisher's
+// discriminant directions, at most classes - 1 (linear_discriminant.hpp, scikit-learn 1.2.1's
+// LinearDiscriminantAnalysis(solver="svd").transform).
+#include <algorithm>
+#include <optional>
+
+#include "classify/standardize.hpp"
+#include "reduce/linear_discriminant.hpp"
+#include "reduce/projection_reducer.hpp"
+
+namespace tsfs {
+namespace {
+
+class LdaReducer final : public Reducer {
+ public:
+  LdaReducer(std::optional<long long> components, bool standardize_columns)
+      : components_(components), standardize_(standardize_columns) {}
+
+  Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                          int classes, const Eigen::MatrixXd& test) const override {
+    const StandardizedRows rows =
+        standardize_ ? standardize(train, test) : StandardizedRows{train, test};
+    const LinearDiscriminant model = linear_discriminant(rows.train, train_labels, classes);
+    Eigen::Index kept = std::min<Eigen::Index>(model.scalings.cols(), classes - 1);
+    if (components_) kept = std::min<Eigen::Index>(kept, *components_);
+    return {discriminant_scores(model, rows.train, kept),
+            discriminant_scores(model, rows.test, kept)};
+  }
+
+ private:
+  std::optional<long long> components_;
+  bool standardize_;
+};
+
+const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+    .info = {.name = "lda",
+             .doc = "linear discriminant analysis: the training rows' Fisher discriminant "
+                    "directions (at most classes - 1)",
+             .params = {ParamSpec{.name = "components",
+                                  .type = ParamType::optional_integer,
+                                  .default_value = std::monostate{},
+                                  .doc = "directions kept (none: all, at most classes - 1)",
+                                  .check = none_or(at_least(1)),
+                                  .sweepable = false},
+                        standardize_param()}},
+    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
+      std::optional<long long> components;
+      if (!std::holds_alternative<std::monostate>(params.at("components")))
+        components = params.integer("components");
+      return std::make_unique<LdaReducer>(components, params.boolean("standardize"));
+    }}};
+
+}  // namespace
+}  // namespace tsfs

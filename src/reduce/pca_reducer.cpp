@@ -1,0 +1,18 @@
+// Principal component analysis (registered as "pca"): the training rows centred, their leading
+// principal directions kept, as scikit-learn 1.2.1's PCA(svd_solver="full").
+#include "reduce/projection_reducer.hpp"
+
+namespace tsfs {
+namespace {
+
+const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+    .info = {.name = "pca",
+             .doc = "principal component analysis of the training rows (centred); components or "
+                    "the share of variance `energy` they reach",
+             .params = projection_params()},
+    .make = [](const ParamSet& params) {
+      return make_projection_reducer(params, &principal_components);
+    }}};
+
+}  // namespace
+}  // namespace tsfs

@@ -1,0 +1,43 @@
+// PLS-DA (registered as "pls"): partial least squares between the training rows and their class
+// indicators, the rows' x scores kept (partial_least_squares.hpp, scikit-learn 1.2.1's
+// PLSRegression(scale=True) on label_binarize(y), then transform).
+#include <algorithm>
+
+#include "reduce/partial_least_squares.hpp"
+#include "reduce/reducer.hpp"
+
+namespace tsfs {
+namespace {
+
+class PlsReducer final : public Reducer {
+ public:
+  explicit PlsReducer(long long components) : components_(components) {}
+
+  Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                          int classes, const Eigen::MatrixXd& test) const override {
+    const Eigen::Index kept = std::min<Eigen::Index>(components_, train.cols());
+    const PartialLeastSquares model = partial_least_squares(
+        train, PartialLeastSquares::indicators(train_labels, classes), kept);
+    return {pls_scores(model, train), pls_scores(model, test)};
+  }
+
+ private:
+  long long components_;
+};
+
+const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+    .info = {.name = "pls",
+             .doc = "PLS-DA: partial least squares (NIPALS) scores of the training rows against "
+                    "their class indicators (both blocks standardised, as PLSRegression)",
+             .params = {ParamSpec{.name = "components",
+                                  .type = ParamType::integer,
+                                  .default_value = 2LL,
+                                  .doc = "components kept (at most the number of features)",
+                                  .check = at_least(1),
+                                  .sweepable = false}}},
+    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
+      return std::make_unique<PlsReducer>(params.integer("components"));
+    }}};
+
+}  // namespace
+}  // namespace tsfs

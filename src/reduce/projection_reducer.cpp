@@ -1,0 +1,81 @@
+#include "reduce/projection_reducer.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include "classify/standardize.hpp"
+
+namespace tsfs {
+namespace {
+
+class ProjectionReducer final : public Reducer {
+ public:
+  ProjectionReducer(std::optional<long long> components, double energy, bool standardize_columns,
+                    DirectionsFit fit)
+      : components_(components), energy_(energy), standardize_(standardize_columns), fit_(fit) {}
+
+  Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
+                          const Eigen::MatrixXd& test) const override {
+    const StandardizedRows rows =
+        standardize_ ? standardize(train, test) : StandardizedRows{train, test};
+    const PrincipalComponents fitted = fit_(rows.train);
+    const long long available = fitted.directions.cols();
+    const long long kept = components_ ? std::min(*components_, available)
+                                       : components_reaching(fitted.explained_variance_ratio, energy_);
+    const auto directions = fitted.directions.leftCols(kept);
+    return {(rows.train.rowwise() - fitted.mean) * directions,
+            (rows.test.rowwise() - fitted.mean) * directions};
+  }
+
+ private:
+  std::optional<long long> components_;
+  double energy_;
+  bool standardize_;
+  DirectionsFit fit_;
+};
+
+// A share in (0, 1].
+ParamCheck share_check() {
+  return [](const ParamValue& value) -> std::string {
+    if (auto problem = greater_than(0.0)(value); !problem.empty()) return problem;
+    return between(0.0, 1.0)(value);
+  };
+}
+
+}  // namespace
+
+ParamSpec standardize_param() {
+  return {.name = "standardize",
+          .type = ParamType::boolean,
+          .default_value = true,
+          .doc = "z-score each column with the training rows' mean and population std first",
+          .sweepable = false};
+}
+
+std::vector<ParamSpec> projection_params() {
+  return {ParamSpec{.name = "components",
+                    .type = ParamType::optional_integer,
+                    .default_value = std::monostate{},
+                    .doc = "leading directions kept (at most min(training rows, features)); "
+                           "none: the fewest reaching `energy`",
+                    .check = none_or(at_least(1)),
+                    .sweepable = false},
+          ParamSpec{.name = "energy",
+                    .type = ParamType::real,
+                    .default_value = 0.9,
+                    .doc = "with components none: the share of the variance the kept directions "
+                           "reach (scikit-learn's PCA(n_components=energy))",
+                    .check = share_check(),
+                    .sweepable = false},
+          standardize_param()};
+}
+
+std::unique_ptr<Reducer> make_projection_reducer(const ParamSet& params, DirectionsFit fit) {
+  std::optional<long long> components;
+  if (!std::holds_alternative<std::monostate>(params.at("components")))
+    components = params.integer("components");
+  return std::make_unique<ProjectionReducer>(components, params.real("energy"),
+                                             params.boolean("standardize"), fit);
+}
+
+}  // namespace tsfs

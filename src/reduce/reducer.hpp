@@ -1,0 +1,38 @@
+#pragma once
+// Reduction stage (`reduce: {kind: NAME, ...}`): between selection and classification, a
+// transform of a cell's selected features fitted on each fold's training rows only, then applied
+// to its test rows (PCA, truncated SVD, NMF, LDA, PLS). Reducers are registered by name. One
+// reduction per spec: its parameters are single values, written in the key columns of
+// results.csv (`reducer`, `reducer_<param>`); `n_components` records the count each fold used.
+#include <Eigen/Core>
+#include <functional>
+#include <memory>
+
+#include "common/params.hpp"
+#include "common/registry.hpp"
+
+namespace tsfs {
+
+struct Reduction {
+  Eigen::MatrixXd train;  // training rows x components
+  Eigen::MatrixXd test;   // test rows x components
+};
+
+class Reducer {
+ public:
+  virtual ~Reducer() = default;
+  // `train` and `test` are the selected raw features; labels are the training rows' class
+  // indices in [0, classes) (used by the supervised reducers, lda and pls). Throws InputError
+  // without a location when the data do not suit the reducer (nmf: a negative value); the
+  // caller adds the spec's `reduce` line and the dataset.
+  virtual Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                                  int classes, const Eigen::MatrixXd& test) const = 0;
+};
+
+struct ReducerRegistration {
+  ComponentInfo info;
+  std::function<std::unique_ptr<Reducer>(const ParamSet&)> make;
+};
+using ReducerRegistry = Registry<ReducerRegistration>;
+
+}  // namespace tsfs

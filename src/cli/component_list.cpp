@@ -6,6 +6,7 @@
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
 #include "plot/plot.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
@@ -39,6 +40,7 @@ std::string component_list() {
   return section<ExtractorRegistration>("feature extractors (features: {extractor: NAME, ...})") +
          section<DistanceRegistration>("distances (distances: [{kind: NAME, ...}])") +
          section<SelectorRegistration>("selectors (selectors: [{kind: NAME, fit_on, ...}])") +
+         section<ReducerRegistration>("reducers (reduce: {kind: NAME, ...}; single values)") +
          section<ClassifierRegistration>("classifiers (classifier: {kind: NAME, ...})") +
          section<PlotRegistration>("plots (plots: [{kind: NAME, name, ...}])");
 }

@@ -33,9 +33,8 @@ LinearDiscriminant linear_discriminant(const Eigen::MatrixXd& rows, const Eigen:
     if (std_dev(c) == 0.0) std_dev(c) = 1.0;
   // 2) Within variance: an SVD of the scaled rows whitens the pooled within-class covariance.
   const double within_factor = std::sqrt(1.0 / static_cast<double>(n - classes));
-  Eigen::BDCSVD<Eigen::MatrixXd> within((centred.array().rowwise() / std_dev.array()).matrix() *
-                                            within_factor,
-                                        Eigen::ComputeThinV);
+  Eigen::BDCSVD<Eigen::MatrixXd> within(
+      (centred.array().rowwise() / std_dev.array()).matrix() * within_factor, Eigen::ComputeThinV);
   Eigen::Index rank = (within.singularValues().array() > tolerance).count();
   const Eigen::MatrixXd whitening =
       (within.matrixV().leftCols(rank).array().colwise() / std_dev.transpose().array()).matrix() *

@@ -20,8 +20,8 @@ Scaled centre_and_scale(const Eigen::MatrixXd& block) {
   Scaled scaled;
   scaled.mean = block.colwise().mean();
   scaled.values = block.rowwise() - scaled.mean;
-  scaled.std_dev = (scaled.values.colwise().squaredNorm() / static_cast<double>(block.rows() - 1))
-                       .cwiseSqrt();
+  scaled.std_dev =
+      (scaled.values.colwise().squaredNorm() / static_cast<double>(block.rows() - 1)).cwiseSqrt();
   for (Eigen::Index c = 0; c < scaled.std_dev.size(); ++c)
     if (scaled.std_dev(c) == 0.0) scaled.std_dev(c) = 1.0;
   scaled.values.array().rowwise() /= scaled.std_dev.array();
@@ -52,9 +52,8 @@ std::optional<SingularPair> first_singular_vectors(const Eigen::MatrixXd& x,
     y_score = y * pair.y_weights / (pair.y_weights.dot(pair.y_weights) + kEpsilon);
     pair.iterations = i + 1;
     // scikit-learn's first difference is against the scalar 100 (its initial x_weights_old).
-    const Eigen::VectorXd difference =
-        previous ? Eigen::VectorXd(pair.x_weights - *previous)
-                 : Eigen::VectorXd(pair.x_weights.array() - 100.0);
+    const Eigen::VectorXd difference = previous ? Eigen::VectorXd(pair.x_weights - *previous)
+                                                : Eigen::VectorXd(pair.x_weights.array() - 100.0);
     if (difference.dot(difference) < tolerance || y.cols() == 1) break;
     previous = pair.x_weights;
   }
@@ -85,8 +84,7 @@ PartialLeastSquares partial_least_squares(const Eigen::MatrixXd& x, const Eigen:
     // Columns of the residual responses that are all (about) zero are set to exactly zero.
     for (Eigen::Index c = 0; c < yk.cols(); ++c)
       if ((yk.col(c).cwiseAbs().array() < 10.0 * kEpsilon).all()) yk.col(c).setZero();
-    std::optional<SingularPair> pair =
-        first_singular_vectors(xk, yk, max_iterations, tolerance);
+    std::optional<SingularPair> pair = first_singular_vectors(xk, yk, max_iterations, tolerance);
     if (!pair) break;
     Eigen::Index largest = 0;
     pair->x_weights.cwiseAbs().maxCoeff(&largest);
@@ -108,10 +106,9 @@ PartialLeastSquares partial_least_squares(const Eigen::MatrixXd& x, const Eigen:
   model.x_std = x_block.std_dev;
   const auto weights = x_weights.leftCols(fitted);
   // x_rotations = W (P^T W)^+ (scikit-learn's pinv2 of a small square matrix).
-  model.x_rotations =
-      weights * (x_loadings.leftCols(fitted).transpose() * weights)
-                    .completeOrthogonalDecomposition()
-                    .pseudoInverse();
+  model.x_rotations = weights * (x_loadings.leftCols(fitted).transpose() * weights)
+                                    .completeOrthogonalDecomposition()
+                                    .pseudoInverse();
   model.iterations = iterations.head(fitted);
   return model;
 }

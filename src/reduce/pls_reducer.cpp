@@ -16,8 +16,8 @@ class PlsReducer final : public Reducer {
   Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
                           int classes, const Eigen::MatrixXd& test) const override {
     const Eigen::Index kept = std::min<Eigen::Index>(components_, train.cols());
-    const PartialLeastSquares model = partial_least_squares(
-        train, PartialLeastSquares::indicators(train_labels, classes), kept);
+    const PartialLeastSquares model =
+        partial_least_squares(train, PartialLeastSquares::indicators(train_labels, classes), kept);
     return {pls_scores(model, train), pls_scores(model, test)};
   }
 

@@ -7,7 +7,7 @@
 namespace tsfs {
 
 struct PrincipalComponents {
-  Eigen::RowVectorXd mean;    // subtracted before projecting (zeros for the truncated SVD)
+  Eigen::RowVectorXd mean;     // subtracted before projecting (zeros for the truncated SVD)
   Eigen::MatrixXd directions;  // features x min(rows, features): unit columns, largest first
   // Share of the total variance along each direction (sums to 1 for PCA).
   Eigen::VectorXd explained_variance_ratio;

@@ -20,8 +20,9 @@ class ProjectionReducer final : public Reducer {
         standardize_ ? standardize(train, test) : StandardizedRows{train, test};
     const PrincipalComponents fitted = fit_(rows.train);
     const long long available = fitted.directions.cols();
-    const long long kept = components_ ? std::min(*components_, available)
-                                       : components_reaching(fitted.explained_variance_ratio, energy_);
+    const long long kept = components_
+                               ? std::min(*components_, available)
+                               : components_reaching(fitted.explained_variance_ratio, energy_);
     const auto directions = fitted.directions.leftCols(kept);
     return {(rows.train.rowwise() - fitted.mean) * directions,
             (rows.test.rowwise() - fitted.mean) * directions};

@@ -7,6 +7,9 @@
 #include <Eigen/Core>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "common/params.hpp"
 #include "common/registry.hpp"
@@ -32,6 +35,12 @@ class Reducer {
 struct ReducerRegistration {
   ComponentInfo info;
   std::function<std::unique_ptr<Reducer>(const ParamSet&)> make;
+  // Optional: what makes a dataset's features unusable for the reducer (nmf: a negative value in
+  // a column that selection could keep), checked when the run is planned, before anything is
+  // computed. `names` are the feature columns' names.
+  std::function<std::optional<std::string>(const Eigen::MatrixXd& features,
+                                           const std::vector<std::string>& names)>
+      check_features;
 };
 using ReducerRegistry = Registry<ReducerRegistration>;
 

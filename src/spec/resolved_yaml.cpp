@@ -105,6 +105,12 @@ std::string resolved_yaml(const Spec& spec) {
   out << YAML::Key << "kind" << YAML::Value << spec.classifier.kind;
   emit_grid(out, spec.classifier.grid);
   out << YAML::EndMap;
+  if (spec.reduce) {
+    out << YAML::Key << "reduce" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "kind" << YAML::Value << spec.reduce->kind;
+    emit_grid(out, spec.reduce->grid);
+    out << YAML::EndMap;
+  }
   out << YAML::Key << "protocol" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << protocol_name(spec.protocol.kind);
   if (spec.protocol.kind == ProtocolKind::stratified_kfold) {

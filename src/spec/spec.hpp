@@ -21,6 +21,7 @@ struct ExtractorRegistration;
 struct DistanceRegistration;
 struct SelectorRegistration;
 struct ClassifierRegistration;
+struct ReducerRegistration;
 struct PlotRegistration;
 
 struct SourceLocation {
@@ -81,6 +82,12 @@ struct ClassifierSpec : SweptComponentSpec {
   const ClassifierRegistration* registration = nullptr;
 };
 
+// `reduce:` (reduce/reducer.hpp): its parameters are single values, so `grid` holds one set.
+struct ReducerSpec : SweptComponentSpec {
+  const ReducerRegistration* registration = nullptr;
+  const ParamSet& params() const { return grid.front(); }
+};
+
 // n_features values; kAllFeatures stands for "all" (every usable feature of the dataset).
 inline constexpr long long kAllFeatures = -1;
 
@@ -132,6 +139,7 @@ struct Spec {
   std::vector<long long> n_features;
   SourceLocation n_features_where;
   ClassifierSpec classifier;
+  std::optional<ReducerSpec> reduce;  // between selection and classification (none: no reduction)
   ProtocolOptions protocol;
   // `metrics:`: columns written after balanced_accuracy in results.csv and folds.csv, in this
   // order (empty: none, the default).

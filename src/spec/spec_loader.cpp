@@ -12,6 +12,7 @@
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
 #include "plot/plot_kind.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 #include "spec/archive.hpp"
 #include "spec/curves_loader.hpp"
@@ -334,7 +335,7 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "protocol", "metrics", "duplicates", "output", "cache", "plots",
+              "classifier", "reduce", "protocol", "metrics", "duplicates", "output", "cache", "plots",
               "save_scores", "tune", "curves"},
              context.file, "the spec");
   return root;
@@ -431,6 +432,17 @@ ClassifierSpec read_classifier(const YAML::Node& classifier, const Context& cont
   ClassifierSpec result;
   static_cast<SweptComponentSpec&>(result) =
       read_component(node, registration.info, {"kind"}, context, "classifier");
+  result.registration = &registration;
+  return result;
+}
+
+ReducerSpec read_reducer(const YAML::Node& node, const Context& context) {
+  if (!node.IsMap() || !node["kind"])
+    fail(node, context.file, "'reduce' needs 'kind' (e.g. {kind: pca, energy: 0.9})");
+  const auto& registration = find_component<ReducerRegistration>(node["kind"], context, "reducer");
+  ReducerSpec result;
+  static_cast<SweptComponentSpec&>(result) =
+      read_component(node, registration.info, {"kind"}, context, "reduce");
   result.registration = &registration;
   return result;
 }
@@ -535,6 +547,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   spec.selectors = read_selectors(root, !spec.distances.empty(), context);
   read_n_features_entry(root, context, spec);
   spec.classifier = read_classifier(root["classifier"], context);
+  if (YAML::Node reduce = root["reduce"]) spec.reduce = read_reducer(reduce, context);
   spec.protocol = read_protocol(root["protocol"], context);
   if (YAML::Node metrics = root["metrics"])
     spec.metrics = spec_detail::read_metrics(metrics, context.file, spec.classifier);

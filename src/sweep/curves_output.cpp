@@ -91,22 +91,15 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
   for (const size_t c : cells)
     for (size_t f = 0; f < plan.cells[c].score_units.size(); ++f) tasks.emplace_back(c, f);
   std::vector<FoldScores> fold_scores(tasks.size());
-  const auto& registration = *ClassifierRegistry::instance().find(spec.classifier.kind);
   parallel_for(tasks.size(), threads, [&](size_t t) {
     const Cell& cell = plan.cells[tasks[t].first];
     const PreparedDataset& dataset = datasets[static_cast<size_t>(cell.dataset)];
     const Fold& fold = dataset.folds[tasks[t].second];
     const auto features = selected_features(
         scores[static_cast<size_t>(cell.score_units[tasks[t].second])], cell.n_features);
-    const auto classifier =
-        registration.make(spec.classifier.grid[static_cast<size_t>(cell.classifier_params)]);
     fold_scores[t] = {
         dataset.data.labels(fold.test_rows),
-        classifier
-            ->fit_predict_scores(dataset.features.values(fold.train_rows, features),
-                                 dataset.data.labels(fold.train_rows), dataset.data.classes(),
-                                 dataset.features.values(fold.test_rows, features))
-            .scores};
+        fold_predictions(spec, dataset, fold, features, cell.classifier_params).predictions.scores};
   });
 
   CsvTable table{layout.key_header(), {}};

@@ -87,8 +87,9 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
                                                 const std::vector<EvaluationRequest>& requests,
                                                 int threads, bool direct_fits) {
   const auto& registration = *spec.classifier.registration;
+  // A reducer refits on every subset: the column sums of nested fits do not carry over.
   const NestedSubsetFits* nested =
-      direct_fits || !registration.nested ? nullptr : &*registration.nested;
+      direct_fits || spec.reduce || !registration.nested ? nullptr : &*registration.nested;
   const std::vector<WorkItem> items = plan_work(requests, nested);
   std::vector<EvaluationResult> results(requests.size());
   parallel_for(items.size(), threads, [&](size_t i) {

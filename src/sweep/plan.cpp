@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "distance/distance.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 #include "sweep/artefacts.hpp"
 #include "sweep/tuning.hpp"
@@ -176,6 +177,11 @@ std::vector<PreparedDataset> prepare_datasets(const Spec& spec,
 
 void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
+  if (spec.reduce && spec.reduce->registration->check_features)
+    if (auto problem = spec.reduce->registration->check_features(dataset.features.values,
+                                                                 dataset.features.names))
+      throw InputError(spec.reduce->where.str(),
+                       fmt::format("{} (dataset {})", *problem, dataset.data.name));
   for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
   if (uses_distances(spec))
     for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);

@@ -34,6 +34,8 @@ std::map<std::string, ColumnRule> make_column_rules() {
       {"balanced_accuracy", {false, false, 0.0, 1.0}},
       {"n_folds", {false, true, 1.0}},
       {"n_features_used", {false, true, 0.0}},
+      // folds.csv: an integer; results.csv: the mean over folds.
+      {"n_components", {false, false, 1.0}},
       {"zero_weight_fraction", {true, false, 0.0, 1.0}},
       {"fit_seconds", {true, false, 0.0}},
       {"repeat", {false, true, 0.0}},

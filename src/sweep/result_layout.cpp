@@ -74,6 +74,11 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
   key_header_.push_back("n_features");
   key_header_.push_back("classifier");
   for (const auto& name : classifier_columns_) key_header_.push_back("classifier_" + name);
+  if (spec.reduce) {
+    key_header_.push_back("reducer");
+    for (const auto& [name, value] : spec.reduce->params().entries())
+      key_header_.push_back("reducer_" + name);
+  }
   key_header_.push_back("protocol");
 }
 
@@ -84,16 +89,18 @@ std::vector<std::string> ResultLayout::results_header() const {
     header.push_back(chosen_metric_name(metric));
     header.push_back(chosen_metric_name(metric) + "_std");
   }
-  for (const char* name : {"n_folds", "n_features_used", "zero_weight_fraction", "fit_seconds"})
-    header.push_back(name);
+  for (const char* name : {"n_folds", "n_features_used"}) header.push_back(name);
+  if (spec_.reduce) header.push_back("n_components");
+  for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
   return header;
 }
 
 std::vector<std::string> ResultLayout::folds_header() const {
   auto header = key_header_;
-  for (const char* name :
-       {"repeat", "fold", "n_train", "n_test", "n_features_used", "accuracy", "balanced_accuracy"})
+  for (const char* name : {"repeat", "fold", "n_train", "n_test", "n_features_used"})
     header.push_back(name);
+  if (spec_.reduce) header.push_back("n_components");
+  for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec_.metrics) header.push_back(chosen_metric_name(metric));
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
   return header;
@@ -134,6 +141,11 @@ std::vector<std::string> ResultLayout::cell_key(const Cell& cell) const {
   key.push_back(spec_.classifier.kind);
   const auto& classifier = spec_.classifier.grid[static_cast<size_t>(cell.classifier_params)];
   for (const auto& name : classifier_columns_) key.push_back(classifier.display(name));
+  if (spec_.reduce) {
+    key.push_back(spec_.reduce->kind);
+    for (const auto& [name, value] : spec_.reduce->params().entries())
+      key.push_back(display_value(value));
+  }
   key.push_back(protocol_label());
   return key;
 }
@@ -161,6 +173,11 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
       std::to_string(std::min_element(folds.begin(), folds.end(), [](const auto& a, const auto& b) {
                        return a.n_features_used < b.n_features_used;
                      })->n_features_used));
+  if (spec_.reduce) {
+    double components = 0.0;
+    for (const auto& fold : folds) components += static_cast<double>(fold.n_components);
+    row.push_back(format_double(components / static_cast<double>(folds.size())));
+  }
   row.push_back(format_double_or_empty(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
   row.push_back(optional_seconds(seconds));
   return row;
@@ -173,6 +190,7 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(std::to_string(fold.n_train));
   row.push_back(std::to_string(fold.n_test));
   row.push_back(std::to_string(fold.n_features_used));
+  if (spec_.reduce) row.push_back(std::to_string(fold.n_components));
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
   for (size_t m = 0; m < spec_.metrics.size(); ++m)

@@ -2,7 +2,7 @@
 // Column layout of the tidy outputs. A cell's key columns (dataset ... protocol) identify it in
 // results.csv and folds.csv, so a rerun can recognise finished cells; every selector parameter
 // of the spec gets a column (empty where a selector lacks it), classifier parameters are
-// prefixed "classifier_".
+// prefixed "classifier_", and with `reduce:` the reducer and its parameters ("reducer_") follow.
 #include <string>
 #include <vector>
 
@@ -24,6 +24,7 @@ struct FoldOutcome {
   // padding of variable-length series, constant columns on the fit rows).
   long long n_features_used = 0;
   std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
+  long long n_components = 0;   // with `reduce:`: the reducer's output columns
 };
 
 class ResultLayout {

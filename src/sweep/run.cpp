@@ -361,6 +361,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
         folds.back().n_features_used =
             static_cast<long long>(row_keys[i - begin][f].features.size());
         folds.back().metrics = evaluation.metrics;
+        folds.back().n_components = evaluation.n_components;
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));

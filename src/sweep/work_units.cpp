@@ -4,9 +4,13 @@
 #include <chrono>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "classify/classifier.hpp"
+#include "common/error.hpp"
 #include "evaluate/chosen_metrics.hpp"
 #include "evaluate/metrics.hpp"
+#include "reduce/reducer.hpp"
 
 namespace tsfs {
 
@@ -29,20 +33,40 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
   return result;
 }
 
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
+                                 const Fold& fold, const std::vector<int>& features,
+                                 int classifier_params) {
+  const int classes = dataset.data.classes();
+  Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
+  Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);
+  const Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
+  if (spec.reduce) {
+    const auto reducer = spec.reduce->registration->make(spec.reduce->params());
+    try {
+      Reduction reduced = reducer->fit_transform(train, train_labels, classes, test);
+      train = std::move(reduced.train);
+      test = std::move(reduced.test);
+    } catch (const InputError& error) {
+      throw InputError(spec.reduce->where.str(),
+                       fmt::format("{} (dataset {}, reducer '{}')", error.message(),
+                                   dataset.data.name, spec.reduce->kind));
+    }
+  }
+  const auto classifier = spec.classifier.registration->make(
+      spec.classifier.grid[static_cast<size_t>(classifier_params)]);
+  return {classifier->fit_predict_scores(train, train_labels, classes, test),
+          static_cast<long long>(train.cols())};
+}
+
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key) {
   auto start = std::chrono::steady_clock::now();
   const auto& fold = dataset.fold(key.fold);
-  const auto& registration = *spec.classifier.registration;
-  auto classifier =
-      registration.make(spec.classifier.grid[static_cast<size_t>(key.classifier_params)]);
-  Eigen::MatrixXd train = dataset.features.values(fold.train_rows, key.features);
-  Eigen::MatrixXd test = dataset.features.values(fold.test_rows, key.features);
-  Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
-  Eigen::VectorXi test_labels = dataset.data.labels(fold.test_rows);
-  const Predictions predictions =
-      classifier->fit_predict_scores(train, train_labels, dataset.data.classes(), test);
-  EvaluationResult result = measure(spec, test_labels, predictions, dataset.data.classes());
+  const FoldPredictions fitted =
+      fold_predictions(spec, dataset, fold, key.features, key.classifier_params);
+  EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
+                                    dataset.data.classes());
+  result.n_components = fitted.columns;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/classifier.hpp"
 #include "sweep/plan.hpp"
 
 namespace tsfs {
@@ -29,13 +30,12 @@ struct EvaluationKey {
   auto operator<=>(const EvaluationKey&) const = default;
 };
 
-struct Predictions;
-
 struct EvaluationResult {
   double accuracy = 0.0;
   double balanced_accuracy = 0.0;
   double seconds = 0.0;
   std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
+  long long n_components = 0;   // with `reduce:`, the columns the reducer gave the classifier
 };
 
 // The metrics of one fold's test predictions: accuracy, balanced accuracy and the spec's chosen
@@ -46,6 +46,17 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
 // The first n columns of the ranking among usable ones, in ascending column order (a canonical
 // order, so equal subsets give bit-identical classifier inputs).
 std::vector<int> selected_features(const ScoreResult& scores, long long n);
+
+// A fold's test predictions from the given feature columns: the spec's reducer (if any) fitted on
+// the fold's training rows and applied to both, then the classifier. `columns`: what the
+// classifier was given (the reducer's components, or the features).
+struct FoldPredictions {
+  Predictions predictions;
+  long long columns = 0;
+};
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
+                                 const Fold& fold, const std::vector<int>& features,
+                                 int classifier_params);
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key);

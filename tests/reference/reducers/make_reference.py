@@ -5,13 +5,14 @@ Run with Debian's interpreter and scikit-learn (apt-get install python3-sklearn)
     /usr/bin/python3 tests/reference/reducers/make_reference.py
 It rewrites the CSVs next to this script (%.17g):
   ratios.csv      reducer, dataset, index, ratio: PCA(svd_solver="full") explained_variance_ratio_
-                  (every component) and TruncatedSVD(5, algorithm="arpack")'s five;
+                  (every component) and TruncatedSVD(5, algorithm="arpack", random_state=0)'s five;
   directions.csv  reducer, dataset, component, feature, value: the first 5 directions (components_)
                   of both, compared as subspaces (principal angles);
   scores.csv      reducer, dataset, row, component, value: the TEST rows transformed by
                   LinearDiscriminantAnalysis() (solver "svd") and PLSRegression(3) fitted on the
                   TRAIN rows (PLS-DA: y = label_binarize(labels), one column for two classes);
-                  compared up to the sign of each component.
+                  compared up to the sign of each component;
+  nmf_start.csv, nmf.csv  see nmf_reference().
 Data: the vendored UCR datasets' series values, official split: ECG200 (2 classes, 100 x 96:
 more rows than columns) and ArrowHead (3 classes, 36 x 251: fewer, so LDA's within-class SVD drops
 directions by its tolerance).
@@ -47,7 +48,7 @@ def main():
         train, labels = read(dataset, "TRAIN")
         test, _ = read(dataset, "TEST")
         pca = PCA(svd_solver="full").fit(train)
-        svd = TruncatedSVD(5, algorithm="arpack").fit(train)
+        svd = TruncatedSVD(5, algorithm="arpack", random_state=0).fit(train)
         for name, model in [("pca", pca), ("svd", svd)]:
             for i, ratio in enumerate(model.explained_variance_ratio_):
                 ratios.append([name, dataset, i, number(ratio)])
@@ -71,5 +72,40 @@ def main():
             writer.writerows(rows)
 
 
+def nmf_reference():
+    """nmf_start.csv (matrix W or H, row, column, value): scikit-learn's "nndsvda" start of
+    NMF(4) on GunPoint's TRAIN series shifted by the minimum of TRAIN and TEST (non-negative);
+    nmf.csv (quantity, value): its reconstruction error, iterations and the TEST rows'
+    transform error ||X_test - W_test H||_F after NMF(4, init="custom", solver="cd", max_iter=200)
+    from that start."""
+    from sklearn.decomposition import NMF
+    from sklearn.decomposition._nmf import _initialize_nmf
+    train, _ = read("GunPoint", "TRAIN")
+    test, _ = read("GunPoint", "TEST")
+    low = min(train.min(), test.min())
+    train, test = train - low, test - low
+    w0, h0 = _initialize_nmf(train, 4, init="nndsvda", random_state=0)
+    rows = []
+    for name, matrix in [("W", w0), ("H", h0)]:
+        for r, row in enumerate(matrix):
+            for c, value in enumerate(row):
+                rows.append([name, r, c, number(value)])
+    model = NMF(4, init="custom", solver="cd", max_iter=200)
+    model.fit_transform(train, W=w0.copy(), H=h0.copy())
+    w_test = model.transform(test)
+    quantities = [["reconstruction_error", number(model.reconstruction_err_)],
+                  ["iterations", model.n_iter_],
+                  ["test_error", number(np.linalg.norm(test - w_test @ model.components_))]]
+    with open(os.path.join(HERE, "nmf_start.csv"), "w", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["matrix", "row", "column", "value"])
+        writer.writerows(rows)
+    with open(os.path.join(HERE, "nmf.csv"), "w", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["quantity", "value"])
+        writer.writerows(quantities)
+
+
 if __name__ == "__main__":
     main()
+    nmf_reference()

@@ -1,0 +1,107 @@
+// Non-negative matrix factorisation (registered as "nmf"): the training rows X ~ W H with W, H >= 0
+// (nonnegative_factorization.hpp, scikit-learn 1.2.1's NMF(solver="cd")); the training rows
+// become their W, the test rows the W that coordinate descent finds with H fixed (scikit-learn's
+// transform). The raw features must be non-negative: no standardisation.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "reduce/nonnegative_factorization.hpp"
+#include "reduce/reducer.hpp"
+
+namespace tsfs {
+namespace {
+
+class NmfReducer final : public Reducer {
+ public:
+  explicit NmfReducer(const ParamSet& params)
+      : components_(params.integer("components")),
+        max_iterations_(static_cast<int>(params.integer("max_iter"))),
+        tolerance_(params.real("tol")),
+        random_start_(params.text("init") == "random"),
+        seed_(static_cast<std::uint64_t>(params.integer("seed"))) {}
+
+  Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
+                          const Eigen::MatrixXd& test) const override {
+    for (const auto* rows : {&train, &test})
+      if (const double lowest = rows->minCoeff(); lowest < 0.0)
+        throw InputError(
+            "", fmt::format("nmf needs non-negative features (X ~ W H with W, H >= 0), but the "
+                            "{} rows hold {}; choose non-negative features or another reducer",
+                            rows == &train ? "training" : "test", lowest));
+    const Eigen::Index kept =
+        std::min<Eigen::Index>(components_, std::min(train.rows(), train.cols()));
+    Factorization fitted =
+        random_start_ ? random_start(train, kept, seed_) : nndsvda_start(train, kept);
+    coordinate_descent(train, fitted, true, max_iterations_, tolerance_);
+    Factorization tested{Eigen::MatrixXd::Zero(test.rows(), kept), fitted.h, 0};
+    coordinate_descent(test, tested, false, max_iterations_, tolerance_);
+    return {fitted.w, tested.w};
+  }
+
+ private:
+  long long components_;
+  int max_iterations_;
+  double tolerance_;
+  bool random_start_;
+  std::uint64_t seed_;
+};
+
+const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+    .info = {.name = "nmf",
+             .doc = "non-negative matrix factorisation of the training rows (coordinate descent); "
+                    "non-negative features only",
+             .params = {ParamSpec{.name = "components",
+                                  .type = ParamType::integer,
+                                  .default_value = 2LL,
+                                  .doc = "factors kept (at most min(training rows, features))",
+                                  .check = at_least(1),
+                                  .sweepable = false},
+                        ParamSpec{.name = "max_iter",
+                                  .type = ParamType::integer,
+                                  .default_value = 200LL,
+                                  .doc = "coordinate descent iterations at most",
+                                  .check = at_least(1),
+                                  .sweepable = false},
+                        ParamSpec{
+                            .name = "tol",
+                            .type = ParamType::real,
+                            .default_value = 1e-4,
+                            .doc = "stop when the projected gradient falls to tol x the first",
+                            .check = greater_than(0.0),
+                            .sweepable = false},
+                        ParamSpec{.name = "init",
+                                  .type = ParamType::text,
+                                  .default_value = ParamValue{std::string("nndsvda")},
+                                  .doc = "start: nndsvda (from the SVD) or random (seeded)",
+                                  .choices = {"nndsvda", "random"},
+                                  .sweepable = false},
+                        ParamSpec{.name = "seed",
+                                  .type = ParamType::integer,
+                                  .default_value = 0LL,
+                                  .doc = "seed of the random start (tsfs's generator)",
+                                  .check = at_least(0),
+                                  .sweepable = false}}},
+    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
+      return std::make_unique<NmfReducer>(params);
+    },
+    .check_features = [](const Eigen::MatrixXd& features,
+                         const std::vector<std::string>& names) -> std::optional<std::string> {
+      // Columns with a NaN are never selected; the others may be.
+      std::vector<std::string> negative;
+      for (Eigen::Index c = 0; c < features.cols(); ++c)
+        if (features.col(c).allFinite() && features.col(c).minCoeff() < 0.0)
+          negative.push_back(names[static_cast<size_t>(c)]);
+      if (negative.empty()) return std::nullopt;
+      return fmt::format(
+          "nmf needs non-negative features (X ~ W H with W, H >= 0), but {} of the {} columns "
+          "hold negative values ({}{}); choose non-negative features or another reducer",
+          negative.size(), features.cols(),
+          fmt::join(negative.begin(), negative.begin() + std::min<long>(3, negative.size()), ", "),
+          negative.size() > 3 ? ", ..." : "");
+    }}};
+
+}  // namespace
+}  // namespace tsfs

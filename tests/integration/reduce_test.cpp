@@ -1,0 +1,133 @@
+// `reduce:` end to end: PCA to 90% of the variance between selection and logistic regression,
+// pinned (the count of components each fold kept, accuracies); every reducer runs; resume keeps
+// and validates the new column; bad reducer specs and data exit 2 naming the spec line.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "common/text.hpp"
+#include "data/dataset.hpp"
+#include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+const std::string kSpec = "tests/integration/specs/ucr_reduce.yaml";
+
+RunResult run_spec(const std::filesystem::path& output, const std::string& extra = "") {
+  return run_runner(kSpec + " --quiet --no-timings --set output=" + output.string() + extra);
+}
+
+}  // namespace
+
+TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies; resumed and validated") {
+  TemporaryFolder folder("reduce_pca");
+  const auto output = folder.path() / "run";
+  const auto run = run_spec(output);
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto results = tsfs::read_csv_table(output / "results.csv");
+  REQUIRE(results.rows.size() == 3);
+  const std::vector<std::vector<std::string>> expected = {
+      {"5", "1.8", "0.79499999999999993"},
+      {"20", "3.2000000000000002", "0.80999999999999994"},
+      {"96", "11.6", "0.82499999999999996"}};
+  for (size_t r = 0; r < 3; ++r) {
+    const auto& row = results.rows[r];
+    CHECK(row[*results.column("n_features")] == expected[r][0]);
+    CHECK(row[*results.column("n_components")] == expected[r][1]);
+    CHECK(row[*results.column("accuracy")] == expected[r][2]);
+    CHECK(row[*results.column("reducer")] == "pca");
+    CHECK(row[*results.column("reducer_energy")] == "0.90000000000000002");
+  }
+  // Per fold an integer, never more than the features kept.
+  const auto folds = tsfs::read_csv_table(output / "folds.csv");
+  for (const auto& row : folds.rows)
+    CHECK(std::stol(row[*folds.column("n_components")]) <=
+          std::stol(row[*folds.column("n_features_used")]));
+
+  const std::string first = read_text(output / "results.csv");
+  auto rerun = run_runner(kSpec + " --no-timings --set output=" + output.string());
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  CHECK(rerun.err.find("3 cells (3 resumed)") != std::string::npos);
+  CHECK(read_text(output / "results.csv") == first);
+
+  std::string text = first;
+  text.replace(text.find(",1.8,"), 5, ",abc,");
+  write_text(output / "results.csv", text);
+  rerun = run_spec(output);
+  CHECK(rerun.exit_code == 2);
+  CHECK(rerun.err.find("results.csv:2: n_components 'abc' is not a number") != std::string::npos);
+}
+
+TEST_CASE(
+    "reduce: every reducer runs; lda keeps classes - 1 components, nmf needs non-negative data") {
+  TemporaryFolder folder("reduce_all");
+  for (const std::string reducer :
+       {"{kind: svd, components: 3}", "{kind: lda}", "{kind: pls, components: 2}",
+        "{kind: pca, components: 4, standardize: false}"}) {
+    CAPTURE(reducer);
+    const auto output = folder.path() / std::to_string(reducer.size());
+    const auto run = run_spec(output, " --set 'reduce=" + reducer + "'");
+    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+    const auto folds = tsfs::read_csv_table(output / "folds.csv");
+    for (const auto& row : folds.rows) {
+      const long components = std::stol(row[*folds.column("n_components")]);
+      const long features = std::stol(row[*folds.column("n_features_used")]);
+      if (reducer.find("lda") != std::string::npos) CHECK(components == 1);  // 2 classes
+      if (reducer.find("svd") != std::string::npos) CHECK(components == std::min(3L, features));
+      if (reducer.find("pca") != std::string::npos) CHECK(components == std::min(4L, features));
+    }
+  }
+  // ECG200's values are partly negative: NMF refuses them when the run is planned, naming where
+  // the reducer was given (here --set), and writes nothing.
+  const auto refused = run_spec(folder.path() / "nmf", " --set 'reduce={kind: nmf}'");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err.find("--set reduce: nmf needs non-negative features") != std::string::npos);
+  CHECK(refused.err.find("96 of the 96 columns hold negative values (t0, t1, t2, ...)") !=
+        std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "nmf"));
+
+  // Their absolute values, as precomputed features: NMF with 2 factors per fold.
+  const tsfs::Dataset ecg = tsfs::load_ucr_dataset(
+      {"ECG200", std::filesystem::path(TSFS_SOURCE_DIR) / "third_party" / "ucr" / "ECG200",
+       tsfs::Split::merged, std::nullopt});
+  std::string csv = "t0";
+  for (Eigen::Index c = 1; c < ecg.values.cols(); ++c) csv += ",t" + std::to_string(c);
+  csv += "\n";
+  for (Eigen::Index r = 0; r < ecg.values.rows(); ++r) {
+    for (Eigen::Index c = 0; c < ecg.values.cols(); ++c)
+      csv += (c ? "," : "") + tsfs::format_double(std::abs(ecg.values(r, c)));
+    csv += "\n";
+  }
+  write_text(folder.path() / "absolute.csv", csv);
+  const auto nmf =
+      run_spec(folder.path() / "nmf",
+               " --set 'reduce={kind: nmf, components: 2}' --set 'features={extractor: "
+               "csv, path: " +
+                   (folder.path() / "absolute.csv").string() + "}'");
+  REQUIRE_MESSAGE(nmf.exit_code == 0, nmf.err);
+  const auto folds = tsfs::read_csv_table(folder.path() / "nmf" / "folds.csv");
+  for (const auto& row : folds.rows)
+    CHECK(std::stol(row[*folds.column("n_components")]) ==
+          std::min(2L, std::stol(row[*folds.column("n_features_used")])));
+}
+
+TEST_CASE("reduce: spec errors name file, line and column") {
+  TemporaryFolder folder("reduce_errors");
+  const auto output = folder.path() / "run";
+  auto run = run_spec(output, " --set 'reduce={kind: pcaa}'");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("unknown reducer 'pcaa' (did you mean 'pca'?)") != std::string::npos);
+  run = run_spec(output, " --set 'reduce={kind: pca, energy: 1.5}'");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("energy") != std::string::npos);
+  run = run_spec(output, " --set 'reduce={kind: pca, components: [2, 3]}'");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("components") != std::string::npos);
+  run = run_spec(output, " --set 'reduce={components: 3}'");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("'reduce' needs 'kind'") != std::string::npos);
+}

@@ -5,7 +5,8 @@
 // phi3 (Lanczos eigenpairs of the normalised Laplacian of the kNN graph; n is above the dense
 // limit), similarity_constraint (greedy forward selection, O(p^2 |P|)) and the model-based
 // selectors at their default budgets: rfe (p - 1 liblinear fits at step 1), l1_path (20 L1
-// logistic fits) and permutation_importance (one fit, 5 shuffles per feature).
+// logistic fits), permutation_importance (one fit, 5 shuffles per feature) and shapley (10
+// feature orders x 210 fits with 1 .. 210 columns: 2100 liblinear fits).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -107,6 +108,7 @@ void register_all() {
        {"rfe", {{"estimator", tsfs::ParamValue{std::string("linear_svc")}}}}},
       {"l1_path/20_steps", {"l1_path", {}}},
       {"permutation_importance/logistic_5_repeats", {"permutation_importance", {}}},
+      {"shapley/logistic_10_permutations", {"shapley", {}}},
       {"similarity_constraint/supervised_200rows", {"similarity_constraint", {}}},
       {"similarity_constraint/semi_supervised_half",
        {"similarity_constraint",

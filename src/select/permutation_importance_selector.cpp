@@ -26,52 +26,10 @@
 #include "select/linear_estimator.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
+#include "select/validation_split.hpp"
 
 namespace tsfs {
 namespace {
-
-struct InnerSplit {
-  std::vector<int> train;
-  std::vector<int> validation;
-};
-
-InnerSplit stratified_split(const Eigen::VectorXi& labels, int classes, double fraction,
-                            std::uint64_t seed) {
-  std::mt19937_64 generator = protocol_generator(seed, 0);
-  InnerSplit split;
-  for (int label = 0; label < classes; ++label) {
-    std::vector<int> rows;
-    for (Eigen::Index row = 0; row < labels.size(); ++row)
-      if (labels[row] == label) rows.push_back(static_cast<int>(row));
-    if (rows.empty()) continue;
-    shuffle_in_place(rows, generator);
-    const auto wanted =
-        static_cast<size_t>(std::llround(fraction * static_cast<double>(rows.size())));
-    const size_t validation = std::min(wanted, rows.size() - 1);
-    split.validation.insert(split.validation.end(), rows.begin(), rows.begin() + validation);
-    split.train.insert(split.train.end(), rows.begin() + validation, rows.end());
-  }
-  std::sort(split.train.begin(), split.train.end());
-  std::sort(split.validation.begin(), split.validation.end());
-  return split;
-}
-
-// Correct predictions among the rows of `decisions` (rows x coefficient rows), by
-// predict_linear's rule: two classes, the larger when the value is > 0; otherwise the first
-// largest.
-long long correct(const Eigen::MatrixXd& decisions, const LinearModel& model,
-                  const Eigen::VectorXi& truth) {
-  long long hits = 0;
-  for (Eigen::Index row = 0; row < decisions.rows(); ++row) {
-    Eigen::Index best = 0;
-    if (model.classes.size() == 2)
-      best = decisions(row, 0) > 0.0 ? 1 : 0;
-    else
-      decisions.row(row).maxCoeff(&best);
-    if (model.classes[static_cast<size_t>(best)] == truth[row]) ++hits;
-  }
-  return hits;
-}
 
 class PermutationImportanceSelector final : public Selector {
  public:
@@ -80,23 +38,16 @@ class PermutationImportanceSelector final : public Selector {
       : options_(options), repeats_(repeats), seed_(seed), fraction_(validation_fraction) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
-    require_two_classes(problem, "permutation_importance selector");
-    const Eigen::VectorXi& labels = *problem.labels;
-    const InnerSplit split = stratified_split(labels, problem.classes, fraction_, seed_);
-    const Eigen::VectorXi train_labels = labels(split.train);
-    const Eigen::VectorXi validation_labels = labels(split.validation);
-    if (split.validation.empty() || (train_labels.array() == train_labels[0]).all())
-      throw InputError("", fmt::format("permutation_importance selector: validation_fraction "
-                                       "{} of {} fit rows leaves no validation rows or fewer "
-                                       "than two classes to train on",
-                                       fraction_, labels.size()));
-    const StandardizedRows scaled = standardize(problem.features(split.train, Eigen::all),
-                                                problem.features(split.validation, Eigen::all));
-    const LinearModel model = fit_liblinear(scaled.train, train_labels, problem.classes, options_);
+    const ValidationSplit split =
+        validation_split(problem, fraction_, seed_, "permutation_importance selector");
+    const Eigen::VectorXi& validation_labels = split.validation_labels;
+    const StandardizedRows scaled{split.train_features, split.validation_features};
+    const LinearModel model =
+        fit_liblinear(scaled.train, split.train_labels, problem.classes, options_);
     const Eigen::MatrixXd baseline = linear_decision_values(model, scaled.test);
     const auto rows = static_cast<double>(validation_labels.size());
     const double baseline_accuracy =
-        static_cast<double>(correct(baseline, model, validation_labels)) / rows;
+        static_cast<double>(correct_predictions(baseline, model, validation_labels)) / rows;
 
     std::mt19937_64 generator = protocol_generator(seed_, 1);
     std::vector<int> order(split.validation.size());
@@ -115,7 +66,8 @@ class PermutationImportanceSelector final : public Selector {
           decisions.row(row) =
               baseline.row(row) + change * model.coefficients.col(feature).transpose();
         }
-        permuted_sum += static_cast<double>(correct(decisions, model, validation_labels)) / rows;
+        permuted_sum +=
+            static_cast<double>(correct_predictions(decisions, model, validation_labels)) / rows;
       }
       result.scores[feature] = baseline_accuracy - permuted_sum / repeats_;
     }
@@ -143,22 +95,8 @@ SelectorRegistration permutation_importance_registration() {
                                                .default_value = ParamValue{5LL},
                                                .doc = "shuffles per feature",
                                                .check = between(1.0, 100000.0)});
-  registration.info.params.push_back(ParamSpec{.name = "seed",
-                                               .type = ParamType::integer,
-                                               .default_value = ParamValue{0LL},
-                                               .doc = "seed of the inner split and of the shuffles",
-                                               .check = between(0.0, 4294967295.0)});
-  registration.info.params.push_back(ParamSpec{
-      .name = "validation_fraction",
-      .type = ParamType::real,
-      .default_value = ParamValue{0.25},
-      .doc = "share of each class's fit rows held out to measure accuracy (rounded; every "
-             "class keeps a training row)",
-      .check = [](const ParamValue& value) -> std::string {
-        const auto* real = std::get_if<double>(&value);
-        if (real != nullptr && *real > 0.0 && *real < 1.0) return {};
-        return "must be a fraction in (0, 1)";
-      }});
+  registration.info.params.push_back(seed_param("seed of the inner split and of the shuffles"));
+  registration.info.params.push_back(validation_fraction_param());
   registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;

@@ -35,6 +35,9 @@ struct SelectorScores {
   // score's (RFE: features eliminated in one step share scikit-learn's ranking_ and are ordered
   // by their weight at that step). Empty: rank_by_score(scores, order()).
   std::vector<int> ranking;
+  // Optional (registrations with provides_std_errors): the standard error of each score, NaN
+  // where undefined; written to scores.csv's score_std_error.
+  Eigen::VectorXd std_errors;
 };
 
 class Selector {
@@ -53,6 +56,12 @@ struct SelectorRegistration {
   // k >= rows), so the
   // runner rejects an impossible grid before computing anything.
   std::function<std::optional<ParamProblem>(const ParamSet&, long long fit_rows)> check_fit_rows;
+  // Optional: checks parameters against the dataset's number of feature columns (shapley: a
+  // budget of permutations x features fits), when the run is planned.
+  std::function<std::optional<ParamProblem>(const ParamSet&, long long features)> check_features;
+  // The selector's scores come with standard errors (SelectorScores::std_errors): scores.csv
+  // gains a score_std_error column when the spec uses such a selector.
+  bool provides_std_errors = false;
 
   // Optional batch scoring: score vectors of several parameter sets on the same problem in one
   // pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every

@@ -64,10 +64,14 @@ long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
 void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
   const auto& registration = *selector.registration;
-  if (!registration.check_fit_rows) return;
+  if (!registration.check_fit_rows && !registration.check_features) return;
   long long rows = fewest_fit_rows(spec, selector, dataset);
   for (const auto& params : selector.grid) {
-    if (auto problem = registration.check_fit_rows(params, rows)) {
+    std::optional<ParamProblem> problem;
+    if (registration.check_fit_rows) problem = registration.check_fit_rows(params, rows);
+    if (!problem && registration.check_features)
+      problem = registration.check_features(params, dataset.features.values.cols());
+    if (problem) {
       auto where = selector.param_where.find(problem->param);
       std::string location =
           where != selector.param_where.end() ? where->second.str() : selector.where.str();

@@ -50,6 +50,7 @@ double mean_of(const std::vector<FoldOutcome>& folds, double FoldOutcome::*membe
 ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>& datasets)
     : spec_(spec), datasets_(datasets) {
   for (const auto& selector : spec.selectors) {
+    score_std_errors_ = score_std_errors_ || selector.registration->provides_std_errors;
     const auto& info = selector.registration->info;
     for (const auto& name : info.param_names())
       if (std::find(selector_columns_.begin(), selector_columns_.end(), name) ==
@@ -109,8 +110,10 @@ std::vector<std::string> ResultLayout::folds_header() const {
 std::vector<std::string> ResultLayout::scores_header() const {
   std::vector<std::string> header = {"dataset", "distance", "selector", "fit_on"};
   header.insert(header.end(), selector_columns_.begin(), selector_columns_.end());
-  for (const char* name : {"repeat", "fold", "feature_index", "feature", "score", "rank"})
+  for (const char* name : {"repeat", "fold", "feature_index", "feature", "score"})
     header.push_back(name);
+  if (score_std_errors_) header.push_back("score_std_error");
+  header.push_back("rank");
   return header;
 }
 
@@ -208,7 +211,8 @@ std::vector<std::string> ResultLayout::cell_status_header() const {
 }
 
 std::vector<std::vector<std::string>> ResultLayout::score_rows(
-    const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking) const {
+    const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
+    const Eigen::VectorXd& std_errors) const {
   const auto& dataset = datasets_[static_cast<size_t>(unit.dataset)];
   std::vector<std::string> prefix = {dataset.data.name, distance_label(unit.distance)};
   auto selector = selector_fields(unit.selector, unit.params);
@@ -230,6 +234,8 @@ std::vector<std::vector<std::string>> ResultLayout::score_rows(
     row.push_back(std::to_string(column));
     row.push_back(dataset.features.names[static_cast<size_t>(column)]);
     row.push_back(format_double(scores(column)));
+    if (score_std_errors_)
+      row.push_back(std_errors.size() > 0 ? format_double_or_empty(std_errors(column)) : "");
     // No ranking: the selector's solver did not converge (score nan, rank empty, every column).
     row.push_back(ranking.empty() ? "" : std::to_string(rank_of[static_cast<size_t>(column)]));
     rows.push_back(std::move(row));

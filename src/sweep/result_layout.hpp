@@ -45,10 +45,11 @@ class ResultLayout {
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;
   // cell_status.csv: the key columns, status ("not_converged"), reason.
   std::vector<std::string> cell_status_header() const;
-  // scores.csv rows of one score unit: one per feature column.
-  std::vector<std::vector<std::string>> score_rows(const ScoreUnit& unit,
-                                                   const Eigen::VectorXd& scores,
-                                                   const std::vector<int>& ranking) const;
+  // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill
+  // the score_std_error column, which the header has when a selector of the spec gives them.
+  std::vector<std::vector<std::string>> score_rows(
+      const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
+      const Eigen::VectorXd& std_errors = Eigen::VectorXd()) const;
 
   const std::string& distance_label(int distance) const;
   std::string protocol_label() const;
@@ -62,6 +63,7 @@ class ResultLayout {
   std::vector<std::string> classifier_columns_;
   std::vector<std::string> distance_labels_;
   std::vector<std::string> key_header_;
+  bool score_std_errors_ = false;  // some selector of the spec gives standard errors
 };
 
 }  // namespace tsfs

@@ -379,8 +379,8 @@ void write_scores(const std::filesystem::path& output, const ResultLayout& layou
   file.stream() << csv_row(layout.scores_header());
   for (size_t u = 0; u < plan.score_units.size(); ++u) {
     throw_if_interrupted();  // the temporary file is removed as `file` goes out of scope
-    for (const auto& row :
-         layout.score_rows(plan.score_units[u], scores[u].scores, scores[u].ranking))
+    for (const auto& row : layout.score_rows(plan.score_units[u], scores[u].scores,
+                                             scores[u].ranking, scores[u].std_errors))
       file.stream() << csv_row(row);
   }
   file.commit();

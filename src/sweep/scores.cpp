@@ -78,6 +78,11 @@ ScoreResult score_result(const SelectorScores& scored, const FitData& data, long
     if (!ranked[static_cast<size_t>(column)]) result.ranking.push_back(column);
   result.zero_weight_fraction = scored.zero_weight_fraction;
   result.usable_features = static_cast<long long>(data.columns.size());
+  if (scored.std_errors.size() > 0) {
+    result.std_errors = Eigen::VectorXd::Constant(total, std::nan(""));
+    for (size_t i = 0; i < data.columns.size(); ++i)
+      result.std_errors(data.columns[i]) = scored.std_errors(static_cast<Eigen::Index>(i));
+  }
   return result;
 }
 

@@ -33,9 +33,8 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
   return result;
 }
 
-FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
-                                 const Fold& fold, const std::vector<int>& features,
-                                 int classifier_params) {
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
+                                 const std::vector<int>& features, int classifier_params) {
   const int classes = dataset.data.classes();
   Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
   Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);

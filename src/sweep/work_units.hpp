@@ -19,6 +19,7 @@ struct ScoreResult {
   // Why the selector gave no scores (a solver that did not converge, with where); empty when
   // scored. Cells that need an unscored unit are recorded in cell_status.csv, not evaluated.
   std::string not_converged;
+  Eigen::VectorXd std_errors;  // per column (NaN for unusable ones), for selectors giving them
 };
 
 // What an evaluation is keyed by: identical selected subsets are fitted once.
@@ -54,9 +55,8 @@ struct FoldPredictions {
   Predictions predictions;
   long long columns = 0;
 };
-FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
-                                 const Fold& fold, const std::vector<int>& features,
-                                 int classifier_params);
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
+                                 const std::vector<int>& features, int classifier_params);
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key);

@@ -19,8 +19,8 @@ TEST_CASE(
   for (int row = 0; row < 60; ++row) labels(row) = row % 3 == 0 ? 1 : 0;
   const Eigen::MatrixXd distances = euclidean_distances(features);
   const tsfs::SelectionProblem problem{features, &labels, 2, &distances};
-  for (const char* name :
-       {"rfe", "l1_path", "permutation_importance", "mutual_info", "similarity_constraint"}) {
+  for (const char* name : {"rfe", "l1_path", "permutation_importance", "mutual_info",
+                           "similarity_constraint", "shapley"}) {
     CAPTURE(name);
     const auto selector = make_selector(name);
     CHECK_NOTHROW(selector->score(problem));

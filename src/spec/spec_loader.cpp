@@ -335,8 +335,8 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   context.file.overridden = apply_overrides(root, overrides);
   check_keys(root,
              {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "reduce", "protocol", "metrics", "duplicates", "output", "cache", "plots",
-              "save_scores", "tune", "curves"},
+              "classifier", "reduce", "protocol", "metrics", "duplicates", "output", "cache",
+              "plots", "save_scores", "tune", "curves"},
              context.file, "the spec");
   return root;
 }

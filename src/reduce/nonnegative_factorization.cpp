@@ -4,6 +4,8 @@
 #include <cmath>
 #include <random>
 
+#include "numerics/standard_normal.hpp"
+
 namespace tsfs {
 namespace {
 
@@ -25,14 +27,6 @@ double update_factor(const Eigen::MatrixXd& x, Eigen::MatrixXd& w, const Eigen::
     }
   }
   return violation;
-}
-
-// A standard normal from two 53-bit uniforms (Box-Muller), so that the numbers depend on the
-// seed alone, not on the C++ library's distribution code.
-double standard_normal(std::mt19937_64& generator) {
-  const auto uniform = [&] { return (static_cast<double>(generator() >> 11) + 0.5) * 0x1p-53; };
-  const double radius = std::sqrt(-2.0 * std::log(uniform()));
-  return radius * std::cos(2.0 * M_PI * uniform());
 }
 
 }  // namespace

@@ -78,7 +78,11 @@ const char* kEveryKind =
     "  - {kind: dataset_view, name: view}\n"
     "  - {kind: autocovariance, name: lags, max_lag: 10, normalize: true}\n"
     "  - {kind: roc_curve, name: roc, folds: each}\n"
-    "  - {kind: pr_curve, name: pr}\n";
+    "  - {kind: pr_curve, name: pr}\n"
+    "  - {kind: mds, name: mds, from: features}\n"
+    "  - {kind: isomap, name: isomap, from: features, neighbours: 30}\n"
+    "  - {kind: tsne, name: tsne, from: features, perplexity: 20, iterations: 300, max_rows: "
+    "150}\n";
 
 TEST_CASE("render_plots draws every registered plot kind into figures/") {
   const RunFolder run;
@@ -90,7 +94,8 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
 
   const int rendered = render_plots(spec, run.folder.path());
   const auto figures = run.folder.path() / "figures";
-  for (const char* name : {"accuracy", "scores", "view", "lags", "roc", "pr"}) {
+  for (const char* name :
+       {"accuracy", "scores", "view", "lags", "roc", "pr", "mds", "isomap", "tsne"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
     CHECK(contains(script, "set output '" + std::string(name) + "'.\".\".format"));
@@ -101,7 +106,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
       CHECK(std::filesystem::file_size(figures / (std::string(name) + ".svg")) > 1000);
     }
   }
-  CHECK(rendered == (gnuplot_installed() ? 6 : 0));
+  CHECK(rendered == (gnuplot_installed() ? 9 : 0));
   // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
   CHECK(contains(testing::read_text(figures / "roc.gp"), "fold 0.0"));
   CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
@@ -110,6 +115,22 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   // The dataset view has one line per time step of GunPoint's 150.
   const std::string view = testing::read_text(figures / "view.dat");
   CHECK(std::count(view.begin(), view.end(), '\n') == 150 + 2);
+  // The embeddings: GunPoint's 200 series in two class blocks (t-SNE: 150 evenly spaced ones).
+  const std::string mds = testing::read_text(figures / "mds.dat");
+  CHECK(std::count(mds.begin(), mds.end(), '\n') == 200 + 2 * 2);
+  const std::string tsne = testing::read_text(figures / "tsne.dat");
+  CHECK(std::count(tsne.begin(), tsne.end(), '\n') == 150 + 2 * 2);
+  CHECK(contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));
+}
+
+TEST_CASE("embedding plots: a missing distance and a disconnected Isomap graph name the plot") {
+  const RunFolder run;
+  CHECK(contains(run.error_of("  - {kind: mds, name: mds}\n"),
+                 "from: distance needs a distance in the spec's distances"));
+  const std::string disconnected =
+      run.error_of("  - {kind: isomap, name: iso, from: features, neighbours: 1}\n");
+  CHECK(contains(disconnected, "render_spec.yaml:4:"));
+  CHECK(contains(disconnected, "graph of dataset GunPoint is disconnected; raise `neighbours`"));
 }
 
 TEST_CASE("a plot naming a missing column fails with the plot's spec line and the columns") {

@@ -1,0 +1,215 @@
+// Dataset views as 2-D embeddings of a dataset's rows, one panel per dataset, points coloured by
+// class (embed/embedding.hpp): "mds" (classical MDS), "isomap" (classical MDS of kNN-graph
+// geodesics, `neighbours`) and "tsne" (exact t-SNE: `perplexity`, `iterations`, `learning_rate`,
+// `seed`). `from: distance` embeds the spec's distance (`distance: LABEL`, default its first) and
+// `from: features` the Euclidean distances of the spec's features, z-scored (columns with a NaN
+// or constant over the rows left out). Above `max_rows` rows an evenly spaced subsample (row
+// floor(i n / max_rows)) is embedded, and the panel title says so. t-SNE's affinities use the
+// squared distances, as scikit-learn does for Euclidean data.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "common/error.hpp"
+#include "common/parallel.hpp"
+#include "distance/distance.hpp"
+#include "embed/embedding.hpp"
+#include "features/feature_extractor.hpp"
+#include "plot/gnuplot_text.hpp"
+#include "plot/plot.hpp"
+#include "plot/plot_params.hpp"
+
+namespace tsfs {
+namespace {
+
+enum class Method { mds, isomap, tsne };
+
+// Rows kept: all, or `limit` evenly spaced ones.
+std::vector<int> kept_rows(long long rows, long long limit) {
+  std::vector<int> kept;
+  const long long count = std::min(rows, limit);
+  for (long long i = 0; i < count; ++i) kept.push_back(static_cast<int>(i * rows / count));
+  return kept;
+}
+
+// Euclidean distances between the rows of the z-scored usable feature columns.
+Eigen::MatrixXd feature_distances(const Eigen::MatrixXd& features) {
+  std::vector<Eigen::Index> usable;
+  for (Eigen::Index c = 0; c < features.cols(); ++c)
+    if (features.col(c).allFinite() && features.col(c).maxCoeff() > features.col(c).minCoeff())
+      usable.push_back(c);
+  Eigen::MatrixXd z = features(Eigen::all, usable);
+  z = z.rowwise() - z.colwise().mean();
+  z.array().rowwise() /=
+      (z.colwise().squaredNorm() / static_cast<double>(z.rows())).cwiseSqrt().array();
+  const Eigen::VectorXd norms = z.rowwise().squaredNorm();
+  Eigen::MatrixXd squared = (-2.0 * z * z.transpose()).colwise() + norms;
+  squared.rowwise() += norms.transpose();
+  return squared.cwiseMax(0.0).cwiseSqrt();
+}
+
+class EmbeddingPlot final : public PlotKind {
+ public:
+  EmbeddingPlot(Method method, const ParamSet& params) : method_(method), params_(params) {}
+
+  Figure draw(const PlotContext& context, const std::string& name) const override {
+    const Spec& spec = context.spec;
+    Figure figure = gnuplot::panel_figure(spec.datasets.size(), 700, 480, params_.text("title"),
+                                          "\"axis 1\"", "\"axis 2\"");
+    int block = 0;
+    for (const auto& dataset_spec : spec.datasets) {
+      const Dataset data = load_ucr_dataset(dataset_spec.options);
+      const std::vector<int> rows = kept_rows(data.rows(), params_.integer("max_rows"));
+      const Eigen::MatrixXd distances = row_distances(spec, data)(rows, rows);
+      const Eigen::MatrixXd coordinates = embed(distances, data.name);
+      std::string plot;
+      for (int label = 0; label < data.classes(); ++label) {
+        for (size_t r = 0; r < rows.size(); ++r)
+          if (data.labels(rows[r]) == label)
+            figure.data += fmt::format("{}\t{}\n", gnuplot::number(coordinates(r, 0)),
+                                       gnuplot::number(coordinates(r, 1)));
+        figure.data += "\n\n";
+        plot += fmt::format(
+            "{}'{}.dat' index {} using 1:2 with points pt 7 ps 0.6 lc rgb \"{}\" "
+            "title {}",
+            plot.empty() ? "" : ", ", name, block++, gnuplot::palette_colour(label),
+            gnuplot::text("class " + data.class_names[static_cast<size_t>(label)]));
+      }
+      const std::string sample = static_cast<long long>(rows.size()) < data.rows()
+                                     ? fmt::format(", {} of {} series", rows.size(), data.rows())
+                                     : fmt::format(", {} series", data.rows());
+      figure.body +=
+          fmt::format("  set title {}\n  plot {}\n",
+                      gnuplot::text(data.name + " (" + source_label(spec) + sample + ")"), plot);
+    }
+    return figure;
+  }
+
+ private:
+  std::string source_label(const Spec& spec) const {
+    if (params_.text("from") == "features") return "features: " + spec.features.kind;
+    return "distance: " + chosen_distance(spec).label;
+  }
+
+  const DistanceSpec& chosen_distance(const Spec& spec) const {
+    const std::string& label = params_.text("distance");
+    if (spec.distances.empty())
+      throw InputError("",
+                       "from: distance needs a distance in the spec's distances; or use "
+                       "from: features");
+    if (label.empty()) return spec.distances.front();
+    for (const auto& distance : spec.distances)
+      if (distance.label == label) return distance;
+    std::vector<std::string> labels;
+    for (const auto& distance : spec.distances) labels.push_back(distance.label);
+    throw InputError("", fmt::format("distance '{}' is not one of the spec's: {}", label,
+                                     fmt::join(labels, ", ")));
+  }
+
+  Eigen::MatrixXd row_distances(const Spec& spec, const Dataset& data) const {
+    if (params_.text("from") == "features") {
+      const auto extractor = spec.features.registration->make(spec.features.params);
+      return feature_distances(extractor->extract(data, default_threads()).values);
+    }
+    const DistanceSpec& distance = chosen_distance(spec);
+    return distance.registration->make(distance.params)->pairwise(data, default_threads());
+  }
+
+  Eigen::MatrixXd embed(const Eigen::MatrixXd& distances, const std::string& dataset) const {
+    switch (method_) {
+      case Method::mds:
+        return classical_mds(distances, 2);
+      case Method::isomap:
+        try {
+          return isomap(distances, static_cast<int>(params_.integer("neighbours")), 2);
+        } catch (const std::invalid_argument&) {
+          throw InputError("", fmt::format("isomap: the {}-nearest-neighbour graph of dataset {} "
+                                           "is disconnected; raise `neighbours`",
+                                           params_.integer("neighbours"), dataset));
+        }
+      case Method::tsne:
+        break;
+    }
+    TsneOptions options;
+    options.perplexity = params_.real("perplexity");
+    options.iterations = static_cast<int>(params_.integer("iterations"));
+    options.learning_rate = params_.real("learning_rate");
+    options.seed = static_cast<std::uint64_t>(params_.integer("seed"));
+    if (options.perplexity >= static_cast<double>(distances.rows()))
+      throw InputError("", fmt::format("tsne: perplexity {} needs more than {} rows; lower it",
+                                       options.perplexity, distances.rows()));
+    return tsne(distances.array().square(), options);
+  }
+
+  Method method_;
+  ParamSet params_;
+};
+
+std::vector<ParamSpec> common_params() {
+  return {plot_params::name(), plot_params::title(),
+          ParamSpec{.name = "from",
+                    .type = ParamType::text,
+                    .default_value = ParamValue{std::string("distance")},
+                    .doc = "what is embedded: the spec's distance, or its features (z-scored, "
+                           "Euclidean)",
+                    .choices = {"distance", "features"}},
+          ParamSpec{.name = "distance",
+                    .type = ParamType::text,
+                    .default_value = ParamValue{std::string()},
+                    .doc = "label of the spec's distance (default: its first)"},
+          ParamSpec{.name = "max_rows",
+                    .type = ParamType::integer,
+                    .default_value = ParamValue{2000LL},
+                    .doc = "embed at most this many rows (evenly spaced) per dataset",
+                    .check = at_least(3.0)}};
+}
+
+PlotRegistration embedding_plot(Method method, const std::string& kind, const std::string& doc,
+                                std::vector<ParamSpec> extra) {
+  PlotRegistration registration;
+  registration.info.name = kind;
+  registration.info.doc = doc;
+  registration.info.params = common_params();
+  for (auto& spec : extra) registration.info.params.push_back(std::move(spec));
+  registration.make = [method](const ParamSet& params) -> std::unique_ptr<PlotKind> {
+    return std::make_unique<EmbeddingPlot>(method, params);
+  };
+  return registration;
+}
+
+const Registrar<PlotRegistration> kRegisterMds{embedding_plot(
+    Method::mds, "mds", "classical MDS of each dataset's rows, coloured by class", {})};
+const Registrar<PlotRegistration> kRegisterIsomap{embedding_plot(
+    Method::isomap, "isomap", "Isomap (kNN-graph geodesics) of each dataset's rows, by class",
+    {ParamSpec{.name = "neighbours",
+               .type = ParamType::integer,
+               .default_value = ParamValue{10LL},
+               .doc = "nearest neighbours linked in the graph",
+               .check = at_least(1.0)}})};
+const Registrar<PlotRegistration> kRegisterTsne{embedding_plot(
+    Method::tsne, "tsne", "exact t-SNE of each dataset's rows, coloured by class",
+    {ParamSpec{.name = "perplexity",
+               .type = ParamType::real,
+               .default_value = ParamValue{30.0},
+               .doc = "effective number of neighbours (scikit-learn's default 30)",
+               .check = greater_than(1.0)},
+     ParamSpec{.name = "iterations",
+               .type = ParamType::integer,
+               .default_value = ParamValue{1000LL},
+               .doc = "gradient descent iterations (the first 250 with early exaggeration 12)",
+               .check = at_least(250.0)},
+     ParamSpec{.name = "learning_rate",
+               .type = ParamType::real,
+               .default_value = ParamValue{0.0},
+               .doc = "0: scikit-learn's auto, max(rows / 48, 50)",
+               .check = at_least(0.0)},
+     ParamSpec{.name = "seed",
+               .type = ParamType::integer,
+               .default_value = ParamValue{0LL},
+               .doc = "seed of the initial coordinates (1e-4 x N(0, 1), tsfs's generator)",
+               .check = at_least(0.0)}})};
+
+}  // namespace
+}  // namespace tsfs

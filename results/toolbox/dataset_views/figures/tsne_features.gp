@@ -1,0 +1,24 @@
+# tsne_features: rendered by tsfs from tsne_features.dat; re-render with `gnuplot tsne_features.gp` in this folder.
+do for [format in "png svg"] {
+  if (format eq "png") {
+    set terminal pngcairo size 1680,520 font ",11" noenhanced
+  } else {
+    set terminal svg size 1680,520 font ",11" dynamic noenhanced
+  }
+  set output 'tsne_features'.".".format
+  reset
+  set datafile separator "\t"
+  set multiplot layout 1,3 title "t-SNE (perplexity 30) of the z-scored TSFEL features"
+  set xlabel "axis 1"
+  set ylabel "axis 2"
+  set key below font ",9"
+  set grid
+  set title "ECG200 (features: tsfel, 200 series)"
+  plot 'tsne_features.dat' index 0 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class -1", 'tsne_features.dat' index 1 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 1"
+  set title "SonyAIBORobotSurface1 (features: tsfel, 621 series)"
+  plot 'tsne_features.dat' index 2 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 3 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  set title "TwoLeadECG (features: tsfel, 1000 of 1162 series)"
+  plot 'tsne_features.dat' index 4 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 5 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  unset multiplot
+  set output
+}

@@ -34,6 +34,7 @@ do for [format in "png svg"] {
     'accuracy_vs_k.dat' index 13 using 1:2 with lines lw 2 lc rgb "#000000" dt 2 title "selector=rfe", \
     'accuracy_vs_k.dat' index 14 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 3 title "selector=l1_path", \
     'accuracy_vs_k.dat' index 15 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 3 title "selector=permutation_importance", \
+    'accuracy_vs_k.dat' index 16 using 1:2 with lines lw 2 lc rgb "#009E73" dt 3 title "selector=shapley", \
     0.66500000000000004 with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows 0.665"
   unset multiplot
   set output

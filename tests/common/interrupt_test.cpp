@@ -24,7 +24,7 @@ TEST_CASE("an interrupt stops parallel_for before its next item and throws Inter
   tsfs::clear_interrupt();
 }
 
-TEST_CASE("SIGINT sets the flag; new handlers clear it; the old handler comes back") {
+TEST_CASE("SIGINT sets the flag, new handlers clear it, the old handler comes back") {
   auto before = std::signal(SIGINT, SIG_IGN);
   {
     tsfs::InterruptHandlers handlers;

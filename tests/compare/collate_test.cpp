@@ -86,7 +86,7 @@ TEST_CASE("collate_runs: --where keeps matching rows, --tuned the tuned rows of 
   CHECK(error_of(options).find("no row of this run matches --where") != std::string::npos);
 }
 
-TEST_CASE("collate_runs: a method in several runs is averaged; `run` tells runs apart") {
+TEST_CASE("collate_runs: a method in several runs is averaged, `run` tells runs apart") {
   auto first = run_folder("r1", std::string(kHeader) + "A,,anova,,10,p,0.5,\nB,,anova,,10,p,1,\n" +
                                     "A,,variance,,10,p,0.25,\nB,,variance,,10,p,0.5,\n");
   auto second =

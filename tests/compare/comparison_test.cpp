@@ -68,7 +68,7 @@ TEST_CASE("compare_methods: the Wilcoxon p-value does not depend on the order of
   CHECK(compare_methods(swapped, 0.05).pairs[0].wilcoxon.p_value == p);
 }
 
-TEST_CASE("compare_methods: two methods have no Friedman test; too few inputs are refused") {
+TEST_CASE("compare_methods: two methods have no Friedman test, too few inputs are refused") {
   Eigen::MatrixXd two(3, 2);
   two << 0.5, 0.6, 0.7, 0.8, 0.4, 0.9;
   const Comparison comparison = compare_methods(two, 0.1);

@@ -142,7 +142,7 @@ TEST_CASE("other vendored datasets load") {
   CHECK(ecg.rows() == 200);
 }
 
-TEST_CASE("plain .tsv is preferred over .tsv.gz; CRLF and a missing final newline are fine") {
+TEST_CASE("plain .tsv is preferred over .tsv.gz, CRLF and a missing final newline are fine") {
   TempFolder folder;
   folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\r\n2\t3.0\t4.0");
   folder.write_gzipped("Toy_TRAIN.tsv.gz", "1\t9\t9\n2\t9\t9\n");
@@ -171,7 +171,7 @@ TEST_CASE("labels sort numerically when all are numbers, else as text") {
   CHECK(text.labels == Eigen::Vector4i(3, 2, 0, 1));
 }
 
-TEST_CASE("trailing NaN is padding; the matrix is as wide as the longest kept series") {
+TEST_CASE("trailing NaN is padding, the matrix is as wide as the longest kept series") {
   TempFolder folder;
   folder.write("Toy_TRAIN.tsv", "1\t1\t2\tNaN\tNaN\n2\t1\tnan\tNaN\tNaN\n");
   folder.write("Toy_TEST.tsv", "1\t5\t6\t7\n");

@@ -63,7 +63,7 @@ TEST_CASE("classical_mds and its raw stress equal numpy's") {
   CHECK(std::abs(tsfs::raw_stress(distances, got) / stress - 1.0) < 1e-8);
 }
 
-TEST_CASE("isomap equals scikit-learn's Isomap(n_neighbors=10); a disconnected graph is refused") {
+TEST_CASE("isomap equals scikit-learn's Isomap(n_neighbors=10), a disconnected graph is refused") {
   const Eigen::MatrixXd distances = gunpoint_distances();
   const Eigen::MatrixXd expected = reference("isomap.csv");
   CHECK(difference_up_to_sign(tsfs::isomap(distances, 10, 2), expected) <

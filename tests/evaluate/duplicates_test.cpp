@@ -39,7 +39,7 @@ TEST_CASE("find_duplicate_series: groups by identical values, first row represen
   CHECK(groups.mixed_label_groups == 0);
 }
 
-TEST_CASE("find_duplicate_series: a different length or one bit is no duplicate; labels count") {
+TEST_CASE("find_duplicate_series: a different length or one bit is no duplicate, labels count") {
   Dataset dataset = test::make_dataset({{1, 2, 3}, {1, 2}, {1, 2, 3}, {-0.0, 1}, {0.0, 1}});
   dataset.labels << 0, 0, 1, 0, 0;
   const auto groups = find_duplicate_series(dataset);
@@ -86,7 +86,7 @@ TEST_CASE("group: identical series fall on the same side of every split, for eve
   CHECK(kept.duplicates.straddling_used == 2);
 }
 
-TEST_CASE("WormsTwoClass: 33 identical pairs, 20 straddle the holdout split; group removes them") {
+TEST_CASE("WormsTwoClass: 33 identical pairs, 20 straddle the holdout split, group removes them") {
   DatasetOptions options;
   options.name = "WormsTwoClass";
   options.folder = test::ucr_folder("WormsTwoClass");

@@ -23,7 +23,7 @@ RunResult run_spec(const std::filesystem::path& output, const std::string& extra
 
 }  // namespace
 
-TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies; resumed and validated") {
+TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies, resumed and validated") {
   TemporaryFolder folder("reduce_pca");
   const auto output = folder.path() / "run";
   const auto run = run_spec(output);
@@ -63,7 +63,7 @@ TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies; resumed 
 }
 
 TEST_CASE(
-    "reduce: every reducer runs; lda keeps classes - 1 components, nmf needs non-negative data") {
+    "reduce: every reducer runs, lda keeps classes - 1 components, nmf needs non-negative data") {
   TemporaryFolder folder("reduce_all");
   for (const std::string reducer :
        {"{kind: svd, components: 3}", "{kind: lda}", "{kind: pls, components: 2}",

@@ -109,7 +109,9 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
   }
 }
 
-TEST_CASE("NaN-padded series: a cell short of usable features records n_features_used") {
+TEST_CASE(
+    "NaN-padded series: a cell short of usable features records n_features_used, 'all' means the "
+    "usable ones, without a warning") {
   TemporaryFolder folder("nan_padded");
   // 20 series of lengths 6 to 10, NaN-padded to 10: columns 6..9 are NaN for some series, so only
   // 6 raw features are usable.
@@ -125,7 +127,7 @@ TEST_CASE("NaN-padded series: a cell short of usable features records n_features
   write_text(folder.path() / "Var/Var_TEST.tsv", test);
   auto spec = write_text(folder.path() / "spec.yaml",
                          "datasets: [{name: Var, path: " + (folder.path() / "Var").string() +
-                             "}]\nselectors: [{kind: variance}]\nn_features: [4, 8]\n"
+                             "}]\nselectors: [{kind: variance}]\nn_features: [4, 8, all]\n"
                              "protocol: {kind: stratified_kfold, folds: 2}\n"
                              "classifier: {kind: knn, k: 1}\noutput: " +
                              (folder.path() / "out").string() + "\n");
@@ -135,6 +137,7 @@ TEST_CASE("NaN-padded series: a cell short of usable features records n_features
   auto results = tsfs::read_csv_table(folder.path() / "out/results.csv");
   CHECK(cell(results, {{"n_features", "4"}}, "n_features_used") == "4");
   CHECK(cell(results, {{"n_features", "8"}}, "n_features_used") == "6");
+  CHECK(cell(results, {{"n_features", "10"}}, "n_features_used") == "6");
   auto folds = tsfs::read_csv_table(folder.path() / "out/folds.csv");
   CHECK(cell(folds, {{"n_features", "8"}, {"fold", "1"}}, "n_features_used") == "6");
 }

@@ -72,7 +72,7 @@ TEST_CASE("two runners on one output folder: the second exits 2 naming the holde
   CHECK_FALSE(std::filesystem::exists(output / "runner.lock"));
 }
 
-TEST_CASE("SIGINT during a DTW matrix exits 130 within a second; the rerun completes") {
+TEST_CASE("SIGINT during a DTW matrix exits 130 within a second, the rerun completes") {
   TemporaryFolder folder("sigint_dtw");
   auto output = folder.path() / "out";
   auto runner = start_dtw(output);

@@ -128,7 +128,7 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
 }
 
-TEST_CASE("a killed shard resumes from its own finished cells; the merge is unchanged") {
+TEST_CASE("a killed shard resumes from its own finished cells, the merge is unchanged") {
   TemporaryFolder folder("shard_killed");
   run_ok(with_output(kSpec + " --threads 2", folder.path() / "single"));
   auto output = folder.path() / "sharded";
@@ -167,7 +167,7 @@ TEST_CASE("a killed shard resumes from its own finished cells; the merge is unch
   check_same_files(folder.path() / "single", output);
 }
 
-TEST_CASE("submit --dry-run writes the sbatch scripts; the array holds the unfinished shards") {
+TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfinished shards") {
   TemporaryFolder folder("shard_submit");
   auto output = folder.path() / "sharded";
   auto submit = "submit " + kSpec + " --slurm --shards 4 --partition debug --time 0:05:00 " +

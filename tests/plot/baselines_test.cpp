@@ -27,7 +27,7 @@ TEST_CASE("majority baselines: the test rows' own majority and the training rows
 }
 
 TEST_CASE(
-    "majority baselines: a tie goes to the first class; folds without test rows are skipped") {
+    "majority baselines: a tie goes to the first class, folds without test rows are skipped") {
   const Dataset dataset = eight_rows();
   // Train {0,1,5,6}: a 2:2 tie -> class 0; test {2,7}: class 0 gets 1/2.
   const std::vector<Fold> folds = {Fold{0, 0, {0, 1, 5, 6}, {2, 7}}, Fold{0, 1, {0, 1}, {}}};

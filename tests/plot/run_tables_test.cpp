@@ -23,7 +23,7 @@ std::string error_of(const std::vector<std::string>& filters) {
   return "";
 }
 
-TEST_CASE("filter_rows keeps rows matching every filter; a|b matches either value") {
+TEST_CASE("filter_rows keeps rows matching every filter, a|b matches either value") {
   CHECK(filter_rows(kTable, {}, "curve") == std::vector<size_t>{0, 1, 2, 3});
   CHECK(filter_rows(kTable, {"selector=laplacian"}, "curve") == std::vector<size_t>{0, 1});
   CHECK(filter_rows(kTable, {"selector=laplacian", "distance=dtw"}, "curve") ==

@@ -71,12 +71,12 @@ TEST_CASE("work_groups refuses a plan whose units are not in grid order") {
   CHECK_THROWS_AS(work_groups(f.datasets, f.plan), std::logic_error);
 }
 
-TEST_CASE("distance_matrix_cost: pairs x length x band; DTW bands from `window`") {
+TEST_CASE("distance_matrix_cost: pairs x length x band, DTW bands from `window`") {
   CHECK(distance_matrix_cost(4, 10, 1) == doctest::Approx(6 * 10));
   CHECK(distance_matrix_cost(4, 10, 3) == doctest::Approx(6 * 30));
 }
 
-TEST_CASE("assign_shards: longest first, to the least loaded shard; deterministic on ties") {
+TEST_CASE("assign_shards: longest first, to the least loaded shard, deterministic on ties") {
   std::vector<WorkGroup> groups(5);
   const double costs[] = {5, 9, 1, 9, 4};
   for (size_t g = 0; g < groups.size(); ++g) groups[g].fit_cost = costs[g];

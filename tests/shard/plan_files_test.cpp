@@ -9,7 +9,7 @@
 
 namespace tsfs {
 
-TEST_CASE("shard records: written and read back; a damaged one is an input error") {
+TEST_CASE("shard records: written and read back, a damaged one is an input error") {
   const testing::TemporaryFolder scratch("plan_files");
   const auto& folder = scratch.path();
   ShardRecord record{"0123456789abcdef", "a \"quoted\" name", 2, 4, 57, 1.5e9};

@@ -55,7 +55,7 @@ TEST_CASE("shards_script: the unfinished shards as a requeueable array, resource
                  "--quiet --wait --no-timings --set selectors.0.k=5\n"));
 }
 
-TEST_CASE("artefacts and merge scripts; defaults leave resources to the partition") {
+TEST_CASE("artefacts and merge scripts, defaults leave resources to the partition") {
   SlurmRun run = example();
   run.resources = {};
   std::string artefacts = artefacts_script(run);

@@ -47,7 +47,7 @@ TEST_CASE("duplicate keys at any level are errors naming both lines") {
         doctest::Contains("spec.yaml:5:5: duplicate key 'kind' (first at line 4)"));
 }
 
-TEST_CASE("merge keys, complex keys, alias cycles and second documents are refused; anchors work") {
+TEST_CASE("merge keys, complex keys, alias cycles and second documents are refused, anchors work") {
   CHECK(yaml_error("base: &b {k: 1}\nsel:\n  <<: *b\n  j: 2\n") ==
         doctest::Contains("s.yaml:3:3: YAML merge keys ('<<: *anchor') are not supported"));
   CHECK(yaml_error("? [a, b]\n: 1\n") ==
@@ -92,7 +92,7 @@ TEST_CASE("deep nesting is a clear error, not a stack overflow") {
   CHECK(yaml_error("a: " + std::string(31, '[') + std::string(31, ']') + "\n") == "");
 }
 
-TEST_CASE("a UTF-8 byte-order mark is stripped; positions stay those an editor shows") {
+TEST_CASE("a UTF-8 byte-order mark is stripped, positions stay those an editor shows") {
   auto spec = tsfs::load_spec(write_spec("\xEF\xBB\xBF" + kValid));
   CHECK(spec.name == "ok");
   CHECK(spec_error_text("\xEF\xBB\xBFname: x\nname: y\n") ==

@@ -40,7 +40,7 @@ tsfs::RunOptions quiet_options(int threads) {
 
 }  // namespace
 
-TEST_CASE("cells whose selector does not converge go to cell_status.csv; the sweep goes on") {
+TEST_CASE("cells whose selector does not converge go to cell_status.csv, the sweep goes on") {
   const tsfs::testing::TemporaryFolder folder("run_not_converged");
   const tsfs::Spec spec = failing_spec(folder, "");
   const auto out = folder.path() / "out";

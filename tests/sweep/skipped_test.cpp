@@ -44,7 +44,7 @@ TEST_CASE("an archive dataset that cannot be planned is skipped with its reason"
   CHECK(testing::read_text(folder.path() / "skipped.csv") == "dataset,reason\n");
 }
 
-TEST_CASE("a dataset listed by name stops the run; no dataset left lists every reason") {
+TEST_CASE("a dataset listed by name stops the run, no dataset left lists every reason") {
   const testing::TemporaryFolder folder("skipped_named");
   std::vector<SkippedDataset> skipped;
   const Spec named =

@@ -231,7 +231,8 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
                 score_unit({d, distance, s, p, selector.fit_on == FitOn::all ? kAllRows : f}));
           for (int c = 0; c < static_cast<int>(spec.classifier.grid.size()); ++c)
             for (long long count : n_features)
-              plan.cells.push_back({d, distance, s, p, c, count, units});
+              plan.cells.push_back(
+                  {d, distance, s, p, c, count, units, count == dataset.features.values.cols()});
         }
       }
     }

@@ -66,6 +66,9 @@ struct Cell {
   int classifier_params = 0;
   long long n_features = 0;      // resolved ("all" -> the dataset's feature count)
   std::vector<int> score_units;  // one per fold of the dataset
+  // n_features is every feature of the dataset ("all" or its count): fewer usable ones is then
+  // what was asked for, not a shortfall worth a warning.
+  bool every_feature = false;
 };
 
 struct Plan {

@@ -156,8 +156,8 @@ class OutputWriter {
     if (!timings_)
       for (auto& fold : folds) fold.fit_seconds = std::nan("");
     for (size_t f = 0; f < folds.size(); ++f)
-      if (folds[f].n_features_used <
-          plan_.cells[static_cast<size_t>(rows_[row].source_cell(f))].n_features) {
+      if (const Cell& source = plan_.cells[static_cast<size_t>(rows_[row].source_cell(f))];
+          !source.every_feature && folds[f].n_features_used < source.n_features) {
         ++cells_short_of_features_;
         break;
       }

@@ -134,10 +134,16 @@ bool is_temporary_file_name(const std::string& name) {
 }
 
 std::string read_text_file(const std::filesystem::path& path) {
+  std::error_code status;
+  if (std::filesystem::is_directory(path, status))
+    throw InputError(path.string(), "is a folder, expected a file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string(), "cannot open file");
+  if (!in)
+    throw InputError(path.string(), fmt::format("cannot open file: {}", std::strerror(errno)));
   std::ostringstream buffer;
   buffer << in.rdbuf();
+  if (in.bad())
+    throw InputError(path.string(), fmt::format("cannot read: {}", std::strerror(errno)));
   return buffer.str();
 }
 

@@ -15,19 +15,20 @@ extern "C" void on_signal(int signal_number) {
   std::signal(signal_number, SIG_DFL);
 }
 
+constexpr std::array<int, 3> kHandledSignals = {SIGINT, SIGTERM, SIGHUP};
+
 }  // namespace
 
 InterruptHandlers::InterruptHandlers() {
   // A signal that arrived before the handlers existed killed the process; a flag left by an
   // earlier command of this process must not cancel this one.
   clear_interrupt();
-  previous_sigint_ = std::signal(SIGINT, on_signal);
-  previous_sigterm_ = std::signal(SIGTERM, on_signal);
+  for (size_t i = 0; i < kHandledSignals.size(); ++i)
+    previous_[i] = std::signal(kHandledSignals[i], on_signal);
 }
 
 InterruptHandlers::~InterruptHandlers() {
-  std::signal(SIGINT, previous_sigint_);
-  std::signal(SIGTERM, previous_sigterm_);
+  for (size_t i = 0; i < kHandledSignals.size(); ++i) std::signal(kHandledSignals[i], previous_[i]);
 }
 
 bool interrupt_requested() {

@@ -1,9 +1,11 @@
 #pragma once
-// Cooperative cancellation on SIGINT / SIGTERM. The signal handler only sets a flag; long loops
+// Cooperative cancellation on SIGINT / SIGTERM / SIGHUP (a closed terminal or dropped ssh session
+// is a request to stop, not a crash). The signal handler only sets a flag; long loops
 // (parallel_for checks it before every item, so every stage built on it does) stop at the next
 // item and throw Interrupted, which the runner turns into exit code 130 after saving what is
 // finished. A second signal while the first is being honoured ends the process at once (the
 // default action): a user pressing Ctrl-C twice means it.
+#include <array>
 #include <stdexcept>
 
 namespace tsfs {
@@ -22,8 +24,7 @@ class InterruptHandlers {
   InterruptHandlers& operator=(const InterruptHandlers&) = delete;
 
  private:
-  void (*previous_sigint_)(int) = nullptr;
-  void (*previous_sigterm_)(int) = nullptr;
+  std::array<void (*)(int), 3> previous_{};
 };
 
 bool interrupt_requested();

@@ -75,21 +75,62 @@ std::string_view without_byte_order_mark(std::string_view text) {
   return text;
 }
 
+size_t utf8_sequence_length(std::string_view text, size_t at) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  if (lead < 0x80) return 1;
+  // The lead byte gives the length and the range of the second byte, which rules out overlong
+  // forms (E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and code points above U+10FFFF (F4 90..).
+  size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (at + length > text.size()) return 0;
+  if (byte(at + 1) < low || byte(at + 1) > high) return 0;
+  for (size_t i = at + 2; i < at + length; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  return length;
+}
+
+bool is_valid_utf8(std::string_view text) {
+  for (size_t at = 0; at < text.size();) {
+    size_t length = utf8_sequence_length(text, at);
+    if (length == 0) return false;
+    at += length;
+  }
+  return true;
+}
+
 std::string printable_excerpt(std::string_view text, size_t limit) {
   std::string shown;
-  for (size_t i = 0; i < text.size() && i < limit; ++i) {
+  for (size_t i = 0; i < text.size() && i < limit;) {
     auto byte = static_cast<unsigned char>(text[i]);
+    size_t length = utf8_sequence_length(text, i);
     if (byte == '\t') {
       shown += "\\t";
     } else if (byte == '\r') {
       shown += "\\r";
     } else if (byte == '\n') {
       shown += "\\n";
-    } else if (byte < 0x20 || byte == 0x7F) {
+    } else if (byte < 0x20 || byte == 0x7F || length == 0) {
       shown += fmt::format("\\x{:02x}", byte);
     } else {
-      shown += static_cast<char>(byte);  // printable ASCII, or part of a UTF-8 sequence
+      shown += text.substr(i, length);  // printable ASCII or a whole UTF-8 character
+      i += length;
+      continue;
     }
+    ++i;
   }
   if (text.size() > limit) shown += "...";
   return shown;

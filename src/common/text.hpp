@@ -28,9 +28,16 @@ std::string csv_field(std::string_view value);
 // start files with one; it is not part of the first field).
 std::string_view without_byte_order_mark(std::string_view text);
 
-// A piece of untrusted input for an error message: control bytes are escaped (\x00, \r, \t)
-// and text longer than `limit` bytes is cut with "...", so a binary file or a megabyte-long token
-// cannot garble or flood the message. Bytes >= 0x80 pass (UTF-8 names stay readable).
+// The length in bytes (1 to 4) of the well-formed UTF-8 sequence starting at text[at], or 0 when
+// the bytes there are not one (a stray continuation byte, a truncated or overlong sequence, a
+// surrogate or a code point above U+10FFFF), per RFC 3629 section 4.
+size_t utf8_sequence_length(std::string_view text, size_t at);
+bool is_valid_utf8(std::string_view text);
+
+// A piece of untrusted input for an error message: control bytes and bytes that are not UTF-8
+// are escaped (\x00, \r, \t, \xff) and text longer than `limit` bytes is cut with "...", so a
+// binary file or a megabyte-long token cannot garble or flood the message. UTF-8 names stay
+// readable.
 std::string printable_excerpt(std::string_view text, size_t limit = 40);
 
 // Levenshtein distance, for "did you mean" suggestions.

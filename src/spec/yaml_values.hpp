@@ -62,7 +62,9 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec
 std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& file);
 
 // Why `name` cannot be one component of an output path (a file or folder name), or nullopt:
-// empty, a path separator, "..", an absolute path, surrounding blanks or a control character.
+// empty, a path separator, "..", an absolute path, surrounding blanks, a control character, not
+// UTF-8, or longer than kMaxFileNameLength bytes.
+inline constexpr size_t kMaxFileNameLength = 120;
 std::optional<std::string> file_name_problem(std::string_view name);
 
 // A text scalar that becomes part of an output path (dataset, spec and plot names), checked by

@@ -24,20 +24,24 @@ TEST_CASE("an interrupt stops parallel_for before its next item and throws Inter
   tsfs::clear_interrupt();
 }
 
-TEST_CASE("SIGINT sets the flag, new handlers clear it, the old handler comes back") {
-  auto before = std::signal(SIGINT, SIG_IGN);
-  {
+TEST_CASE(
+    "SIGINT, SIGTERM and SIGHUP set the flag, new handlers clear it, old handlers come back") {
+  for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) {
+    CAPTURE(signal_number);
+    auto before = std::signal(signal_number, SIG_IGN);
+    {
+      tsfs::InterruptHandlers handlers;
+      CHECK_FALSE(tsfs::interrupt_requested());
+      CHECK_NOTHROW(tsfs::throw_if_interrupted());
+      std::raise(signal_number);
+      CHECK(tsfs::interrupt_requested());
+      CHECK_THROWS_AS(tsfs::throw_if_interrupted(), tsfs::Interrupted);
+    }
+    bool restored = std::signal(signal_number, before) == SIG_IGN;
+    CHECK(restored);
     tsfs::InterruptHandlers handlers;
     CHECK_FALSE(tsfs::interrupt_requested());
-    CHECK_NOTHROW(tsfs::throw_if_interrupted());
-    std::raise(SIGINT);
-    CHECK(tsfs::interrupt_requested());
-    CHECK_THROWS_AS(tsfs::throw_if_interrupted(), tsfs::Interrupted);
   }
-  bool restored = std::signal(SIGINT, before) == SIG_IGN;
-  CHECK(restored);
-  tsfs::InterruptHandlers handlers;
-  CHECK_FALSE(tsfs::interrupt_requested());
 }
 
 TEST_CASE("without an interrupt parallel_for runs every item") {

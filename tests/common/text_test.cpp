@@ -50,3 +50,28 @@ TEST_CASE("edit distance and suggestions") {
   CHECK(*tsfs::closest_match("laplace", {"anova", "laplacian", "variance"}) == "laplacian");
   CHECK_FALSE(tsfs::closest_match("xyz", {"laplacian", "variance"}));
 }
+
+TEST_CASE("UTF-8 validation follows RFC 3629: overlong forms, surrogates and stray bytes refused") {
+  using tsfs::is_valid_utf8;
+  CHECK(is_valid_utf8(""));
+  CHECK(is_valid_utf8("Wafer"));
+  CHECK(is_valid_utf8("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));  // é, €, an emoji
+  CHECK(is_valid_utf8("\xed\x9f\xbf\xf4\x8f\xbf\xbf"));               // U+D7FF, U+10FFFF
+  CHECK_FALSE(is_valid_utf8("non\xff\xfeutf"));
+  CHECK_FALSE(is_valid_utf8("\x80"));              // a continuation byte alone
+  CHECK_FALSE(is_valid_utf8("\xc3"));              // truncated
+  CHECK_FALSE(is_valid_utf8("\xc0\xaf"));          // overlong '/'
+  CHECK_FALSE(is_valid_utf8("\xe0\x80\xaf"));      // overlong '/', three bytes
+  CHECK_FALSE(is_valid_utf8("\xed\xa0\x80"));      // surrogate U+D800
+  CHECK_FALSE(is_valid_utf8("\xf4\x90\x80\x80"));  // above U+10FFFF
+  CHECK_FALSE(is_valid_utf8("\xe2\x82"));          // truncated at the end
+  CHECK(tsfs::utf8_sequence_length("\xe2\x82\xac", 0) == 3);
+}
+
+TEST_CASE(
+    "printable_excerpt escapes control bytes and bytes that are not UTF-8, keeps characters") {
+  CHECK(tsfs::printable_excerpt("a\tb\x01") == "a\\tb\\x01");
+  CHECK(tsfs::printable_excerpt("non\xff\xfeutf") == "non\\xff\\xfeutf");
+  CHECK(tsfs::printable_excerpt("caf\xc3\xa9") == "caf\xc3\xa9");
+  CHECK(tsfs::printable_excerpt("abcdef", 3) == "abc...");
+}

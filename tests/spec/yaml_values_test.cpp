@@ -109,6 +109,10 @@ TEST_CASE("names that become output paths must be plain file names") {
   CHECK(file_name_problem("tab\there") == "it holds a control character");
   CHECK(file_name_problem(std::string("nul\0x", 5)) == "it holds a control character");
   CHECK(file_name_problem(" Wafer") == "it starts or ends with a blank");
+  CHECK(file_name_problem("non\xff\xfeutf") ==
+        "it is not valid UTF-8 (JSON and CSV outputs hold it)");
+  CHECK_FALSE(file_name_problem(std::string(tsfs::spec_detail::kMaxFileNameLength, 'A')));
+  CHECK(file_name_problem(std::string(240, 'A')) == "it is 240 bytes long, more than 120");
 }
 
 TEST_CASE("generators whose values overflow are refused") {

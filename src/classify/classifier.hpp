@@ -82,6 +82,10 @@ struct ClassifierRegistration {
   std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
   // A linear model that reports Predictions::zero_coefficient_fraction (`metrics: [sparsity]`).
   bool has_coefficients = false;
+  // Optional: checks parameters against the fewest training rows of any fold (knn: k), so the
+  // runner refuses an impossible grid before computing anything.
+  std::function<std::optional<ParamProblem>(const ParamSet&, long long training_rows)>
+      check_training_rows = nullptr;
 };
 using ClassifierRegistry = Registry<ClassifierRegistration>;
 

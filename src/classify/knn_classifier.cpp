@@ -2,6 +2,8 @@
 // KNeighborsClassifier with uniform weights on standardised features: Euclidean distance,
 // majority vote among the k nearest training rows. Its nested-subset fits grow the squared
 // distances column by column (growing_distances.hpp) instead of recomputing them for every subset.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
@@ -22,8 +24,8 @@ class NeighbourVote {
  public:
   NeighbourVote(long long neighbours, const Eigen::VectorXi& train_labels, int classes)
       : train_labels_(train_labels),
-        // scikit-learn refuses k > training rows; we use every training row instead, so that a
-        // small subsample (max_samples) does not abort a whole sweep.
+        // The runner refuses k above any fold's training rows at plan time (check_k_against_rows,
+        // as scikit-learn does); the clamp only keeps a direct call with fewer rows defined.
         k_(static_cast<Eigen::Index>(std::min<long long>(neighbours, train_labels.size()))),
         candidates_(static_cast<size_t>(train_labels.size())),
         votes_(static_cast<size_t>(classes)) {}
@@ -146,7 +148,7 @@ ComponentInfo knn_info() {
   k.name = "k";
   k.type = ParamType::integer;
   k.default_value = 5LL;
-  k.doc = "Number of neighbours (all training rows when fewer).";
+  k.doc = "Number of neighbours (at most the training rows of the smallest fold).";
   k.check = at_least(1.0);
   info.params.push_back(std::move(k));
   return info;
@@ -162,8 +164,17 @@ std::unique_ptr<NestedSubsetClassifier> make_nested_knn(const ParamSet& params) 
 
 // The nested path costs a fit no more than the direct one (one pass over the columns either
 // way), so it is used as soon as two subsets share a column order.
-const Registrar<ClassifierRegistration> registrar{
-    ClassifierRegistration{knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}}};
+// As scikit-learn's KNeighborsClassifier, k may not exceed the training rows: a vote over fewer
+// neighbours than the cell's key says would be a different classifier under the same name.
+std::optional<ParamProblem> check_k_against_rows(const ParamSet& params, long long training_rows) {
+  if (params.integer("k") <= training_rows) return std::nullopt;
+  return ParamProblem{"k",
+                      fmt::format("knn k = {} exceeds the {} training rows of the smallest fold",
+                                  params.integer("k"), training_rows)};
+}
+
+const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
+    knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}, false, check_k_against_rows}};
 
 }  // namespace
 }  // namespace tsfs

@@ -141,6 +141,7 @@ struct Spec {
   ClassifierSpec classifier;
   std::optional<ReducerSpec> reduce;  // between selection and classification (none: no reduction)
   ProtocolOptions protocol;
+  SourceLocation protocol_where;  // the `protocol:` entry (the file alone when defaulted)
   // `metrics:`: columns written after balanced_accuracy in results.csv and folds.csv, in this
   // order (empty: none, the default).
   std::vector<ChosenMetric> metrics;

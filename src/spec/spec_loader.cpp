@@ -549,6 +549,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   spec.classifier = read_classifier(root["classifier"], context);
   if (YAML::Node reduce = root["reduce"]) spec.reduce = read_reducer(reduce, context);
   spec.protocol = read_protocol(root["protocol"], context);
+  spec.protocol_where = root["protocol"] ? location_of(root["protocol"], context.file)
+                                         : SourceLocation{context.file.file, 0, 0};
   if (YAML::Node metrics = root["metrics"])
     spec.metrics = spec_detail::read_metrics(metrics, context.file, spec.classifier);
   read_duplicates(root["duplicates"], context, spec);

@@ -4,7 +4,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <numeric>
 #include <tuple>
 
 #include "common/error.hpp"
@@ -12,6 +14,7 @@
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 #include "sweep/artefacts.hpp"
+#include "sweep/scores.hpp"
 #include "sweep/tuning.hpp"
 
 namespace tsfs {
@@ -81,6 +84,22 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
   }
 }
 
+void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
+  const auto& check = spec.classifier.registration->check_training_rows;
+  if (!check) return;
+  long long fewest = dataset.data.rows();
+  for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
+    for (const auto& fold : *folds)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+  for (const auto& params : spec.classifier.grid)
+    if (auto problem = check(params, fewest)) {
+      auto where = spec.classifier.param_where.find(problem->param);
+      throw InputError(where != spec.classifier.param_where.end() ? where->second.str()
+                                                                  : spec.classifier.where.str(),
+                       fmt::format("{} (dataset {})", problem->message, dataset.data.name));
+    }
+}
+
 // A distance that cannot be used on the dataset (distance/distance.hpp's check_dataset) stops the
 // run at plan time, naming the distance's spec line and key, before any matrix is computed.
 void check_distance_usable(const DistanceSpec& distance, const PreparedDataset& dataset) {
@@ -125,6 +144,61 @@ void log_unusable_features(const PreparedDataset& dataset) {
                  constant.size(), listing(constant));
 }
 
+// A protocol's data-dependent refusal (too few rows for the folds, a split the data lacks) names
+// the dataset only; the spec entry that asked for it is where the user can change it.
+template <typename Make>
+auto located(const SourceLocation& where, const std::string& dataset_name, Make make) {
+  try {
+    return make();
+  } catch (const InputError& error) {
+    // The protocol names the dataset (or "<dataset> (training rows of outer fold f)") as `where`.
+    if (!error.where().starts_with(dataset_name)) throw;
+    throw InputError(where.str(), fmt::format("dataset {}: {}", error.where(), error.message()));
+  }
+}
+
+// Features whose squares overflow (|x| above 1e100, so sums of squares of a few thousand rows stay
+// finite) would turn scores into NaN and standardised columns into NaN or 0, a silently wrong
+// ranking: refused, naming the dataset, feature and series.
+void check_feature_magnitudes(const DatasetSpec& dataset_spec, const PreparedDataset& dataset) {
+  constexpr double kLargestFeature = 1e100;
+  const auto& values = dataset.features.values;
+  for (Eigen::Index column = 0; column < values.cols(); ++column)
+    for (Eigen::Index row = 0; row < values.rows(); ++row)
+      if (const double value = values(row, column);
+          std::isfinite(value) && std::abs(value) > kLargestFeature)
+        throw InputError(
+            dataset_spec.where.str(),
+            fmt::format("dataset {}: feature {} of series {} is {}, beyond +-1e100, where sums of "
+                        "squares overflow; rescale the data",
+                        dataset.data.name, dataset.features.names[static_cast<size_t>(column)],
+                        row + 1, value));
+}
+
+// A fold whose training rows leave no usable feature (each constant or NaN there: one training
+// row, or constant data) has nothing to select or classify.
+void check_fit_rows_have_features(const Spec& spec, const DatasetSpec& dataset_spec,
+                                  const PreparedDataset& dataset) {
+  const auto& values = dataset.features.values;
+  auto none_usable = [&](const std::vector<int>& rows) {
+    return usable_columns(values, rows).empty();
+  };
+  std::vector<int> all_rows(static_cast<size_t>(values.rows()));
+  std::iota(all_rows.begin(), all_rows.end(), 0);
+  if (none_usable(all_rows))
+    throw InputError(dataset_spec.where.str(),
+                     fmt::format("dataset {}: every feature is constant or NaN over its {} series: "
+                                 "nothing to select or classify",
+                                 dataset.data.name, values.rows()));
+  for (size_t f = 0; f < dataset.folds.size(); ++f)
+    if (none_usable(dataset.folds[f].train_rows))
+      throw InputError(
+          spec.protocol_where.str(),
+          fmt::format("dataset {}: every feature is constant or NaN on the {} training rows of "
+                      "fold {}: nothing to select or classify; use more rows or fewer folds",
+                      dataset.data.name, dataset.folds[f].train_rows.size(), f + 1));
+}
+
 void log_duplicates(const Spec& spec, const PreparedDataset& dataset) {
   const auto& summary = dataset.duplicates;
   if (summary.groups.duplicate_rows == 0) return;
@@ -147,13 +221,18 @@ const Fold& PreparedDataset::fold(int index) const {
 PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
                                 const std::filesystem::path& cache_folder, int threads) {
   PreparedDataset prepared;
-  auto rows =
-      apply_protocol(load_ucr_dataset(dataset_spec.options), spec.protocol, spec.duplicates);
+  Dataset loaded = load_ucr_dataset(dataset_spec.options);
+  const std::string name = loaded.name;
+  auto rows = located(spec.protocol_where, name, [&] {
+    return apply_protocol(std::move(loaded), spec.protocol, spec.duplicates);
+  });
   prepared.data = std::move(rows.data);
   prepared.folds = std::move(rows.folds);
   prepared.duplicates = rows.duplicates;
   if (spec.tune) {
-    InnerFolds inner = make_inner_folds(prepared.data, prepared.folds, spec.tune->inner);
+    InnerFolds inner = located(spec.tune->where, name, [&] {
+      return make_inner_folds(prepared.data, prepared.folds, spec.tune->inner);
+    });
     // Under `group` every copy is on its first row's side of the outer split, so of the inner
     // splits too.
     if (spec.duplicates == DuplicateHandling::group)
@@ -164,6 +243,8 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   log_duplicates(spec, prepared);
   prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
   log_unusable_features(prepared);
+  check_feature_magnitudes(dataset_spec, prepared);
+  check_fit_rows_have_features(spec, dataset_spec, prepared);
   spdlog::info("dataset {}: {} series, {} classes, {} features{}, {} folds", prepared.data.name,
                prepared.data.rows(), prepared.data.classes(), prepared.features.values.cols(),
                prepared.features_from_cache ? " (cached)" : "", prepared.folds.size());
@@ -187,6 +268,7 @@ void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
       throw InputError(spec.reduce->where.str(),
                        fmt::format("{} (dataset {})", *problem, dataset.data.name));
   for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
+  check_classifier_rows(spec, dataset);
   if (uses_distances(spec))
     for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);
 }

@@ -92,7 +92,7 @@ TEST_CASE("command line: --help, --version, unknown options, --dry-run") {
   CHECK_FALSE(std::filesystem::exists(folder.path() / "out"));
 }
 
-TEST_CASE("a dataset whose series are all identical: zero kernel width is an input error") {
+TEST_CASE("a dataset whose series are all identical: nothing to select, an input error") {
   TemporaryFolder folder("degenerate");
   std::string rows;
   for (int row = 0; row < 12; ++row) rows += std::to_string(1 + row % 2) + "\t0.5\t0.25\t1\n";
@@ -103,10 +103,34 @@ TEST_CASE("a dataset whose series are all identical: zero kernel width is an inp
                   "}]\ndistances: [{kind: euclidean}]\n"
                   "selectors: [{kind: laplacian, k: 3}]\nprotocol: {kind: holdout_half}\n");
   CHECK(failure.exit_code == 2);
-  CHECK(failure.err.find("spec.yaml:3:13:") != std::string::npos);
-  CHECK(failure.err.find("sigma_ratio") != std::string::npos);
-  CHECK(failure.err.find("dataset Same") != std::string::npos);
-  CHECK(failure.err.find("distance euclidean") != std::string::npos);
+  CHECK(contains(failure.err,
+                 "spec.yaml:1:12: dataset Same: every feature is constant or NaN "
+                 "over its 24 series: nothing to select or classify"));
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "out" / "results.csv"));
+}
+
+TEST_CASE("a distance matrix of zeros: zero kernel width is an input error naming sigma_ratio") {
+  TemporaryFolder folder("zero_distances");
+  std::string rows, zeros;
+  for (int row = 0; row < 12; ++row)
+    rows += std::to_string(1 + row % 2) + "\t" + std::to_string(row) + "\t0.25\t1\n";
+  for (int row = 0; row < 24; ++row) {
+    for (int column = 0; column < 24; ++column) zeros += column == 0 ? "0" : ",0";
+    zeros += "\n";
+  }
+  write_text(folder.path() / "Vary/Vary_TRAIN.tsv", rows);
+  write_text(folder.path() / "Vary/Vary_TEST.tsv", rows);
+  write_text(folder.path() / "zeros.csv", zeros);
+  auto failure = run_expecting_failure(
+      folder,
+      "datasets: [{name: Vary, path: " + (folder.path() / "Vary").string() +
+          "}]\ndistances: [{kind: precomputed, path: " + (folder.path() / "zeros.csv").string() +
+          "}]\nselectors: [{kind: laplacian, k: 3}]\nprotocol: {kind: holdout_half}\n");
+  CHECK(failure.exit_code == 2);
+  CHECK(contains(failure.err, "spec.yaml:3:13:"));
+  CHECK(contains(failure.err, "sigma_ratio"));
+  CHECK(contains(failure.err, "dataset Vary"));
+  CHECK(contains(failure.err, "distance precomputed"));
   // Found once distances exist (the output folder holds the run log by then), before any result.
   CHECK_FALSE(std::filesystem::exists(folder.path() / "out" / "results.csv"));
 }

@@ -19,10 +19,6 @@ namespace {
 const std::string kSpec = "tests/integration/specs/ucr_metrics.yaml";
 const char* kMetrics[] = {"macro_f1", "roc_auc", "average_precision"};
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 RunResult run_spec(const std::filesystem::path& output, const std::string& extra = "") {
   return run_runner(kSpec + " --quiet --no-timings --set output=" + output.string() + extra);
 }

@@ -14,10 +14,6 @@ namespace {
 
 const std::string kGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Replaces the first occurrence of `from` on line `line` (1-based) of the file.
 void edit_line(const std::filesystem::path& path, size_t line, const std::string& from,
                const std::string& to) {

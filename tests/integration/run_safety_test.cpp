@@ -18,10 +18,6 @@ namespace {
 const std::string kDtwSpec = "tests/integration/specs/earthquakes_dtw.yaml";
 const std::string kGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Starts the long DTW run and returns once it is inside the distance stage (the manifest is
 // written just before it).
 std::unique_ptr<BackgroundRunner> start_dtw(const std::filesystem::path& output) {

@@ -20,10 +20,6 @@ const char* const kComparedFiles[] = {
     "results.csv", "folds.csv",          "scores.csv",       "duplicates.csv",
     "skipped.csv", "tables/GunPoint.md", "tables/Coffee.md", "figures/accuracy.dat"};
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 std::string with_output(const std::string& arguments, const std::filesystem::path& output) {
   return arguments + " --quiet --no-timings --set output=" + output.string();
 }

@@ -37,6 +37,11 @@ class BackgroundRunner {
 // Polls until `path` exists; false after `seconds`.
 bool wait_for_file(const std::filesystem::path& path, double seconds);
 
+// Whether `part` occurs in `text` (a message, a file read back).
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 // Value of `column` in the row whose `match` columns equal the given values.
 std::string cell(const CsvTable& table,
                  const std::vector<std::pair<std::string, std::string>>& match,

@@ -203,6 +203,28 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   return row;
 }
 
+FoldOutcome ResultLayout::fold_outcome(const std::vector<std::string>& folds_row) const {
+  size_t at = key_header_.size();
+  auto number = [&] {
+    const std::string& field = folds_row.at(at++);
+    return field.empty() ? std::nan("") : parse_double(field).value();
+  };
+  auto integer = [&] { return static_cast<long long>(number()); };
+  FoldOutcome fold;
+  fold.repeat = static_cast<int>(integer());
+  fold.fold = static_cast<int>(integer());
+  fold.n_train = integer();
+  fold.n_test = integer();
+  fold.n_features_used = integer();
+  if (spec_.reduce) fold.n_components = integer();
+  fold.accuracy = number();
+  fold.balanced_accuracy = number();
+  for (size_t m = 0; m < spec_.metrics.size(); ++m) fold.metrics.push_back(number());
+  fold.zero_weight_fraction = number();
+  fold.fit_seconds = number();
+  return fold;
+}
+
 std::vector<std::string> ResultLayout::cell_status_header() const {
   auto header = key_header();
   header.push_back("status");

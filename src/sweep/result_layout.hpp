@@ -43,6 +43,9 @@ class ResultLayout {
   std::vector<std::string> results_row(const Cell& cell,
                                        const std::vector<FoldOutcome>& folds) const;
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;
+  // The inverse of folds_row for its value columns: a folds.csv row read back (its fields already
+  // checked by read_checked; an empty field is NaN).
+  FoldOutcome fold_outcome(const std::vector<std::string>& folds_row) const;
   // cell_status.csv: the key columns, status ("not_converged"), reason.
   std::vector<std::string> cell_status_header() const;
   // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill

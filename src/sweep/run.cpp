@@ -141,9 +141,31 @@ class OutputWriter {
       const auto found = previous_.results.find(keys_[r]);
       if (found == previous_.results.end()) continue;
       results_lines_[r] = csv_row(found->second);
-      if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end())
+      if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end()) {
+        check_agrees_with_folds(r, found->second, fold_rows->second);
         for (const auto& fold_row : fold_rows->second) folds_lines_[r] += csv_row(fold_row);
+      }
     }
+  }
+
+  // A resumed results.csv row must be what its folds.csv rows give (means, spreads, counts): an
+  // edited accuracy would otherwise reach every table and comparison of later runs. fit_seconds
+  // is left out (folds.csv rounds each fold's seconds).
+  void check_agrees_with_folds(size_t r, const std::vector<std::string>& stored,
+                               const std::vector<std::vector<std::string>>& fold_rows) const {
+    std::vector<FoldOutcome> folds;
+    for (const auto& fold_row : fold_rows) folds.push_back(layout_.fold_outcome(fold_row));
+    const auto expected =
+        with_key(rows_[r], layout_.results_row(plan_.cells[rows_[r].cell], folds));
+    const auto header = layout_.results_header();
+    for (size_t column = 0; column < header.size(); ++column)
+      if (header[column] != "fit_seconds" && stored.at(column) != expected.at(column))
+        throw InputError(
+            (output_ / "results.csv").string(),
+            fmt::format("the row of cell {} says {} = {}, but its {} folds.csv rows give {}: "
+                        "the files were edited or mixed; rerun with --fresh to recompute",
+                        keys_[r], header[column], stored[column], fold_rows.size(),
+                        expected[column]));
   }
 
   bool done(size_t row) const {

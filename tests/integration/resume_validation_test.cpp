@@ -53,6 +53,18 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
     edit_line(output / "results.csv", 3, accuracy, "high");
     refused("results.csv:3: accuracy 'high' is not a number");
   }
+  SUBCASE("an accuracy that its folds.csv rows do not give, or spelt -0.0") {
+    auto table = tsfs::read_csv_table(output / "results.csv");
+    const auto accuracy = table.rows[1][*table.column("accuracy")];
+    REQUIRE(accuracy != "0.5");
+    edit_line(output / "results.csv", 3, accuracy, "0.5");
+    refused("results.csv: the row of cell GunPoint");
+    edit_line(output / "results.csv", 3, accuracy, "0.5");
+    refused("says accuracy = 0.5, but its 6 folds.csv rows give " + accuracy);
+    const auto spread = table.rows[1][*table.column("accuracy_std")];
+    edit_line(output / "results.csv", 3, "," + spread + ",", ",-0.0,");
+    refused("says accuracy_std = -0.0");
+  }
   SUBCASE("an accuracy out of range, a fractional fold count, an empty metric") {
     auto table = tsfs::read_csv_table(output / "results.csv");
     edit_line(output / "results.csv", 5, table.rows[3][*table.column("accuracy")], "1.5");

@@ -153,6 +153,10 @@ std::string read_maybe_gzipped(const std::filesystem::path& path) {
   if (!file)
     throw InputError(path.string(), fmt::format("cannot open file: {}", std::strerror(errno)));
   gzbuffer(file.get(), 1u << 17);
+  // ...which would also read a damaged or mislabelled ".gz" as text: a name that promises gzip
+  // must start with its magic bytes (RFC 1952 section 2.3.1).
+  if (path.extension() == ".gz" && gzdirect(file.get()) == 1)
+    throw InputError(path.string(), "named .gz but not gzip-compressed (no 1f 8b header)");
 
   constexpr unsigned kChunk = 1u << 18;
   std::string contents;

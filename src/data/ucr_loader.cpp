@@ -116,14 +116,21 @@ long long count_rows(const fs::path& path) {
   return static_cast<long long>(split_lines(text).size());
 }
 
-// <folder>/<name>_<PART>.tsv, else the .tsv.gz sibling.
+// <folder>/<name>_<PART>.tsv, else the .tsv.gz sibling. Both present (an unpacked copy beside the
+// archive) is fine when they hold the same rows; otherwise which one is the data is a guess.
 std::optional<fs::path> find_part(const DatasetOptions& options, const std::string& part) {
   fs::path plain = options.folder / (options.name + "_" + part + ".tsv");
-  std::error_code status;
-  if (fs::is_regular_file(plain, status)) return plain;
   fs::path gzipped = plain;
   gzipped += ".gz";
-  if (fs::is_regular_file(gzipped, status)) return gzipped;
+  std::error_code status;
+  const bool has_plain = fs::is_regular_file(plain, status);
+  const bool has_gzipped = fs::is_regular_file(gzipped, status);
+  if (has_plain && has_gzipped && read_maybe_gzipped(plain) != read_maybe_gzipped(gzipped))
+    throw InputError(plain.string(),
+                     fmt::format("differs from {} beside it: keep one of the two files",
+                                 gzipped.filename().string()));
+  if (has_plain) return plain;
+  if (has_gzipped) return gzipped;
   return std::nullopt;
 }
 

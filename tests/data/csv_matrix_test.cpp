@@ -44,6 +44,11 @@ TEST_CASE("read_maybe_gzipped reports missing, folder and truncated inputs") {
   auto cut = folder.write("cut.gz", compressed.substr(0, compressed.size() / 2));
   CHECK(input_error_text([&] { read_maybe_gzipped(cut); }) ==
         doctest::Contains("cut.gz: cannot read file"));
+  for (const char* fake : {"text.tsv.gz", "empty.gz"}) {
+    auto path = folder.write(fake, std::string(fake) == "empty.gz" ? "" : "1\t2\xff\x00\n");
+    CHECK(input_error_text([&] { read_maybe_gzipped(path); }) ==
+          doctest::Contains("named .gz but not gzip-compressed (no 1f 8b header)"));
+  }
 }
 
 TEST_CASE("split_lines handles CRLF, a missing final newline and trailing blank lines") {

@@ -142,10 +142,11 @@ TEST_CASE("other vendored datasets load") {
   CHECK(ecg.rows() == 200);
 }
 
-TEST_CASE("plain .tsv is preferred over .tsv.gz, CRLF and a missing final newline are fine") {
+TEST_CASE(
+    "plain .tsv is read before an identical .tsv.gz, CRLF and a missing final newline are fine") {
   TempFolder folder;
   folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\r\n2\t3.0\t4.0");
-  folder.write_gzipped("Toy_TRAIN.tsv.gz", "1\t9\t9\n2\t9\t9\n");
+  folder.write_gzipped("Toy_TRAIN.tsv.gz", "1\t1.0\t2.0\r\n2\t3.0\t4.0");
   folder.write_gzipped("Toy_TEST.tsv.gz", "2\t5\t6\n1\t7\t8\n\n");
   Dataset toy = load_ucr_dataset(in_folder(folder));
   REQUIRE(toy.rows() == 4);
@@ -156,6 +157,16 @@ TEST_CASE("plain .tsv is preferred over .tsv.gz, CRLF and a missing final newlin
   CHECK(toy.train_rows == 2);
   CHECK(toy.sources[0] == (folder.path() / "Toy_TRAIN.tsv").string());
   CHECK(toy.sources[1] == (folder.path() / "Toy_TEST.tsv.gz").string());
+}
+
+TEST_CASE("a .tsv and a .tsv.gz of one part that differ are refused, naming both") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\n2\t3.0\t4.0\n");
+  folder.write_gzipped("Toy_TRAIN.tsv.gz", "1\t9\t9\n2\t9\t9\n");
+  folder.write("Toy_TEST.tsv", "2\t5\t6\n1\t7\t8\n");
+  CHECK_THROWS_WITH_AS(load_ucr_dataset(in_folder(folder)),
+                       doctest::Contains("Toy_TRAIN.tsv: differs from Toy_TRAIN.tsv.gz beside it"),
+                       tsfs::InputError);
 }
 
 TEST_CASE("labels sort numerically when all are numbers, else as text") {

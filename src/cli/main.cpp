@@ -104,7 +104,8 @@ int run_spec(const tsfs::Arguments& arguments) {
   auto folder = arguments.cluster.shard ? tsfs::shard_spec(spec, *arguments.cluster.shard).output
                                         : spec.output;
   if (arguments.cluster.shard) command += " --shard " + arguments.cluster.shard->text();
-  return tsfs::run_in_output_folder({folder, spec.output_where.str(), command, arguments.run.wait},
+  return tsfs::run_in_output_folder({folder, spec.output_where.str(), command, arguments.run.wait,
+                                     spec.cache, spec.cache_where.str()},
                                     [&] { return run_command(arguments, spec); });
 }
 

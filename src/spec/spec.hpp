@@ -151,6 +151,7 @@ struct Spec {
   // Verified caches of feature and distance matrices (default <output>/cache). Several specs may
   // share one (their keys hold every input), also at the same time (writes are atomic renames).
   std::filesystem::path cache;
+  SourceLocation cache_where;        // the `cache:` line (output_where when the cache is defaulted)
   std::vector<PlotSpec> plots;       // figures drawn from the run's CSVs (see plot/plot.hpp)
   bool save_scores = true;           // write scores.csv (every score vector; large for big sweeps)
   std::optional<TuneSpec> tune;      // nested CV: results.csv gains rows marked "tuned"

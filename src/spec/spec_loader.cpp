@@ -527,9 +527,11 @@ void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
   }
   if (YAML::Node cache = root["cache"]) {
     spec.cache = read_text(cache, context, "cache");
+    spec.cache_where = location_of(cache, context.file);
     if (spec.cache.empty()) fail(cache, context.file, "'cache' must name a folder");
   } else {
     spec.cache = spec.output / "cache";
+    spec.cache_where = spec.output_where;
   }
 }
 

@@ -14,25 +14,39 @@
 namespace tsfs {
 namespace {
 
-// What the user can do about a failed write, by its errno.
-std::string remedy(int error_number) {
+// What the user can do about a failed write into the folder of spec key `key`, by its errno.
+std::string remedy(int error_number, std::string_view key) {
+  const std::string elsewhere = fmt::format("choose another {} (--set {}=DIR)", key, key);
   switch (error_number) {
     case ENOSPC:
     case EDQUOT:
-      return "free some space or choose another output (--set output=DIR)";
+      return "free some space or " + elsewhere;
     case EROFS:
     case EACCES:
     case EPERM:
-      return "make it writable or choose another output (--set output=DIR)";
+      return "make it writable or " + elsewhere;
     default:
-      return "choose another output (--set output=DIR)";
+      return elsewhere;
   }
 }
 
-[[noreturn]] void fail(const OutputCommand& output, const std::string& problem, int error_number) {
+bool within(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  auto relative = path.lexically_normal().lexically_relative(folder.lexically_normal());
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+// A failed write at `path`: blamed on the `cache:` line when it is under a cache the spec named
+// (elsewhere than its default place in the output folder), else on the `output:` line.
+[[noreturn]] void fail(const OutputCommand& output, const std::filesystem::path& path,
+                       const std::string& problem, int error_number) {
+  if (!output.cache.empty() && !within(output.cache, output.folder) &&
+      (path == output.cache || within(path, output.cache)))
+    throw InputError(output.cache_where,
+                     fmt::format("cannot write into the cache folder {}: {}; {}",
+                                 output.cache.string(), problem, remedy(error_number, "cache")));
   throw InputError(output.where,
                    fmt::format("cannot write into the output folder {}: {}; {}",
-                               output.folder.string(), problem, remedy(error_number)));
+                               output.folder.string(), problem, remedy(error_number, "output")));
 }
 
 // The first missing folder on the way to `folder` (what create_directories will create), or an
@@ -61,7 +75,7 @@ std::filesystem::path create_folder(const OutputCommand& output) {
                                  output.folder.string()));
   auto created = first_missing(output.folder);
   std::filesystem::create_directories(output.folder, error);
-  if (error) fail(output, error.message(), error.value());
+  if (error) fail(output, output.folder, error.message(), error.value());
   return created;
 }
 
@@ -74,11 +88,6 @@ void remove_if_empty(const std::filesystem::path& folder, const std::filesystem:
       return;
     if (path == created) return;
   }
-}
-
-bool within(const std::filesystem::path& path, const std::filesystem::path& folder) {
-  auto relative = path.lexically_normal().lexically_relative(folder.lexically_normal());
-  return !relative.empty() && *relative.begin() != "..";
 }
 
 int run_locked(const OutputCommand& output, const std::function<int()>& body) {
@@ -106,23 +115,36 @@ void remove_stale_temporaries(const std::filesystem::path& folder) {
 
 int run_in_output_folder(const OutputCommand& output, const std::function<int()>& body) {
   auto created = create_folder(output);
+  // A cache the spec puts elsewhere that cannot be a folder is found before anything is computed.
+  const bool separate_cache = !output.cache.empty() && !within(output.cache, output.folder);
+  std::filesystem::path created_cache;
+  auto clean_up = [&] {
+    remove_if_empty(output.folder, created);
+    if (separate_cache) remove_if_empty(output.cache, created_cache);
+  };
   try {
+    if (separate_cache) {
+      created_cache = first_missing(output.cache);
+      std::filesystem::create_directories(output.cache);
+    }
     return run_locked(output, body);
   } catch (const WriteError& error) {
-    remove_if_empty(output.folder, created);
-    fail(output, fmt::format("{}: {}", error.path().string(), error.reason()),
+    clean_up();
+    fail(output, error.path(), fmt::format("{}: {}", error.path().string(), error.reason()),
          error.error_number());
   } catch (const std::filesystem::filesystem_error& error) {
-    remove_if_empty(output.folder, created);
-    if (!within(error.path1(), output.folder))
+    clean_up();
+    if (!within(error.path1(), output.folder) &&
+        (output.cache.empty() || !within(error.path1(), output.cache)))
       throw InputError(error.path1().string(), error.code().message());
-    fail(output, fmt::format("{}: {}", error.path1().string(), error.code().message()),
+    fail(output, error.path1(),
+         fmt::format("{}: {}", error.path1().string(), error.code().message()),
          error.code().value());
   } catch (const spdlog::spdlog_ex& error) {  // run.log could not be opened
-    remove_if_empty(output.folder, created);
-    fail(output, error.what(), 0);
+    clean_up();
+    fail(output, output.folder, error.what(), 0);
   } catch (...) {
-    remove_if_empty(output.folder, created);
+    clean_up();
     throw;
   }
 }

@@ -16,6 +16,9 @@ struct OutputCommand {
   std::string where;    // the spec's `output:` location ("spec.yaml:12:9"), or the folder itself
   std::string command;  // recorded in the lock: "runner run spec.yaml"
   bool wait = false;    // wait for another runner holding the folder instead of failing
+  // The spec's cache folder and `cache:` location: a failure to write there names that line.
+  std::filesystem::path cache = {};
+  std::string cache_where = {};
 };
 
 // Prepares and locks `output.folder`, runs `body` and returns its exit code. Errors writing under

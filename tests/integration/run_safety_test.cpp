@@ -127,6 +127,24 @@ TEST_CASE("an output that is a file, under a file or empty: exit 2 at the output
   CHECK(read_text(file) == "x");
 }
 
+TEST_CASE("a cache that is a file: exit 2 at the cache line, before anything is written") {
+  TemporaryFolder folder("cache_paths");
+  auto spec_text = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kGunPointSpec);
+  auto file = write_text(folder.path() / "a_file", "x");
+  auto output = folder.path() / "out";
+  auto spec = write_text(folder.path() / "spec.yaml",
+                         spec_text.substr(0, spec_text.find("output:")) + "output: '" +
+                             output.string() + "'\ncache: '" + file.string() + "'\n");
+  auto run = run_runner(spec.string() + " --quiet");
+  CHECK(run.exit_code == 2);
+  CHECK_MESSAGE(
+      contains(run.err, "spec.yaml:18:8: cannot write into the cache folder " + file.string()),
+      run.err);
+  CHECK(contains(run.err, "choose another cache (--set cache=DIR)"));
+  CHECK_FALSE(std::filesystem::exists(output));
+  CHECK(read_text(file) == "x");
+}
+
 // Needs root: mounts small tmpfs file systems (the CI machine runs as root).
 TEST_CASE("a full disk, a read-only file system, no permission: exit 2 with the OS reason") {
   if (geteuid() != 0) {

@@ -66,7 +66,10 @@ std::vector<std::pair<YAML::Node, std::string>> apply_overrides(
           current[part] = value;
           break;
         }
-        if (!current[part]) current[part] = YAML::Node(YAML::NodeType::Map);
+        if (!current[part]) {
+          current[part] = YAML::Node(YAML::NodeType::Map);
+          introduced.emplace_back(current[part], where);  // a map this override made up
+        }
         next.reset(current[part]);
       } else {
         throw InputError(where, fmt::format("cannot descend into the scalar before '{}'", part));

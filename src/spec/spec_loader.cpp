@@ -315,6 +315,9 @@ YAML::Node load_yaml(const std::filesystem::path& file) {
     throw InputError(file.string(), "spec file not found");
   if (std::filesystem::is_directory(file, status))
     throw InputError(file.string(), "is a folder, expected a spec file");
+  if (!std::filesystem::is_regular_file(file, status))
+    throw InputError(file.string(),
+                     "is not a regular file (a device, pipe or socket), expected a spec file");
   if (std::filesystem::file_size(file, status) > kMaxSpecBytes)
     throw InputError(file.string(), fmt::format("larger than {} bytes: not a spec", kMaxSpecBytes));
   std::string text(without_byte_order_mark(read_text_file(file)));

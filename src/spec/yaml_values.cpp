@@ -289,7 +289,10 @@ void check_keys(const YAML::Node& map, const std::vector<std::string>& allowed,
       message += fmt::format(" (did you mean '{}'?)", *suggestion);
     else
       message += fmt::format(" (allowed: {})", fmt::join(allowed, ", "));
-    fail(entry.first, file, message);
+    // A key added by --set has no mark of its own; its value knows the override.
+    SourceLocation where = location_of(entry.first, file);
+    if (where.line == 0) where = location_of(entry.second, file);
+    throw InputError(where.str(), message);
   }
 }
 

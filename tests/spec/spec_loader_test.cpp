@@ -203,6 +203,18 @@ TEST_CASE("--set overrides apply before validation") {
       spec_error(kWaferSigma, {"selectors.0.k=0"}).find("--set selectors.0.k: 'k' must be >= 1") !=
       std::string::npos);
   CHECK(spec_error(kWaferSigma, {"nokey"}).find("expected key.path=value") != std::string::npos);
+  // An unknown key made up by an override is blamed on the override, not on the spec file.
+  CHECK(spec_error(kWaferSigma, {"nonexistent.key=3"})
+            .find("--set nonexistent.key: unknown key 'nonexistent' in the spec") !=
+        std::string::npos);
+  CHECK(
+      spec_error(kWaferSigma, {"classifier.kk=3"}).find("--set classifier.kk: unknown key 'kk'") !=
+      std::string::npos);
+}
+
+TEST_CASE("a spec path that is a device, not a regular file, is refused as such") {
+  CHECK_THROWS_WITH_AS(tsfs::load_spec("/dev/null", {}),
+                       doctest::Contains("/dev/null: is not a regular file"), tsfs::InputError);
 }
 
 TEST_CASE("every name that becomes part of an output path is a plain file name") {

@@ -29,6 +29,9 @@ struct ParamSpec {
   std::vector<std::string> choices;  // allowed values of a text parameter (empty: any)
   ParamCheck check;                  // extra range check (may be empty)
   bool sweepable = true;             // may be a list or a generator in the spec
+  // A parameter that only means something when this one is not given (pca's `energy` with a
+  // fixed `components`): giving both is a spec error rather than one silently ignored.
+  std::string excludes = {};
 };
 
 // Range checks for ParamSpec::check.

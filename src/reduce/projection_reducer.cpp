@@ -60,7 +60,8 @@ std::vector<ParamSpec> projection_params() {
                     .doc = "leading directions kept (at most min(training rows, features)); "
                            "none: the fewest reaching `energy`",
                     .check = none_or(at_least(1)),
-                    .sweepable = false},
+                    .sweepable = false,
+                    .excludes = "energy"},
           ParamSpec{.name = "energy",
                     .type = ParamType::real,
                     .default_value = 0.9,

@@ -79,6 +79,13 @@ using GivenValues = std::vector<std::pair<std::string, std::vector<ParamValue>>>
 ParamSet complete_point(const ParamSet& chosen, const YAML::Node& node,
                         const SweptComponentSpec& component, const ComponentInfo& info,
                         const Context& context, const std::string& what) {
+  for (const auto& spec : info.params)
+    if (!spec.excludes.empty() && component.param_where.count(spec.name) &&
+        component.param_where.count(spec.excludes))
+      throw InputError(
+          component.param_where.at(spec.excludes).str(),
+          fmt::format("{} '{}': '{}' has no effect when '{}' is given; give one of them", what,
+                      info.name, spec.excludes, spec.name));
   ParamSet preset = chosen;
   if (info.apply_presets) info.apply_presets(preset);
   ParamSet complete;

@@ -130,4 +130,9 @@ TEST_CASE("reduce: spec errors name file, line and column") {
   run = run_spec(output, " --set 'reduce={components: 3}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("'reduce' needs 'kind'") != std::string::npos);
+  run = run_spec(output, " --set reduce.components=2");  // beside the spec's energy: 0.9
+  CHECK(run.exit_code == 2);
+  CHECK_MESSAGE(run.err.find("ucr_reduce.yaml:11:29: reduce 'pca': 'energy' has no effect when "
+                             "'components' is given") != std::string::npos,
+                run.err);
 }

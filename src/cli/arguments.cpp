@@ -1,6 +1,9 @@
 #include "cli/arguments.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <filesystem>
 
 #include "cli/word_reader.hpp"
 #include "common/error.hpp"
@@ -75,6 +78,18 @@ namespace {
 constexpr Command kCommands[] = {Command::run,      Command::features, Command::distances,
                                  Command::rankings, Command::plot,     Command::plan,
                                  Command::merge,    Command::submit,   Command::status};
+
+// What a command reads: a spec, or the folder of a run.
+const char* command_operand(Command command) {
+  switch (command) {
+    case Command::plot:
+    case Command::merge:
+    case Command::status:
+      return "a RUN_DIR (the output folder of a run)";
+    default:
+      return "a SPEC file";
+  }
+}
 
 std::optional<Command> command_of(const std::string& word) {
   for (Command command : kCommands)
@@ -206,10 +221,28 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
     } else if (positional == 0 && command_of(arg) && words.more()) {
       arguments.command = *command_of(arg);
       ++positional;
+    } else if (arguments.list) {
+      fail(fmt::format("unexpected argument '{}': list takes none", arg));
     } else if (arguments.spec.empty()) {
+      // A lone command word is a spec of that name only if such a file exists (runner features).
+      std::error_code status;
+      if (positional == 0 && command_of(arg) && !std::filesystem::exists(arg, status))
+        fail(fmt::format("{} needs {}", arg, command_operand(*command_of(arg))));
       arguments.spec = arg;
       ++positional;
     } else {
+      // `runner bogus SPEC`: the first word was meant as a command unless it is a file.
+      std::error_code status;
+      if (positional == 1 && !std::filesystem::exists(arguments.spec, status)) {
+        std::vector<std::string> names;
+        for (Command command : kCommands) names.push_back(command_name(command));
+        names.push_back("list");
+        names.push_back("compare");
+        auto suggestion = closest_match(arguments.spec, names);
+        fail(fmt::format("unknown command '{}'{} (commands: {})", arguments.spec,
+                         suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "",
+                         fmt::join(names, ", ")));
+      }
       fail(fmt::format("unexpected argument '{}': one spec per run", arg));
     }
   }

@@ -2,7 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "common/error.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace {
 
@@ -30,10 +34,20 @@ TEST_CASE("arguments: subcommands, and a spec named like one") {
   CHECK(parse({"distances", "spec.yaml"}).command == tsfs::Command::distances);
   CHECK(parse({"rankings", "spec.yaml"}).command == tsfs::Command::rankings);
   CHECK(parse({"plot", "run_folder"}).command == tsfs::Command::plot);
-  // A lone word is the spec, even when it spells a command.
-  const auto alone = parse({"features"});
-  CHECK(alone.command == tsfs::Command::run);
-  CHECK(alone.spec == "features");
+  // A lone word is the spec when a file of that name exists, even when it spells a command;
+  // otherwise the command is missing its operand.
+  {
+    tsfs::testing::TemporaryFolder folder("arguments");
+    std::ofstream(folder.path() / "features") << "datasets: [GunPoint]\n";
+    const auto previous = std::filesystem::current_path();
+    std::filesystem::current_path(folder.path());
+    const auto alone = parse({"features"});
+    std::filesystem::current_path(previous);
+    CHECK(alone.command == tsfs::Command::run);
+    CHECK(alone.spec == "features");
+  }
+  CHECK_THROWS_WITH(parse({"features"}), doctest::Contains("features needs a SPEC file"));
+  CHECK_THROWS_WITH(parse({"status"}), doctest::Contains("status needs a RUN_DIR"));
   CHECK(parse({"list"}).list);
   CHECK(parse({"--help"}).help);
   CHECK(parse({"--version"}).version);
@@ -48,4 +62,7 @@ TEST_CASE("arguments: bad command lines are input errors") {
   CHECK_THROWS_AS(parse({"spec.yaml", "--threads", "1.5"}), tsfs::InputError);
   CHECK_THROWS_AS(parse({"a.yaml", "b.yaml"}), tsfs::InputError);  // one spec per run
   CHECK_THROWS_WITH(parse({"spec.yaml", "--bogus"}), doctest::Contains("--bogus"));
+  CHECK_THROWS_WITH(parse({"runn", "spec.yaml"}),
+                    doctest::Contains("unknown command 'runn', did you mean 'run'?"));
+  CHECK_THROWS_WITH(parse({"list", "extra"}), doctest::Contains("list takes none"));
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 #include "common/error.hpp"
@@ -199,6 +200,32 @@ void check_fit_rows_have_features(const Spec& spec, const DatasetSpec& dataset_s
                       dataset.data.name, dataset.folds[f].train_rows.size(), f + 1));
 }
 
+// A class with test rows but no training rows in a fold (a class only in the TEST file, or one
+// with fewer members than folds) cannot be predicted there: said, since it caps the accuracy.
+void warn_unseen_test_classes(const PreparedDataset& dataset) {
+  const auto& labels = dataset.data.labels;
+  std::set<int> unseen;
+  size_t folds_affected = 0;
+  for (const auto& fold : dataset.folds) {
+    std::set<int> trained;
+    for (int row : fold.train_rows) trained.insert(labels(row));
+    bool affected = false;
+    for (int row : fold.test_rows)
+      if (!trained.count(labels(row))) {
+        unseen.insert(labels(row));
+        affected = true;
+      }
+    folds_affected += affected;
+  }
+  if (unseen.empty()) return;
+  std::vector<std::string> names;
+  for (int label : unseen) names.push_back(dataset.data.class_names[static_cast<size_t>(label)]);
+  spdlog::warn(
+      "dataset {}: class {} has test rows but no training rows in {} of {} folds: no classifier "
+      "can predict it there",
+      dataset.data.name, fmt::join(names, ", "), folds_affected, dataset.folds.size());
+}
+
 void log_duplicates(const Spec& spec, const PreparedDataset& dataset) {
   const auto& summary = dataset.duplicates;
   if (summary.groups.duplicate_rows == 0) return;
@@ -241,6 +268,7 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
     prepared.inner_outer = std::move(inner.outer);
   }
   log_duplicates(spec, prepared);
+  warn_unseen_test_classes(prepared);
   prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
   log_unusable_features(prepared);
   check_feature_magnitudes(dataset_spec, prepared);

@@ -68,3 +68,27 @@ TEST_CASE("labels spelt differently across TRAIN and TEST exit 2 naming both fil
   CHECK(refusal.err.find("Toy_TRAIN.tsv:1)") != std::string::npos);
   CHECK_FALSE(refusal.output_written);
 }
+
+TEST_CASE("a class only in the TEST file runs, with a warning that it cannot be predicted") {
+  TemporaryFolder folder("unseen_class");
+  std::string train, test;
+  for (int row = 0; row < 12; ++row) {
+    const std::string values = "\t" + std::to_string(row % 3) + "\t" + std::to_string(row) + "\n";
+    if (row % 3 != 2) train += std::to_string(1 + row % 3) + values;
+    test += std::to_string(1 + row % 3) + values;
+  }
+  write_text(folder.path() / "Unseen/Unseen_TRAIN.tsv", train);
+  write_text(folder.path() / "Unseen/Unseen_TEST.tsv", test);
+  auto spec =
+      write_text(folder.path() / "spec.yaml",
+                 "datasets: [{name: Unseen, path: " + (folder.path() / "Unseen").string() +
+                     "}]\nselectors: [{kind: variance}]\nn_features: [2]\n"
+                     "protocol: {kind: train_test}\nclassifier: {kind: knn, k: 1}\noutput: " +
+                     (folder.path() / "out").string() + "\n");
+  auto run = run_runner(spec.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK_MESSAGE(contains(run.err,
+                         "dataset Unseen: class 3 has test rows but no training rows in 1 "
+                         "of 1 folds: no classifier can predict it there"),
+                run.err);
+}

@@ -207,7 +207,13 @@ double group_value(const Run& run, const CollateOptions& options, const Method& 
             fmt::join(options.by, ","),
             varying.empty() ? "run" : fmt::format("{}", fmt::join(varying, ","))));
   }
-  auto value = parse_double(run.table.rows[rows.front()][*run.table.column(options.metric)]);
+  const std::string& field = run.table.rows[rows.front()][*run.table.column(options.metric)];
+  auto value = parse_double(field);
+  if (!value && !field.empty())
+    throw InputError(run.file,
+                     fmt::format("--metric {}: '{}' (row {}) is not a number; choose a "
+                                 "numeric column such as accuracy",
+                                 options.metric, printable_excerpt(field), rows.front() + 2));
   if (!value || std::isnan(*value))
     throw InputError(run.file,
                      fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
@@ -237,6 +243,17 @@ std::string run_name(const std::filesystem::path& run) {
 
 Collated collate_runs(const CollateOptions& options) {
   if (options.runs.empty()) throw InputError("command line", "compare needs a run folder");
+  // One run given twice (however spelt) would count as two runs of the same methods.
+  std::map<std::filesystem::path, std::filesystem::path> seen;
+  for (const auto& folder : options.runs) {
+    std::error_code status;
+    auto identity = std::filesystem::weakly_canonical(folder, status);
+    if (status) identity = folder.lexically_normal();
+    auto [first, inserted] = seen.try_emplace(identity, folder);
+    if (!inserted)
+      throw InputError("command line", fmt::format("run folder {} is given twice (also as {})",
+                                                   folder.string(), first->second.string()));
+  }
   std::vector<Run> runs;
   for (const auto& folder : options.runs) runs.push_back(read_run(folder));
   for (Run& run : runs) filter_rows(run, options);

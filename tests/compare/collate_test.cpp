@@ -137,6 +137,13 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
       error_of(
           {{std::filesystem::temp_directory_path() / "tsfs_no_such_run"}, "accuracy", {"selector"}})
           .find("not a folder") != std::string::npos);
+  // One run spelt two ways is one run, not two runs of the same methods.
+  CHECK(error_of({{good, good.parent_path() / ".." / good.parent_path().filename() / "good"},
+                  "accuracy",
+                  {"selector"}})
+            .find("is given twice (also as " + good.string() + ")") != std::string::npos);
+  CHECK(error_of({{good}, "selector", {"selector"}})
+            .find("--metric selector: 'fisher' (row 2) is not a number") != std::string::npos);
 }
 
 }  // namespace

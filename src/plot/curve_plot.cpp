@@ -106,29 +106,28 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
   registration.info.doc = doc;
   registration.info.params = {
       plot_params::name(),
-      {"series",
-       ParamType::text_list,
-       std::vector<std::string>{"selector"},
-       "curves.csv columns whose values get one line each (a class of several, one-vs-rest, "
-       "gets its own line too)",
-       {},
-       {},
-       false},
-      {"facet",
-       ParamType::text,
-       std::string("dataset"),
-       "column whose values get one panel each",
-       {},
-       {},
-       false},
+      ParamSpec{
+          .name = "series",
+          .type = ParamType::text_list,
+          .default_value = std::vector<std::string>{"selector"},
+          .doc =
+              "curves.csv columns whose values get one line each (a class of several, one-vs-rest, "
+              "gets its own line too)",
+          .sweepable = false},
+      ParamSpec{.name = "facet",
+                .type = ParamType::text,
+                .default_value = std::string("dataset"),
+                .doc = "column whose values get one panel each",
+                .sweepable = false},
       plot_params::filter(),
-      {"folds",
-       ParamType::text,
-       std::string("pooled"),
-       "pooled: the curve of every fold's test rows together; each: one line per fold too",
-       {"pooled", "each"},
-       {},
-       false},
+      ParamSpec{
+          .name = "folds",
+          .type = ParamType::text,
+          .default_value = std::string("pooled"),
+          .doc =
+              "pooled: the curve of every fold's test rows together; each: one line per fold too",
+          .choices = {"pooled", "each"},
+          .sweepable = false},
       plot_params::title(),
   };
   registration.make = [style](const ParamSet& params) -> std::unique_ptr<PlotKind> {

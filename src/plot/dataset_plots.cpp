@@ -133,20 +133,17 @@ const Registrar<PlotRegistration> kRegisterDatasetView{dataset_plot<DatasetView>
     "dataset_view", "mean +/- std per time step and an example series, per dataset", {})};
 const Registrar<PlotRegistration> kRegisterAutocovariance{
     dataset_plot<Autocovariance>("autocovariance", "average autocovariance function per dataset",
-                                 {{"max_lag",
-                                   ParamType::integer,
-                                   0LL,
-                                   "largest lag (0: series length - 1)",
-                                   {},
-                                   at_least(0),
-                                   false},
-                                  {"normalize",
-                                   ParamType::boolean,
-                                   false,
-                                   "autocorrelation instead of autocovariance",
-                                   {},
-                                   {},
-                                   false}})};
+                                 {ParamSpec{.name = "max_lag",
+                                            .type = ParamType::integer,
+                                            .default_value = 0LL,
+                                            .doc = "largest lag (0: series length - 1)",
+                                            .check = at_least(0),
+                                            .sweepable = false},
+                                  ParamSpec{.name = "normalize",
+                                            .type = ParamType::boolean,
+                                            .default_value = false,
+                                            .doc = "autocorrelation instead of autocovariance",
+                                            .sweepable = false}})};
 
 }  // namespace
 }  // namespace tsfs

@@ -9,37 +9,46 @@
 namespace tsfs::plot_params {
 
 inline ParamSpec name() {
-  return {
-      "name", ParamType::text, std::nullopt, "file name of the figure (without extension)", {}, {},
-      false};
+  return ParamSpec{.name = "name",
+                   .type = ParamType::text,
+                   .doc = "file name of the figure (without extension)",
+                   .sweepable = false};
 }
 inline ParamSpec source(const std::string& default_source) {
-  return {"source",
-          ParamType::text,
-          default_source,
-          "which run CSV to read",
-          {"results", "folds", "scores"},
-          {},
-          false};
+  return ParamSpec{.name = "source",
+                   .type = ParamType::text,
+                   .default_value = default_source,
+                   .doc = "which run CSV to read",
+                   .choices = {"results", "folds", "scores"},
+                   .sweepable = false};
 }
 inline ParamSpec filter() {
-  return {"filter",
-          ParamType::text_list,
-          std::vector<std::string>{},
-          "rows to keep: column=value (or column=a|b) entries",
-          {},
-          {},
-          false};
+  return ParamSpec{.name = "filter",
+                   .type = ParamType::text_list,
+                   .default_value = std::vector<std::string>{},
+                   .doc = "rows to keep: column=value (or column=a|b) entries",
+                   .sweepable = false};
 }
 inline ParamSpec facet() {
-  return {"facet", ParamType::text, std::string(), "column whose values get one panel each", {}, {},
-          false};
+  return ParamSpec{.name = "facet",
+                   .type = ParamType::text,
+                   .default_value = std::string(),
+                   .doc = "column whose values get one panel each",
+                   .sweepable = false};
 }
 inline ParamSpec title() {
-  return {"title", ParamType::text, std::string(), "figure title", {}, {}, false};
+  return ParamSpec{.name = "title",
+                   .type = ParamType::text,
+                   .default_value = std::string(),
+                   .doc = "figure title",
+                   .sweepable = false};
 }
 inline ParamSpec optional_number(const std::string& param_name, const std::string& doc) {
-  return {param_name, ParamType::real, std::nan(""), doc, {}, {}, false};
+  return ParamSpec{.name = param_name,
+                   .type = ParamType::real,
+                   .default_value = std::nan(""),
+                   .doc = doc,
+                   .sweepable = false};
 }
 
 }  // namespace tsfs::plot_params

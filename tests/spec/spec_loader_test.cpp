@@ -212,6 +212,15 @@ TEST_CASE("--set overrides apply before validation") {
       std::string::npos);
 }
 
+TEST_CASE("a line plot's y_min must be below its y_max, checked at load time") {
+  const std::string spec = "datasets: [GunPoint]\nselectors: [{kind: anova}]\n";
+  CHECK(spec_error_text(spec +
+                        "plots: [{kind: line, name: p, x: n_features, y_min: 5, y_max: 1}]\n") ==
+        doctest::Contains("spec.yaml:3:53: plot 'line': y_min (5) must be below y_max (1)"));
+  CHECK_NOTHROW(tsfs::load_spec(
+      write_spec(spec + "plots: [{kind: line, name: p, x: n_features, y_min: 0.5, y_max: 1}]\n")));
+}
+
 TEST_CASE("a spec path that is a device, not a regular file, is refused as such") {
   CHECK_THROWS_WITH_AS(tsfs::load_spec("/dev/null", {}),
                        doctest::Contains("/dev/null: is not a regular file"), tsfs::InputError);

@@ -42,10 +42,14 @@ double raw_stress(const Eigen::MatrixXd& distances, const Eigen::MatrixXd& coord
   return stress;
 }
 
-Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbours) {
+namespace {
+
+using Adjacency = std::vector<std::vector<std::pair<Eigen::Index, double>>>;
+
+// Undirected adjacency: i -> its nearest `neighbours` others (ties to the lower index), and back.
+Adjacency knn_edges(const Eigen::MatrixXd& distances, int neighbours) {
   const Eigen::Index n = distances.rows();
-  // Undirected adjacency: i -> its nearest `neighbours` others, and back.
-  std::vector<std::vector<std::pair<Eigen::Index, double>>> edges(static_cast<size_t>(n));
+  Adjacency edges(static_cast<size_t>(n));
   std::vector<Eigen::Index> others;
   for (Eigen::Index i = 0; i < n; ++i) {
     others.clear();
@@ -62,6 +66,61 @@ Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbo
       edges[static_cast<size_t>(others[k])].emplace_back(i, distances(i, others[k]));
     }
   }
+  return edges;
+}
+
+// Connected components, numbered in the order of their lowest row (as scipy's
+// connected_components), as row -> component.
+std::vector<int> component_labels(const Adjacency& edges) {
+  std::vector<int> labels(edges.size(), -1);
+  int next = 0;
+  for (size_t start = 0; start < edges.size(); ++start) {
+    if (labels[start] >= 0) continue;
+    std::vector<size_t> stack = {start};
+    labels[start] = next;
+    while (!stack.empty()) {
+      const size_t node = stack.back();
+      stack.pop_back();
+      for (const auto& [other, weight] : edges[node])
+        if (labels[static_cast<size_t>(other)] < 0) {
+          labels[static_cast<size_t>(other)] = next;
+          stack.push_back(static_cast<size_t>(other));
+        }
+    }
+    ++next;
+  }
+  return labels;
+}
+
+// scikit-learn's Isomap completes a disconnected graph (sklearn.utils.graph.
+// _fix_connected_components): for every pair of components j < i, one edge between their closest
+// rows (the first minimum in row-major order over component i's rows x component j's rows).
+void join_components(const Eigen::MatrixXd& distances, Adjacency& edges) {
+  const std::vector<int> labels = component_labels(edges);
+  const int components = *std::max_element(labels.begin(), labels.end()) + 1;
+  std::vector<std::vector<Eigen::Index>> members(static_cast<size_t>(components));
+  for (size_t row = 0; row < labels.size(); ++row)
+    members[static_cast<size_t>(labels[row])].push_back(static_cast<Eigen::Index>(row));
+  for (size_t i = 0; i < members.size(); ++i)
+    for (size_t j = 0; j < i; ++j) {
+      Eigen::Index best_i = members[i].front(), best_j = members[j].front();
+      for (const Eigen::Index a : members[i])
+        for (const Eigen::Index b : members[j])
+          if (distances(a, b) < distances(best_i, best_j)) {
+            best_i = a;
+            best_j = b;
+          }
+      edges[static_cast<size_t>(best_i)].emplace_back(best_j, distances(best_i, best_j));
+      edges[static_cast<size_t>(best_j)].emplace_back(best_i, distances(best_i, best_j));
+    }
+}
+
+}  // namespace
+
+Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbours) {
+  const Eigen::Index n = distances.rows();
+  Adjacency edges = knn_edges(distances, neighbours);
+  if (n > 0) join_components(distances, edges);
   Eigen::MatrixXd geodesic =
       Eigen::MatrixXd::Constant(n, n, std::numeric_limits<double>::infinity());
   using Entry = std::pair<double, Eigen::Index>;
@@ -84,9 +143,7 @@ Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbo
 }
 
 Eigen::MatrixXd isomap(const Eigen::MatrixXd& distances, int neighbours, int dimensions) {
-  const Eigen::MatrixXd geodesic = geodesic_distances(distances, neighbours);
-  if (!geodesic.allFinite()) throw std::invalid_argument("the kNN graph is disconnected");
-  return classical_mds(geodesic, dimensions);
+  return classical_mds(geodesic_distances(distances, neighbours), dimensions);
 }
 
 }  // namespace tsfs

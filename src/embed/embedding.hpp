@@ -17,12 +17,12 @@ Eigen::MatrixXd classical_mds(const Eigen::MatrixXd& distances, int dimensions);
 double raw_stress(const Eigen::MatrixXd& distances, const Eigen::MatrixXd& coordinates);
 
 // Geodesic distances along the undirected kNN graph (each row linked to its `neighbours` nearest
-// other rows, ties to the lower index; edge weight = distance), by Dijkstra from every row.
-// Infinity between rows the graph does not connect.
+// other rows, ties to the lower index; edge weight = distance), by Dijkstra from every row. A
+// disconnected graph is completed as scikit-learn's Isomap does: one edge between the closest
+// rows of every pair of components.
 Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbours);
 
-// Isomap: classical MDS of the geodesic distances. Throws std::invalid_argument when the kNN graph
-// is disconnected (the caller names the dataset and suggests more neighbours).
+// Isomap: classical MDS of the geodesic distances.
 Eigen::MatrixXd isomap(const Eigen::MatrixXd& distances, int neighbours, int dimensions);
 
 // t-SNE's joint probabilities from squared distances: per row, the Gaussian conditional

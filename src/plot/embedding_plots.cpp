@@ -63,7 +63,7 @@ class EmbeddingPlot final : public PlotKind {
       const Dataset data = load_ucr_dataset(dataset_spec.options);
       const std::vector<int> rows = kept_rows(data.rows(), params_.integer("max_rows"));
       const Eigen::MatrixXd distances = row_distances(spec, data)(rows, rows);
-      const Eigen::MatrixXd coordinates = embed(distances, data.name);
+      const Eigen::MatrixXd coordinates = embed(distances);
       std::string plot;
       for (int label = 0; label < data.classes(); ++label) {
         for (size_t r = 0; r < rows.size(); ++r)
@@ -117,18 +117,12 @@ class EmbeddingPlot final : public PlotKind {
     return distance.registration->make(distance.params)->pairwise(data, default_threads());
   }
 
-  Eigen::MatrixXd embed(const Eigen::MatrixXd& distances, const std::string& dataset) const {
+  Eigen::MatrixXd embed(const Eigen::MatrixXd& distances) const {
     switch (method_) {
       case Method::mds:
         return classical_mds(distances, 2);
       case Method::isomap:
-        try {
-          return isomap(distances, static_cast<int>(params_.integer("neighbours")), 2);
-        } catch (const std::invalid_argument&) {
-          throw InputError("", fmt::format("isomap: the {}-nearest-neighbour graph of dataset {} "
-                                           "is disconnected; raise `neighbours`",
-                                           params_.integer("neighbours"), dataset));
-        }
+        return isomap(distances, static_cast<int>(params_.integer("neighbours")), 2);
       case Method::tsne:
         break;
     }

@@ -9,7 +9,9 @@ next to this script (%.17g):
                  two largest eigenpairs, coordinates = v sqrt(lambda)); mds_stress.csv: its raw
                  stress, sum over i < j of (D_ij - |x_i - x_j|)^2 (scikit-learn's MDS.stress_);
   isomap.csv     row, component, value: Isomap(n_neighbors=10, n_components=2,
-                 metric="precomputed").fit_transform(D);
+                 metric="precomputed").fit_transform(D); isomap_k5.csv the same with
+                 n_neighbors=5, whose kNN graph has two components that scikit-learn joins by
+                 the shortest edge between them (sklearn.utils.graph._fix_connected_components);
   tsne_p.csv     row, column, value: sklearn.manifold._t_sne._joint_probabilities(D^2, 10, 0) as a
                  square matrix;
   tsne_kl.csv    row, column, value: at the embedding Y = 0.01 x the MDS coordinates,
@@ -53,6 +55,8 @@ def main():
     write("mds_stress.csv", [[0, 0, "%.17g" % stress]])
     embedding = Isomap(n_neighbors=10, n_components=2, metric="precomputed").fit_transform(distances)
     write("isomap.csv", matrix_rows(embedding))
+    joined = Isomap(n_neighbors=5, n_components=2, metric="precomputed").fit_transform(distances)
+    write("isomap_k5.csv", matrix_rows(joined))
     joint = squareform(_joint_probabilities(distances ** 2, 10.0, 0))
     write("tsne_p.csv", matrix_rows(joint))
     kl, gradient = _kl_divergence((0.01 * mds).ravel(), squareform(joint), 1, n, 2)

@@ -5,13 +5,17 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <regex>
 #include <set>
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/text.hpp"
+#include "report/csv_table.hpp"
 #include "report/manifest.hpp"
 #include "sweep/output_lock.hpp"
+#include "sweep/previous_results.hpp"
 
 namespace tsfs {
 namespace {
@@ -37,6 +41,26 @@ size_t result_rows(const std::filesystem::path& path) {
     if (c == '\n' && !quoted) ++records;
   }
   return records > 0 ? records - 1 : 0;
+}
+
+// The shard's cell count as `runner plan` wrote it in plan/shards.csv, for shards without a
+// shard.json yet.
+size_t planned_cells(const std::filesystem::path& output, const ShardId& id) {
+  const auto path = plan_folder(output) / "shards.csv";
+  if (!std::filesystem::exists(path)) return 0;
+  const CsvTable table = read_csv_table(path);
+  const auto shard = table.column("shard"), cells = table.column("cells");
+  if (!shard || !cells)
+    throw InputError(path.string(), "no shard or cells column: not a file tsfs wrote");
+  for (size_t r = 0; r < table.rows.size(); ++r)
+    if (table.rows[r][*shard] == std::to_string(id.index)) {
+      const auto count = parse_double(table.rows[r][*cells]);
+      if (!count || *count < 0 || *count != std::floor(*count))
+        throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+                         fmt::format("cells '{}' is not a count", table.rows[r][*cells]));
+      return static_cast<size_t>(*count);
+    }
+  throw InputError(path.string(), fmt::format("no row for shard {}", id.index));
 }
 
 std::string describe_mismatch(const ShardRecord& record, const ShardRecord& plan,
@@ -80,7 +104,16 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   ShardReport report{id, ShardState::not_started, {}, 0, 0, {}, {}};
   auto folder = shard_folder(output, id);
   if (!std::filesystem::exists(folder / "shard.json")) {
-    if (lock_held(folder)) report.state = ShardState::running;
+    report.cells = planned_cells(output, id);
+    if (lock_held(folder)) {
+      report.state = ShardState::running;
+    } else if (std::filesystem::exists(folder / "results.csv")) {
+      // A shard writes shard.json before any result: results without it mean a damaged folder.
+      report.state = ShardState::stopped;
+      report.detail =
+          "results.csv without shard.json: the folder was damaged; rerun the shard "
+          "with --fresh";
+    }
     return report;
   }
   ShardRecord record = read_shard_record(folder / "shard.json");
@@ -98,6 +131,15 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
     report.state = ShardState::running;
   } else if (report.manifest_status == "finished" && report.cells_done == report.cells) {
     report.state = ShardState::finished;
+  } else if (report.manifest_status == "finished") {
+    // A finished shard wrote every cell once: another count is damage, whose place the strict
+    // reader names (a torn row); otherwise say what is off.
+    read_checked(folder / "results.csv");
+    report.state = ShardState::stopped;
+    report.detail = fmt::format(
+        "its manifest says finished but results.csv holds {} rows for {} cells: the file was "
+        "damaged or edited; rerun the shard with --fresh",
+        report.cells_done, report.cells);
   } else {
     report.state = ShardState::stopped;
     report.detail = report.manifest_status == "running"

@@ -81,8 +81,33 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
     run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
   auto missing = run_runner("merge " + output.string());
   CHECK(missing.exit_code == 2);
-  CHECK_MESSAGE(contains(missing.err, "shards/2-of-4: shard 2/4 is not started"), missing.err);
+  // A shard not started yet counts the cells plan/shards.csv gives it.
+  CHECK_MESSAGE(contains(missing.err, "shards/2-of-4: shard 2/4 is not started (0 of 9 cells)"),
+                missing.err);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+
+  // A finished shard whose results.csv was damaged is named with what is wrong, or its line.
+  const auto shard_one = output / "shards/1-of-4";
+  const std::string results = read_text(shard_one / "results.csv");
+  const std::string first_row = results.substr(
+      results.find('\n') + 1, results.find('\n', results.find('\n') + 1) - results.find('\n'));
+  write_text(shard_one / "results.csv", results + first_row);
+  auto doubled = run_runner("merge " + output.string());
+  CHECK(doubled.exit_code == 2);
+  CHECK_MESSAGE(contains(doubled.err,
+                         "shards/1-of-4: shard 1/4 is stopped (10 of 9 cells), its "
+                         "manifest says finished but results.csv holds 10 rows"),
+                doubled.err);
+  write_text(shard_one / "results.csv", results.substr(0, results.size() - 10));
+  auto torn = run_runner("merge " + output.string());
+  CHECK(torn.exit_code == 2);
+  CHECK_MESSAGE(contains(torn.err, "shards/1-of-4/results.csv:10: expected"), torn.err);
+  write_text(shard_one / "results.csv", results);
+  const std::string record = read_text(shard_one / "shard.json");
+  std::filesystem::remove(shard_one / "shard.json");
+  auto no_record = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(no_record.out, "results.csv without shard.json"), no_record.out);
+  write_text(shard_one / "shard.json", record);
 
   run_ok(with_output("run " + kSpec + " --shard 2/4", output));
   std::filesystem::create_directories(output / "shards/2-of-3");

@@ -106,7 +106,8 @@ struct TunedParameter {
 
 struct TuneSpec {
   std::vector<TunedParameter> parameters;
-  ProtocolOptions inner;  // stratified_kfold of each outer fold's training rows
+  ProtocolOptions inner;       // stratified_kfold of each outer fold's training rows
+  SourceLocation inner_where;  // the `inner:` entry (the `tune:` one when defaulted)
   TuneMetric metric = TuneMetric::accuracy;
   ChosenMetric chosen_metric = ChosenMetric::macro_f1;  // metric `chosen` only
   size_t chosen_index = 0;  // metric `chosen`: its position in Spec::metrics

@@ -56,6 +56,12 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
     entries.push_back(&spec.classifier);
     info = &spec.classifier.registration->info;
   }
+  if (info == nullptr && parameter.component == "reduce" && spec.reduce)
+    fail(item, file,
+         fmt::format("tuned parameter '{}': a reducer's parameters take one value each, so "
+                     "there is nothing to tune; sweep n_features or a selector or classifier "
+                     "parameter instead",
+                     printable_excerpt(text, 80)));
   if (info == nullptr)
     fail_unknown(
         item, file,
@@ -63,6 +69,10 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
                     printable_excerpt(text, 80), printable_excerpt(parameter.component, 80)),
         parameter.component, components);
   auto names = info->param_names();
+  if (names.empty())
+    fail(item, file,
+         fmt::format("tuned parameter '{}': '{}' has no parameters", printable_excerpt(text, 80),
+                     info->name));
   if (std::find(names.begin(), names.end(), parameter.parameter) == names.end())
     fail_unknown(
         item, file,
@@ -144,6 +154,7 @@ TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& s
     tune.parameters.push_back(std::move(parameter));
   }
   tune.inner = read_inner(node["inner"], file);
+  tune.inner_where = node["inner"] ? location_of(node["inner"], file) : tune.where;
   read_metric(node["metric"], file, spec, tune);
   return tune;
 }

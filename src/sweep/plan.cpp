@@ -257,7 +257,7 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   prepared.folds = std::move(rows.folds);
   prepared.duplicates = rows.duplicates;
   if (spec.tune) {
-    InnerFolds inner = located(spec.tune->where, name, [&] {
+    InnerFolds inner = located(spec.tune->inner_where, name, [&] {
       return make_inner_folds(prepared.data, prepared.folds, spec.tune->inner);
     });
     // Under `group` every copy is on its first row's side of the outer split, so of the inner

@@ -121,6 +121,26 @@ std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout,
   return rows;
 }
 
+// <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
+// an earlier run kept aside is overwritten.
+std::filesystem::path stale_path(const std::filesystem::path& output, const std::string& stem) {
+  auto path = output / (stem + ".stale.csv");
+  for (int n = 1; std::filesystem::exists(path); ++n)
+    path = output / fmt::format("{}.stale.{}.csv", stem, n);
+  return path;
+}
+
+// An earlier run's <stem>.csv from a spec section this one does not have (curves:, tune:) would
+// describe rows this run did not write: kept aside, never deleted.
+void set_aside_unused(const std::filesystem::path& output, const std::string& stem) {
+  const auto path = output / (stem + ".csv");
+  if (!std::filesystem::exists(path)) return;
+  const auto stale = stale_path(output, stem);
+  std::filesystem::rename(path, stale);
+  spdlog::warn("{} is from an earlier run whose spec had `{}:`; moved to {}", path.string(),
+               stem == "tuned" ? "tune" : stem, stale.string());
+}
+
 class OutputWriter {
  public:
   OutputWriter(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
@@ -272,9 +292,7 @@ class OutputWriter {
 
   void keep_stale_rows() const {
     if (previous_.stale.rows.empty()) return;
-    auto path = output_ / "results.stale.csv";
-    for (int n = 1; std::filesystem::exists(path); ++n)
-      path = output_ / fmt::format("results.stale.{}.csv", n);
+    const auto path = stale_path(output_, "results");
     write_file_atomically(path, previous_.stale.str());
     spdlog::warn("{} rows of an earlier run are not in this grid; kept in {}",
                  previous_.stale.rows.size(), path.string());
@@ -529,17 +547,22 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
 }
 
-// A tuned row in results.csv whose tuned.csv rows are missing (a run killed between the two
-// writes) is recomputed.
+// A tuned row in results.csv whose tuned.csv rows are missing or incomplete (a run killed between
+// the two writes, a deleted line) is recomputed; rows that contradict folds.csv are refused.
 void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& layout,
                                        const Plan& plan, const std::vector<TunedCell>& tuned,
                                        const PreviousTunedRows& previous_tuned,
                                        PreviousResults& previous) {
   for (const auto& row : tuned) {
     auto key = tuned_key(spec, layout, plan, row);
-    if (!previous_tuned.count(key)) {
-      previous.results.erase(join_key(key));
-      previous.folds.erase(join_key(key));
+    const auto joined = join_key(key);
+    const auto tuned_rows = previous_tuned.find(key);
+    const auto fold_rows = previous.folds.find(joined);
+    if (tuned_rows == previous_tuned.end() || fold_rows == previous.folds.end() ||
+        !previous_tuned_rows_agree(spec, layout, plan, row, tuned_rows->second, fold_rows->second,
+                                   spec.output / "tuned.csv")) {
+      previous.results.erase(joined);
+      previous.folds.erase(joined);
     }
   }
 }
@@ -585,6 +608,9 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   write_tables(output, results, spec);
   if (!curve_cell_list.empty())
     write_curves(spec, datasets, plan, layout, scores, curve_cell_list, options.threads, output);
+  else if (!spec.curves)
+    set_aside_unused(output, "curves");
+  if (!spec.tune) set_aside_unused(output, "tuned");
   render_plots(spec, output);
   clock.stop("outputs");
 }

@@ -1,12 +1,16 @@
 #include "sweep/tuning.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 #include <tuple>
 
+#include "common/error.hpp"
 #include "common/text.hpp"
 #include "sweep/evaluations.hpp"
 #include "sweep/previous_results.hpp"
@@ -269,24 +273,36 @@ std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layo
   return header;
 }
 
+namespace {
+
+// The chosen_* fields of tuned.csv when `candidate` (a plan cell) is chosen.
+std::vector<std::string> chosen_fields(const Spec& spec, const ResultLayout& layout,
+                                       const Cell& candidate) {
+  const auto& selector = spec.selectors[static_cast<size_t>(candidate.selector)];
+  const auto candidate_key = layout.cell_key(candidate);
+  const auto& header = layout.key_header();
+  std::vector<std::string> fields;
+  for (const auto& parameter : spec.tune->parameters) {
+    auto found = std::find(header.begin(), header.end(), column_of(parameter));
+    bool shown = applies_to(parameter, selector) && found != header.end();
+    fields.push_back(shown ? candidate_key[static_cast<size_t>(found - header.begin())] : "");
+  }
+  return fields;
+}
+
+}  // namespace
+
 std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                    const TunedCell& tuned, const std::vector<std::string>& key,
                                    const TunedChoice& choice, const FoldOutcome& outcome) {
   const Cell& chosen =
       plan.cells[static_cast<size_t>(tuned.candidates[static_cast<size_t>(choice.candidate)])];
-  const auto& selector = spec.selectors[static_cast<size_t>(chosen.selector)];
-  const auto chosen_key = layout.cell_key(chosen);
-  const auto& header = layout.key_header();
   auto row = key;
   row.push_back(std::to_string(outcome.repeat));
   row.push_back(std::to_string(outcome.fold));
   row.push_back(std::to_string(tuned.candidates.size()));
   row.push_back(protocol_label(spec.tune->inner));
-  for (const auto& parameter : spec.tune->parameters) {
-    auto found = std::find(header.begin(), header.end(), column_of(parameter));
-    bool shown = applies_to(parameter, selector) && found != header.end();
-    row.push_back(shown ? chosen_key[static_cast<size_t>(found - header.begin())] : "");
-  }
+  for (auto& field : chosen_fields(spec, layout, chosen)) row.push_back(std::move(field));
   row.push_back(format_double_or_empty(choice.inner_score));
   row.push_back(format_double(outcome.accuracy));
   row.push_back(format_double(outcome.balanced_accuracy));
@@ -312,12 +328,59 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   const size_t key_size = layout.key_header().size();
   const size_t protocol_column = key_size + 3;  // after repeat, fold, candidates
   const std::string inner = protocol_label(spec.tune->inner);
-  for (auto& row : table.rows) {
+  std::map<std::vector<std::string>, size_t> first_line;  // key, repeat, fold -> row index
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    auto& row = table.rows[r];
+    std::vector<std::string> fold_key(row.begin(), row.begin() + static_cast<long>(key_size + 2));
+    if (auto [found, inserted] = first_line.try_emplace(fold_key, r); !inserted)
+      throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+                       fmt::format("repeat {} fold {} of this tuned row is already on line {}; the "
+                                   "file is damaged: delete one of them, or rerun with --fresh",
+                                   row[key_size], row[key_size + 1], found->second + 2));
     if (row[protocol_column] != inner) continue;  // another inner protocol: recomputed
     std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(key_size));
     previous[key].push_back(std::move(row));
   }
   return previous;
+}
+
+bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                               const TunedCell& tuned,
+                               const std::vector<std::vector<std::string>>& tuned_rows,
+                               const std::vector<std::vector<std::string>>& fold_rows,
+                               const std::filesystem::path& path) {
+  if (tuned_rows.size() != fold_rows.size()) return false;
+  std::map<std::pair<std::string, std::string>, FoldOutcome> outcomes;
+  for (const auto& fold_row : fold_rows) {
+    FoldOutcome outcome = layout.fold_outcome(fold_row);
+    outcomes[{std::to_string(outcome.repeat), std::to_string(outcome.fold)}] = outcome;
+  }
+  std::set<std::vector<std::string>> choices;
+  for (int candidate : tuned.candidates)
+    choices.insert(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]));
+  const size_t k = layout.key_header().size();
+  const size_t parameters = spec.tune->parameters.size();
+  for (const auto& row : tuned_rows) {
+    auto found = outcomes.find({row[k], row[k + 1]});
+    if (found == outcomes.end()) return false;  // other folds: recomputed
+    const std::string where = fmt::format(
+        "{} (tuned row {}, repeat {} fold {})", path.string(),
+        join_key(std::vector<std::string>(row.begin(), row.begin() + static_cast<long>(k))), row[k],
+        row[k + 1]);
+    const std::vector<std::string> chosen(row.begin() + static_cast<long>(k + 4),
+                                          row.begin() + static_cast<long>(k + 4 + parameters));
+    if (row[k + 2] != std::to_string(tuned.candidates.size()) || !choices.count(chosen))
+      throw InputError(where, fmt::format("the chosen values ({}) are not one of the row's {} "
+                                          "candidates: the file was edited; rerun with --fresh",
+                                          fmt::join(chosen, ", "), tuned.candidates.size()));
+    const size_t accuracy = k + 4 + parameters + 1;
+    if (row[accuracy] != format_double(found->second.accuracy) ||
+        row[accuracy + 1] != format_double(found->second.balanced_accuracy))
+      throw InputError(where, fmt::format("accuracy {} disagrees with folds.csv ({}): the files "
+                                          "were edited or mixed; rerun with --fresh",
+                                          row[accuracy], format_double(found->second.accuracy)));
+  }
+  return true;
 }
 
 }  // namespace tsfs

@@ -93,4 +93,13 @@ using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<std::ve
 PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
                                       const ResultLayout& layout);
 
+// Whether the earlier tuned.csv rows of `tuned` can be resumed: one per outer fold of its folds.csv
+// rows (false: recompute the row). Throws InputError, naming `path` and the row, for a choice that
+// is none of the row's candidates or an accuracy that its folds.csv row contradicts.
+bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                               const TunedCell& tuned,
+                               const std::vector<std::vector<std::string>>& tuned_rows,
+                               const std::vector<std::vector<std::string>>& fold_rows,
+                               const std::filesystem::path& path);
+
 }  // namespace tsfs

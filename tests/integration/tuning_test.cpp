@@ -248,3 +248,58 @@ TEST_CASE("nested CV resume validates tuned.csv as strictly as results.csv") {
   CHECK(rerun.err.find("tuned.csv:2: balanced_accuracy '1.5' is outside [0, 1]") !=
         std::string::npos);
 }
+
+TEST_CASE(
+    "nested CV resume: a tuned.csv row deleted is recomputed, a duplicated or edited one is "
+    "refused") {
+  TemporaryFolder folder("tuning_rows");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  const std::string tuned = read_text(output / "tuned.csv");
+  const std::string results = read_text(output / "results.csv");
+  const std::string command =
+      std::string(kSpec) + " --quiet --no-timings --set output=" + output.string();
+  const size_t second_line = tuned.find('\n') + 1;
+  const size_t third_line = tuned.find('\n', second_line) + 1;
+  const std::string second = tuned.substr(second_line, third_line - second_line);
+
+  write_text(output / "tuned.csv", tuned.substr(0, second_line) + tuned.substr(third_line));
+  auto deleted = run_runner(command);
+  REQUIRE_MESSAGE(deleted.exit_code == 0, deleted.err);
+  CHECK(read_text(output / "tuned.csv") == tuned);
+  CHECK(read_text(output / "results.csv") == results);
+
+  write_text(output / "tuned.csv", tuned + second);
+  auto doubled = run_runner(command);
+  CHECK(doubled.exit_code == 2);
+  CHECK_MESSAGE(contains(doubled.err, "of this tuned row is already on line 2"), doubled.err);
+
+  // The accuracy of the row's first outer fold, made to disagree with folds.csv.
+  const tsfs::CsvTable table = tsfs::read_csv_table(output / "tuned.csv");
+  const std::string accuracy = table.rows[0][*table.column("accuracy")];
+  std::string edited = second;
+  edited.replace(edited.find("," + accuracy + ","), accuracy.size() + 2, ",0.123,");
+  write_text(output / "tuned.csv",
+             tuned.substr(0, second_line) + edited + tuned.substr(third_line));
+  auto contradicted = run_runner(command);
+  CHECK(contradicted.exit_code == 2);
+  CHECK_MESSAGE(contains(contradicted.err, "accuracy 0.123 disagrees with folds.csv (" + accuracy),
+                contradicted.err);
+  write_text(output / "tuned.csv", tuned);
+}
+
+TEST_CASE("a spec run without tune: into a tuned run's folder sets tuned.csv aside") {
+  TemporaryFolder folder("tuning_removed");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  const std::string tuned = read_text(output / "tuned.csv");
+  std::string spec = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kSpec);
+  spec = spec.substr(0, spec.find("tune:")) + spec.substr(spec.find("output:"));
+  spec = spec.substr(0, spec.find("plots:"));
+  auto untuned = run_runner(write_text(folder.path() / "untuned.yaml", spec).string() +
+                            " --quiet --no-timings --set output=" + output.string());
+  REQUIRE_MESSAGE(untuned.exit_code == 0, untuned.err);
+  CHECK_FALSE(std::filesystem::exists(output / "tuned.csv"));
+  CHECK(read_text(output / "tuned.stale.csv") == tuned);
+  CHECK(contains(untuned.err, "tuned.csv is from an earlier run whose spec had `tune:`"));
+}

@@ -200,8 +200,12 @@ PreviousResults read_previous_results(const std::filesystem::path& output,
   auto rows = remap(results, layout.results_header(), layout.key_header());
   if (!rows) {
     previous.stale = std::move(results);
+    previous.stale_reason =
+        "were written with other value columns than this spec's (metrics: or reduce: changed), "
+        "so they are recomputed";
     return previous;
   }
+  previous.stale_reason = "are not in this grid";
   std::map<std::string, size_t> line_of_key;
   for (size_t r = 0; r < rows->size(); ++r) {
     auto& row = (*rows)[r];

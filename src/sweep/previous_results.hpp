@@ -21,7 +21,8 @@ CsvTable read_checked(const std::filesystem::path& path);
 struct PreviousResults {
   std::map<std::string, std::vector<std::string>> results;             // key -> full row
   std::map<std::string, std::vector<std::vector<std::string>>> folds;  // key -> full rows
-  CsvTable stale;  // earlier rows whose cell is not in this grid (kept, never dropped)
+  CsvTable stale;            // earlier rows whose cell is not in this grid (kept, never dropped)
+  std::string stale_reason;  // why they are stale, for the log
 };
 
 // Reads <output>/results.csv and folds.csv (if present), re-expressed in the current layout's

@@ -294,8 +294,8 @@ class OutputWriter {
     if (previous_.stale.rows.empty()) return;
     const auto path = stale_path(output_, "results");
     write_file_atomically(path, previous_.stale.str());
-    spdlog::warn("{} rows of an earlier run are not in this grid; kept in {}",
-                 previous_.stale.rows.size(), path.string());
+    spdlog::warn("{} rows of an earlier run {}; kept in {}", previous_.stale.rows.size(),
+                 previous_.stale_reason, path.string());
   }
 
  private:

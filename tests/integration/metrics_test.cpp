@@ -85,7 +85,12 @@ TEST_CASE("metrics: resumed runs keep the columns and validate them, and compare
                      output.string() + sizes)
               .exit_code == 0);
   CHECK_FALSE(contains(read_text(output / "results.csv"), "roc_auc"));
-  REQUIRE(run_spec(output, sizes).exit_code == 0);
+  const auto with_metrics = run_spec(output, sizes);
+  REQUIRE(with_metrics.exit_code == 0);
+  CHECK_MESSAGE(contains(with_metrics.err,
+                         "were written with other value columns than this "
+                         "spec's (metrics: or reduce: changed)"),
+                with_metrics.err);
   const auto results = read_text(output / "results.csv");
   const auto folds = read_text(output / "folds.csv");
   CHECK(contains(results, "roc_auc_std"));

@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/error.hpp"
 #include "select/discretize.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
@@ -70,9 +71,9 @@ class Chi2Selector final : public Selector {
     if (settings_.shift == Shift::column && values.rows() > 0)
       values.rowwise() -= values.colwise().minCoeff();
     if (values.size() > 0 && values.minCoeff() < 0.0)
-      throw std::invalid_argument(
-          "chi2 selector: negative feature values; chi2 needs non-negative values: set bins "
-          "(discretise), or shift: global or column");
+      throw InputError("",
+                       "chi2 with bins: 0 needs non-negative feature values and these have "
+                       "negative ones: set bins (discretise), or shift: global or column");
     std::vector<double> class_sizes(static_cast<size_t>(problem.classes), 0.0);
     for (const int label : labels) class_sizes[static_cast<size_t>(label)] += 1.0;
     const auto rows = static_cast<double>(features.rows());

@@ -89,11 +89,14 @@ std::vector<ParamSpec> discretization_params(long long default_bins, bool allow_
                            ? "number of bins V for discretising each feature on the fit rows (0: "
                              "use the values as they are)"
                            : "number of bins V for discretising each feature on the fit rows",
-                .check = allow_zero ? ParamCheck([](const ParamValue& value) -> std::string {
+                // More bins than a dataset has rows leaves most of them empty; the bound keeps
+                // a typo (1e8) from allocating gigabytes per feature.
+                .check = [allow_zero](const ParamValue& value) -> std::string {
                   const long long bins = std::get<long long>(value);
-                  return bins == 0 || bins >= 2 ? "" : "must be 0 or at least 2";
-                })
-                                    : at_least(2)},
+                  if (bins > kMaxBins) return fmt::format("must be at most {}", kMaxBins);
+                  if (allow_zero) return bins == 0 || bins >= 2 ? "" : "must be 0 or at least 2";
+                  return bins >= 2 ? "" : "must be >= 2";
+                }},
       ParamSpec{.name = "binning",
                 .type = ParamType::text,
                 .default_value = ParamValue{std::string("equal_width")},

@@ -37,7 +37,9 @@ Eigen::MatrixXd contingency_table(const DiscreteColumn& column, const Eigen::Vec
 void check_labels(const char* selector, const Eigen::VectorXi* labels, int classes,
                   Eigen::Index rows);
 
-// The `bins` and `binning` parameters (bins: default_bins; 0 allowed only when allow_zero).
+// The `bins` and `binning` parameters (bins: default_bins, at most kMaxBins; 0 allowed only when
+// allow_zero).
+inline constexpr long long kMaxBins = 100000;
 std::vector<ParamSpec> discretization_params(long long default_bins, bool allow_zero);
 
 }  // namespace tsfs

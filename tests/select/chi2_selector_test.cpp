@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "common/error.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -88,7 +90,10 @@ TEST_CASE("chi2 without bins rejects negative values unless shifted") {
   features << -1, 0, 2, 3;
   Eigen::VectorXi labels(4);
   labels << 0, 0, 1, 1;
-  CHECK_THROWS_AS(chi2_scores(features, labels, 2, chi2_params(0, "none")), std::invalid_argument);
+  // Bad input (exit 2), located by the sweep at the selector's spec line.
+  CHECK_THROWS_WITH_AS(chi2_scores(features, labels, 2, chi2_params(0, "none")),
+                       doctest::Contains("chi2 with bins: 0 needs non-negative feature values"),
+                       tsfs::InputError);
   // Column shift: 0 1 3 4; O = (1, 7), E = (4, 4): chi2 = 9/4 + 9/4 = 4.5.
   CHECK(chi2_scores(features, labels, 2, chi2_params(0, "column"))[0] ==
         doctest::Approx(4.5).epsilon(1e-14));

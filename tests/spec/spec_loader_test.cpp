@@ -221,6 +221,13 @@ TEST_CASE("a line plot's y_min must be below its y_max, checked at load time") {
       write_spec(spec + "plots: [{kind: line, name: p, x: n_features, y_min: 0.5, y_max: 1}]\n")));
 }
 
+TEST_CASE("discretising selectors bound their bins at load time") {
+  CHECK(spec_error_text("datasets: [GunPoint]\nselectors: [{kind: chi2, bins: 100000000}]\n") ==
+        doctest::Contains("spec.yaml:2:32: 'bins' must be at most 100000"));
+  CHECK(spec_error_text("datasets: [GunPoint]\nselectors: [{kind: chi2, bins: 1}]\n") ==
+        doctest::Contains("must be 0 or at least 2"));
+}
+
 TEST_CASE("a spec path that is a device, not a regular file, is refused as such") {
   CHECK_THROWS_WITH_AS(tsfs::load_spec("/dev/null", {}),
                        doctest::Contains("/dev/null: is not a regular file"), tsfs::InputError);

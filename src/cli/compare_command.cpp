@@ -2,11 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cli/word_reader.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "compare/comparison.hpp"
 #include "compare/comparison_files.hpp"
+#include "sweep/output_folder.hpp"
 
 namespace tsfs {
 
@@ -44,7 +47,12 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     } else if (arg == "--by") {
       arguments.collate.by.clear();
       for (auto column : split(words.value("--by"), ','))
-        if (!column.empty()) arguments.collate.by.emplace_back(column);
+        if (!column.empty()) {
+          if (std::find(arguments.collate.by.begin(), arguments.collate.by.end(), column) !=
+              arguments.collate.by.end())
+            words.fail(fmt::format("--by lists '{}' twice", column));
+          arguments.collate.by.emplace_back(column);
+        }
       if (arguments.collate.by.empty()) words.fail("--by needs at least one column");
     } else if (arg == "--where") {
       std::string condition = words.value("--where");
@@ -89,7 +97,14 @@ int run_compare(const CompareArguments& arguments) {
   const compare::Comparison comparison = compare::compare_methods(collated.scores, arguments.alpha);
   const std::filesystem::path folder =
       arguments.output.empty() ? arguments.collate.runs.front() / "comparison" : arguments.output;
-  const bool rendered = compare::write_comparison(folder, arguments.collate, collated, comparison);
+  // Written like a run's outputs: locked, and a folder that is a file or unwritable is bad input.
+  bool rendered = false;
+  run_in_output_folder(
+      {folder, arguments.output.empty() ? folder.string() : "--output", "runner compare", false},
+      [&] {
+        rendered = compare::write_comparison(folder, arguments.collate, collated, comparison);
+        return 0;
+      });
   const auto& friedman = comparison.friedman;
   fmt::print(
       "{} methods on {} datasets: Friedman p = {:.4g}, Iman-Davenport p = {:.4g}, "

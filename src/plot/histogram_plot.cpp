@@ -118,8 +118,8 @@ PlotRegistration histogram_registration() {
       ParamSpec{.name = "bins",
                 .type = ParamType::integer,
                 .default_value = 30LL,
-                .doc = "number of equal-width bins per panel",
-                .check = at_least(1),
+                .doc = "number of equal-width bins per panel (at most 10000)",
+                .check = between(1, 10000),
                 .sweepable = false},
       ParamSpec{.name = "log_y",
                 .type = ParamType::boolean,
@@ -135,6 +135,9 @@ PlotRegistration histogram_registration() {
       plot_params::optional_number("x_min", "lower end of the bins (default: the data's)"),
       plot_params::optional_number("x_max", "upper end of the bins (default: the data's)"),
       plot_params::title(),
+  };
+  registration.info.validate = [](const ParamSet& params) {
+    return plot_params::ordered_range(params, "x_min", "x_max");
   };
   registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
     return std::make_unique<HistogramPlot>(params);

@@ -40,10 +40,6 @@ class LinePlot final : public PlotKind {
   explicit LinePlot(const ParamSet& params) : params_(params) {}
 
   Figure draw(const PlotContext& context, const std::string& name) const override {
-    if (params_.integer("smooth") > 1 && params_.real("smooth_width") > 0.0)
-      throw InputError("", fmt::format("plot '{}': give either `smooth` (points) or "
-                                       "`smooth_width` (x units, decades on a log axis), not both",
-                                       name));
     CsvTable table = read_run_table(context.run_folder, params_.text("source"));
     auto rows = filter_rows(table, params_.text_list("filter"), name);
     if (rows.empty())
@@ -300,11 +296,14 @@ PlotRegistration line_registration() {
       plot_params::title(),
   };
   registration.info.validate = [](const ParamSet& params) -> std::optional<ParamProblem> {
-    const double y_min = params.real("y_min"), y_max = params.real("y_max");
-    if (!std::isnan(y_min) && !std::isnan(y_max) && !(y_min < y_max))
-      return ParamProblem{"y_min", fmt::format("y_min ({}) must be below y_max ({})",
-                                               format_double(y_min), format_double(y_max))};
-    return std::nullopt;
+    const double width = params.real("smooth_width");
+    if (!std::isnan(width) && !(width > 0))
+      return ParamProblem{"smooth_width", "smooth_width must be > 0 (or left out)"};
+    if (params.integer("smooth") > 1 && width > 0)
+      return ParamProblem{"smooth_width",
+                          "give either `smooth` (points) or `smooth_width` (x units, decades on a "
+                          "log axis), not both"};
+    return plot_params::ordered_range(params, "y_min", "y_max");
   };
   registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
     return std::make_unique<LinePlot>(params);

@@ -1,10 +1,14 @@
 #pragma once
 // Parameters several plot kinds share, declared once.
+#include <fmt/format.h>
+
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/params.hpp"
+#include "common/text.hpp"
 
 namespace tsfs::plot_params {
 
@@ -49,6 +53,15 @@ inline ParamSpec optional_number(const std::string& param_name, const std::strin
                    .default_value = std::nan(""),
                    .doc = doc,
                    .sweepable = false};
+}
+
+// Two optional limits given together must be in order: an inverted axis or range draws nothing.
+inline std::optional<ParamProblem> ordered_range(const ParamSet& params, const std::string& lower,
+                                                 const std::string& upper) {
+  const double low = params.real(lower), high = params.real(upper);
+  if (std::isnan(low) || std::isnan(high) || low < high) return std::nullopt;
+  return ParamProblem{lower, fmt::format("{} ({}) must be below {} ({})", lower, format_double(low),
+                                         upper, format_double(high))};
 }
 
 }  // namespace tsfs::plot_params

@@ -114,5 +114,15 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   CHECK(one_method.exit_code == 2);
   CHECK(run_runner("compare " + a.string() + " --alpha 2").exit_code == 2);
   CHECK(run_runner("compare").exit_code == 2);
+  auto twice = run_runner("compare " + a.string() + " --by selector,selector");
+  CHECK(twice.exit_code == 2);
+  CHECK(contains(twice.err, "--by lists 'selector' twice"));
   CHECK(!std::filesystem::exists(a / "comparison"));
+  const auto file = write_text(folder.path() / "a_file", "x");
+  auto into_file = run_runner("compare " + a.string() + " " + (folder.path() / "b").string() +
+                              " --output " + file.string());
+  CHECK(into_file.exit_code == 2);
+  CHECK_MESSAGE(contains(into_file.err, "--output: the output " + file.string() + " is a file"),
+                into_file.err);
+  CHECK(read_text(file) == "x");
 }

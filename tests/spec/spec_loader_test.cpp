@@ -212,13 +212,22 @@ TEST_CASE("--set overrides apply before validation") {
       std::string::npos);
 }
 
-TEST_CASE("a line plot's y_min must be below its y_max, checked at load time") {
+TEST_CASE("plot limits, bins and smoothing are checked at load time") {
   const std::string spec = "datasets: [GunPoint]\nselectors: [{kind: anova}]\n";
   CHECK(spec_error_text(spec +
                         "plots: [{kind: line, name: p, x: n_features, y_min: 5, y_max: 1}]\n") ==
         doctest::Contains("spec.yaml:3:53: plot 'line': y_min (5) must be below y_max (1)"));
   CHECK_NOTHROW(tsfs::load_spec(
       write_spec(spec + "plots: [{kind: line, name: p, x: n_features, y_min: 0.5, y_max: 1}]\n")));
+  CHECK(spec_error_text(spec + "plots: [{kind: histogram, name: h, x_min: 1, x_max: 0}]\n") ==
+        doctest::Contains("plot 'histogram': x_min (1) must be below x_max (0)"));
+  CHECK(spec_error_text(spec + "plots: [{kind: histogram, name: h, bins: 100000000}]\n") ==
+        doctest::Contains("'bins' must be between 1 and 10000"));
+  CHECK(spec_error_text(spec + "plots: [{kind: line, name: p, x: k, smooth_width: -1}]\n") ==
+        doctest::Contains("smooth_width must be > 0"));
+  CHECK(spec_error_text(spec +
+                        "plots: [{kind: line, name: p, x: k, smooth: 3, smooth_width: 1}]\n") ==
+        doctest::Contains("not both"));
 }
 
 TEST_CASE("discretising selectors bound their bins at load time") {

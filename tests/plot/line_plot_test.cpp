@@ -92,8 +92,7 @@ TEST_CASE("line plot: smooth_width averages over a fixed number of decades on a 
   REQUIRE(block.size() == 5);
   CHECK(block[0][1] == doctest::Approx(0.55));  // mean of 0.5 and 0.6
   CHECK(block[2][1] == doctest::Approx(0.7));   // mean of 0.6, 0.7, 0.8
-  smoothed.set("smooth", 3LL);
-  CHECK_THROWS_AS(fixture.draw(smoothed), InputError);
+  // smooth together with smooth_width is refused when the spec is loaded (spec_loader_test).
 }
 
 TEST_CASE("line plot: series get distinct colour-blind-safe colours, no yellow") {

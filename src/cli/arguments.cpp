@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <filesystem>
+#include <regex>
 
 #include "cli/word_reader.hpp"
 #include "common/error.hpp"
@@ -105,6 +106,20 @@ int positive_integer(const std::string& text, const std::string& option, WordRea
 }
 
 // The options of sharded and Slurm runs; false when `arg` is none of them.
+// Values copied into #SBATCH lines: checked against Slurm's formats (sbatch(1)), so that a blank
+// or a line break cannot change what the script asks for.
+const std::regex kPartition("[A-Za-z0-9_.-]+");
+const std::regex kTime("[0-9]+(-[0-9]+)?(:[0-9]+){0,2}|UNLIMITED|INFINITE");
+const std::regex kMemory("[0-9]+[KMGT]?");
+
+std::string sbatch_value(WordReader& words, const char* option, const std::regex& format,
+                         const char* expected) {
+  std::string value = words.value(option);
+  if (!std::regex_match(value, format))
+    words.fail(fmt::format("{} needs {}, got '{}'", option, expected, printable_excerpt(value)));
+  return value;
+}
+
 bool parse_cluster_option(const std::string& arg, WordReader& words, ClusterArguments& cluster) {
   if (arg == "--shards") {
     cluster.shards = positive_integer(words.value("--shards"), "--shards", words);
@@ -115,11 +130,14 @@ bool parse_cluster_option(const std::string& arg, WordReader& words, ClusterArgu
   } else if (arg == "--slurm") {
     cluster.slurm = true;
   } else if (arg == "--partition") {
-    cluster.resources.partition = words.value("--partition");
+    cluster.resources.partition =
+        sbatch_value(words, "--partition", kPartition, "a partition name (letters, digits, _ . -)");
   } else if (arg == "--time") {
-    cluster.resources.time = words.value("--time");
+    cluster.resources.time = sbatch_value(
+        words, "--time", kTime, "Slurm's minutes, MM:SS, HH:MM:SS, D-HH[:MM[:SS]] or UNLIMITED");
   } else if (arg == "--mem") {
-    cluster.resources.memory = words.value("--mem");
+    cluster.resources.memory =
+        sbatch_value(words, "--mem", kMemory, "a size in megabytes or with K, M, G or T");
   } else if (arg == "--cpus") {
     cluster.resources.cpus = positive_integer(words.value("--cpus"), "--cpus", words);
   } else {

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "embed/embedding.hpp"
 
 namespace tsfs {
@@ -125,6 +126,7 @@ Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbo
       Eigen::MatrixXd::Constant(n, n, std::numeric_limits<double>::infinity());
   using Entry = std::pair<double, Eigen::Index>;
   for (Eigen::Index source = 0; source < n; ++source) {
+    throw_if_interrupted();
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
     geodesic(source, source) = 0.0;
     queue.emplace(0.0, source);

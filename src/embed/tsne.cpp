@@ -3,6 +3,7 @@
 #include <limits>
 #include <random>
 
+#include "common/interrupt.hpp"
 #include "embed/embedding.hpp"
 #include "numerics/standard_normal.hpp"
 
@@ -56,6 +57,7 @@ void gradient_descent(const Eigen::MatrixXd& p, Eigen::MatrixXd& embedding, int 
   double best_error = std::numeric_limits<double>::max();
   int best_iteration = first;
   for (int i = first; i < last; ++i) {
+    throw_if_interrupted();  // thousands of O(n^2) steps: Ctrl-C is honoured between two
     const double error = tsne_kl_divergence(p, embedding, &gradient);
     const auto increase = (update.array() * gradient.array() < 0.0);
     gains = increase.select(gains.array() + 0.2, gains.array() * 0.8).max(0.01).matrix();

@@ -66,3 +66,19 @@ TEST_CASE("arguments: bad command lines are input errors") {
                     doctest::Contains("unknown command 'runn', did you mean 'run'?"));
   CHECK_THROWS_WITH(parse({"list", "extra"}), doctest::Contains("list takes none"));
 }
+
+TEST_CASE(
+    "arguments: submit's #SBATCH values follow Slurm's formats, nothing else reaches the script") {
+  const auto submit = [](const std::string& option, const std::string& value) {
+    return parse({"submit", "spec.yaml", "--slurm", "--shards", "2", option, value});
+  };
+  CHECK(submit("--partition", "debug").cluster.resources.partition == "debug");
+  CHECK(submit("--time", "1-02:30:00").cluster.resources.time == "1-02:30:00");
+  CHECK(submit("--time", "90").cluster.resources.time == "90");
+  CHECK(submit("--mem", "4G").cluster.resources.memory == "4G");
+  CHECK_THROWS_WITH(submit("--partition", "a\n#SBATCH --wrap=rm"),
+                    doctest::Contains("--partition needs a partition name"));
+  CHECK_THROWS_WITH(submit("--partition", "a b"), doctest::Contains("--partition needs"));
+  CHECK_THROWS_WITH(submit("--time", "abc"), doctest::Contains("--time needs Slurm's minutes"));
+  CHECK_THROWS_WITH(submit("--mem", "lots"), doctest::Contains("--mem needs a size"));
+}

@@ -158,6 +158,20 @@ auto located(const SourceLocation& where, const std::string& dataset_name, Make 
   }
 }
 
+// A data folder or file that does not exist is the spec's dataset entry's doing (its name, path or
+// split): named at that line. Damage inside a file that exists keeps the file's own line.
+Dataset load_dataset(const DatasetSpec& dataset_spec) {
+  try {
+    return load_ucr_dataset(dataset_spec.options);
+  } catch (const InputError& error) {
+    std::error_code status;
+    if (error.where().empty() || std::filesystem::exists(error.where(), status)) throw;
+    throw InputError(dataset_spec.where.str(),
+                     fmt::format("dataset {}: {}: {}", dataset_spec.options.name, error.where(),
+                                 error.message()));
+  }
+}
+
 // Features whose squares overflow (|x| above 1e100, so sums of squares of a few thousand rows stay
 // finite) would turn scores into NaN and standardised columns into NaN or 0, a silently wrong
 // ranking: refused, naming the dataset, feature and series.
@@ -248,7 +262,7 @@ const Fold& PreparedDataset::fold(int index) const {
 PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spec,
                                 const std::filesystem::path& cache_folder, int threads) {
   PreparedDataset prepared;
-  Dataset loaded = load_ucr_dataset(dataset_spec.options);
+  Dataset loaded = load_dataset(dataset_spec);
   const std::string name = loaded.name;
   auto rows = located(spec.protocol_where, name, [&] {
     return apply_protocol(std::move(loaded), spec.protocol, spec.duplicates);

@@ -70,7 +70,17 @@ TEST_CASE("data errors: file:line, exit 2, nothing written") {
   CHECK(merged_wafer.exit_code == 2);
   CHECK(merged_wafer.err.find("Wafer_TEST.tsv") != std::string::npos);
   CHECK(merged_wafer.err.find("split: train") != std::string::npos);
+  // A missing file is the dataset entry's doing: named at its spec line.
+  CHECK(merged_wafer.err.find("spec.yaml:1:12: dataset Wafer: ") != std::string::npos);
   CHECK_FALSE(merged_wafer.output_written);
+  auto missing = run_expecting_failure(
+      folder, "datasets: [{name: Foo, path: " + (folder.path() / "Foo").string() +
+                  "}]\nselectors: [{kind: anova}]\n");
+  CHECK(missing.exit_code == 2);
+  CHECK_MESSAGE(
+      missing.err.find("spec.yaml:1:12: dataset Foo: " + (folder.path() / "Foo").string() +
+                       ": data folder not found") != std::string::npos,
+      missing.err);
 }
 
 TEST_CASE("command line: --help, --version, unknown options, --dry-run") {

@@ -46,6 +46,22 @@ std::vector<std::string_view> split(std::string_view line, char delimiter) {
   }
 }
 
+std::string dataset_pattern_problem(std::string_view pattern) {
+  if (pattern.empty()) return "must not be empty";
+  for (size_t open = pattern.find('{'); open != std::string_view::npos;
+       open = pattern.find('{', open + 1)) {
+    const size_t close = pattern.find('}', open);
+    if (close == std::string_view::npos) break;
+    const std::string_view placeholder = pattern.substr(open, close - open + 1);
+    if (placeholder != "{dataset}")
+      return fmt::format(
+          "'{}' is no placeholder: only {{dataset}} is replaced (by the dataset's "
+          "name)",
+          printable_excerpt(placeholder));
+  }
+  return "";
+}
+
 std::string substitute_dataset(std::string_view pattern, std::string_view dataset_name) {
   static constexpr std::string_view placeholder = "{dataset}";
   std::string result;

@@ -20,6 +20,9 @@ std::vector<std::string_view> split(std::string_view line, char delimiter);
 
 // Replaces every "{dataset}" in `pattern` by `dataset_name`.
 std::string substitute_dataset(std::string_view pattern, std::string_view dataset_name);
+// Why `pattern` is no usable path pattern ("" when it is): empty, or a "{...}" other than
+// "{dataset}" (a misspelt placeholder would silently name a file that does not exist).
+std::string dataset_pattern_problem(std::string_view pattern);
 
 // Quotes a CSV field when it holds a comma, quote or newline (RFC 4180).
 std::string csv_field(std::string_view value);

@@ -58,7 +58,7 @@ ExtractorRegistration csv_registration() {
       "all its TRAIN then TEST rows); {dataset} is replaced by the dataset name.";
   path.check = [](const ParamValue& value) -> std::string {
     const auto* text = std::get_if<std::string>(&value);
-    return text && text->empty() ? "must not be empty" : "";
+    return text ? dataset_pattern_problem(*text) : "";
   };
   path.sweepable = false;
 

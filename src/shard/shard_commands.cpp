@@ -30,11 +30,24 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
   return loaded;
 }
 
-// A plan/ written for this output folder must be this spec's and this shard count's.
+// Nested CV chooses each tuned row among all its candidates; a shard holds some of them only, so
+// its choices (and the merge) would differ from a single run's.
+void refuse_tuned(const Spec& spec) {
+  if (spec.tune)
+    throw InputError(spec.tune->where.str(),
+                     "a tuned run (tune:) cannot be split into shards: each shard would choose "
+                     "among its own candidates only; run it as one process");
+}
+
+// The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.
 void check_plan_folder(const Spec& spec, const ShardId& shard,
                        const std::filesystem::path& output) {
   auto path = plan_folder(output) / "plan.json";
-  if (!std::filesystem::exists(path)) return;
+  if (!std::filesystem::exists(path))
+    throw InputError(path.string(),
+                     fmt::format("no plan for this output folder: run `runner plan SPEC --shards "
+                                 "{}` first (merge needs it)",
+                                 shard.count));
   ShardRecord plan = read_shard_record(path);
   if (plan.spec_hash != spec_hash(spec))
     throw InputError(path.string(),
@@ -48,6 +61,7 @@ void check_plan_folder(const Spec& spec, const ShardId& shard,
 }  // namespace
 
 int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
+  refuse_tuned(spec);
   auto [datasets, plan] = load_plan(spec, options);
   auto groups = work_groups(datasets, plan);
   auto assignment = assign_shards(groups, shards);
@@ -89,6 +103,7 @@ Spec shard_spec(const Spec& spec, const ShardId& shard) {
 }
 
 int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options) {
+  refuse_tuned(spec);
   check_plan_folder(spec, shard, spec.output);
   Spec part = shard_spec(spec, shard);
   RunOptions shard_options = options;

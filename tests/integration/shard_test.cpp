@@ -220,3 +220,23 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
   CHECK(no_scheduler.exit_code == 2);
   CHECK(contains(no_scheduler.err, "runner submit needs a scheduler: --slurm"));
 }
+
+TEST_CASE("a tuned spec cannot be sharded, and a shard needs its plan") {
+  TemporaryFolder folder("shards_tuned");
+  auto tuned =
+      run_runner("plan tests/integration/specs/tuned_subset.yaml --shards 2 --set output=" +
+                 (folder.path() / "tuned").string());
+  CHECK(tuned.exit_code == 2);
+  CHECK_MESSAGE(contains(tuned.err,
+                         "tuned_subset.yaml:15:3: a tuned run (tune:) cannot be split "
+                         "into shards"),
+                tuned.err);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "tuned" / "plan"));
+  auto unplanned = run_runner(with_output("run " + kSpec + " --shard 1/2", folder.path() / "none"));
+  CHECK(unplanned.exit_code == 2);
+  CHECK_MESSAGE(contains(unplanned.err,
+                         "no plan for this output folder: run `runner plan SPEC "
+                         "--shards 2` first"),
+                unplanned.err);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "none" / "shards"));
+}

@@ -192,6 +192,31 @@ RowGroups group_rows(const Run& run, const CollateOptions& options, Collated& co
   return groups;
 }
 
+// A method averaged over runs must be the same method in each: its configuration columns (not
+// outcomes, dataset, --by or protocol, whose resamples are what averaging is for) agree.
+void check_same_method(const Run& first, size_t first_row, const Run& run, size_t row,
+                       const CollateOptions& options, const Method& method,
+                       const std::string& dataset) {
+  const auto& header = run.table.header;
+  for (size_t column = 0; column < header.size(); ++column) {
+    const std::string& name = header[column];
+    if (is_outcome_column(name) || name == "dataset" || name == "protocol" ||
+        std::find(options.by.begin(), options.by.end(), name) != options.by.end())
+      continue;
+    const auto first_column = first.table.column(name);
+    if (!first_column) continue;
+    const std::string& earlier = first.table.rows[first_row][*first_column];
+    const std::string& later = run.table.rows[row][column];
+    if (earlier != later)
+      throw InputError(
+          run.file,
+          fmt::format("method '{}' on dataset '{}' has {} '{}' here but '{}' in run {}: averaging "
+                      "them would mix two methods; add {} to --by",
+                      method.label, dataset, name, printable_excerpt(later),
+                      printable_excerpt(earlier), first.name, name));
+  }
+}
+
 // The metric of the one row of a (method, dataset) group; refuses ambiguous groups.
 double group_value(const Run& run, const CollateOptions& options, const Method& method,
                    const std::string& dataset, const std::vector<size_t>& rows) {
@@ -263,10 +288,14 @@ Collated collate_runs(const CollateOptions& options) {
   check_same_datasets(runs, collated.datasets);
 
   std::map<std::vector<std::string>, size_t> method_index;
-  std::map<MethodDataset, std::pair<double, int>> sums;  // (sum, count) over runs
+  std::map<MethodDataset, std::pair<double, int>> sums;              // (sum, count) over runs
+  std::map<MethodDataset, std::pair<const Run*, size_t>> first_row;  // for check_same_method
   for (const Run& run : runs) {
     const RowGroups groups = group_rows(run, options, collated, method_index);
     for (const auto& [key, rows] : groups) {
+      if (auto [first, inserted] = first_row.try_emplace(key, &run, rows.front()); !inserted)
+        check_same_method(*first->second.first, first->second.second, run, rows.front(), options,
+                          collated.methods[key.first], key.second);
       auto& [sum, count] = sums[key];
       sum += group_value(run, options, collated.methods[key.first], key.second, rows);
       ++count;

@@ -142,6 +142,16 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
                   "accuracy",
                   {"selector"}})
             .find("is given twice (also as " + good.string() + ")") != std::string::npos);
+  // Runs of the same selector with another configuration are two methods, not one to average;
+  // another protocol (a resample seed) is what averaging over runs is for.
+  auto seven =
+      run_folder("seven", std::string(kHeader) + "A,,fisher,7,10,q,0.5,\nB,,fisher,7,10,q,0.5,\n");
+  CHECK(error_of({{good, seven}, "accuracy", {"selector"}})
+            .find("method 'fisher' on dataset 'A' has k '7' here but '' in run " + run_name(good) +
+                  ": averaging them would mix two methods; add k to --by") != std::string::npos);
+  auto resampled = run_folder(
+      "resampled", std::string(kHeader) + "A,,fisher,,10,q,0.7,\nB,,fisher,,10,q,0.7,\n");
+  CHECK(error_of({{good, resampled}, "accuracy", {"selector"}}) == "no error");
   CHECK(error_of({{good}, "selector", {"selector"}})
             .find("--metric selector: 'fisher' (row 2) is not a number") != std::string::npos);
 }

@@ -133,6 +133,7 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
   registration.make = [style](const ParamSet& params) -> std::unique_ptr<PlotKind> {
     return std::make_unique<CurvePlot>(params, style);
   };
+  registration.needs_curves = style.kind;
   return registration;
 }
 

@@ -37,6 +37,9 @@ class PlotKind {
 struct PlotRegistration {
   ComponentInfo info;
   std::function<std::unique_ptr<PlotKind>(const ParamSet&)> make;
+  // The `curves:` kind ("pr", "roc") whose curves.csv rows the plot draws; empty: none. The spec
+  // loader refuses the plot when the spec does not ask for those curves.
+  std::string needs_curves = {};
 };
 using PlotRegistry = Registry<PlotRegistration>;
 

@@ -485,6 +485,25 @@ std::vector<PlotSpec> read_plots(const YAML::Node& plots, const Context& context
   return result;
 }
 
+// A curve plot draws rows of curves.csv, which only `curves:` of its kind writes: refused at load
+// rather than after the sweep.
+void check_plots_have_curves(const Spec& spec) {
+  for (const auto& plot : spec.plots) {
+    const std::string& needed = plot.registration->needs_curves;
+    if (needed.empty()) continue;
+    const bool asked =
+        spec.curves &&
+        std::any_of(spec.curves->kinds.begin(), spec.curves->kinds.end(), [&](CurveKind kind) {
+          return (kind == CurveKind::roc ? "roc" : "pr") == needed;
+        });
+    if (!asked)
+      throw InputError(plot.where.str(),
+                       fmt::format("plot kind '{}' draws curves.csv, which needs `curves: [{}]` "
+                                   "in the spec",
+                                   plot.kind, needed));
+  }
+}
+
 // Cells per dataset: each selector's grid (times the distances when it uses one) x n_features x
 // the classifier grid. Refused at load time when the plan would not fit in memory.
 void check_sweep_size(const Spec& spec) {
@@ -574,6 +593,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
   if (YAML::Node curves = root["curves"])
     spec.curves = spec_detail::read_curves(curves, context.file, spec);
+  check_plots_have_curves(spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

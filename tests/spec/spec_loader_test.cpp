@@ -230,6 +230,17 @@ TEST_CASE("plot limits, bins and smoothing are checked at load time") {
         doctest::Contains("not both"));
 }
 
+TEST_CASE("a curve plot needs the spec's curves: of its kind, checked at load time") {
+  const std::string spec = "datasets: [GunPoint]\nselectors: [{kind: anova}]\n";
+  CHECK(spec_error_text(spec + "plots: [{kind: pr_curve, name: pr}]\n") ==
+        doctest::Contains("spec.yaml:3:9: plot kind 'pr_curve' draws curves.csv, which needs "
+                          "`curves: [pr]` in the spec"));
+  CHECK(spec_error_text(spec + "curves: {kinds: [roc]}\nplots: [{kind: pr_curve, name: pr}]\n") ==
+        doctest::Contains("needs `curves: [pr]`"));
+  CHECK_NOTHROW(tsfs::load_spec(
+      write_spec(spec + "curves: {kinds: [pr]}\nplots: [{kind: pr_curve, name: pr}]\n")));
+}
+
 TEST_CASE("discretising selectors bound their bins at load time") {
   CHECK(spec_error_text("datasets: [GunPoint]\nselectors: [{kind: chi2, bins: 100000000}]\n") ==
         doctest::Contains("spec.yaml:2:32: 'bins' must be at most 100000"));

@@ -47,6 +47,7 @@ struct RunFolder {
     return load_spec(testing::write_spec("datasets: [{name: GunPoint, path: " TSFS_SOURCE_DIR
                                          "/third_party/ucr/GunPoint}]\n"
                                          "selectors: [{kind: variance}]\n"
+                                         "curves: [pr, roc]\n"
                                          "plots:\n" +
                                              plots,
                                          "render_spec.yaml"));
@@ -135,7 +136,7 @@ TEST_CASE("a plot naming a missing column fails with the plot's spec line and th
   const RunFolder run;
   const std::string message =
       run.error_of("  - {kind: line, name: curve, x: sigma_ratio, y: acuracy}\n");
-  CHECK(contains(message, "render_spec.yaml:4:"));
+  CHECK(contains(message, "render_spec.yaml:5:"));
   CHECK(contains(message, "plot 'curve': no column 'acuracy' (did you mean 'accuracy'?)"));
   CHECK(contains(message, "columns: dataset, selector, sigma_ratio"));
 }

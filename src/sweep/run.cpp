@@ -504,7 +504,7 @@ void write_tuned(const Spec& spec, const ResultLayout& layout, const Plan& plan,
         table.rows.push_back(
             tuned_row(spec, layout, plan, tuned[t], key, choices.at(first + t)[f], (*outcome)[f]));
     } else if (auto found = previous.find(key); found != previous.end()) {
-      table.rows.insert(table.rows.end(), found->second.begin(), found->second.end());
+      for (const auto& earlier : found->second) table.rows.push_back(earlier.fields);
     }
   }
   write_file_atomically(spec.output / "tuned.csv", table.str());

@@ -339,14 +339,13 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
                                    row[key_size], row[key_size + 1], found->second + 2));
     if (row[protocol_column] != inner) continue;  // another inner protocol: recomputed
     std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(key_size));
-    previous[key].push_back(std::move(row));
+    previous[key].push_back({std::move(row), r + 2});
   }
   return previous;
 }
 
 bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                               const TunedCell& tuned,
-                               const std::vector<std::vector<std::string>>& tuned_rows,
+                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
                                const std::vector<std::vector<std::string>>& fold_rows,
                                const std::filesystem::path& path) {
   if (tuned_rows.size() != fold_rows.size()) return false;
@@ -360,13 +359,10 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
     choices.insert(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]));
   const size_t k = layout.key_header().size();
   const size_t parameters = spec.tune->parameters.size();
-  for (const auto& row : tuned_rows) {
+  for (const auto& [row, line] : tuned_rows) {
     auto found = outcomes.find({row[k], row[k + 1]});
     if (found == outcomes.end()) return false;  // other folds: recomputed
-    const std::string where = fmt::format(
-        "{} (tuned row {}, repeat {} fold {})", path.string(),
-        join_key(std::vector<std::string>(row.begin(), row.begin() + static_cast<long>(k))), row[k],
-        row[k + 1]);
+    const std::string where = fmt::format("{}:{}", path.string(), line);
     const std::vector<std::string> chosen(row.begin() + static_cast<long>(k + 4),
                                           row.begin() + static_cast<long>(k + 4 + parameters));
     if (row[k + 2] != std::to_string(tuned.candidates.size()) || !choices.count(chosen))

@@ -89,7 +89,11 @@ std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout,
 
 // tuned.csv rows of an earlier run in the output folder, by the key of their tuned row; rows of
 // another inner protocol (or metric: another header) are left out, so their rows are recomputed.
-using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+struct TunedLine {
+  std::vector<std::string> fields;
+  size_t line = 0;  // in tuned.csv, 1-based
+};
+using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<TunedLine>>;
 PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
                                       const ResultLayout& layout);
 
@@ -97,8 +101,7 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
 // rows (false: recompute the row). Throws InputError, naming `path` and the row, for a choice that
 // is none of the row's candidates or an accuracy that its folds.csv row contradicts.
 bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                               const TunedCell& tuned,
-                               const std::vector<std::vector<std::string>>& tuned_rows,
+                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
                                const std::vector<std::vector<std::string>>& fold_rows,
                                const std::filesystem::path& path);
 

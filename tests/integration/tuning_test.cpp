@@ -283,7 +283,8 @@ TEST_CASE(
              tuned.substr(0, second_line) + edited + tuned.substr(third_line));
   auto contradicted = run_runner(command);
   CHECK(contradicted.exit_code == 2);
-  CHECK_MESSAGE(contains(contradicted.err, "accuracy 0.123 disagrees with folds.csv (" + accuracy),
+  CHECK_MESSAGE(contains(contradicted.err,
+                         "tuned.csv:2: accuracy 0.123 disagrees with folds.csv (" + accuracy),
                 contradicted.err);
   write_text(output / "tuned.csv", tuned);
 }

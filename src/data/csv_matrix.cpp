@@ -88,6 +88,13 @@ bool has_control_character(std::string_view text) {
 
 // Names become feature names in every output: each must be present, printable and unique.
 void check_header(const std::vector<std::string>& names, const std::string& place) {
+  // A header of numbers only is a data row: the file has no header line.
+  if (!names.empty() && std::all_of(names.begin(), names.end(), [](const std::string& name) {
+        return parse_double(name).has_value();
+      }))
+    throw InputError(place,
+                     "the first line holds numbers only, like a data row: the file needs a "
+                     "header line of feature names");
   std::map<std::string_view, size_t> seen;
   for (size_t column = 0; column < names.size(); ++column) {
     const std::string& name = names[column];

@@ -33,7 +33,16 @@ FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
       return std::move(*cached);
     }
   }
-  return extractor->extract(data, threads);
+  try {
+    return extractor->extract(data, threads);
+  } catch (const InputError& error) {
+    // A features file that does not exist is the `features:` entry's path: named at its line.
+    std::error_code status;
+    if (error.where().empty() || std::filesystem::exists(error.where(), status)) throw;
+    throw InputError(spec.features.where.str(),
+                     fmt::format("features.path: {}: {} (dataset {})", error.where(),
+                                 error.message(), data.name));
+  }
 }
 
 std::vector<long long> resolve_n_features(const Spec& spec, const PreparedDataset& dataset) {

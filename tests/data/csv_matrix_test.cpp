@@ -117,7 +117,8 @@ TEST_CASE("read_numeric_csv errors name the file, line and column") {
         doctest::Contains("quote.csv:1: column 2: unterminated quoted name"));
 }
 
-TEST_CASE("read_numeric_csv refuses ambiguous headers: empty, repeated, control characters") {
+TEST_CASE(
+    "read_numeric_csv refuses ambiguous headers: empty, repeated, control characters, numbers") {
   TempFolder folder;
   auto error_for = [&](const std::string& name, const std::string& contents) {
     auto file = folder.write(name, contents);
@@ -127,6 +128,8 @@ TEST_CASE("read_numeric_csv refuses ambiguous headers: empty, repeated, control 
         doctest::Contains("index.csv:1: column 1: empty feature name (an unnamed index column?"));
   CHECK(error_for("trail.csv", "a,b,\n1,2,3\n") ==
         doctest::Contains("trail.csv:1: column 3: empty feature name (a separator at the end"));
+  CHECK(error_for("headless.csv", "1.5,2,3\n1,2,3\n") ==
+        doctest::Contains("headless.csv:1: the first line holds numbers only, like a data row"));
   CHECK(error_for("twice.csv", "a,b,a\n1,2,3\n") ==
         doctest::Contains("twice.csv:1: column 3: feature name 'a' already used by column 1"));
   CHECK(error_for("bell.csv", "a,\"b\x07\"\n1,2\n") ==

@@ -128,6 +128,9 @@ std::string check_exclude(const ParamValue& value) {
   const auto* excluded = std::get_if<std::vector<std::string>>(&value);
   if (!excluded) return "must be a list of TSFEL feature names";
   const std::vector<std::string> known = known_feature_names();
+  for (auto name = excluded->begin(); name != excluded->end(); ++name)
+    if (std::find(excluded->begin(), name, *name) != name)
+      return fmt::format("lists '{}' twice", *name);
   for (const std::string& name : *excluded) {
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
     const auto suggestion = closest_match(name, known);

@@ -21,6 +21,8 @@ std::vector<std::string> read_name_list(const YAML::Node& node, const SpecSource
   std::vector<std::string> names;
   for (const auto& item : node) {
     if (!item.IsScalar()) fail(item, file, fmt::format("'{}' must be a list of names", key));
+    if (std::find(names.begin(), names.end(), item.Scalar()) != names.end())
+      fail(item, file, fmt::format("'{}' lists '{}' twice", key, printable_excerpt(item.Scalar())));
     names.push_back(item.Scalar());
   }
   return names;
@@ -77,6 +79,12 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
   if (const YAML::Node excluded = node["exclude"]) {
     const std::vector<std::string> exclude = read_name_list(excluded, file, "exclude");
     check_known(excluded, file, exclude, available, folder.string());
+    // Naming a dataset in both lists is a contradiction, not a way to drop it.
+    if (listed && !(listed.IsScalar() && listed.Scalar() == "all"))
+      for (const std::string& name : exclude)
+        if (std::find(names.begin(), names.end(), name) != names.end())
+          fail(excluded, file,
+               fmt::format("'{}' is both in names and in exclude; list it in one of them", name));
     std::erase_if(names, [&](const std::string& name) {
       return std::find(exclude.begin(), exclude.end(), name) != exclude.end();
     });

@@ -42,7 +42,8 @@ TEST_CASE("datasets: {archive} expands to every dataset, a list of names, minus 
   CHECK(listed.datasets[1].where.line == 1);
 }
 
-TEST_CASE("datasets: {archive} refuses unknown names, a missing folder and an empty result") {
+TEST_CASE(
+    "datasets: {archive} refuses unknown, repeated and contradictory names and a missing folder") {
   CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [GunPiont]}"))
             .find("no dataset 'GunPiont' in archive") != std::string::npos);
   CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [GunPiont]}"))
@@ -53,7 +54,9 @@ TEST_CASE("datasets: {archive} refuses unknown names, a missing folder and an em
             .find("spec.yaml:1:21: archive folder '/nonexistent/archive' not found") !=
         std::string::npos);
   CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [Coffee], exclude: [Coffee]}"))
-            .find("no datasets left") != std::string::npos);
+            .find("'Coffee' is both in names and in exclude") != std::string::npos);
+  CHECK(spec_error(archive_spec("{archive: " + kArchive + ", names: [Coffee, Coffee]}"))
+            .find("'names' lists 'Coffee' twice") != std::string::npos);
   CHECK(spec_error(archive_spec("{archive: " + kArchive + ", name: [Coffee]}"))
             .find("did you mean 'names'?") != std::string::npos);
 }

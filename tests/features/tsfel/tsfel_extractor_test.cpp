@@ -121,6 +121,8 @@ TEST_CASE("tsfel extractor: parameters, defaults and checks") {
   CHECK(has(unknown, "did you mean 'Histogram'"));
   CHECK(has(unknown, "Zero crossing rate"));  // lists the known names
   CHECK(exclude.check(ParamValue(std::vector<std::string>{"0_Mean"})) != "");
+  CHECK(exclude.check(ParamValue(std::vector<std::string>{"LPCC", "LPCC"})) ==
+        "lists 'LPCC' twice");
 
   // Excluding every feature of the chosen domains leaves nothing to extract.
   std::vector<std::string> all_temporal;

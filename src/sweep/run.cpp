@@ -510,6 +510,23 @@ void write_tuned(const Spec& spec, const ResultLayout& layout, const Plan& plan,
   write_file_atomically(spec.output / "tuned.csv", table.str());
 }
 
+// A metric undefined on every inner fold of every candidate (roc_auc where inner test folds hold
+// one class) leaves nothing to choose by: the first candidate stands in, which must be said.
+void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<TunedChoice>>& chosen) {
+  size_t undefined = 0, total = 0;
+  for (const auto& row : chosen)
+    for (const auto& choice : row) {
+      ++total;
+      if (choice.candidate >= 0 && std::isnan(choice.inner_score)) ++undefined;
+    }
+  if (undefined > 0)
+    spdlog::warn(
+        "{} of {} tuned choices had no defined inner {} for any candidate (inner test folds too "
+        "small or of one class?): the first candidate was taken; tuned.csv leaves their inner "
+        "score empty",
+        undefined, total, tune_metric_name(*spec.tune));
+}
+
 // The tuned rows not yet done: candidates chosen on the inner folds, then the chosen outer
 // evaluations (usually already in `evaluations` from the grid cells).
 void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
@@ -526,6 +543,7 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   auto chosen =
       choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
                         options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
+  warn_undefined_choices(spec, chosen);
   std::map<size_t, std::vector<TunedChoice>> choices;
   std::vector<size_t> to_evaluate;
   for (size_t i = 0; i < pending.size(); ++i) {

@@ -134,6 +134,12 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
     return std::make_unique<CurvePlot>(params, style);
   };
   registration.needs_curves = style.kind;
+  registration.columns_used = [](const ParamSet& params) {
+    std::vector<std::string> columns = plot_params::filter_columns(params);
+    if (!params.text("facet").empty()) columns.push_back(params.text("facet"));
+    for (const auto& column : params.text_list("series")) columns.push_back(column);
+    return std::make_pair(std::string("curves"), columns);
+  };
   return registration;
 }
 

@@ -142,6 +142,12 @@ PlotRegistration histogram_registration() {
   registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
     return std::make_unique<HistogramPlot>(params);
   };
+  registration.columns_used = [](const ParamSet& params) {
+    std::vector<std::string> columns = plot_params::filter_columns(params);
+    for (const char* name : {"value", "facet"})
+      if (!params.text(name).empty()) columns.push_back(params.text(name));
+    return std::make_pair(params.text("source"), columns);
+  };
   return registration;
 }
 

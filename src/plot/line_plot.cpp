@@ -308,6 +308,13 @@ PlotRegistration line_registration() {
   registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
     return std::make_unique<LinePlot>(params);
   };
+  registration.columns_used = [](const ParamSet& params) {
+    std::vector<std::string> columns = plot_params::filter_columns(params);
+    for (const char* name : {"x", "y", "facet", "band"})
+      if (!params.text(name).empty()) columns.push_back(params.text(name));
+    for (const auto& column : params.text_list("series")) columns.push_back(column);
+    return std::make_pair(params.text("source"), columns);
+  };
   return registration;
 }
 

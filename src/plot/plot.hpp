@@ -5,7 +5,9 @@
 // The script and data are kept next to the images so a user can restyle and re-render them
 // with `gnuplot FILE.gp` inside the figures folder.
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "plot/plot_kind.hpp"
 #include "spec/spec.hpp"
@@ -16,6 +18,12 @@ namespace tsfs {
 // Returns false (after writing the data and script) when gnuplot is not installed.
 bool render_figure(const Figure& figure, const std::string& name,
                    const std::filesystem::path& folder);
+
+// Refuses (InputError at the plot's spec line) a plot naming a column that its run CSV will not
+// have; `header_of` gives the header a run writes for "results", "folds", "scores" or "curves".
+void check_plot_columns(
+    const Spec& spec,
+    const std::function<std::vector<std::string>(const std::string& table)>& header_of);
 
 // Draws every plot of the spec into <run_folder>/figures/. Returns the number rendered.
 int render_plots(const Spec& spec, const std::filesystem::path& run_folder);

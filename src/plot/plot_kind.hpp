@@ -6,6 +6,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "common/params.hpp"
 #include "common/registry.hpp"
@@ -40,6 +42,10 @@ struct PlotRegistration {
   // The `curves:` kind ("pr", "roc") whose curves.csv rows the plot draws; empty: none. The spec
   // loader refuses the plot when the spec does not ask for those curves.
   std::string needs_curves = {};
+  // The run CSV the plot reads ("results", "folds", "scores", "curves"; empty: none) and the
+  // columns its parameters name, so a misspelt column is refused before the sweep runs.
+  std::function<std::pair<std::string, std::vector<std::string>>(const ParamSet&)> columns_used =
+      nullptr;
 };
 using PlotRegistry = Registry<PlotRegistration>;
 

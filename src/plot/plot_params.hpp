@@ -55,6 +55,15 @@ inline ParamSpec optional_number(const std::string& param_name, const std::strin
                    .sweepable = false};
 }
 
+// The columns of a plot's `filter` entries ("column=value"; a malformed entry is returned whole,
+// so the check names it).
+inline std::vector<std::string> filter_columns(const ParamSet& params) {
+  std::vector<std::string> columns;
+  for (const auto& filter : params.text_list("filter"))
+    columns.push_back(filter.substr(0, filter.find('=')));
+  return columns;
+}
+
 // Two optional limits given together must be in order: an inverted axis or range draws nothing.
 inline std::optional<ParamProblem> ordered_range(const ParamSet& params, const std::string& lower,
                                                  const std::string& upper) {

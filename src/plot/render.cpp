@@ -7,6 +7,7 @@
 #include "common/files.hpp"
 #include "common/interrupt.hpp"
 #include "plot/plot.hpp"
+#include "plot/run_tables.hpp"
 
 namespace tsfs {
 namespace {
@@ -71,6 +72,22 @@ bool render_figure(const Figure& figure, const std::string& name,
                        fmt::format("gnuplot failed: {}", output));
   }
   return true;
+}
+
+void check_plot_columns(
+    const Spec& spec,
+    const std::function<std::vector<std::string>(const std::string& table)>& header_of) {
+  for (const auto& plot : spec.plots) {
+    if (!plot.registration->columns_used) continue;
+    const auto [table, columns] = plot.registration->columns_used(plot.params);
+    const CsvTable empty{header_of(table), {}};
+    const std::string name = plot.params.text("name");
+    for (const auto& column : columns) try {
+        require_column(empty, column, name);
+      } catch (const InputError& error) {
+        throw InputError(plot.where.str(), fmt::format("{} (in {}.csv)", error.message(), table));
+      }
+  }
 }
 
 int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {

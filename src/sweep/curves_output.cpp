@@ -72,6 +72,13 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
   return cells;
 }
 
+std::vector<std::string> curves_header(const ResultLayout& layout) {
+  auto header = layout.key_header();
+  for (const char* name : {"repeat", "fold", "curve", "class", "threshold", "x", "y"})
+    header.push_back(name);
+  return header;
+}
+
 void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                   const ResultLayout& layout, const std::vector<ScoreResult>& scores,
                   const std::vector<size_t>& chosen_cells, int threads,
@@ -102,9 +109,7 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
         fold_predictions(spec, dataset, fold, features, cell.classifier_params).predictions.scores};
   });
 
-  CsvTable table{layout.key_header(), {}};
-  for (const char* name : {"repeat", "fold", "curve", "class", "threshold", "x", "y"})
-    table.header.push_back(name);
+  CsvTable table{curves_header(layout), {}};
   size_t first_task = 0;
   for (const size_t c : cells) {
     const Cell& cell = plan.cells[c];

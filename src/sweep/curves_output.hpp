@@ -13,6 +13,9 @@ namespace tsfs {
 // the `curves` key when none matches.
 std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan);
 
+// The header of curves.csv.
+std::vector<std::string> curves_header(const ResultLayout& layout);
+
 // Refits the classifier of every fold of the given cells (Classifier::fit_predict_scores, the
 // direct path) and writes <output>/curves.csv: the cell's key columns, repeat, fold (empty and
 // "pooled" for the folds' test rows together), curve (pr or roc), class (the positive class: class

@@ -703,6 +703,12 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   Plan plan = make_plan(spec, datasets);
   if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);
+  check_plot_columns(spec, [&](const std::string& table) {
+    if (table == "folds") return layout.folds_header();
+    if (table == "scores") return layout.scores_header();
+    if (table == "curves") return curves_header(layout);
+    return layout.results_header();
+  });
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
   if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
   const std::vector<TunedCell> tuned = tuned_cells(spec, plan);

@@ -44,7 +44,7 @@ TEST_CASE("every plot kind renders PNG and SVG, with its script and data") {
     CHECK_MESSAGE(is_png(folder.path() / "figures" / (std::string(name) + ".png")), name);
 }
 
-TEST_CASE("a plot asking for a missing column fails with its name") {
+TEST_CASE("a plot asking for a missing column is refused with its name before the sweep") {
   TemporaryFolder folder("plot_error");
   auto run = run_runner("tests/integration/specs/gunpoint_plots.yaml --quiet --set output=" +
                         folder.path().string() + " --set plots.0.x=sigma");
@@ -52,5 +52,11 @@ TEST_CASE("a plot asking for a missing column fails with its name") {
   CHECK(run.err.find("gunpoint_plots.yaml:13:5: ") != std::string::npos);
   CHECK(run.err.find("plot 'accuracy_vs_sigma': no column 'sigma' (did you mean 'sigma_ratio'?)") !=
         std::string::npos);
-  CHECK(std::filesystem::exists(folder.path() / "results.csv"));  // computed results are kept
+  CHECK(run.err.find("(in results.csv)") != std::string::npos);
+  // Found from the run's headers before anything is computed or written.
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "results.csv"));
+  auto filter = run_runner("tests/integration/specs/gunpoint_plots.yaml --quiet --set output=" +
+                           folder.path().string() + " --set 'plots.0.filter=[selectr=anova]'");
+  CHECK(filter.exit_code == 2);
+  CHECK_MESSAGE(contains(filter.err, "no column 'selectr' (did you mean 'selector'?)"), filter.err);
 }

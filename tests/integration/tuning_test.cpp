@@ -304,3 +304,25 @@ TEST_CASE("a spec run without tune: into a tuned run's folder sets tuned.csv asi
   CHECK(read_text(output / "tuned.stale.csv") == tuned);
   CHECK(contains(untuned.err, "tuned.csv is from an earlier run whose spec had `tune:`"));
 }
+
+TEST_CASE(
+    "tuning by a metric undefined on every inner fold warns that the first candidate stood in") {
+  TemporaryFolder folder("tuning_undefined");
+  // 20 BeetleFly TRAIN series, 2 outer folds: 10 training rows each, 10 inner folds of 1 test row,
+  // where ROC AUC is undefined.
+  const auto spec = write_text(
+      folder.path() / "spec.yaml",
+      "datasets: [{name: BeetleFly, path: third_party/ucr/BeetleFly, split: train}]\n"
+      "selectors: [{kind: anova}]\nn_features: [5, 50]\n"
+      "classifier: {kind: logistic, C: [0.1, 1]}\n"
+      "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\nmetrics: [roc_auc]\n"
+      "tune: {parameters: [n_features, classifier.C], inner: {kind: stratified_kfold, folds: 10, "
+      "seed: 0}, metric: roc_auc}\noutput: " +
+          (folder.path() / "out").string() + "\n");
+  auto run = run_runner(spec.string() + " --quiet --no-timings");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK_MESSAGE(contains(run.err,
+                         "2 of 2 tuned choices had no defined inner roc_auc for any "
+                         "candidate"),
+                run.err);
+}

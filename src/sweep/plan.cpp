@@ -21,6 +21,13 @@
 namespace tsfs {
 namespace {
 
+// Whether `error` is about a path that does not exist (a missing file or folder, which the spec
+// entry naming it should answer for) rather than damage at a line of an existing file.
+bool names_missing_path(const InputError& error) {
+  std::error_code status;
+  return !error.where().empty() && !std::filesystem::exists(error.where(), status);
+}
+
 FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
                                const std::filesystem::path& cache_folder, int threads,
                                PreparedDataset& prepared) {
@@ -37,8 +44,7 @@ FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
     return extractor->extract(data, threads);
   } catch (const InputError& error) {
     // A features file that does not exist is the `features:` entry's path: named at its line.
-    std::error_code status;
-    if (error.where().empty() || std::filesystem::exists(error.where(), status)) throw;
+    if (!names_missing_path(error)) throw;
     throw InputError(spec.features.where.str(),
                      fmt::format("features.path: {}: {} (dataset {})", error.where(),
                                  error.message(), data.name));
@@ -173,8 +179,7 @@ Dataset load_dataset(const DatasetSpec& dataset_spec) {
   try {
     return load_ucr_dataset(dataset_spec.options);
   } catch (const InputError& error) {
-    std::error_code status;
-    if (error.where().empty() || std::filesystem::exists(error.where(), status)) throw;
+    if (!names_missing_path(error)) throw;
     throw InputError(dataset_spec.where.str(),
                      fmt::format("dataset {}: {}: {}", dataset_spec.options.name, error.where(),
                                  error.message()));

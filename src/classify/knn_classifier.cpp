@@ -144,7 +144,7 @@ ComponentInfo knn_info() {
   info.doc =
       "k-nearest-neighbour classifier: Euclidean distance on standardised features, majority "
       "vote (ties to the smallest class index).";
-  ParamSpec k;
+  ParamDeclaration k;
   k.name = "k";
   k.type = ParamType::integer;
   k.default_value = 5LL;

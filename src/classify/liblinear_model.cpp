@@ -219,8 +219,8 @@ std::unique_ptr<Classifier> make_liblinear_classifier(std::string name, Liblinea
   return std::make_unique<LiblinearClassifier>(std::move(name), options);
 }
 
-std::vector<ParamSpec> liblinear_common_params() {
-  ParamSpec class_weight{
+std::vector<ParamDeclaration> liblinear_common_params() {
+  ParamDeclaration class_weight{
       .name = "class_weight",
       .type = ParamType::text,
       .default_value = ParamValue{std::string("none")},
@@ -229,16 +229,16 @@ std::vector<ParamSpec> liblinear_common_params() {
           "of class c), as scikit-learn's class_weight=\"balanced\".",
       .choices = {"none", "balanced"}};
   return {
-      ParamSpec{.name = "C",
-                .type = ParamType::real,
-                .default_value = ParamValue{1.0},
-                .doc = "Inverse regularisation strength.",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "tol",
-                .type = ParamType::real,
-                .default_value = ParamValue{1e-4},
-                .doc = "Stopping tolerance of liblinear.",
-                .check = greater_than(0.0)},
+      ParamDeclaration{.name = "C",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1.0},
+                       .doc = "Inverse regularisation strength.",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "tol",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1e-4},
+                       .doc = "Stopping tolerance of liblinear.",
+                       .check = greater_than(0.0)},
       std::move(class_weight),
   };
 }

@@ -52,8 +52,8 @@ Eigen::VectorXi predict_linear(const LinearModel& model, const Eigen::MatrixXd& 
 // names it in error messages.
 std::unique_ptr<Classifier> make_liblinear_classifier(std::string name, LiblinearOptions options);
 
-// ParamSpecs shared by both registrations: C, tol, class_weight.
-std::vector<ParamSpec> liblinear_common_params();
+// ParamDeclarations shared by both registrations: C, tol, class_weight.
+std::vector<ParamDeclaration> liblinear_common_params();
 
 // Reads C, tol and class_weight of a validated ParamSet into `options`.
 void read_liblinear_common_params(const ParamSet& params, LiblinearOptions& options);

@@ -18,12 +18,12 @@ ComponentInfo logistic_info() {
       "penalty on standardised features, regularised intercept, one-vs-rest for several "
       "classes; as scikit-learn's LogisticRegression(solver=\"liblinear\").";
   info.params.push_back(
-      ParamSpec{.name = "penalty",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("l2")},
-                .doc = "Regularisation: \"l2\" (squared norm) or \"l1\" (sparse).",
-                .choices = {"l1", "l2"}});
-  for (ParamSpec& spec : liblinear_common_params()) info.params.push_back(std::move(spec));
+      ParamDeclaration{.name = "penalty",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("l2")},
+                       .doc = "Regularisation: \"l2\" (squared norm) or \"l1\" (sparse).",
+                       .choices = {"l1", "l2"}});
+  for (ParamDeclaration& spec : liblinear_common_params()) info.params.push_back(std::move(spec));
   return info;
 }
 

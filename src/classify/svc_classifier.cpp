@@ -123,26 +123,27 @@ ComponentInfo svc_info() {
       "Support vector classifier: libsvm C-SVC with an RBF kernel on standardised features, with "
       "scikit-learn SVC's defaults.";
   info.params = {
-      ParamSpec{.name = "C",
-                .type = ParamType::real,
-                .default_value = ParamValue{1.0},
-                .doc = "Penalty of margin violations.",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "gamma",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("scale")},
-                .doc = "RBF kernel width: \"scale\" (1 / (features x variance of the standardised "
-                       "training matrix)), \"auto\" (1 / features) or a positive number.",
-                .check = check_svc_gamma},
-      ParamSpec{.name = "tol",
-                .type = ParamType::real,
-                .default_value = ParamValue{1e-3},
-                .doc = "Stopping tolerance of the solver.",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "shrinking",
-                .type = ParamType::boolean,
-                .default_value = ParamValue{true},
-                .doc = "Use libsvm's shrinking heuristic."},
+      ParamDeclaration{.name = "C",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1.0},
+                       .doc = "Penalty of margin violations.",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{
+          .name = "gamma",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("scale")},
+          .doc = "RBF kernel width: \"scale\" (1 / (features x variance of the standardised "
+                 "training matrix)), \"auto\" (1 / features) or a positive number.",
+          .check = check_svc_gamma},
+      ParamDeclaration{.name = "tol",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1e-3},
+                       .doc = "Stopping tolerance of the solver.",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "shrinking",
+                       .type = ParamType::boolean,
+                       .default_value = ParamValue{true},
+                       .doc = "Use libsvm's shrinking heuristic."},
   };
   return info;
 }

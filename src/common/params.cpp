@@ -137,7 +137,7 @@ std::string type_name(ParamType type) {
   return std::string(type_names.name(type));
 }
 
-const ParamSpec* ComponentInfo::find_param(const std::string& param_name) const {
+const ParamDeclaration* ComponentInfo::find_param(const std::string& param_name) const {
   for (const auto& spec : params)
     if (spec.name == param_name) return &spec;
   return nullptr;

@@ -1,6 +1,6 @@
 #pragma once
 // Typed parameters of pluggable components (extractors, distances, selectors, classifiers).
-// Each component declares its parameters once as ParamSpecs; the spec loader validates YAML
+// Each component declares its parameters once as ParamDeclarations; the spec loader validates YAML
 // against them (types, ranges, choices, with file:line:col) and hands the component a ParamSet
 // of plain typed values. No YAML reaches the algorithms.
 #include <functional>
@@ -21,7 +21,7 @@ using ParamValue =
 // Returns an empty string when the value is acceptable, otherwise what is wrong with it.
 using ParamCheck = std::function<std::string(const ParamValue&)>;
 
-struct ParamSpec {
+struct ParamDeclaration {
   std::string name;
   ParamType type = ParamType::real;
   std::optional<ParamValue> default_value;  // nullopt: required unless a preset fills it
@@ -34,7 +34,7 @@ struct ParamSpec {
   std::string excludes = {};
 };
 
-// Range checks for ParamSpec::check.
+// Range checks for ParamDeclaration::check.
 ParamCheck greater_than(double bound);
 ParamCheck at_least(double bound);
 ParamCheck between(double low, double high);  // inclusive
@@ -81,14 +81,14 @@ struct ParamProblem {
 struct ComponentInfo {
   std::string name;
   std::string doc;
-  std::vector<ParamSpec> params;
+  std::vector<ParamDeclaration> params;
   // Fills parameters left unset from presets (e.g. a `variant`), before defaults apply.
   std::function<void(ParamSet&)> apply_presets;
   // Optional: rejects combinations of values that single-parameter checks cannot see; called on
   // every complete parameter set of the grid, so errors carry the spec location.
   std::function<std::optional<ParamProblem>(const ParamSet&)> validate;
 
-  const ParamSpec* find_param(const std::string& param_name) const;
+  const ParamDeclaration* find_param(const std::string& param_name) const;
   std::vector<std::string> param_names() const;
 };
 

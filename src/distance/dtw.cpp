@@ -54,21 +54,21 @@ DtwOptions options_from(const ParamSet& params) {
   return options;
 }
 
-std::vector<ParamSpec> dtw_params() {
-  std::vector<ParamSpec> params;
-  params.push_back(
-      ParamSpec{.name = "step_pattern",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("symmetric2")},
-                .doc = "symmetric2: the diagonal step costs 2 d (dtw-python / R dtw default); "
-                       "symmetric1: d + the cheapest of the three predecessors",
-                .choices = step_pattern_names.names()});
-  params.push_back(ParamSpec{.name = "local",
-                             .type = ParamType::text,
-                             .default_value = ParamValue{std::string("abs")},
-                             .doc = "local cost: abs |x - y| or squared (x - y)^2",
-                             .choices = local_cost_names.names()});
-  params.push_back(ParamSpec{
+std::vector<ParamDeclaration> dtw_params() {
+  std::vector<ParamDeclaration> params;
+  params.push_back(ParamDeclaration{
+      .name = "step_pattern",
+      .type = ParamType::text,
+      .default_value = ParamValue{std::string("symmetric2")},
+      .doc = "symmetric2: the diagonal step costs 2 d (dtw-python / R dtw default); "
+             "symmetric1: d + the cheapest of the three predecessors",
+      .choices = step_pattern_names.names()});
+  params.push_back(ParamDeclaration{.name = "local",
+                                    .type = ParamType::text,
+                                    .default_value = ParamValue{std::string("abs")},
+                                    .doc = "local cost: abs |x - y| or squared (x - y)^2",
+                                    .choices = local_cost_names.names()});
+  params.push_back(ParamDeclaration{
       .name = "window",
       .type = ParamType::optional_integer,
       .default_value = ParamValue{std::monostate{}},
@@ -76,25 +76,25 @@ std::vector<ParamSpec> dtw_params() {
              "index grid (dtw-python window_type='sakoechiba', window_size=W; not slanted "
              "for unequal lengths, which may then differ by at most W)",
       .check = none_or(at_least(0))});
+  params.push_back(ParamDeclaration{
+      .name = "window_ratio",
+      .type = ParamType::text,
+      .default_value = ParamValue{std::string(kNone)},
+      .doc = "Sakoe-Chiba band as a fraction r of the length: W = ceil(r x the longest "
+             "series length in the dataset); none, or r in [0, 1]; excludes window",
+      .check = check_ratio});
+  params.push_back(ParamDeclaration{
+      .name = "window_if_longer_than",
+      .type = ParamType::integer,
+      .default_value = ParamValue{0LL},
+      .doc = "apply the band only when the dataset's longest series is longer than this "
+             "(0: always); e.g. window: 100, window_if_longer_than: 500",
+      .check = at_least(0)});
   params.push_back(
-      ParamSpec{.name = "window_ratio",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string(kNone)},
-                .doc = "Sakoe-Chiba band as a fraction r of the length: W = ceil(r x the longest "
-                       "series length in the dataset); none, or r in [0, 1]; excludes window",
-                .check = check_ratio});
-  params.push_back(
-      ParamSpec{.name = "window_if_longer_than",
-                .type = ParamType::integer,
-                .default_value = ParamValue{0LL},
-                .doc = "apply the band only when the dataset's longest series is longer than this "
-                       "(0: always); e.g. window: 100, window_if_longer_than: 500",
-                .check = at_least(0)});
-  params.push_back(
-      ParamSpec{.name = "normalize",
-                .type = ParamType::boolean,
-                .default_value = ParamValue{false},
-                .doc = "divide by n + m (dtw-python normalizedDistance; symmetric2 only)"});
+      ParamDeclaration{.name = "normalize",
+                       .type = ParamType::boolean,
+                       .default_value = ParamValue{false},
+                       .doc = "divide by n + m (dtw-python normalizedDistance; symmetric2 only)"});
   return params;
 }
 

@@ -107,7 +107,7 @@ class PrecomputedDistance final : public DistanceMeasure {
 };
 
 DistanceRegistration precomputed_registration() {
-  ParamSpec path;
+  ParamDeclaration path;
   path.name = "path";
   path.type = ParamType::text;
   path.doc =

@@ -50,7 +50,7 @@ class CsvExtractor final : public FeatureExtractor {
 };
 
 ExtractorRegistration csv_registration() {
-  ParamSpec path;
+  ParamDeclaration path;
   path.name = "path";
   path.type = ParamType::text;
   path.doc =

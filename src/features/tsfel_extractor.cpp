@@ -178,7 +178,7 @@ std::unique_ptr<FeatureExtractor> make_tsfel_extractor(const ParamSet& params) {
 }
 
 ExtractorRegistration tsfel_registration() {
-  ParamSpec domains;
+  ParamDeclaration domains;
   domains.name = "domains";
   domains.type = ParamType::text_list;
   domains.default_value = std::vector<std::string>{"statistical", "temporal", "spectral"};
@@ -188,7 +188,7 @@ ExtractorRegistration tsfel_registration() {
   domains.check = check_domains;
   domains.sweepable = false;
 
-  ParamSpec fs;
+  ParamDeclaration fs;
   fs.name = "fs";
   fs.type = ParamType::real;
   fs.default_value = 100.0;
@@ -198,7 +198,7 @@ ExtractorRegistration tsfel_registration() {
   fs.check = greater_than(0.0);
   fs.sweepable = false;
 
-  ParamSpec exclude;
+  ParamDeclaration exclude;
   exclude.name = "exclude";
   exclude.type = ParamType::text_list;
   exclude.default_value = std::vector<std::string>{};

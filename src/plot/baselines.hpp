@@ -4,7 +4,7 @@
 #include <set>
 #include <string>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 namespace tsfs {
 

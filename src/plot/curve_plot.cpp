@@ -106,7 +106,7 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
   registration.info.doc = doc;
   registration.info.params = {
       plot_params::name(),
-      ParamSpec{
+      ParamDeclaration{
           .name = "series",
           .type = ParamType::text_list,
           .default_value = std::vector<std::string>{"selector"},
@@ -114,13 +114,13 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
               "curves.csv columns whose values get one line each (a class of several, one-vs-rest, "
               "gets its own line too)",
           .sweepable = false},
-      ParamSpec{.name = "facet",
-                .type = ParamType::text,
-                .default_value = std::string("dataset"),
-                .doc = "column whose values get one panel each",
-                .sweepable = false},
+      ParamDeclaration{.name = "facet",
+                       .type = ParamType::text,
+                       .default_value = std::string("dataset"),
+                       .doc = "column whose values get one panel each",
+                       .sweepable = false},
       plot_params::filter(),
-      ParamSpec{
+      ParamDeclaration{
           .name = "folds",
           .type = ParamType::text,
           .default_value = std::string("pooled"),

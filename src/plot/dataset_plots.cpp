@@ -117,7 +117,7 @@ class Autocovariance final : public PlotKind {
 
 template <typename Kind>
 PlotRegistration dataset_plot(const std::string& kind, const std::string& doc,
-                              std::vector<ParamSpec> extra) {
+                              std::vector<ParamDeclaration> extra) {
   PlotRegistration registration;
   registration.info.name = kind;
   registration.info.doc = doc;
@@ -131,19 +131,19 @@ PlotRegistration dataset_plot(const std::string& kind, const std::string& doc,
 
 const Registrar<PlotRegistration> kRegisterDatasetView{dataset_plot<DatasetView>(
     "dataset_view", "mean +/- std per time step and an example series, per dataset", {})};
-const Registrar<PlotRegistration> kRegisterAutocovariance{
-    dataset_plot<Autocovariance>("autocovariance", "average autocovariance function per dataset",
-                                 {ParamSpec{.name = "max_lag",
-                                            .type = ParamType::integer,
-                                            .default_value = 0LL,
-                                            .doc = "largest lag (0: series length - 1)",
-                                            .check = at_least(0),
-                                            .sweepable = false},
-                                  ParamSpec{.name = "normalize",
-                                            .type = ParamType::boolean,
-                                            .default_value = false,
-                                            .doc = "autocorrelation instead of autocovariance",
-                                            .sweepable = false}})};
+const Registrar<PlotRegistration> kRegisterAutocovariance{dataset_plot<Autocovariance>(
+    "autocovariance", "average autocovariance function per dataset",
+    {ParamDeclaration{.name = "max_lag",
+                      .type = ParamType::integer,
+                      .default_value = 0LL,
+                      .doc = "largest lag (0: series length - 1)",
+                      .check = at_least(0),
+                      .sweepable = false},
+     ParamDeclaration{.name = "normalize",
+                      .type = ParamType::boolean,
+                      .default_value = false,
+                      .doc = "autocorrelation instead of autocovariance",
+                      .sweepable = false}})};
 
 }  // namespace
 }  // namespace tsfs

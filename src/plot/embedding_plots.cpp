@@ -141,27 +141,28 @@ class EmbeddingPlot final : public PlotKind {
   ParamSet params_;
 };
 
-std::vector<ParamSpec> common_params() {
-  return {plot_params::name(), plot_params::title(),
-          ParamSpec{.name = "from",
-                    .type = ParamType::text,
-                    .default_value = ParamValue{std::string("distance")},
-                    .doc = "what is embedded: the spec's distance, or its features (z-scored, "
-                           "Euclidean)",
-                    .choices = {"distance", "features"}},
-          ParamSpec{.name = "distance",
-                    .type = ParamType::text,
-                    .default_value = ParamValue{std::string()},
-                    .doc = "label of the spec's distance (default: its first)"},
-          ParamSpec{.name = "max_rows",
-                    .type = ParamType::integer,
-                    .default_value = ParamValue{2000LL},
-                    .doc = "embed at most this many rows (evenly spaced) per dataset",
-                    .check = at_least(3.0)}};
+std::vector<ParamDeclaration> common_params() {
+  return {
+      plot_params::name(), plot_params::title(),
+      ParamDeclaration{.name = "from",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("distance")},
+                       .doc = "what is embedded: the spec's distance, or its features (z-scored, "
+                              "Euclidean)",
+                       .choices = {"distance", "features"}},
+      ParamDeclaration{.name = "distance",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string()},
+                       .doc = "label of the spec's distance (default: its first)"},
+      ParamDeclaration{.name = "max_rows",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{2000LL},
+                       .doc = "embed at most this many rows (evenly spaced) per dataset",
+                       .check = at_least(3.0)}};
 }
 
 PlotRegistration embedding_plot(Method method, const std::string& kind, const std::string& doc,
-                                std::vector<ParamSpec> extra) {
+                                std::vector<ParamDeclaration> extra) {
   PlotRegistration registration;
   registration.info.name = kind;
   registration.info.doc = doc;
@@ -177,33 +178,34 @@ const Registrar<PlotRegistration> kRegisterMds{embedding_plot(
     Method::mds, "mds", "classical MDS of each dataset's rows, coloured by class", {})};
 const Registrar<PlotRegistration> kRegisterIsomap{embedding_plot(
     Method::isomap, "isomap", "Isomap (kNN-graph geodesics) of each dataset's rows, by class",
-    {ParamSpec{.name = "neighbours",
-               .type = ParamType::integer,
-               .default_value = ParamValue{10LL},
-               .doc = "nearest neighbours linked in the graph",
-               .check = at_least(1.0)}})};
+    {ParamDeclaration{.name = "neighbours",
+                      .type = ParamType::integer,
+                      .default_value = ParamValue{10LL},
+                      .doc = "nearest neighbours linked in the graph",
+                      .check = at_least(1.0)}})};
 const Registrar<PlotRegistration> kRegisterTsne{embedding_plot(
     Method::tsne, "tsne", "exact t-SNE of each dataset's rows, coloured by class",
-    {ParamSpec{.name = "perplexity",
-               .type = ParamType::real,
-               .default_value = ParamValue{30.0},
-               .doc = "effective number of neighbours (scikit-learn's default 30)",
-               .check = greater_than(1.0)},
-     ParamSpec{.name = "iterations",
-               .type = ParamType::integer,
-               .default_value = ParamValue{1000LL},
-               .doc = "gradient descent iterations (the first 250 with early exaggeration 12)",
-               .check = at_least(250.0)},
-     ParamSpec{.name = "learning_rate",
-               .type = ParamType::real,
-               .default_value = ParamValue{0.0},
-               .doc = "0: scikit-learn's auto, max(rows / 48, 50)",
-               .check = at_least(0.0)},
-     ParamSpec{.name = "seed",
-               .type = ParamType::integer,
-               .default_value = ParamValue{0LL},
-               .doc = "seed of the initial coordinates (1e-4 x N(0, 1), tsfs's generator)",
-               .check = at_least(0.0)}})};
+    {ParamDeclaration{.name = "perplexity",
+                      .type = ParamType::real,
+                      .default_value = ParamValue{30.0},
+                      .doc = "effective number of neighbours (scikit-learn's default 30)",
+                      .check = greater_than(1.0)},
+     ParamDeclaration{
+         .name = "iterations",
+         .type = ParamType::integer,
+         .default_value = ParamValue{1000LL},
+         .doc = "gradient descent iterations (the first 250 with early exaggeration 12)",
+         .check = at_least(250.0)},
+     ParamDeclaration{.name = "learning_rate",
+                      .type = ParamType::real,
+                      .default_value = ParamValue{0.0},
+                      .doc = "0: scikit-learn's auto, max(rows / 48, 50)",
+                      .check = at_least(0.0)},
+     ParamDeclaration{.name = "seed",
+                      .type = ParamType::integer,
+                      .default_value = ParamValue{0LL},
+                      .doc = "seed of the initial coordinates (1e-4 x N(0, 1), tsfs's generator)",
+                      .check = at_least(0.0)}})};
 
 }  // namespace
 }  // namespace tsfs

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "config/spec.hpp"
 #include "plot/plot_kind.hpp"
-#include "spec/spec.hpp"
 
 namespace tsfs {
 

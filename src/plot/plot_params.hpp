@@ -12,47 +12,47 @@
 
 namespace tsfs::plot_params {
 
-inline ParamSpec name() {
-  return ParamSpec{.name = "name",
-                   .type = ParamType::text,
-                   .doc = "file name of the figure (without extension)",
-                   .sweepable = false};
+inline ParamDeclaration name() {
+  return ParamDeclaration{.name = "name",
+                          .type = ParamType::text,
+                          .doc = "file name of the figure (without extension)",
+                          .sweepable = false};
 }
-inline ParamSpec source(const std::string& default_source) {
-  return ParamSpec{.name = "source",
-                   .type = ParamType::text,
-                   .default_value = default_source,
-                   .doc = "which run CSV to read",
-                   .choices = {"results", "folds", "scores"},
-                   .sweepable = false};
+inline ParamDeclaration source(const std::string& default_source) {
+  return ParamDeclaration{.name = "source",
+                          .type = ParamType::text,
+                          .default_value = default_source,
+                          .doc = "which run CSV to read",
+                          .choices = {"results", "folds", "scores"},
+                          .sweepable = false};
 }
-inline ParamSpec filter() {
-  return ParamSpec{.name = "filter",
-                   .type = ParamType::text_list,
-                   .default_value = std::vector<std::string>{},
-                   .doc = "rows to keep: column=value (or column=a|b) entries",
-                   .sweepable = false};
+inline ParamDeclaration filter() {
+  return ParamDeclaration{.name = "filter",
+                          .type = ParamType::text_list,
+                          .default_value = std::vector<std::string>{},
+                          .doc = "rows to keep: column=value (or column=a|b) entries",
+                          .sweepable = false};
 }
-inline ParamSpec facet() {
-  return ParamSpec{.name = "facet",
-                   .type = ParamType::text,
-                   .default_value = std::string(),
-                   .doc = "column whose values get one panel each",
-                   .sweepable = false};
+inline ParamDeclaration facet() {
+  return ParamDeclaration{.name = "facet",
+                          .type = ParamType::text,
+                          .default_value = std::string(),
+                          .doc = "column whose values get one panel each",
+                          .sweepable = false};
 }
-inline ParamSpec title() {
-  return ParamSpec{.name = "title",
-                   .type = ParamType::text,
-                   .default_value = std::string(),
-                   .doc = "figure title",
-                   .sweepable = false};
+inline ParamDeclaration title() {
+  return ParamDeclaration{.name = "title",
+                          .type = ParamType::text,
+                          .default_value = std::string(),
+                          .doc = "figure title",
+                          .sweepable = false};
 }
-inline ParamSpec optional_number(const std::string& param_name, const std::string& doc) {
-  return ParamSpec{.name = param_name,
-                   .type = ParamType::real,
-                   .default_value = std::nan(""),
-                   .doc = doc,
-                   .sweepable = false};
+inline ParamDeclaration optional_number(const std::string& param_name, const std::string& doc) {
+  return ParamDeclaration{.name = param_name,
+                          .type = ParamType::real,
+                          .default_value = std::nan(""),
+                          .doc = doc,
+                          .sweepable = false};
 }
 
 // The columns of a plot's `filter` entries ("column=value"; a malformed entry is returned whole,

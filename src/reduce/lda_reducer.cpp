@@ -36,12 +36,12 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
     .info = {.name = "lda",
              .doc = "linear discriminant analysis: the training rows' Fisher discriminant "
                     "directions (at most classes - 1)",
-             .params = {ParamSpec{.name = "components",
-                                  .type = ParamType::optional_integer,
-                                  .default_value = std::monostate{},
-                                  .doc = "directions kept (none: all, at most classes - 1)",
-                                  .check = none_or(at_least(1)),
-                                  .sweepable = false},
+             .params = {ParamDeclaration{.name = "components",
+                                         .type = ParamType::optional_integer,
+                                         .default_value = std::monostate{},
+                                         .doc = "directions kept (none: all, at most classes - 1)",
+                                         .check = none_or(at_least(1)),
+                                         .sweepable = false},
                         standardize_param()}},
     .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
       std::optional<long long> components;

@@ -29,12 +29,12 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
     .info = {.name = "pls",
              .doc = "PLS-DA: partial least squares (NIPALS) scores of the training rows against "
                     "their class indicators (both blocks standardised, as PLSRegression)",
-             .params = {ParamSpec{.name = "components",
-                                  .type = ParamType::integer,
-                                  .default_value = 2LL,
-                                  .doc = "components kept (at most the number of features)",
-                                  .check = at_least(1),
-                                  .sweepable = false}}},
+             .params = {ParamDeclaration{.name = "components",
+                                         .type = ParamType::integer,
+                                         .default_value = 2LL,
+                                         .doc = "components kept (at most the number of features)",
+                                         .check = at_least(1),
+                                         .sweepable = false}}},
     .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
       return std::make_unique<PlsReducer>(params.integer("components"));
     }}};

@@ -14,10 +14,10 @@ namespace tsfs {
 // `standardize` (default true): the reducers see z-scored columns, so that features on large
 // scales do not take every component. Shared by every reducer but nmf (which needs the raw,
 // non-negative values).
-ParamSpec standardize_param();
+ParamDeclaration standardize_param();
 
 // components (none: use energy), energy (default 0.9), standardize.
-std::vector<ParamSpec> projection_params();
+std::vector<ParamDeclaration> projection_params();
 
 using DirectionsFit = PrincipalComponents (*)(const Eigen::MatrixXd& rows);
 std::unique_ptr<Reducer> make_projection_reducer(const ParamSet& params, DirectionsFit fit);

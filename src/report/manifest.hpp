@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 namespace tsfs {
 

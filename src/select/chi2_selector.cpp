@@ -120,7 +120,7 @@ SelectorRegistration chi2_registration() {
       "chi-squared statistic against the class: Pearson chi2 of the bins x classes table "
       "(bins >= 2), or scikit-learn chi2 on non-negative values (bins = 0); larger first";
   registration.info.params = discretization_params(10, true);
-  registration.info.params.push_back(ParamSpec{
+  registration.info.params.push_back(ParamDeclaration{
       .name = "shift",
       .type = ParamType::text,
       .default_value = ParamValue{std::string("none")},

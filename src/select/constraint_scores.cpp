@@ -177,45 +177,47 @@ Eigen::VectorXd constraint_scores(const SelectionProblem& problem,
 
 namespace {
 
-std::vector<ParamSpec> constraint_params(ConstraintVariant variant) {
-  std::vector<ParamSpec> params;
+std::vector<ParamDeclaration> constraint_params(ConstraintVariant variant) {
+  std::vector<ParamDeclaration> params;
   if (variant == ConstraintVariant::sc2)
-    params.push_back(ParamSpec{.name = "lambda",
-                               .type = ParamType::real,
-                               .default_value = ParamValue{1.0},
-                               .doc = "weight of the cannot-link term",
-                               .check = at_least(0.0)});
+    params.push_back(ParamDeclaration{.name = "lambda",
+                                      .type = ParamType::real,
+                                      .default_value = ParamValue{1.0},
+                                      .doc = "weight of the cannot-link term",
+                                      .check = at_least(0.0)});
   if (variant == ConstraintVariant::sc3)
     params.push_back(
-        ParamSpec{.name = "gamma",
-                  .type = ParamType::real,
-                  .default_value = ParamValue{100.0},
-                  .doc = "weight of must-link pairs (kNN pairs with an unlabelled row: 1)",
-                  .check = greater_than(0.0)});
+        ParamDeclaration{.name = "gamma",
+                         .type = ParamType::real,
+                         .default_value = ParamValue{100.0},
+                         .doc = "weight of must-link pairs (kNN pairs with an unlabelled row: 1)",
+                         .check = greater_than(0.0)});
   if (needs_distance(variant))
-    params.push_back(ParamSpec{.name = "k",
-                               .type = ParamType::integer,
-                               .default_value = ParamValue{10LL},
-                               .doc = "neighbours of the kNN graph of the fit rows' distances",
-                               .check = at_least(1)});
+    params.push_back(
+        ParamDeclaration{.name = "k",
+                         .type = ParamType::integer,
+                         .default_value = ParamValue{10LL},
+                         .doc = "neighbours of the kNN graph of the fit rows' distances",
+                         .check = at_least(1)});
   if (variant == ConstraintVariant::sc4)
     params.push_back(
-        ParamSpec{.name = "sigma_ratio",
-                  .type = ParamType::real,
-                  .default_value = ParamValue{1.0},
-                  .doc = "heat-kernel width as a multiple of the mean fit x fit distance",
-                  .check = greater_than(0.0)});
-  params.push_back(ParamSpec{.name = "labeled_fraction",
-                             .type = ParamType::real,
-                             .default_value = ParamValue{1.0},
-                             .doc = "fraction of each class's fit rows that keep their label "
-                                    "(stratified, at least one per class)",
-                             .check = between(0.0, 1.0)});
-  params.push_back(ParamSpec{.name = "seed",
-                             .type = ParamType::integer,
-                             .default_value = ParamValue{0LL},
-                             .doc = "seed of the choice of labelled rows",
-                             .check = at_least(0.0)});
+        ParamDeclaration{.name = "sigma_ratio",
+                         .type = ParamType::real,
+                         .default_value = ParamValue{1.0},
+                         .doc = "heat-kernel width as a multiple of the mean fit x fit distance",
+                         .check = greater_than(0.0)});
+  params.push_back(ParamDeclaration{.name = "labeled_fraction",
+                                    .type = ParamType::real,
+                                    .default_value = ParamValue{1.0},
+                                    .doc =
+                                        "fraction of each class's fit rows that keep their label "
+                                        "(stratified, at least one per class)",
+                                    .check = between(0.0, 1.0)});
+  params.push_back(ParamDeclaration{.name = "seed",
+                                    .type = ParamType::integer,
+                                    .default_value = ParamValue{0LL},
+                                    .doc = "seed of the choice of labelled rows",
+                                    .check = at_least(0.0)});
   params.push_back(order_param("ascending"));
   return params;
 }

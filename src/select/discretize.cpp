@@ -80,28 +80,28 @@ void check_labels(const char* selector, const Eigen::VectorXi* labels, int class
           fmt::format("{}: label {} outside 0..{}", selector, label, classes - 1));
 }
 
-std::vector<ParamSpec> discretization_params(long long default_bins, bool allow_zero) {
+std::vector<ParamDeclaration> discretization_params(long long default_bins, bool allow_zero) {
   return {
-      ParamSpec{.name = "bins",
-                .type = ParamType::integer,
-                .default_value = ParamValue{default_bins},
-                .doc = allow_zero
-                           ? "number of bins V for discretising each feature on the fit rows (0: "
-                             "use the values as they are)"
-                           : "number of bins V for discretising each feature on the fit rows",
-                // More bins than a dataset has rows leaves most of them empty; the bound keeps
-                // a typo (1e8) from allocating gigabytes per feature.
-                .check = [allow_zero](const ParamValue& value) -> std::string {
-                  const long long bins = std::get<long long>(value);
-                  if (bins > kMaxBins) return fmt::format("must be at most {}", kMaxBins);
-                  if (allow_zero) return bins == 0 || bins >= 2 ? "" : "must be 0 or at least 2";
-                  return bins >= 2 ? "" : "must be >= 2";
-                }},
-      ParamSpec{.name = "binning",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("equal_width")},
-                .doc = "bin edges: equal_width over [min, max] or quantile (equal counts)",
-                .choices = {"equal_width", "quantile"}},
+      ParamDeclaration{
+          .name = "bins",
+          .type = ParamType::integer,
+          .default_value = ParamValue{default_bins},
+          .doc = allow_zero ? "number of bins V for discretising each feature on the fit rows (0: "
+                              "use the values as they are)"
+                            : "number of bins V for discretising each feature on the fit rows",
+          // More bins than a dataset has rows leaves most of them empty; the bound keeps
+          // a typo (1e8) from allocating gigabytes per feature.
+          .check = [allow_zero](const ParamValue& value) -> std::string {
+            const long long bins = std::get<long long>(value);
+            if (bins > kMaxBins) return fmt::format("must be at most {}", kMaxBins);
+            if (allow_zero) return bins == 0 || bins >= 2 ? "" : "must be 0 or at least 2";
+            return bins >= 2 ? "" : "must be >= 2";
+          }},
+      ParamDeclaration{.name = "binning",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("equal_width")},
+                       .doc = "bin edges: equal_width over [min, max] or quantile (equal counts)",
+                       .choices = {"equal_width", "quantile"}},
   };
 }
 

@@ -40,6 +40,6 @@ void check_labels(const char* selector, const Eigen::VectorXi* labels, int class
 // The `bins` and `binning` parameters (bins: default_bins, at most kMaxBins; 0 allowed only when
 // allow_zero).
 inline constexpr long long kMaxBins = 100000;
-std::vector<ParamSpec> discretization_params(long long default_bins, bool allow_zero);
+std::vector<ParamDeclaration> discretization_params(long long default_bins, bool allow_zero);
 
 }  // namespace tsfs

@@ -97,23 +97,23 @@ SelectorRegistration l1_path_registration() {
       "L1 regularisation path of logistic regression: features entering at a smaller C first "
       "(ties: larger |w| at C_max); score = the entry C (inf: never)";
   registration.info.params = {
-      ParamSpec{.name = "C_min",
-                .type = ParamType::real,
-                .default_value = ParamValue{1e-3},
-                .doc = "first (strongest) C of the path",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "C_max",
-                .type = ParamType::real,
-                .default_value = ParamValue{1.0},
-                .doc = "last (weakest) C of the path",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "steps",
-                .type = ParamType::integer,
-                .default_value = ParamValue{20LL},
-                .doc = "C values, log-spaced from C_min to C_max (numpy.logspace)",
-                .check = between(2.0, 10000.0)},
+      ParamDeclaration{.name = "C_min",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1e-3},
+                       .doc = "first (strongest) C of the path",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "C_max",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1.0},
+                       .doc = "last (weakest) C of the path",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "steps",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{20LL},
+                       .doc = "C values, log-spaced from C_min to C_max (numpy.logspace)",
+                       .check = between(2.0, 10000.0)},
   };
-  for (ParamSpec& spec : liblinear_common_params())
+  for (ParamDeclaration& spec : liblinear_common_params())
     if (spec.name != "C") registration.info.params.push_back(std::move(spec));
   registration.info.validate = check_path;
   registration.supervised = true;

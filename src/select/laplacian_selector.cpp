@@ -162,45 +162,47 @@ ComponentInfo laplacian_info() {
   // the variant preset fills them (see apply_variant_presets).
   // Fields: name, type, default (nullopt: none), doc, choices, range check.
   info.params = {
-      ParamSpec{.name = "k",
-                .type = ParamType::integer,
-                .default_value = ParamValue{10LL},
-                .doc = "number of nearest neighbours (less than the number of fit rows)",
-                .check = at_least(1)},
-      ParamSpec{
+      ParamDeclaration{.name = "k",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{10LL},
+                       .doc = "number of nearest neighbours (less than the number of fit rows)",
+                       .check = at_least(1)},
+      ParamDeclaration{
           .name = "sigma_ratio",
           .type = ParamType::real,
           .default_value = ParamValue{1.0},
           .doc = "heat-kernel width sigma as a multiple of the mean of all fit x fit distances",
           .check = greater_than(0.0)},
-      ParamSpec{.name = "symmetrize",
-                .type = ParamType::text,
-                .doc = "kNN edge rule: or (either is a neighbour), and (mutual), none (directed)",
-                .choices = {"or", "and", "none"}},
-      ParamSpec{.name = "kernel_scale",
-                .type = ParamType::real,
-                .doc = "c in the edge weight exp(-d^2 / (c sigma^2))",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "order",
-                .type = ParamType::text,
-                .doc = "which end of the score is kept first",
-                .choices = {"ascending", "descending"}},
-      ParamSpec{.name = "stable_weights",
-                .type = ParamType::boolean,
-                .doc =
-                    "subtract the smallest squared edge distance in the exponent (same scores, no "
-                    "underflow)"},
-      ParamSpec{.name = "arithmetic",
-                .type = ParamType::text,
-                .doc =
-                    "exact (edge sums, accurate at any weight range) or literal (the study's dense "
-                    "quadratic forms, rounding included)",
-                .choices = {"exact", "literal"}},
-      ParamSpec{.name = "variant",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("custom")},
-                .doc = "preset for symmetrize, kernel_scale, order, stable_weights and arithmetic",
-                .choices = {"he2005", "report2023", "custom"}},
+      ParamDeclaration{
+          .name = "symmetrize",
+          .type = ParamType::text,
+          .doc = "kNN edge rule: or (either is a neighbour), and (mutual), none (directed)",
+          .choices = {"or", "and", "none"}},
+      ParamDeclaration{.name = "kernel_scale",
+                       .type = ParamType::real,
+                       .doc = "c in the edge weight exp(-d^2 / (c sigma^2))",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "order",
+                       .type = ParamType::text,
+                       .doc = "which end of the score is kept first",
+                       .choices = {"ascending", "descending"}},
+      ParamDeclaration{
+          .name = "stable_weights",
+          .type = ParamType::boolean,
+          .doc = "subtract the smallest squared edge distance in the exponent (same scores, no "
+                 "underflow)"},
+      ParamDeclaration{
+          .name = "arithmetic",
+          .type = ParamType::text,
+          .doc = "exact (edge sums, accurate at any weight range) or literal (the study's dense "
+                 "quadratic forms, rounding included)",
+          .choices = {"exact", "literal"}},
+      ParamDeclaration{
+          .name = "variant",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("custom")},
+          .doc = "preset for symmetrize, kernel_scale, order, stable_weights and arithmetic",
+          .choices = {"he2005", "report2023", "custom"}},
   };
   info.apply_presets = apply_variant_presets;
   return info;

@@ -10,21 +10,23 @@
 
 namespace tsfs {
 
-std::vector<ParamSpec> linear_estimator_params() {
-  std::vector<ParamSpec> params{
-      ParamSpec{.name = "estimator",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("logistic")},
-                .doc = "linear model whose weights rank the features: logistic or linear_svc "
-                       "(as the classifiers of those names)",
-                .choices = {"logistic", "linear_svc"}},
-      ParamSpec{.name = "penalty",
-                .type = ParamType::text,
-                .default_value = ParamValue{std::string("l2")},
-                .doc = "regularisation of the logistic estimator: l2 or l1 (linear_svc: l2 only)",
-                .choices = {"l1", "l2"}},
+std::vector<ParamDeclaration> linear_estimator_params() {
+  std::vector<ParamDeclaration> params{
+      ParamDeclaration{.name = "estimator",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("logistic")},
+                       .doc =
+                           "linear model whose weights rank the features: logistic or linear_svc "
+                           "(as the classifiers of those names)",
+                       .choices = {"logistic", "linear_svc"}},
+      ParamDeclaration{
+          .name = "penalty",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("l2")},
+          .doc = "regularisation of the logistic estimator: l2 or l1 (linear_svc: l2 only)",
+          .choices = {"l1", "l2"}},
   };
-  for (ParamSpec& spec : liblinear_common_params()) params.push_back(std::move(spec));
+  for (ParamDeclaration& spec : liblinear_common_params()) params.push_back(std::move(spec));
   return params;
 }
 

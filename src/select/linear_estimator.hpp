@@ -15,7 +15,7 @@
 namespace tsfs {
 
 // estimator (logistic | linear_svc), penalty (l1 | l2; logistic only), C, tol, class_weight.
-std::vector<ParamSpec> linear_estimator_params();
+std::vector<ParamDeclaration> linear_estimator_params();
 
 // linear_svc has no L1 penalty in tsfs (scikit-learn's needs the primal solver, dual=False).
 std::optional<ParamProblem> check_linear_estimator(const ParamSet& params);

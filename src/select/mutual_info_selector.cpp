@@ -131,16 +131,17 @@ SelectorRegistration mutual_info_registration() {
       "k-NN estimate of the mutual information between each feature and the class "
       "(scikit-learn mutual_info_classif, reproduced bit for bit for a given seed); larger first";
   registration.info.params = {
-      ParamSpec{.name = "n_neighbors",
-                .type = ParamType::integer,
-                .default_value = ParamValue{3LL},
-                .doc = "neighbours of the k-NN estimator",
-                .check = at_least(1)},
-      ParamSpec{.name = "seed",
-                .type = ParamType::integer,
-                .default_value = ParamValue{0LL},
-                .doc = "numpy RandomState seed of the 1e-10 noise (scikit-learn's random_state)",
-                .check = between(0.0, 4294967295.0)},
+      ParamDeclaration{.name = "n_neighbors",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{3LL},
+                       .doc = "neighbours of the k-NN estimator",
+                       .check = at_least(1)},
+      ParamDeclaration{
+          .name = "seed",
+          .type = ParamType::integer,
+          .default_value = ParamValue{0LL},
+          .doc = "numpy RandomState seed of the 1e-10 noise (scikit-learn's random_state)",
+          .check = between(0.0, 4294967295.0)},
       order_param("descending"),
   };
   registration.supervised = true;

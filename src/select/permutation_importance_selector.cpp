@@ -90,11 +90,11 @@ SelectorRegistration permutation_importance_registration() {
       "drop in a linear model's accuracy on an inner stratified validation split when one "
       "feature's validation values are shuffled (mean over repeats); larger first";
   registration.info.params = linear_estimator_params();
-  registration.info.params.push_back(ParamSpec{.name = "repeats",
-                                               .type = ParamType::integer,
-                                               .default_value = ParamValue{5LL},
-                                               .doc = "shuffles per feature",
-                                               .check = between(1.0, 100000.0)});
+  registration.info.params.push_back(ParamDeclaration{.name = "repeats",
+                                                      .type = ParamType::integer,
+                                                      .default_value = ParamValue{5LL},
+                                                      .doc = "shuffles per feature",
+                                                      .check = between(1.0, 100000.0)});
   registration.info.params.push_back(seed_param("seed of the inner split and of the shuffles"));
   registration.info.params.push_back(validation_fraction_param());
   registration.info.validate = check_linear_estimator;

@@ -99,13 +99,13 @@ SelectorRegistration rfe_registration() {
       "recursive feature elimination with a linear model's weights (scikit-learn RFE down to one "
       "feature); score = RFE's ranking_ (1 = kept longest), ties within a step by weight";
   registration.info.params = linear_estimator_params();
-  registration.info.params.push_back(
-      ParamSpec{.name = "step",
-                .type = ParamType::real,
-                .default_value = ParamValue{1.0},
-                .doc = "columns dropped per fit: an integer >= 1, or a fraction in (0, 1) of the "
-                       "columns (at least 1)",
-                .check = step_check()});
+  registration.info.params.push_back(ParamDeclaration{
+      .name = "step",
+      .type = ParamType::real,
+      .default_value = ParamValue{1.0},
+      .doc = "columns dropped per fit: an integer >= 1, or a fraction in (0, 1) of the "
+             "columns (at least 1)",
+      .check = step_check()});
   registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;

@@ -15,12 +15,12 @@
 namespace tsfs {
 
 // The `order` parameter: which end of the score is kept first.
-inline ParamSpec order_param(const std::string& default_order, const std::string& doc = "") {
-  return ParamSpec{.name = "order",
-                   .type = ParamType::text,
-                   .default_value = ParamValue{default_order},
-                   .doc = doc.empty() ? "which end of the score is kept first" : doc,
-                   .choices = {"ascending", "descending"}};
+inline ParamDeclaration order_param(const std::string& default_order, const std::string& doc = "") {
+  return ParamDeclaration{.name = "order",
+                          .type = ParamType::text,
+                          .default_value = ParamValue{default_order},
+                          .doc = doc.empty() ? "which end of the score is kept first" : doc,
+                          .choices = {"ascending", "descending"}};
 }
 
 inline ScoreOrder order_of(const ParamSet& params) {

@@ -107,19 +107,19 @@ SelectorRegistration shapley_registration() {
       "Monte-Carlo permutation estimate of each feature's Shapley value for a linear model's "
       "accuracy on an inner stratified validation split, with its standard error; larger first";
   registration.info.params = linear_estimator_params();
-  registration.info.params.push_back(ParamSpec{.name = "permutations",
-                                               .type = ParamType::integer,
-                                               .default_value = ParamValue{10LL},
-                                               .doc = "feature orders sampled",
-                                               .check = between(1.0, 1e6)});
+  registration.info.params.push_back(ParamDeclaration{.name = "permutations",
+                                                      .type = ParamType::integer,
+                                                      .default_value = ParamValue{10LL},
+                                                      .doc = "feature orders sampled",
+                                                      .check = between(1.0, 1e6)});
   registration.info.params.push_back(seed_param("seed of the inner split and of the orders"));
   registration.info.params.push_back(validation_fraction_param());
   registration.info.params.push_back(
-      ParamSpec{.name = "max_fits",
-                .type = ParamType::integer,
-                .default_value = ParamValue{10000LL},
-                .doc = "refuse a budget of more model fits (permutations x features)",
-                .check = at_least(1.0)});
+      ParamDeclaration{.name = "max_fits",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{10000LL},
+                       .doc = "refuse a budget of more model fits (permutations x features)",
+                       .check = at_least(1.0)});
   registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;

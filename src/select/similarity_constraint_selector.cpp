@@ -76,52 +76,52 @@ SelectorRegistration similarity_constraint_registration() {
       "similarities in the selected subspace and must-link / cannot-link targets (Salmi et al. "
       "2020); score = selection step, smaller first";
   registration.info.params = {
-      ParamSpec{
+      ParamDeclaration{
           .name = "variant",
           .type = ParamType::text,
           .default_value = ParamValue{std::string("supervised")},
           .doc = "supervised (epsilon^S) or semi_supervised (epsilon^SS: must-links of unlabelled "
                  "rows to their nearest class prototype)",
           .choices = {"supervised", "semi_supervised"}},
-      ParamSpec{
+      ParamDeclaration{
           .name = "labeled_fraction",
           .type = ParamType::real,
           .default_value = ParamValue{1.0},
           .doc = "fraction of each class's fit rows that keep their label (stratified, seeded)",
           .check = between(0.0, 1.0)},
-      ParamSpec{
+      ParamDeclaration{
           .name = "max_rows",
           .type = ParamType::integer,
           .default_value = ParamValue{200LL},
           .doc = "at most this many labelled rows (and inferred must-links) form constraint pairs",
           .check = at_least(2)},
-      ParamSpec{.name = "prototypes_per_class",
-                .type = ParamType::integer,
-                .default_value = ParamValue{3LL},
-                .doc = "k-means prototypes per class (semi_supervised)",
-                .check = at_least(1)},
-      ParamSpec{.name = "acceptance_ratio",
-                .type = ParamType::real,
-                .default_value = ParamValue{0.9},
-                .doc =
-                    "semi_supervised: link a row when its nearest prototype is at most this times "
-                    "closer than the nearest prototype of another class",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "sigma",
-                .type = ParamType::real,
-                .default_value = ParamValue{1.0},
-                .doc = "similarity width per standardised feature",
-                .check = greater_than(0.0)},
-      ParamSpec{.name = "max_features",
-                .type = ParamType::integer,
-                .default_value = ParamValue{0LL},
-                .doc = "forward steps (0: all features)",
-                .check = at_least(0)},
-      ParamSpec{.name = "seed",
-                .type = ParamType::integer,
-                .default_value = ParamValue{0LL},
-                .doc = "seed of label hiding, subsampling and k-means",
-                .check = at_least(0)},
+      ParamDeclaration{.name = "prototypes_per_class",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{3LL},
+                       .doc = "k-means prototypes per class (semi_supervised)",
+                       .check = at_least(1)},
+      ParamDeclaration{
+          .name = "acceptance_ratio",
+          .type = ParamType::real,
+          .default_value = ParamValue{0.9},
+          .doc = "semi_supervised: link a row when its nearest prototype is at most this times "
+                 "closer than the nearest prototype of another class",
+          .check = greater_than(0.0)},
+      ParamDeclaration{.name = "sigma",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1.0},
+                       .doc = "similarity width per standardised feature",
+                       .check = greater_than(0.0)},
+      ParamDeclaration{.name = "max_features",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{0LL},
+                       .doc = "forward steps (0: all features)",
+                       .check = at_least(0)},
+      ParamDeclaration{.name = "seed",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{0LL},
+                       .doc = "seed of label hiding, subsampling and k-means",
+                       .check = at_least(0)},
       order_param("ascending"),
   };
   registration.supervised = true;

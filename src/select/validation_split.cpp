@@ -59,8 +59,8 @@ long long correct_predictions(const Eigen::MatrixXd& decisions, const LinearMode
   return hits;
 }
 
-ParamSpec validation_fraction_param() {
-  return ParamSpec{
+ParamDeclaration validation_fraction_param() {
+  return ParamDeclaration{
       .name = "validation_fraction",
       .type = ParamType::real,
       .default_value = ParamValue{0.25},
@@ -74,12 +74,12 @@ ParamSpec validation_fraction_param() {
       }};
 }
 
-ParamSpec seed_param(const char* seed_doc) {
-  return ParamSpec{.name = "seed",
-                   .type = ParamType::integer,
-                   .default_value = ParamValue{0LL},
-                   .doc = seed_doc,
-                   .check = between(0.0, 4294967295.0)};
+ParamDeclaration seed_param(const char* seed_doc) {
+  return ParamDeclaration{.name = "seed",
+                          .type = ParamType::integer,
+                          .default_value = ParamValue{0LL},
+                          .doc = seed_doc,
+                          .check = between(0.0, 4294967295.0)};
 }
 
 }  // namespace tsfs

@@ -33,7 +33,7 @@ long long correct_predictions(const Eigen::MatrixXd& decisions, const LinearMode
                               const Eigen::VectorXi& truth);
 
 // `validation_fraction` (default 0.25) and `seed` (default 0; `seed_doc` says what it seeds).
-ParamSpec validation_fraction_param();
-ParamSpec seed_param(const char* seed_doc);
+ParamDeclaration validation_fraction_param();
+ParamDeclaration seed_param(const char* seed_doc);
 
 }  // namespace tsfs

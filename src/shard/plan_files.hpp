@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "config/spec.hpp"
 #include "shard/assignment.hpp"
 #include "shard/work_groups.hpp"
-#include "spec/spec.hpp"
 #include "sweep/plan.hpp"
 
 namespace tsfs {

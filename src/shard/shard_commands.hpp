@@ -6,8 +6,8 @@
 //   runner merge RUN_DIR                 (shard/merge.hpp)
 // The plan and the artefacts write into the spec's output folder and run under its lock; a shard
 // writes only into its own folder, under that folder's lock, and reads the shared cache.
+#include "config/spec.hpp"
 #include "shard/assignment.hpp"
-#include "spec/spec.hpp"
 #include "sweep/run.hpp"
 
 namespace tsfs {

@@ -26,7 +26,7 @@
 // balance holds.
 #include <vector>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "sweep/plan.hpp"
 
 namespace tsfs {

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "config/spec.hpp"
 #include "slurm/sbatch_scripts.hpp"
-#include "spec/spec.hpp"
 #include "sweep/run.hpp"
 
 namespace tsfs {

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "config/spec.hpp"
 #include "features/feature_extractor.hpp"
-#include "spec/spec.hpp"
 
 namespace tsfs {
 

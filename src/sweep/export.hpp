@@ -1,6 +1,6 @@
 #pragma once
 // Stage outputs without a sweep: `runner features SPEC` and `runner distances SPEC`.
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "sweep/run.hpp"
 
 namespace tsfs {

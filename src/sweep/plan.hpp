@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "config/spec.hpp"
 #include "evaluate/protocol.hpp"
 #include "features/feature_extractor.hpp"
-#include "spec/spec.hpp"
 
 namespace tsfs {
 

@@ -9,7 +9,7 @@
 #include <Eigen/Core>
 #include <vector>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "sweep/run.hpp"
 
 namespace tsfs {

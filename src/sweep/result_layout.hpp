@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "sweep/plan.hpp"
 
 namespace tsfs {

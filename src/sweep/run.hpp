@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "common/parallel.hpp"
+#include "config/spec.hpp"
 #include "report/csv_table.hpp"
-#include "spec/spec.hpp"
 #include "sweep/plan.hpp"
 
 namespace tsfs {

@@ -17,7 +17,7 @@ inline ParamSet classifier_params(
   const ClassifierRegistration* registration = ClassifierRegistry::instance().find(kind);
   if (registration == nullptr) throw std::logic_error("classifier not registered: " + kind);
   ParamSet params;
-  for (const ParamSpec& spec : registration->info.params)
+  for (const ParamDeclaration& spec : registration->info.params)
     if (spec.default_value) params.set(spec.name, *spec.default_value);
   for (const auto& [name, value] : overrides) params.set(name, value);
   return params;

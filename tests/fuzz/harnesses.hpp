@@ -17,9 +17,9 @@
 
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "config/spec.hpp"
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
-#include "spec/spec.hpp"
 #include "support/dataset_fixtures.hpp"
 #include "sweep/artefacts.hpp"
 

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
 #include "plot/plot.hpp"
-#include "spec/spec.hpp"
-#include "spec/spec_test_support.hpp"
 #include "support/temporary_folder.hpp"
 
 namespace tsfs {

@@ -4,9 +4,9 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "config/spec_test_support.hpp"
 #include "select/selector.hpp"
 #include "selector_test_helpers.hpp"
-#include "spec/spec_test_support.hpp"
 #include "wrapper_reference.hpp"
 
 namespace {

@@ -1,6 +1,7 @@
 #pragma once
 // Test helpers for registered selectors: complete a parameter set the way the spec loader does
-// (explicit values, then the component's presets, then ParamSpec defaults) and build the selector.
+// (explicit values, then the component's presets, then ParamDeclaration defaults) and build the
+// selector.
 #include <Eigen/Core>
 #include <initializer_list>
 #include <memory>
@@ -23,7 +24,7 @@ inline const SelectorRegistration& selector_registration(const std::string& name
 inline ParamSet complete_params(const ComponentInfo& info, ParamSet chosen) {
   if (info.apply_presets) info.apply_presets(chosen);
   ParamSet complete;
-  for (const ParamSpec& spec : info.params) {
+  for (const ParamDeclaration& spec : info.params) {
     if (chosen.has(spec.name))
       complete.set(spec.name, chosen.at(spec.name));
     else if (spec.default_value)

@@ -8,8 +8,8 @@
 #include <filesystem>
 
 #include "common/files.hpp"
+#include "config/spec.hpp"
 #include "shard/shard_commands.hpp"
-#include "spec/spec.hpp"
 #include "support/not_converging_selector.hpp"
 #include "support/temporary_folder.hpp"
 

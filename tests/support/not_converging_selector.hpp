@@ -31,10 +31,10 @@ inline SelectorRegistration not_converging_selector() {
   SelectorRegistration registration;
   registration.info.name = "test_not_converging";
   registration.info.doc = "variance, or NotConverged when fail >= 1 (tests only)";
-  registration.info.params = {ParamSpec{.name = "fail",
-                                        .type = ParamType::integer,
-                                        .default_value = 0LL,
-                                        .doc = "1 or more: throw NotConverged"}};
+  registration.info.params = {ParamDeclaration{.name = "fail",
+                                               .type = ParamType::integer,
+                                               .default_value = 0LL,
+                                               .doc = "1 or more: throw NotConverged"}};
   registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
     return std::make_unique<NotConvergingSelector>(params.integer("fail") >= 1);
   };

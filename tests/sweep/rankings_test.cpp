@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 #include "support/temporary_folder.hpp"
 #include "sweep/rankings.hpp"

@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "common/files.hpp"
+#include "config/spec.hpp"
 #include "report/csv_table.hpp"
-#include "spec/spec.hpp"
 #include "support/not_converging_selector.hpp"
 #include "support/temporary_folder.hpp"
 #include "sweep/run.hpp"

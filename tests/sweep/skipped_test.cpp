@@ -3,8 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "common/error.hpp"
+#include "config/spec_test_support.hpp"
 #include "report/csv_table.hpp"
-#include "spec/spec_test_support.hpp"
 #include "support/temporary_folder.hpp"
 #include "sweep/skipped.hpp"
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 namespace tsfs::testing {
 

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <set>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "support/temporary_folder.hpp"
 #include "sweep/plan.hpp"
 #include "sweep/scores.hpp"

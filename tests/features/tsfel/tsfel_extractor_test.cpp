@@ -33,7 +33,7 @@ const tsfs::ExtractorRegistration& tsfel_registration() {
   return *registration;
 }
 
-const tsfs::ParamSpec& param(const std::string& name) {
+const tsfs::ParamDeclaration& param(const std::string& name) {
   const auto* spec = tsfel_registration().info.find_param(name);
   REQUIRE(spec != nullptr);
   return *spec;

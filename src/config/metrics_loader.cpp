@@ -1,4 +1,4 @@
-#include "spec/metrics_loader.hpp"
+#include "config/metrics_loader.hpp"
 
 #include <fmt/format.h>
 

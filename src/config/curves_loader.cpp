@@ -1,4 +1,4 @@
-#include "spec/curves_loader.hpp"
+#include "config/curves_loader.hpp"
 
 #include <fmt/format.h>
 

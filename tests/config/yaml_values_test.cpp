@@ -1,4 +1,4 @@
-#include "spec/yaml_values.hpp"
+#include "config/yaml_values.hpp"
 
 #include <doctest/doctest.h>
 
@@ -72,7 +72,7 @@ TEST_CASE("generators too large for memory are refused with their computed size"
 }
 
 TEST_CASE("a repeated sweep value is refused: it would repeat grid cells") {
-  tsfs::ParamSpec spec;
+  tsfs::ParamDeclaration spec;
   spec.name = "k";
   spec.type = tsfs::ParamType::integer;
   spec.sweepable = true;
@@ -132,9 +132,9 @@ TEST_CASE("optional integers: an integer, none, lists and integer generators") {
   CHECK(read("12") == tsfs::ParamValue{12LL});
   CHECK_THROWS_WITH_AS(read("wide"), doctest::Contains("an integer or none"), tsfs::InputError);
   CHECK_THROWS_AS(read("1.5"), tsfs::InputError);
-  tsfs::ParamSpec window{.name = "window",
-                         .type = ParamType::optional_integer,
-                         .check = tsfs::none_or(tsfs::at_least(0))};
+  tsfs::ParamDeclaration window{.name = "window",
+                                .type = ParamType::optional_integer,
+                                .check = tsfs::none_or(tsfs::at_least(0))};
   const auto sweep = tsfs::spec_detail::read_sweep(YAML::Load("[none, 0, 5]"), window, kSource);
   CHECK(sweep == std::vector<tsfs::ParamValue>{std::monostate{}, 0LL, 5LL});
   CHECK(tsfs::spec_detail::read_sweep(YAML::Load("{range: [2, 4]}"), window, kSource) ==

@@ -1,4 +1,4 @@
-#include "spec/archive.hpp"
+#include "config/archive.hpp"
 
 #include <fmt/format.h>
 

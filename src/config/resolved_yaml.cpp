@@ -1,4 +1,4 @@
-#include "spec/resolved_yaml.hpp"
+#include "config/resolved_yaml.hpp"
 
 #include <yaml-cpp/yaml.h>
 

@@ -9,8 +9,8 @@
 // swept (two or more values) by at least one entry of that component.
 #include <yaml-cpp/yaml.h>
 
-#include "spec/spec.hpp"
-#include "spec/yaml_values.hpp"
+#include "config/spec.hpp"
+#include "config/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
 

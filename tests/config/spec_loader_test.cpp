@@ -1,12 +1,12 @@
 #include <doctest/doctest.h>
 
 #include "classify/classifier.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
 #include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
-#include "spec/spec.hpp"
-#include "spec/spec_test_support.hpp"
 
 using tsfs::testing::spec_error;
 using tsfs::testing::spec_error_text;

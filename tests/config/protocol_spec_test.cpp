@@ -1,8 +1,8 @@
 // The `protocol:` section of a spec: the resamples protocol's options and their checks.
 #include <doctest/doctest.h>
 
-#include "spec/spec.hpp"
-#include "spec/spec_test_support.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
 
 using tsfs::testing::spec_error;
 using tsfs::testing::write_spec;

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "spec/spec.hpp"
-#include "spec/yaml_values.hpp"
+#include "config/spec.hpp"
+#include "config/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
 

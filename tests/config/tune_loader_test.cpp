@@ -1,7 +1,7 @@
 #include <doctest/doctest.h>
 
-#include "spec/spec.hpp"
-#include "spec/spec_test_support.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
 
 using tsfs::testing::spec_error;
 using tsfs::testing::write_spec;

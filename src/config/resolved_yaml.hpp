@@ -1,7 +1,7 @@
 #pragma once
 #include <string>
 
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 namespace tsfs {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "common/params.hpp"
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 
 namespace tsfs::spec_detail {
 
@@ -55,7 +55,7 @@ void read_fold_options(const YAML::Node& node, const std::string& prefix, Protoc
 // {logspace: {start, stop, num, base: 10}} | {linspace: {start, stop, num}} | {range: [a, b]}
 // (numpy's conventions: logspace = base ** linspace; linspace ends exactly at stop; range is
 // inclusive with step 1, or [a, b, step]). Every value is type-, choice- and range-checked.
-std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec,
+std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamDeclaration& spec,
                                    const SpecSource& file);
 
 // The numbers of a generator map (used by read_sweep and by n_features).

@@ -1,4 +1,4 @@
-#include "spec/overrides.hpp"
+#include "config/overrides.hpp"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
-#include "spec/yaml_checks.hpp"
+#include "config/yaml_checks.hpp"
 
 namespace tsfs {
 

@@ -6,9 +6,9 @@
 
 #include <vector>
 
+#include "config/spec.hpp"
+#include "config/yaml_values.hpp"
 #include "evaluate/chosen_metrics.hpp"
-#include "spec/spec.hpp"
-#include "spec/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
 

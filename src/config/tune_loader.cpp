@@ -1,4 +1,4 @@
-#include "spec/tune_loader.hpp"
+#include "config/tune_loader.hpp"
 
 #include <fmt/format.h>
 

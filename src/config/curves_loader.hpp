@@ -7,8 +7,8 @@
 //   curves: {kinds: [pr, roc], where: {selector: anova, n_features: [10, 30], dataset: GunPoint}}
 #include <yaml-cpp/yaml.h>
 
-#include "spec/spec.hpp"
-#include "spec/yaml_values.hpp"
+#include "config/spec.hpp"
+#include "config/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
 

@@ -1,4 +1,4 @@
-#include "spec/yaml_checks.hpp"
+#include "config/yaml_checks.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/eventhandler.h>

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/error.hpp"
-#include "spec/spec.hpp"
+#include "config/spec.hpp"
 #include "support/temporary_folder.hpp"
 
 namespace tsfs::testing {

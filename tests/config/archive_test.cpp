@@ -1,9 +1,9 @@
-#include "spec/archive.hpp"
+#include "config/archive.hpp"
 
 #include <doctest/doctest.h>
 
-#include "spec/spec.hpp"
-#include "spec/spec_test_support.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
 
 using tsfs::testing::spec_error;
 using tsfs::testing::write_spec;

@@ -1,9 +1,9 @@
-#include "spec/yaml_checks.hpp"
+#include "config/yaml_checks.hpp"
 
 #include <doctest/doctest.h>
 
 #include "common/error.hpp"
-#include "spec/spec_test_support.hpp"
+#include "config/spec_test_support.hpp"
 
 using tsfs::testing::spec_error_text;
 using tsfs::testing::write_spec;

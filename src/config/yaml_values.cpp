@@ -1,4 +1,4 @@
-#include "spec/yaml_values.hpp"
+#include "config/yaml_values.hpp"
 
 #include <fmt/format.h>
 
@@ -49,7 +49,7 @@ std::vector<double> linspace(double start, double stop, long long num) {
   return values;
 }
 
-void check_value(const YAML::Node& node, const ParamSpec& spec, const ParamValue& value,
+void check_value(const YAML::Node& node, const ParamDeclaration& spec, const ParamValue& value,
                  const SpecSource& file) {
   if (!spec.choices.empty()) {
     const auto& text = std::get<std::string>(value);
@@ -202,7 +202,7 @@ std::vector<double> expand_generator(const YAML::Node& node, const SpecSource& f
   return values;
 }
 
-std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamSpec& spec,
+std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamDeclaration& spec,
                                    const SpecSource& file) {
   std::vector<std::pair<YAML::Node, ParamValue>> values;
   bool list_typed = spec.type == ParamType::text_list;

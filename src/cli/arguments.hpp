@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "shard/assignment.hpp"
-#include "slurm/sbatch_scripts.hpp"
-#include "sweep/run.hpp"
+#include "launch/shard/assignment.hpp"
+#include "launch/slurm/sbatch_scripts.hpp"
+#include "sweep/run/run.hpp"
 
 namespace tsfs {
 

@@ -9,7 +9,7 @@
 #include "common/text.hpp"
 #include "compare/comparison.hpp"
 #include "compare/comparison_files.hpp"
-#include "sweep/output_folder.hpp"
+#include "sweep/store/output_folder.hpp"
 
 namespace tsfs {
 

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <memory>
 
 #include "cli/arguments.hpp"
 #include "cli/compare_command.hpp"
@@ -13,15 +14,16 @@
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "config/spec.hpp"
+#include "launch/launcher.hpp"
+#include "launch/shard/merge.hpp"
+#include "launch/shard/shard_commands.hpp"
+#include "launch/slurm/submit.hpp"
 #include "plot/plot.hpp"
-#include "shard/merge.hpp"
-#include "shard/shard_commands.hpp"
-#include "slurm/submit.hpp"
-#include "sweep/export.hpp"
-#include "sweep/logging.hpp"
-#include "sweep/output_folder.hpp"
-#include "sweep/rankings.hpp"
-#include "sweep/run.hpp"
+#include "sweep/run/export.hpp"
+#include "sweep/run/rankings.hpp"
+#include "sweep/run/run.hpp"
+#include "sweep/store/logging.hpp"
+#include "sweep/store/output_folder.hpp"
 
 namespace {
 
@@ -65,48 +67,52 @@ std::vector<std::string> passed_on_options(const tsfs::Arguments& arguments) {
   return options;
 }
 
-int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec) {
+// The launcher of `runner SPEC`, `runner run SPEC --shard I/N` and `runner submit SPEC --slurm`.
+std::unique_ptr<tsfs::Launcher> launcher_for(const tsfs::Arguments& arguments) {
   const auto& cluster = arguments.cluster;
+  if (arguments.command == tsfs::Command::submit)
+    return tsfs::slurm_launcher(
+        arguments.spec,
+        {cluster.shards, cluster.resources, arguments.run.dry_run, passed_on_options(arguments)});
+  if (cluster.shard) return tsfs::shard_launcher(*cluster.shard);
+  return tsfs::local_launcher();
+}
+
+int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec,
+                const tsfs::Launcher& launcher) {
   switch (arguments.command) {
     case tsfs::Command::plan:
-      return tsfs::plan_shards(spec, cluster.shards, arguments.run);
-    case tsfs::Command::submit:
-      return tsfs::submit_to_slurm(
-          spec, arguments.spec,
-          {cluster.shards, cluster.resources, arguments.run.dry_run, passed_on_options(arguments)},
-          arguments.run);
-    case tsfs::Command::merge:
-    case tsfs::Command::status:
+      return tsfs::plan_shards(spec, arguments.cluster.shards, arguments.run);
     case tsfs::Command::features:
       return tsfs::export_features(spec, arguments.run);
     case tsfs::Command::distances:
       return tsfs::export_distances(spec, arguments.run);
     case tsfs::Command::rankings:
       return tsfs::export_rankings(spec, arguments.run);
-    case tsfs::Command::plot:
     case tsfs::Command::run:
+      if (arguments.cluster.artefacts_only) return tsfs::compute_artefacts(spec, arguments.run);
+      break;
+    case tsfs::Command::submit:
+    case tsfs::Command::merge:
+    case tsfs::Command::status:
+    case tsfs::Command::plot:
       break;
   }
-  if (cluster.artefacts_only) return tsfs::compute_artefacts(spec, arguments.run);
-  if (cluster.shard) return tsfs::run_shard(spec, *cluster.shard, arguments.run);
-  return tsfs::run_sweep(spec, arguments.run);
+  return launcher.launch(spec, arguments.run);
 }
 
-// Every command but a dry run writes into the spec's output folder, holding its lock.
+// Every command but a dry run writes into the launcher's folder, holding its lock.
 int run_spec(const tsfs::Arguments& arguments) {
   tsfs::Spec spec = tsfs::load_spec(arguments.spec, arguments.overrides);
+  const auto launcher = launcher_for(arguments);
   if (arguments.command == tsfs::Command::run && arguments.run.dry_run)
-    return arguments.cluster.shard ? tsfs::run_shard(spec, *arguments.cluster.shard, arguments.run)
-                                   : tsfs::run_sweep(spec, arguments.run);
+    return launcher->launch(spec, arguments.run);
   std::string command =
       fmt::format("runner {} {}", tsfs::command_name(arguments.command), arguments.spec);
-  // A shard writes into its own folder, under that folder's lock, so that shards run side by side.
-  auto folder = arguments.cluster.shard ? tsfs::shard_spec(spec, *arguments.cluster.shard).output
-                                        : spec.output;
-  if (arguments.cluster.shard) command += " --shard " + arguments.cluster.shard->text();
-  return tsfs::run_in_output_folder({folder, spec.output_where.str(), command, arguments.run.wait,
-                                     spec.cache, spec.cache_where.str()},
-                                    [&] { return run_command(arguments, spec); });
+  if (arguments.command == tsfs::Command::run) command += launcher->command_suffix();
+  return tsfs::run_in_output_folder({launcher->folder(spec), spec.output_where.str(), command,
+                                     arguments.run.wait, spec.cache, spec.cache_where.str()},
+                                    [&] { return run_command(arguments, spec, *launcher); });
 }
 
 }  // namespace

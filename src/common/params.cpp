@@ -99,6 +99,12 @@ std::optional<long long> ParamSet::optional_integer(const std::string& name) con
   return std::get<long long>(value);
 }
 
+std::optional<double> ParamSet::optional_real(const std::string& name) const {
+  const ParamValue& value = at(name);
+  if (std::holds_alternative<std::monostate>(value)) return std::nullopt;
+  return std::get<double>(value);
+}
+
 std::string display_value(const ParamValue& value) {
   struct Visitor {
     std::string operator()(long long v) const { return std::to_string(v); }
@@ -133,7 +139,8 @@ std::string type_name(ParamType type) {
                              {ParamType::text, "a string"},
                              {ParamType::boolean, "a boolean"},
                              {ParamType::text_list, "a list of strings"},
-                             {ParamType::optional_integer, "an integer or none"}});
+                             {ParamType::optional_integer, "an integer or none"},
+                             {ParamType::optional_real, "a number or none"}});
   return std::string(type_names.name(type));
 }
 

@@ -4,6 +4,7 @@
 // against them (types, ranges, choices, with file:line:col) and hands the component a ParamSet
 // of plain typed values. No YAML reaches the algorithms.
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -11,10 +12,11 @@
 
 namespace tsfs {
 
-// optional_integer: an integer >= its checks, or `none` (no value, e.g. DTW's window: no band).
-enum class ParamType { integer, real, text, boolean, text_list, optional_integer };
+// optional_integer / optional_real: a number passing its checks, or `none` (no value, e.g. DTW's
+// window or window_ratio: no band).
+enum class ParamType { integer, real, text, boolean, text_list, optional_integer, optional_real };
 
-// std::monostate is the `none` of an optional_integer.
+// std::monostate is the `none` of an optional_integer or optional_real.
 using ParamValue =
     std::variant<long long, double, std::string, bool, std::vector<std::string>, std::monostate>;
 
@@ -38,7 +40,7 @@ struct ParamDeclaration {
 ParamCheck greater_than(double bound);
 ParamCheck at_least(double bound);
 ParamCheck between(double low, double high);  // inclusive
-// An optional_integer's check: `none` passes, a number must pass `check`.
+// An optional number's check: `none` passes, a number must pass `check`.
 ParamCheck none_or(ParamCheck check);
 
 // A complete, validated assignment of values to a component's parameters, in declaration order.
@@ -54,6 +56,7 @@ class ParamSet {
   bool boolean(const std::string& name) const;
   const std::vector<std::string>& text_list(const std::string& name) const;
   std::optional<long long> optional_integer(const std::string& name) const;  // nullopt: none
+  std::optional<double> optional_real(const std::string& name) const;        // nullopt: none
 
   // Canonical text of one value (%.17g for reals), as written to CSV files and hashes.
   std::string display(const std::string& name) const;
@@ -75,6 +78,24 @@ std::string type_name(ParamType type);
 struct ParamProblem {
   std::string param;
   std::string message;
+};
+
+// A component configured from one complete parameter set, once, when the spec is loaded: the
+// typed object the stages use (its label, checks and work come from it, never from the ParamSet
+// again), or the problem that prevents it, a combination of values that single-parameter checks
+// cannot see (`param` names the parameter to blame, empty for the component as a whole).
+template <typename Component>
+class Configured {
+ public:
+  template <typename Derived>  // a registration's own class, derived from Component
+  Configured(std::shared_ptr<Derived> component) : component_(std::move(component)) {}
+  Configured(ParamProblem problem) : problem_(std::move(problem)) {}
+  const std::shared_ptr<const Component>& component() const { return component_; }
+  const std::optional<ParamProblem>& problem() const { return problem_; }
+
+ private:
+  std::shared_ptr<const Component> component_;
+  std::optional<ParamProblem> problem_;
 };
 
 // What a component tells the spec loader about itself.

@@ -3,6 +3,7 @@
 // then passed around as typed values. Sweepable parameters are already expanded into grids.
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,10 +51,13 @@ struct ExtractorSpec : ComponentSpec {
   const ExtractorRegistration* registration = nullptr;
 };
 
+class DistanceMeasure;
+
 struct DistanceSpec : ComponentSpec {
   const DistanceRegistration* registration = nullptr;
-  // The registration's label of `params` (the `distance` column and file names), computed once:
-  // DTW builds it from several options.
+  // The distance configured from `params` when the spec was loaded (distance/distance.hpp).
+  std::shared_ptr<const DistanceMeasure> measure;
+  // measure->label(): the `distance` column and file names.
   std::string label;
 };
 

@@ -392,7 +392,12 @@ std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Cont
     static_cast<ComponentSpec&>(entry) =
         read_single(item, distance.info, {"kind"}, context, "distance");
     entry.registration = &distance;
-    entry.label = distance.label(entry.params);
+    const Configured<DistanceMeasure> configured = distance.configure(entry.params);
+    if (const auto& problem = configured.problem())
+      fail(item, context.file,
+           fmt::format("distance '{}': {}", distance.info.name, problem->message));
+    entry.measure = configured.component();
+    entry.label = entry.measure->label();
     result.push_back(std::move(entry));
   }
   return result;

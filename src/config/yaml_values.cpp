@@ -119,6 +119,9 @@ ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource&
         fail(node, file, fmt::format("expected {}, got '{}'", type_name(type), text));
       return value;
     }
+    case ParamType::optional_real:
+      if (text == "none") return std::monostate{};
+      return read_number(node, file);
     case ParamType::real:
       return read_number(node, file);
     case ParamType::boolean: {
@@ -209,7 +212,7 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamDeclaratio
   if (node.IsMap()) {
     const bool integral =
         spec.type == ParamType::integer || spec.type == ParamType::optional_integer;
-    if (!integral && spec.type != ParamType::real)
+    if (!integral && spec.type != ParamType::real && spec.type != ParamType::optional_real)
       fail(node, file,
            fmt::format("'{}' is {}; generators make numbers", spec.name, type_name(spec.type)));
     for (double number : expand_generator(node, file)) {

@@ -13,25 +13,34 @@
 
 namespace tsfs {
 
+// A distance configured from one parameter set, once, when the spec is loaded (DTW's options,
+// a precomputed file's path pattern): the stages ask it for its label, whether it fits a dataset,
+// what a pair costs and the matrices, never the ParamSet again.
 class DistanceMeasure {
  public:
   virtual ~DistanceMeasure() = default;
   // Symmetric, zero diagonal, rows/cols in dataset order.
   virtual Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const = 0;
+  // Short label for file names and the `distance` column (e.g. "ned", "dtw-w100-if500").
+  virtual std::string label() const = 0;
+  // What makes the distance unusable on one dataset (a DTW band that no pair of its series
+  // lengths fits, a precomputed file that does not exist), checked when the run is planned so
+  // that the run stops before any matrix is computed; nullopt when usable.
+  virtual std::optional<ParamProblem> check_dataset(const Dataset& /*dataset*/) const {
+    return std::nullopt;
+  }
   // Whether the matrix is worth caching on disk (a precomputed file is not).
   virtual bool cacheable() const { return true; }
+  // Abstract operations for one pair of series of `length` values, for the shards' cost model
+  // (launch/shard/work_groups.hpp): a point-by-point distance costs `length`.
+  virtual double pair_cost(long long length) const { return static_cast<double>(length); }
 };
 
 struct DistanceRegistration {
   ComponentInfo info;
-  std::function<std::unique_ptr<DistanceMeasure>(const ParamSet&)> make;
-  // Short label for file names and the `distance` column, derived from the parameters
-  // (e.g. "ned", "dtw-symmetric2-w100").
-  std::function<std::string(const ParamSet&)> label;
-  // Optional: what makes the distance unusable on one dataset (a DTW band that no pair of its
-  // series lengths fits, a precomputed file that does not exist), checked when the run is planned
-  // so that the run stops before any matrix is computed; nullopt when usable.
-  std::function<std::optional<ParamProblem>(const ParamSet&, const Dataset&)> check_dataset;
+  // The distance for one complete, single-value-checked parameter set, or the combination
+  // problem that prevents it; called once per `distances:` entry when the spec is loaded.
+  std::function<Configured<DistanceMeasure>(const ParamSet&)> configure;
 };
 using DistanceRegistry = Registry<DistanceRegistration>;
 

@@ -9,35 +9,19 @@
 
 #include <cmath>
 #include <memory>
-#include <string_view>
 
 #include "common/enum_names.hpp"
 #include "common/error.hpp"
-#include "common/text.hpp"
 #include "distance/distance.hpp"
 #include "distance/dtw.hpp"
 
 namespace tsfs {
 namespace {
 
-constexpr const char* kNone = "none";
-
 constexpr auto step_pattern_names = enum_names<dtw::StepPattern>(
     {{dtw::StepPattern::symmetric2, "symmetric2"}, {dtw::StepPattern::symmetric1, "symmetric1"}});
 constexpr auto local_cost_names = enum_names<dtw::LocalCost>(
     {{dtw::LocalCost::abs, "abs"}, {dtw::LocalCost::squared, "squared"}});
-
-std::optional<double> parse_ratio(std::string_view text) {
-  auto value = parse_double(text);
-  if (!value || !std::isfinite(*value) || *value < 0.0 || *value > 1.0) return std::nullopt;
-  return value;
-}
-
-std::string check_ratio(const ParamValue& value) {
-  const auto& text = std::get<std::string>(value);
-  if (text == kNone || parse_ratio(text)) return {};
-  return "must be none or a fraction of the series length between 0 and 1";
-}
 
 // Reads the parameters that are set (the spec loader validates each one); others keep defaults.
 DtwOptions options_from(const ParamSet& params) {
@@ -46,8 +30,7 @@ DtwOptions options_from(const ParamSet& params) {
     options.step_pattern = step_pattern_names.parse(params.text("step_pattern")).value();
   if (params.has("local")) options.local = local_cost_names.parse(params.text("local")).value();
   if (params.has("window")) options.window = params.optional_integer("window");
-  if (params.has("window_ratio") && params.text("window_ratio") != kNone)
-    options.window_ratio = parse_ratio(params.text("window_ratio"));
+  if (params.has("window_ratio")) options.window_ratio = params.optional_real("window_ratio");
   if (params.has("window_if_longer_than"))
     options.window_if_longer_than = params.integer("window_if_longer_than");
   if (params.has("normalize")) options.normalize = params.boolean("normalize");
@@ -78,11 +61,11 @@ std::vector<ParamDeclaration> dtw_params() {
       .check = none_or(at_least(0))});
   params.push_back(ParamDeclaration{
       .name = "window_ratio",
-      .type = ParamType::text,
-      .default_value = ParamValue{std::string(kNone)},
+      .type = ParamType::optional_real,
+      .default_value = ParamValue{std::monostate{}},
       .doc = "Sakoe-Chiba band as a fraction r of the length: W = ceil(r x the longest "
              "series length in the dataset); none, or r in [0, 1]; excludes window",
-      .check = check_ratio});
+      .check = none_or(between(0.0, 1.0))});
   params.push_back(ParamDeclaration{
       .name = "window_if_longer_than",
       .type = ParamType::integer,
@@ -104,6 +87,21 @@ class DtwDistance final : public DistanceMeasure {
   Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const override {
     return dtw_matrix(dataset, options_, threads);
   }
+  std::string label() const override { return dtw_label(options_); }
+  std::optional<ParamProblem> check_dataset(const Dataset& dataset) const override {
+    if (dataset.rows() == 0) return std::nullopt;
+    const auto problem = dtw_band_problem(dataset, dtw_band(options_, dataset.lengths.maxCoeff()));
+    if (!problem) return std::nullopt;
+    return ParamProblem{options_.window ? "window" : "window_ratio", *problem};
+  }
+  // Cells of the cost matrix per pair: the band's 2W + 1 cells per row when `window` applies; a
+  // window_ratio band is costed as unbanded (an upper bound).
+  double pair_cost(long long length) const override {
+    long long band = length;
+    if (options_.window && length > options_.window_if_longer_than)
+      band = std::min(length, 2 * *options_.window + 1);
+    return static_cast<double>(length) * static_cast<double>(band);
+  }
 
  private:
   DtwOptions options_;
@@ -116,27 +114,11 @@ DistanceRegistration registration() {
       "Dynamic time warping with dtw-python semantics (step pattern, local cost, Sakoe-Chiba "
       "band, normalisation); exact, SIMD over pairs, parallel.";
   result.info.params = dtw_params();
-  // The only hook that sees a whole grid point while the spec is read: combinations that do not
-  // go together fail there, before any work, rather than when the distances are computed.
-  result.info.validate = [](const ParamSet& params) -> std::optional<ParamProblem> {
-    if (std::string problem = dtw_options_problem(options_from(params)); !problem.empty())
-      return ParamProblem{"", problem};
-    return std::nullopt;
-  };
-  result.make = [](const ParamSet& params) -> std::unique_ptr<DistanceMeasure> {
-    DtwOptions options = options_from(params);
-    if (std::string problem = dtw_options_problem(options); !problem.empty())
-      throw InputError("distance dtw", problem);
-    return std::make_unique<DtwDistance>(options);
-  };
-  result.label = [](const ParamSet& params) { return dtw_label(options_from(params)); };
-  result.check_dataset = [](const ParamSet& params,
-                            const Dataset& dataset) -> std::optional<ParamProblem> {
-    if (dataset.rows() == 0) return std::nullopt;
+  // Combinations that do not go together fail when the spec is read, before any work.
+  result.configure = [](const ParamSet& params) -> Configured<DistanceMeasure> {
     const DtwOptions options = options_from(params);
-    const auto problem = dtw_band_problem(dataset, dtw_band(options, dataset.lengths.maxCoeff()));
-    if (!problem) return std::nullopt;
-    return ParamProblem{options.window ? "window" : "window_ratio", *problem};
+    if (auto problem = dtw_options_problem(options)) return *problem;
+    return std::make_shared<const DtwDistance>(options);
   };
   return result;
 }
@@ -145,17 +127,19 @@ const Registrar<DistanceRegistration> kRegisterDtw{registration()};
 
 }  // namespace
 
-std::string dtw_options_problem(const DtwOptions& options) {
+std::optional<ParamProblem> dtw_options_problem(const DtwOptions& options) {
   if (options.normalize && options.step_pattern != dtw::StepPattern::symmetric2)
-    return "normalize: true needs step_pattern symmetric2; symmetric1 has no normalisation "
-           "(dtw-python gives normalizedDistance = nan for it)";
-  if (options.window && options.window_ratio) return "give either window or window_ratio, not both";
+    return ParamProblem{"",
+                        "normalize: true needs step_pattern symmetric2; symmetric1 has no "
+                        "normalisation (dtw-python gives normalizedDistance = nan for it)"};
+  if (options.window && options.window_ratio)
+    return ParamProblem{"", "give either window or window_ratio, not both"};
   if (options.window_if_longer_than > 0 && !options.window && !options.window_ratio)
-    return "window_if_longer_than needs a window or window_ratio to apply";
-  if (options.window && *options.window < 0) return "window must be >= 0";
+    return ParamProblem{"", "window_if_longer_than needs a window or window_ratio to apply"};
+  if (options.window && *options.window < 0) return ParamProblem{"", "window must be >= 0"};
   if (options.window_ratio && !(*options.window_ratio >= 0.0 && *options.window_ratio <= 1.0))
-    return "window_ratio must be between 0 and 1";
-  return {};
+    return ParamProblem{"", "window_ratio must be between 0 and 1"};
+  return std::nullopt;
 }
 
 std::optional<long long> dtw_band(const DtwOptions& options, long long longest) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "common/params.hpp"
 #include "data/dataset.hpp"
 #include "distance/dtw_kernel.hpp"
 
@@ -23,8 +24,9 @@ struct DtwOptions {
   bool normalize = false;  // symmetric2 only: distance / (n + m)
 };
 
-// Why these options cannot be used together, or "" when they can.
-std::string dtw_options_problem(const DtwOptions& options);
+// Why these options cannot be used together, or nullopt (a problem of the combination: its
+// `param` is empty, so the spec loader names the `distances:` entry).
+std::optional<ParamProblem> dtw_options_problem(const DtwOptions& options);
 
 // The band half-width W for a dataset whose longest series has `longest` values; nullopt for no
 // band. The ratio rounds up, but a product within 1e-9 (relative) of an integer counts as that

@@ -127,8 +127,8 @@ LengthOrder sort_by_length(const Dataset& dataset, int lanes, int longest) {
 
 Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, int threads,
                            dtw::Isa isa, bool show_progress) {
-  if (std::string problem = dtw_options_problem(options); !problem.empty())
-    throw InputError(dataset.name, "distance dtw: " + problem);
+  if (auto problem = dtw_options_problem(options))
+    throw InputError(dataset.name, "distance dtw: " + problem->message);
   if (!dtw::isa_supported(isa))
     throw std::logic_error(
         fmt::format("this CPU cannot run the {} DTW kernel", dtw::isa_name(isa)));

@@ -75,7 +75,8 @@ Eigen::MatrixXd pairwise_distances(const std::vector<double>& series, long long 
 
 class EuclideanDistance final : public DistanceMeasure {
  public:
-  explicit EuclideanDistance(bool normalise) : normalise_(normalise) {}
+  EuclideanDistance(std::string name, bool normalise)
+      : name_(std::move(name)), normalise_(normalise) {}
 
   Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const override {
     long long length = common_length(dataset);
@@ -91,7 +92,21 @@ class EuclideanDistance final : public DistanceMeasure {
     return pairwise_distances(series, count, length, threads);
   }
 
+  std::string label() const override { return name_; }
+
+  // Point-by-point distances need series of one length; refused when the run is planned (an
+  // archive study then skips the dataset with this reason) instead of when the matrix is computed.
+  std::optional<ParamProblem> check_dataset(const Dataset& dataset) const override {
+    if (dataset.rows() == 0 || dataset.lengths.minCoeff() == dataset.lengths.maxCoeff())
+      return std::nullopt;
+    return ParamProblem{"", fmt::format("{} compares series of one length only, and {} has "
+                                        "series of lengths {} to {}; use dtw",
+                                        name_, dataset.name, dataset.lengths.minCoeff(),
+                                        dataset.lengths.maxCoeff())};
+  }
+
  private:
+  std::string name_;
   bool normalise_;
 };
 
@@ -99,20 +114,8 @@ DistanceRegistration registration(const std::string& name, const std::string& do
   DistanceRegistration result;
   result.info.name = name;
   result.info.doc = doc;
-  result.make = [normalise](const ParamSet&) -> std::unique_ptr<DistanceMeasure> {
-    return std::make_unique<EuclideanDistance>(normalise);
-  };
-  result.label = [name](const ParamSet&) { return name; };
-  // Point-by-point distances need series of one length; refused when the run is planned (an
-  // archive study then skips the dataset with this reason) instead of when the matrix is computed.
-  result.check_dataset = [name](const ParamSet&,
-                                const Dataset& dataset) -> std::optional<ParamProblem> {
-    if (dataset.rows() == 0 || dataset.lengths.minCoeff() == dataset.lengths.maxCoeff())
-      return std::nullopt;
-    return ParamProblem{"", fmt::format("{} compares series of one length only, and {} has "
-                                        "series of lengths {} to {}; use dtw",
-                                        name, dataset.name, dataset.lengths.minCoeff(),
-                                        dataset.lengths.maxCoeff())};
+  result.configure = [name, normalise](const ParamSet&) -> Configured<DistanceMeasure> {
+    return std::make_shared<const EuclideanDistance>(name, normalise);
   };
   return result;
 }

@@ -102,6 +102,17 @@ class PrecomputedDistance final : public DistanceMeasure {
   // Reading the file is as cheap as reading a cache, and the file may change between runs.
   bool cacheable() const override { return false; }
 
+  std::string label() const override { return "precomputed"; }
+
+  std::optional<ParamProblem> check_dataset(const Dataset& dataset) const override {
+    const std::string file = substitute_dataset(path_pattern_, dataset.name);
+    std::error_code error;
+    if (std::filesystem::is_regular_file(file, error)) return std::nullopt;
+    return ParamProblem{"path", fmt::format("distance file {} (dataset {}) does not exist or is "
+                                            "not a regular file",
+                                            file, dataset.name)};
+  }
+
  private:
   std::string path_pattern_;
 };
@@ -123,18 +134,8 @@ DistanceRegistration precomputed_registration() {
   registration.info.name = "precomputed";
   registration.info.doc = "A distance matrix read from a CSV file.";
   registration.info.params = {path};
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<DistanceMeasure> {
-    return std::make_unique<PrecomputedDistance>(params.text("path"));
-  };
-  registration.label = [](const ParamSet&) { return std::string("precomputed"); };
-  registration.check_dataset = [](const ParamSet& params,
-                                  const Dataset& dataset) -> std::optional<ParamProblem> {
-    const std::string file = substitute_dataset(params.text("path"), dataset.name);
-    std::error_code error;
-    if (std::filesystem::is_regular_file(file, error)) return std::nullopt;
-    return ParamProblem{"path", fmt::format("distance file {} (dataset {}) does not exist or is "
-                                            "not a regular file",
-                                            file, dataset.name)};
+  registration.configure = [](const ParamSet& params) -> Configured<DistanceMeasure> {
+    return std::make_shared<const PrecomputedDistance>(params.text("path"));
   };
   return registration;
 }

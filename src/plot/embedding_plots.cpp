@@ -114,7 +114,7 @@ class EmbeddingPlot final : public PlotKind {
       return feature_distances(extractor->extract(data, default_threads()).values);
     }
     const DistanceSpec& distance = chosen_distance(spec);
-    return distance.registration->make(distance.params)->pairwise(data, default_threads());
+    return distance.measure->pairwise(data, default_threads());
   }
 
   Eigen::MatrixXd embed(const Eigen::MatrixXd& distances) const {

@@ -101,18 +101,14 @@ void apply_variant_presets(ParamSet& params) {
 
 LaplacianSettings settings_of(const ParamSet& params) {
   LaplacianSettings settings;
-  const long long neighbours = params.integer("k");
-  if (neighbours < 1 || neighbours > std::numeric_limits<int>::max())
-    throw std::invalid_argument(fmt::format("laplacian selector: k = {} out of range", neighbours));
-  settings.neighbours = static_cast<int>(neighbours);
+  settings.neighbours = int_param(params, "k");
   settings.sigma_ratio = params.real("sigma_ratio");
   const auto symmetrize = parse_symmetrize(params.text("symmetrize"));
   if (!symmetrize)
     throw std::invalid_argument("laplacian selector: symmetrize must be or, and or none");
   settings.symmetrize = *symmetrize;
   settings.kernel_scale = params.real("kernel_scale");
-  settings.order =
-      params.text("order") == "descending" ? ScoreOrder::descending : ScoreOrder::ascending;
+  settings.order = order_of(params);
   settings.stable_weights = params.boolean("stable_weights");
   settings.arithmetic = params.text("arithmetic") == "literal" ? LaplacianArithmetic::literal
                                                                : LaplacianArithmetic::exact;
@@ -182,10 +178,7 @@ ComponentInfo laplacian_info() {
                        .type = ParamType::real,
                        .doc = "c in the edge weight exp(-d^2 / (c sigma^2))",
                        .check = greater_than(0.0)},
-      ParamDeclaration{.name = "order",
-                       .type = ParamType::text,
-                       .doc = "which end of the score is kept first",
-                       .choices = {"ascending", "descending"}},
+      order_param_without_default(),
       ParamDeclaration{
           .name = "stable_weights",
           .type = ParamType::boolean,
@@ -210,11 +203,7 @@ ComponentInfo laplacian_info() {
 
 // k must leave at least one other row to be a neighbour: k < fit rows.
 std::optional<ParamProblem> check_k_against_fit_rows(const ParamSet& params, long long fit_rows) {
-  const long long neighbours = params.integer("k");
-  if (neighbours < fit_rows) return std::nullopt;
-  return ParamProblem{"k", fmt::format("k = {} must be less than the {} rows the selector is "
-                                       "fitted on",
-                                       neighbours, fit_rows)};
+  return less_than_fit_rows(params, "k", fit_rows);
 }
 
 SelectorRegistration laplacian_registration() {

@@ -23,6 +23,13 @@ inline ParamDeclaration order_param(const std::string& default_order, const std:
                           .choices = {"ascending", "descending"}};
 }
 
+// The same without a default, for a selector whose preset (a `variant`) fills it.
+inline ParamDeclaration order_param_without_default() {
+  ParamDeclaration order = order_param("ascending");
+  order.default_value.reset();
+  return order;
+}
+
 inline ScoreOrder order_of(const ParamSet& params) {
   return params.text("order") == "ascending" ? ScoreOrder::ascending : ScoreOrder::descending;
 }

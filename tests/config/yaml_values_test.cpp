@@ -142,3 +142,23 @@ TEST_CASE("optional integers: an integer, none, lists and integer generators") {
   CHECK_THROWS_AS(tsfs::spec_detail::read_sweep(YAML::Load("-1"), window, kSource),
                   tsfs::InputError);
 }
+
+TEST_CASE("optional reals: a number, none, lists and generators (DTW's window_ratio)") {
+  using tsfs::ParamType;
+  const auto read = [](const std::string& text) {
+    return tsfs::spec_detail::read_scalar(YAML::Load(text), ParamType::optional_real, kSource);
+  };
+  CHECK(read("none") == tsfs::ParamValue{std::monostate{}});
+  CHECK(read("0.1") == tsfs::ParamValue{0.1});
+  CHECK(read("1") == tsfs::ParamValue{1.0});
+  CHECK_THROWS_AS(read("wide"), tsfs::InputError);
+  tsfs::ParamDeclaration ratio{.name = "window_ratio",
+                               .type = ParamType::optional_real,
+                               .check = tsfs::none_or(tsfs::between(0.0, 1.0))};
+  CHECK(tsfs::spec_detail::read_sweep(YAML::Load("[none, 0.1]"), ratio, kSource) ==
+        std::vector<tsfs::ParamValue>{std::monostate{}, 0.1});
+  CHECK(tsfs::spec_detail::read_sweep(YAML::Load("{linspace: {start: 0, stop: 1, num: 3}}"), ratio,
+                                      kSource) == std::vector<tsfs::ParamValue>{0.0, 0.5, 1.0});
+  CHECK_THROWS_AS(tsfs::spec_detail::read_sweep(YAML::Load("1.5"), ratio, kSource),
+                  tsfs::InputError);
+}

@@ -244,17 +244,19 @@ TEST_CASE("dtw registration: parameters, defaults, labels, spec errors") {
     return params;
   };
   using S = std::string;
-  CHECK(registration->label(params_of({})) == "dtw");
-  CHECK(registration->label(params_of({{"step_pattern", S("symmetric1")}})) == "dtw-symmetric1");
-  CHECK(registration->label(params_of({{"window", 100LL}})) == "dtw-w100");
-  CHECK(registration->label(params_of({{"window", 100LL}, {"window_if_longer_than", 500LL}})) ==
-        "dtw-w100-if500");
-  CHECK(registration->label(params_of({{"window_ratio", S("0.10")}})) == "dtw-r0.1");
-  CHECK(registration->label(params_of({{"local", S("squared")}})) == "dtw-sq");
-  CHECK(registration->label(params_of({{"normalize", true}})) == "dtw-norm");
-  CHECK(registration->label(params_of({{"step_pattern", S("symmetric1")},
-                                       {"local", S("squared")},
-                                       {"window_ratio", S("0.25")}})) == "dtw-symmetric1-sq-r0.25");
+  auto label = [&](std::vector<std::pair<std::string, tsfs::ParamValue>> given) {
+    return tsfs::test::configured_distance("dtw", params_of(std::move(given)))->label();
+  };
+  CHECK(label({}) == "dtw");
+  CHECK(label({{"step_pattern", S("symmetric1")}}) == "dtw-symmetric1");
+  CHECK(label({{"window", 100LL}}) == "dtw-w100");
+  CHECK(label({{"window", 100LL}, {"window_if_longer_than", 500LL}}) == "dtw-w100-if500");
+  CHECK(label({{"window_ratio", 0.10}}) == "dtw-r0.1");
+  CHECK(label({{"local", S("squared")}}) == "dtw-sq");
+  CHECK(label({{"normalize", true}}) == "dtw-norm");
+  CHECK(
+      label({{"step_pattern", S("symmetric1")}, {"local", S("squared")}, {"window_ratio", 0.25}}) ==
+      "dtw-symmetric1-sq-r0.25");
 
   auto check = [&](const std::string& name, tsfs::ParamValue value) {
     return info.find_param(name)->check(value);
@@ -264,24 +266,42 @@ TEST_CASE("dtw registration: parameters, defaults, labels, spec errors") {
   CHECK(check("window", 0LL).empty());
   CHECK(check("window", 100LL).empty());
   CHECK_FALSE(check("window", -1LL).empty());
-  CHECK(check("window_ratio", S("0.1")).empty());
-  CHECK_FALSE(check("window_ratio", S("1.5")).empty());
+  CHECK(info.find_param("window_ratio")->type == tsfs::ParamType::optional_real);
+  CHECK(check("window_ratio", std::monostate{}).empty());
+  CHECK(check("window_ratio", 0.1).empty());
+  CHECK_FALSE(check("window_ratio", 1.5).empty());
+  CHECK_FALSE(check("window_ratio", -0.1).empty());
   CHECK_FALSE(check("window_if_longer_than", -1LL).empty());
 
-  auto made = registration->make(params_of({}));
-  CHECK(made->cacheable());
-  // Combinations that do not go together fail while the spec is read and when made.
+  CHECK(tsfs::test::configured_distance("dtw", params_of({}))->cacheable());
+  // Combinations that do not go together fail while the spec is read (configure), and
+  // dtw_matrix refuses them with the same message.
   for (auto given : std::vector<std::vector<std::pair<std::string, tsfs::ParamValue>>>{
            {{"step_pattern", S("symmetric1")}, {"normalize", true}},
-           {{"window", 5LL}, {"window_ratio", S("0.1")}},
+           {{"window", 5LL}, {"window_ratio", 0.1}},
            {{"window_if_longer_than", 500LL}}}) {
-    auto text = input_error_text([&] { registration->make(params_of(given)); });
-    CHECK(text != "");
-    auto problem = info.validate(params_of(given));
-    REQUIRE(problem);
-    CHECK(std::string(text.c_str()).find(problem->message) != std::string::npos);
+    const auto configured = registration->configure(params_of(given));
+    REQUIRE(configured.problem());
+    DtwOptions options;
+    if (given.front().first == "step_pattern") {
+      options.step_pattern = tsfs::dtw::StepPattern::symmetric1;
+      options.normalize = true;
+    } else if (given.front().first == "window") {
+      options.window = 5;
+      options.window_ratio = 0.1;
+    } else {
+      options.window_if_longer_than = 500;
+    }
+    auto text = input_error_text([&] {
+      tsfs::dtw_matrix(make_dataset({{1.0}, {2.0}}), options, 1);
+    });
+    CHECK(std::string(text.c_str()).find(configured.problem()->message) != std::string::npos);
   }
-  CHECK(input_error_text([&] {
-          registration->make(params_of({{"step_pattern", S("symmetric1")}, {"normalize", true}}));
-        }) == doctest::Contains("symmetric2"));
+  // The shards' cost model: cells per pair, the band's 2W + 1 per row when `window` applies.
+  CHECK(tsfs::test::configured_distance("dtw", params_of({}))->pair_cost(10) == 100.0);
+  CHECK(tsfs::test::configured_distance("dtw", params_of({{"window", 3LL}}))->pair_cost(10) ==
+        70.0);
+  CHECK(registration->configure(params_of({{"step_pattern", S("symmetric1")}, {"normalize", true}}))
+            .problem()
+            ->message.find("symmetric2") != std::string::npos);
 }

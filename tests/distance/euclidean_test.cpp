@@ -16,10 +16,8 @@ using tsfs::test::ucr_folder;
 
 namespace {
 
-std::unique_ptr<DistanceMeasure> make_distance(const std::string& name) {
-  const auto* registration = DistanceRegistry::instance().find(name);
-  REQUIRE(registration != nullptr);
-  return registration->make(ParamSet{});
+std::shared_ptr<const DistanceMeasure> make_distance(const std::string& name) {
+  return tsfs::test::configured_distance(name, ParamSet{});
 }
 
 Dataset gun_point() {
@@ -36,8 +34,8 @@ TEST_CASE("euclidean and ned are registered without parameters") {
     const auto* registration = DistanceRegistry::instance().find(name);
     REQUIRE(registration != nullptr);
     CHECK(registration->info.params.empty());
-    CHECK(registration->label(ParamSet{}) == name);
-    CHECK(registration->make(ParamSet{})->cacheable());
+    CHECK(make_distance(name)->label() == name);
+    CHECK(make_distance(name)->cacheable());
   }
 }
 

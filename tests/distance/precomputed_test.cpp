@@ -14,8 +14,10 @@ using tsfs::test::TempFolder;
 
 namespace {
 
-std::unique_ptr<DistanceMeasure> make_precomputed(const std::string& path) {
-  return tsfs::test::make_path_component<tsfs::DistanceRegistration>("precomputed", path);
+std::shared_ptr<const DistanceMeasure> make_precomputed(const std::string& path) {
+  ParamSet params;
+  params.set("path", path);
+  return tsfs::test::configured_distance("precomputed", params);
 }
 
 Dataset three_series() {
@@ -33,9 +35,7 @@ TEST_CASE("precomputed is registered with a required, non-sweepable path") {
   CHECK(path.type == tsfs::ParamType::text);
   CHECK_FALSE(path.default_value.has_value());
   CHECK_FALSE(path.sweepable);
-  ParamSet params;
-  params.set("path", std::string("d.csv"));
-  CHECK(registration->label(params) == "precomputed");
+  CHECK(make_precomputed("d.csv")->label() == "precomputed");
   CHECK_FALSE(make_precomputed("d.csv")->cacheable());
 }
 

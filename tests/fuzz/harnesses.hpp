@@ -21,7 +21,7 @@
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
 #include "support/dataset_fixtures.hpp"
-#include "sweep/artefacts.hpp"
+#include "sweep/store/artefacts.hpp"
 
 namespace tsfs::fuzz {
 

@@ -15,6 +15,7 @@
 #include "common/params.hpp"
 #include "common/registry.hpp"
 #include "data/dataset.hpp"
+#include "distance/distance.hpp"
 #include "support/temporary_folder.hpp"
 
 namespace tsfs::test {
@@ -83,6 +84,16 @@ auto make_path_component(const std::string& kind, const std::string& path) {
   ParamSet params;
   params.set("path", path);
   return registration->make(params);
+}
+
+// A registered distance configured from `params` (which must be complete and acceptable).
+inline std::shared_ptr<const DistanceMeasure> configured_distance(const std::string& kind,
+                                                                  const ParamSet& params) {
+  const auto* registration = DistanceRegistry::instance().find(kind);
+  REQUIRE(registration != nullptr);
+  const Configured<DistanceMeasure> configured = registration->configure(params);
+  REQUIRE_FALSE(configured.problem());
+  return configured.component();
 }
 
 }  // namespace tsfs::test

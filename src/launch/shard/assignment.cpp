@@ -1,0 +1,93 @@
+#include "launch/shard/assignment.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+
+#include "common/error.hpp"
+
+namespace tsfs {
+namespace {
+
+// A positive integer of at most 6 digits (100,000 shards is beyond any array limit).
+std::optional<int> parse_count(const std::string& text) {
+  if (text.empty() || text.size() > 6 ||
+      !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::nullopt;
+  int value = std::stoi(text);
+  return value >= 1 ? std::optional<int>(value) : std::nullopt;
+}
+
+}  // namespace
+
+std::string ShardId::folder_name() const {
+  return fmt::format("{}-of-{}", index, count);
+}
+std::string ShardId::text() const {
+  return fmt::format("{}/{}", index, count);
+}
+
+ShardId parse_shard_id(const std::string& text) {
+  auto slash = text.find('/');
+  std::optional<int> index, count;
+  if (slash != std::string::npos) {
+    index = parse_count(text.substr(0, slash));
+    count = parse_count(text.substr(slash + 1));
+  }
+  if (!index || !count || *index > *count)
+    throw InputError("command line",
+                     fmt::format("--shard needs I/N with 1 <= I <= N (e.g. 2/4), got '{}'", text));
+  return {*index, *count};
+}
+
+std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards) {
+  std::vector<size_t> order(groups.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return groups[a].cost() > groups[b].cost(); });
+  std::vector<double> load(static_cast<size_t>(shards), 0.0);
+  std::vector<int> assignment(groups.size(), 0);
+  for (size_t g : order) {
+    auto lightest = std::min_element(load.begin(), load.end());
+    assignment[g] = static_cast<int>(lightest - load.begin());
+    *lightest += groups[g].cost();
+  }
+  return assignment;
+}
+
+Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,
+                const std::vector<int>& assignment, int shard) {
+  Plan part;
+  std::map<int, int> unit_index;  // plan's score unit -> the part's
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (assignment[g] != shard) continue;
+    const WorkGroup& group = groups[g];
+    for (size_t u = group.first_unit; u < group.first_unit + group.units; ++u) {
+      unit_index[static_cast<int>(u)] = static_cast<int>(part.score_units.size());
+      part.score_units.push_back(plan.score_units[u]);
+    }
+    for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c) {
+      Cell cell = plan.cells[c];
+      for (int& unit : cell.score_units) unit = unit_index.at(unit);
+      part.cells.push_back(std::move(cell));
+    }
+  }
+  for (const auto& matrix : plan.distance_matrices)
+    if (std::any_of(part.score_units.begin(), part.score_units.end(), [&](const ScoreUnit& unit) {
+          return unit.dataset == matrix.first && unit.distance == matrix.second;
+        }))
+      part.distance_matrices.push_back(matrix);
+  return part;
+}
+
+std::vector<double> shard_costs(const std::vector<WorkGroup>& groups,
+                                const std::vector<int>& assignment, int shards) {
+  std::vector<double> costs(static_cast<size_t>(shards), 0.0);
+  for (size_t g = 0; g < groups.size(); ++g)
+    costs[static_cast<size_t>(assignment[g])] += groups[g].cost();
+  return costs;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,36 @@
+#pragma once
+// Which shard computes which work group, and the part of the plan a shard runs.
+#include <string>
+#include <vector>
+
+#include "launch/shard/work_groups.hpp"
+#include "sweep/plan/plan.hpp"
+
+namespace tsfs {
+
+// Shard `index` of `count`, 1-based as typed (`--shard 2/4`) and as Slurm array task ids.
+struct ShardId {
+  int index = 1;
+  int count = 1;
+  std::string folder_name() const;  // "2-of-4"
+  std::string text() const;         // "2/4"
+};
+
+// Parses "I/N" with 1 <= I <= N; throws InputError("command line", ...) otherwise.
+ShardId parse_shard_id(const std::string& text);
+
+// Longest processing time first (Graham 1969): groups by decreasing cost, each to the shard with
+// the least cost so far (the lowest index on ties), so the most loaded shard is within 4/3 of the
+// optimum. Deterministic: equal costs keep grid order. Returns the 0-based shard of every group.
+std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards);
+
+// The plan restricted to the groups assigned to `shard` (0-based): their cells in grid order,
+// their score units (renumbered) and the distance matrices those need.
+Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,
+                const std::vector<int>& assignment, int shard);
+
+// Estimated cost per shard (0-based index).
+std::vector<double> shard_costs(const std::vector<WorkGroup>& groups,
+                                const std::vector<int>& assignment, int shards);
+
+}  // namespace tsfs

@@ -1,0 +1,296 @@
+#include "launch/shard/merge.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/parallel.hpp"
+#include "launch/shard/plan_files.hpp"
+#include "launch/shard/shard_state.hpp"
+#include "launch/shard/work_groups.hpp"
+#include "report/manifest.hpp"
+#include "sweep/run/curves.hpp"
+#include "sweep/run/load.hpp"
+#include "sweep/run/scores.hpp"
+#include "sweep/store/artefacts.hpp"
+#include "sweep/store/previous_results.hpp"
+#include "sweep/store/result_layout.hpp"
+#include "sweep/store/run_folder.hpp"
+#include "sweep/store/skipped.hpp"
+
+namespace tsfs {
+namespace {
+
+// Every problem found, so that one message names all the shards at fault.
+class Problems {
+ public:
+  void add(std::string problem) { problems_.push_back(std::move(problem)); }
+  void throw_if_any(const std::filesystem::path& run_folder) const {
+    if (problems_.empty()) return;
+    throw InputError(run_folder.string(),
+                     fmt::format("cannot merge:\n  {}\nrerun or resubmit the unfinished shards "
+                                 "(runner submit resubmits only those), remove folders that do "
+                                 "not belong to this plan, then merge again",
+                                 fmt::join(problems_, "\n  ")));
+  }
+
+ private:
+  std::vector<std::string> problems_;
+};
+
+struct ShardedRun {
+  Spec spec;
+  ShardRecord plan;
+};
+
+ShardedRun load_sharded_run(const std::filesystem::path& run_folder) {
+  auto record_path = plan_folder(run_folder) / "plan.json";
+  ShardRecord plan = read_shard_record(record_path);
+  Spec spec = load_spec(plan_folder(run_folder) / "spec.yaml", {});
+  spec.name = plan.name;
+  if (spec_hash(spec) != plan.spec_hash)
+    throw InputError(record_path.string(),
+                     "plan/spec.yaml is not the spec this plan was made from (edited?); run "
+                     "`runner plan SPEC` again");
+  spec.output = run_folder;
+  return {std::move(spec), plan};
+}
+
+// Every shard must be finished, of this plan, and computed from the same inputs.
+void check_shards(const std::filesystem::path& run_folder, const ShardRecord& plan) {
+  Problems problems;
+  for (const auto& folder : foreign_shard_folders(run_folder, plan.shards))
+    problems.add(fmt::format("{}: not a shard of this {}-shard plan", folder, plan.shards));
+  std::string fingerprint;
+  for (int i = 1; i <= plan.shards; ++i) {
+    ShardReport report = inspect_shard(run_folder, {i, plan.shards}, plan);
+    auto folder = shard_folder(run_folder, report.id).string();
+    if (report.state == ShardState::foreign)
+      problems.add(fmt::format("{}: foreign shard, {}", folder, report.detail));
+    else if (report.state != ShardState::finished)
+      problems.add(fmt::format("{}: shard {} is {} ({} of {} cells){}", folder, report.id.text(),
+                               state_name(report.state), report.cells_done, report.cells,
+                               report.detail.empty() ? "" : ", " + report.detail));
+    else if (!fingerprint.empty() && report.fingerprint != fingerprint)
+      problems.add(
+          fmt::format("{}: computed from other data, features, distances or protocol "
+                      "than shard 1/{}",
+                      folder, plan.shards));
+    if (fingerprint.empty()) fingerprint = report.fingerprint;
+  }
+  problems.throw_if_any(run_folder);
+}
+
+// The shards' results came from the data, features, distances and protocol the merge sees now
+// (check_shards made sure they agree with each other).
+void check_inputs(const std::filesystem::path& run_folder, const ShardRecord& plan,
+                  const std::string& fingerprint) {
+  auto recorded = inspect_shard(run_folder, {1, plan.shards}, plan).fingerprint;
+  if (recorded != fingerprint)
+    throw InputError(shard_folder(run_folder, {1, plan.shards}).string(),
+                     "the shards were computed from other data, features, distances or protocol "
+                     "than the spec's now (a data file changed?); rerun the shards with --fresh");
+}
+
+// One CSV record (RFC 4180: a quoted field may hold a line break), with its '\n'.
+bool read_record(std::istream& in, std::string& record) {
+  record.clear();
+  std::string line;
+  bool quoted = false;
+  while (std::getline(in, line)) {
+    record += line;
+    record += '\n';
+    for (char c : line)
+      if (c == '"') quoted = !quoted;
+    if (!quoted) return true;
+  }
+  return false;
+}
+
+struct Merged {
+  CsvTable results, folds;
+  CsvTable cell_status;  // cells whose selector did not converge, from the shards' files
+};
+
+// A shard's cell_status.csv rows by cell key (none when it has no file).
+std::map<std::string, std::vector<std::string>> read_cell_status(
+    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected) {
+  std::map<std::string, std::vector<std::string>> rows;
+  const auto path = folder / "cell_status.csv";
+  if (!std::filesystem::exists(path)) return rows;
+  CsvTable table = read_csv_table(path);
+  if (table.header != expected.header)
+    throw InputError(path.string(), "not the header tsfs writes for this spec's cell_status.csv");
+  const auto key_size = static_cast<long>(layout.key_header().size());
+  for (auto& row : table.rows)
+    rows[join_key({row.begin(), row.begin() + key_size})] = std::move(row);
+  return rows;
+}
+
+// results.csv and folds.csv rows in grid order, each from the shard that computed the cell.
+Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                  const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                  int shards) {
+  ResultLayout layout(spec, datasets);
+  std::vector<int> shard_of_cell(plan.cells.size());
+  std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
+  std::vector<std::string> cell_keys;
+  for (size_t g = 0; g < groups.size(); ++g)
+    for (size_t c = groups[g].first_cell; c < groups[g].first_cell + groups[g].cells; ++c)
+      shard_of_cell[c] = assignment[g];
+  for (size_t c = 0; c < plan.cells.size(); ++c) {
+    cell_keys.push_back(join_key(layout.cell_key(plan.cells[c])));
+    keys[static_cast<size_t>(shard_of_cell[c])].insert(cell_keys.back());
+  }
+  Merged merged{{layout.results_header(), {}},
+                {layout.folds_header(), {}},
+                {layout.cell_status_header(), {}}};
+  std::vector<PreviousResults> parts;
+  std::vector<std::map<std::string, std::vector<std::string>>> statuses;
+  for (int s = 0; s < shards; ++s) {
+    const auto folder = shard_folder(spec.output, {s + 1, shards});
+    parts.push_back(read_previous_results(folder, layout, keys[static_cast<size_t>(s)]));
+    statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
+  }
+  Problems problems;
+  for (size_t c = 0; c < plan.cells.size(); ++c) {
+    auto& part = parts[static_cast<size_t>(shard_of_cell[c])];
+    auto row = part.results.find(cell_keys[c]);
+    auto folds = part.folds.find(cell_keys[c]);
+    auto& status = statuses[static_cast<size_t>(shard_of_cell[c])];
+    if (auto found = status.find(cell_keys[c]);
+        row == part.results.end() && found != status.end()) {
+      merged.cell_status.rows.push_back(found->second);
+      continue;
+    }
+    if (row == part.results.end() || folds == part.folds.end() ||
+        folds->second.size() != plan.cells[c].score_units.size()) {
+      problems.add(fmt::format("{}: cell {} of the grid is missing or has missing fold rows",
+                               shard_folder(spec.output, {shard_of_cell[c] + 1, shards}).string(),
+                               c + 1));
+      continue;
+    }
+    merged.results.rows.push_back(row->second);
+    for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
+  }
+  problems.throw_if_any(spec.output);
+  return merged;
+}
+
+// scores.csv: every work group's block of score rows (one per score vector x feature) taken from
+// its shard's scores.csv, which holds the shard's groups in grid order. Streamed.
+void merge_scores(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                  const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                  int shards) {
+  std::vector<std::ifstream> inputs;
+  std::vector<std::filesystem::path> paths;
+  AtomicFileWriter output(spec.output / "scores.csv");
+  std::string record, header;
+  for (int s = 0; s < shards; ++s) {
+    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / "scores.csv");
+    inputs.emplace_back(paths.back(), std::ios::binary);
+    if (!inputs.back() || !read_record(inputs.back(), record) ||
+        (!header.empty() && record != header))
+      throw InputError(paths.back().string(), "missing, empty or with another header");
+    header = record;
+  }
+  output.stream() << header;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    auto s = static_cast<size_t>(assignment[g]);
+    auto rows = groups[g].units *
+                static_cast<size_t>(
+                    datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols());
+    for (size_t r = 0; r < rows; ++r) {
+      if (!read_record(inputs[s], record))
+        throw InputError(paths[s].string(), "fewer score rows than the shard's score vectors");
+      output.stream() << record;
+    }
+  }
+  for (size_t s = 0; s < inputs.size(); ++s)
+    if (read_record(inputs[s], record))
+      throw InputError(paths[s].string(), "more score rows than the shard's score vectors");
+  output.commit();
+}
+
+// curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
+// of the chosen cells from their score vectors, recomputed here from the shared cache, as a
+// single run does.
+void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                  int threads) {
+  const ResultLayout layout(spec, datasets);
+  const std::vector<size_t> cells = curve_cells(spec, layout, plan);
+  std::set<int> needed;
+  for (const size_t c : cells)
+    needed.insert(plan.cells[c].score_units.begin(), plan.cells[c].score_units.end());
+  const std::vector<int> units(needed.begin(), needed.end());
+  std::map<std::pair<int, int>, Eigen::MatrixXd> matrices;
+  for (const int u : units) {
+    const ScoreUnit& unit = plan.score_units[static_cast<size_t>(u)];
+    if (unit.distance != kNoDistance && !matrices.count({unit.dataset, unit.distance}))
+      matrices[{unit.dataset, unit.distance}] = distance_matrix(
+          datasets[static_cast<size_t>(unit.dataset)].data,
+          spec.distances[static_cast<size_t>(unit.distance)], spec.output / "cache", threads);
+  }
+  std::vector<ScoreResult> scores(plan.score_units.size());
+  parallel_for(units.size(), threads, [&](size_t i) {
+    const ScoreUnit& unit = plan.score_units[static_cast<size_t>(units[i])];
+    const Eigen::MatrixXd* distances =
+        unit.distance == kNoDistance ? nullptr : &matrices.at({unit.dataset, unit.distance});
+    scores[static_cast<size_t>(units[i])] =
+        compute_scores(spec, datasets[static_cast<size_t>(unit.dataset)], unit, distances);
+  });
+  write_curves(spec, datasets, plan, layout, scores, cells, threads, spec.output);
+}
+
+}  // namespace
+
+void check_run_folder(const std::filesystem::path& run_folder) {
+  if (!std::filesystem::exists(plan_folder(run_folder) / "plan.json"))
+    throw InputError(run_folder.string(),
+                     "not a sharded run folder (no plan/plan.json in it): make one with `runner "
+                     "plan SPEC --shards N` or `runner submit SPEC --slurm --shards N`");
+}
+
+int merge_shards(const std::filesystem::path& run_folder, const RunOptions& options) {
+  auto started = std::chrono::system_clock::now();
+  auto [spec, planned] = load_sharded_run(run_folder);
+  check_shards(run_folder, planned);
+  std::vector<SkippedDataset> skipped;
+  auto datasets = prepare_usable_datasets(spec, run_folder / "cache", options.threads, skipped);
+  Plan plan = make_plan(spec, datasets);
+  if (plan.cells.size() != planned.cells)
+    throw InputError((plan_folder(run_folder) / "plan.json").string(),
+                     fmt::format("planned {} cells, the spec now makes {} (changed data?)",
+                                 planned.cells, plan.cells.size()));
+  auto groups = work_groups(datasets, plan);
+  auto assignment = assign_shards(groups, planned.shards);
+  check_inputs(run_folder, planned,
+               inputs_fingerprint(spec, datasets, ResultLayout(spec, datasets).protocol_label()));
+  Merged merged = merge_rows(spec, datasets, plan, groups, assignment, planned.shards);
+  if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
+  if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
+  write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
+  write_cell_status(run_folder, merged.cell_status);
+  write_run_inputs(run_folder, spec, datasets, skipped);
+  write_summaries(run_folder, merged.results, spec);
+  auto fingerprint = inspect_shard(run_folder, {1, planned.shards}, planned).fingerprint;
+  ManifestInfo manifest{
+      spec,
+      options.threads,
+      fingerprint,
+      started,
+      {},
+      {{"grid_cells", plan.cells.size()}, {"shards", static_cast<size_t>(planned.shards)}},
+      "finished"};
+  write_file_atomically(run_folder / "manifest.json", manifest_json(manifest));
+  fmt::print("merged {} shards: {} cells into {}\n", planned.shards, plan.cells.size(),
+             run_folder.string());
+  return 0;
+}
+
+}  // namespace tsfs

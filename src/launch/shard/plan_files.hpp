@@ -1,0 +1,47 @@
+#pragma once
+// The files a sharded run leaves to tie its parts together: <output>/plan/ (written by
+// `runner plan` and `runner submit`) and shard.json in every shard folder
+// (<output>/shards/<I>-of-<N>/). `runner merge` and `runner status` read them back, as untrusted
+// input: a missing or edited file is an InputError naming it.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/spec.hpp"
+#include "launch/shard/assignment.hpp"
+#include "launch/shard/work_groups.hpp"
+#include "sweep/plan/plan.hpp"
+
+namespace tsfs {
+
+// Identifies the spec a sharded run computes: its text as run (overrides applied) and its name.
+// Shards, plan and merge must agree on it.
+std::string spec_hash(const Spec& spec);
+
+std::filesystem::path plan_folder(const std::filesystem::path& output);    // <output>/plan
+std::filesystem::path shards_folder(const std::filesystem::path& output);  // <output>/shards
+std::filesystem::path shard_folder(const std::filesystem::path& output, const ShardId& shard);
+
+// plan/plan.json and shard.json share this record.
+struct ShardRecord {
+  std::string spec_hash;
+  std::string name;  // the spec's name (plan/spec.yaml reloaded would take its file's stem)
+  int shard = 0;     // 1-based; 0 in plan.json
+  int shards = 0;
+  size_t cells = 0;  // the whole grid's (plan.json) or the shard's (shard.json)
+  double predicted_cost = 0;
+};
+
+std::string shard_record_json(const ShardRecord& record);
+// Throws InputError(path, ...) when missing or not in the layout shard_record_json writes.
+ShardRecord read_shard_record(const std::filesystem::path& path);
+
+// Writes plan/: plan.json, spec.yaml (the spec as run), groups.csv (every work group with its
+// cost and shard), shards.csv (per shard: groups, cells, score vectors, fits, cost and its share)
+// and artefacts.csv (the distance matrices computed before the shards, with their cells).
+void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                       const Plan& plan, const std::vector<WorkGroup>& groups,
+                       const std::vector<int>& assignment, int shards);
+
+}  // namespace tsfs

@@ -1,0 +1,127 @@
+#include "launch/shard/shard_commands.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "launch/shard/plan_files.hpp"
+#include "launch/shard/work_groups.hpp"
+#include "sweep/run/load.hpp"
+#include "sweep/store/artefacts.hpp"
+#include "sweep/store/skipped.hpp"
+
+namespace tsfs {
+namespace {
+
+struct LoadedPlan {
+  std::vector<PreparedDataset> datasets;
+  Plan plan;
+};
+
+// The datasets (features extracted or read from the cache, and cached) and the whole plan.
+LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
+  std::vector<SkippedDataset> skipped;
+  const auto& cache = spec.cache;
+  LoadedPlan loaded{prepare_usable_datasets(spec, cache, options.threads, skipped), {}};
+  for (const auto& dataset : loaded.datasets)
+    if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
+      save_cached_features(cache, dataset.feature_cache_key, dataset.features);
+  loaded.plan = make_plan(spec, loaded.datasets);
+  return loaded;
+}
+
+// Nested CV chooses each tuned row among all its candidates; a shard holds some of them only, so
+// its choices (and the merge) would differ from a single run's.
+void refuse_tuned(const Spec& spec) {
+  if (spec.tune)
+    throw InputError(spec.tune->where.str(),
+                     "a tuned run (tune:) cannot be split into shards: each shard would choose "
+                     "among its own candidates only; run it as one process");
+}
+
+// The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.
+void check_plan_folder(const Spec& spec, const ShardId& shard,
+                       const std::filesystem::path& output) {
+  auto path = plan_folder(output) / "plan.json";
+  if (!std::filesystem::exists(path))
+    throw InputError(path.string(),
+                     fmt::format("no plan for this output folder: run `runner plan SPEC --shards "
+                                 "{}` first (merge needs it)",
+                                 shard.count));
+  ShardRecord plan = read_shard_record(path);
+  if (plan.spec_hash != spec_hash(spec))
+    throw InputError(path.string(),
+                     "planned for another spec (or other --set overrides) than the one given; "
+                     "rerun `runner plan` or use the spec the plan was made from");
+  if (plan.shards != shard.count)
+    throw InputError(path.string(), fmt::format("planned for {} shards, not {} (--shard {})",
+                                                plan.shards, shard.count, shard.text()));
+}
+
+}  // namespace
+
+int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
+  refuse_tuned(spec);
+  auto [datasets, plan] = load_plan(spec, options);
+  auto groups = work_groups(datasets, plan);
+  auto assignment = assign_shards(groups, shards);
+  write_plan_folder(spec, datasets, plan, groups, assignment, shards);
+  auto costs = shard_costs(groups, assignment, shards);
+  double total = 0;
+  for (double cost : costs) total += cost;
+  fmt::print("{} cells in {} work groups, {} distance matrices; plan in {}\n", plan.cells.size(),
+             groups.size(), plan.distance_matrices.size(), plan_folder(spec.output).string());
+  for (int s = 0; s < shards; ++s) {
+    size_t cells = 0;
+    for (size_t g = 0; g < groups.size(); ++g)
+      if (assignment[g] == s) cells += groups[g].cells;
+    fmt::print("  shard {}/{}: {} cells, {:.1f}% of the estimated cost\n", s + 1, shards, cells,
+               total > 0 ? 100 * costs[static_cast<size_t>(s)] / total : 0.0);
+  }
+  return 0;
+}
+
+int compute_artefacts(const Spec& spec, const RunOptions& options) {
+  auto [datasets, plan] = load_plan(spec, options);
+  size_t cached = 0;
+  for (auto [d, m] : plan.distance_matrices) {
+    bool from_cache = false;
+    distance_matrix(datasets[static_cast<size_t>(d)].data, spec.distances[static_cast<size_t>(m)],
+                    spec.cache, options.threads, &from_cache);
+    if (from_cache) ++cached;
+  }
+  fmt::print("{} feature matrices, {} distance matrices ({} already cached) in {}\n",
+             datasets.size(), plan.distance_matrices.size(), cached, spec.cache.string());
+  return 0;
+}
+
+Spec shard_spec(const Spec& spec, const ShardId& shard) {
+  Spec part = spec;
+  part.output = shard_folder(spec.output, shard);
+  part.plots.clear();
+  return part;
+}
+
+int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options) {
+  refuse_tuned(spec);
+  check_plan_folder(spec, shard, spec.output);
+  Spec part = shard_spec(spec, shard);
+  RunOptions shard_options = options;
+  shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
+    auto groups = work_groups(datasets, plan);
+    auto assignment = assign_shards(groups, shard.count);
+    Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
+    if (!options.dry_run)
+      write_file_atomically(
+          part.output / "shard.json",
+          shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count, own.cells.size(),
+                             shard_costs(groups, assignment,
+                                         shard.count)[static_cast<size_t>(shard.index - 1)]}));
+    spdlog::info("shard {}: {} of {} cells", shard.text(), own.cells.size(), plan.cells.size());
+    return own;
+  };
+  return run_sweep(part, shard_options);
+}
+
+}  // namespace tsfs

@@ -1,0 +1,31 @@
+#pragma once
+// The commands of a sharded run on one spec (see the README's "Running on a cluster"):
+//   runner plan SPEC --shards N          plan/ (work groups, costs, the shard of each group)
+//   runner run SPEC --artefacts-only     features and distance matrices into <output>/cache
+//   runner run SPEC --shard I/N          shard I's cells into <output>/shards/I-of-N/
+//   runner merge RUN_DIR                 (shard/merge.hpp)
+// The plan and the artefacts write into the spec's output folder and run under its lock; a shard
+// writes only into its own folder, under that folder's lock, and reads the shared cache.
+#include "config/spec.hpp"
+#include "launch/shard/assignment.hpp"
+#include "sweep/run/run.hpp"
+
+namespace tsfs {
+
+// Writes plan/ and prints the shards' estimated costs. Returns the exit code.
+int plan_shards(const Spec& spec, int shards, const RunOptions& options);
+
+// Extracts the features and computes every distance matrix of the plan into <output>/cache (a
+// verified copy already there is kept), so that shards only read them.
+int compute_artefacts(const Spec& spec, const RunOptions& options);
+
+// The spec a shard runs: output <output>/shards/<I>-of-<N>, no plots (the merge draws them).
+Spec shard_spec(const Spec& spec, const ShardId& shard);
+
+// Runs shard `shard` of the spec's plan into shard_spec(spec, shard).output (which the caller has
+// locked): its cells only, the cache of the spec's output folder, its own checkpoint (a rerun
+// resumes from the shard's results.csv). Writes shard.json first. Refuses a plan/ of another spec
+// or shard count.
+int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options);
+
+}  // namespace tsfs

@@ -1,0 +1,164 @@
+#include "launch/shard/shard_state.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <regex>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/text.hpp"
+#include "report/csv_table.hpp"
+#include "report/manifest.hpp"
+#include "sweep/store/output_lock.hpp"
+#include "sweep/store/previous_results.hpp"
+
+namespace tsfs {
+namespace {
+
+// Whether another process holds the flock of `folder`'s runner.lock (see sweep/output_lock.hpp).
+bool lock_held(const std::filesystem::path& folder) {
+  auto path = folder / lock_file_name();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool held = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return held;
+}
+
+// Data rows of a results.csv, counted as records (RFC 4180 quotes may hold line breaks).
+size_t result_rows(const std::filesystem::path& path) {
+  if (!std::filesystem::exists(path)) return 0;
+  std::string text = read_text_file(path);
+  size_t records = 0;
+  bool quoted = false;
+  for (char c : text) {
+    if (c == '"') quoted = !quoted;
+    if (c == '\n' && !quoted) ++records;
+  }
+  return records > 0 ? records - 1 : 0;
+}
+
+// The shard's cell count as `runner plan` wrote it in plan/shards.csv, for shards without a
+// shard.json yet.
+size_t planned_cells(const std::filesystem::path& output, const ShardId& id) {
+  const auto path = plan_folder(output) / "shards.csv";
+  if (!std::filesystem::exists(path)) return 0;
+  const CsvTable table = read_csv_table(path);
+  const auto shard = table.column("shard"), cells = table.column("cells");
+  if (!shard || !cells)
+    throw InputError(path.string(), "no shard or cells column: not a file tsfs wrote");
+  for (size_t r = 0; r < table.rows.size(); ++r)
+    if (table.rows[r][*shard] == std::to_string(id.index)) {
+      const auto count = parse_double(table.rows[r][*cells]);
+      if (!count || *count < 0 || *count != std::floor(*count))
+        throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+                         fmt::format("cells '{}' is not a count", table.rows[r][*cells]));
+      return static_cast<size_t>(*count);
+    }
+  throw InputError(path.string(), fmt::format("no row for shard {}", id.index));
+}
+
+std::string describe_mismatch(const ShardRecord& record, const ShardRecord& plan,
+                              const ShardId& id) {
+  if (record.spec_hash != plan.spec_hash)
+    return fmt::format("computed for another spec (spec hash {}, the plan's is {})",
+                       record.spec_hash, plan.spec_hash);
+  if (record.shards != plan.shards || record.shard != id.index)
+    return fmt::format("shard {}/{}, not {}", record.shard, record.shards, id.text());
+  return {};
+}
+
+}  // namespace
+
+std::string state_name(ShardState state) {
+  switch (state) {
+    case ShardState::not_started:
+      return "not started";
+    case ShardState::foreign:
+      return "foreign";
+    case ShardState::running:
+      return "running";
+    case ShardState::finished:
+      return "finished";
+    case ShardState::stopped:
+      return "stopped";
+  }
+  return "?";
+}
+
+std::string manifest_status(const std::filesystem::path& manifest) {
+  if (!std::filesystem::exists(manifest)) return {};
+  static const std::regex pattern(R"re(\n  "status": "([a-z]+)",\n)re");
+  std::string text = read_text_file(manifest);
+  std::smatch match;
+  return std::regex_search(text, match, pattern) ? match[1].str() : std::string();
+}
+
+ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
+                          const ShardRecord& plan) {
+  ShardReport report{id, ShardState::not_started, {}, 0, 0, {}, {}};
+  auto folder = shard_folder(output, id);
+  if (!std::filesystem::exists(folder / "shard.json")) {
+    report.cells = planned_cells(output, id);
+    if (lock_held(folder)) {
+      report.state = ShardState::running;
+    } else if (std::filesystem::exists(folder / "results.csv")) {
+      // A shard writes shard.json before any result: results without it mean a damaged folder.
+      report.state = ShardState::stopped;
+      report.detail =
+          "results.csv without shard.json: the folder was damaged; rerun the shard "
+          "with --fresh";
+    }
+    return report;
+  }
+  ShardRecord record = read_shard_record(folder / "shard.json");
+  report.cells = record.cells;
+  // A cell whose selector did not converge is done too: cell_status.csv records it.
+  report.cells_done = result_rows(folder / "results.csv") + result_rows(folder / "cell_status.csv");
+  report.manifest_status = manifest_status(folder / "manifest.json");
+  if (std::filesystem::exists(folder / "manifest.json"))
+    report.fingerprint =
+        manifest_fingerprint(read_text_file(folder / "manifest.json")).value_or("");
+  if (auto mismatch = describe_mismatch(record, plan, id); !mismatch.empty()) {
+    report.state = ShardState::foreign;
+    report.detail = mismatch;
+  } else if (lock_held(folder)) {
+    report.state = ShardState::running;
+  } else if (report.manifest_status == "finished" && report.cells_done == report.cells) {
+    report.state = ShardState::finished;
+  } else if (report.manifest_status == "finished") {
+    // A finished shard wrote every cell once: another count is damage, whose place the strict
+    // reader names (a torn row); otherwise say what is off.
+    read_checked(folder / "results.csv");
+    report.state = ShardState::stopped;
+    report.detail = fmt::format(
+        "its manifest says finished but results.csv holds {} rows for {} cells: the file was "
+        "damaged or edited; rerun the shard with --fresh",
+        report.cells_done, report.cells);
+  } else {
+    report.state = ShardState::stopped;
+    report.detail = report.manifest_status == "running"
+                        ? "killed (manifest still says running)"
+                        : fmt::format("manifest status '{}'", report.manifest_status);
+  }
+  return report;
+}
+
+std::vector<std::string> foreign_shard_folders(const std::filesystem::path& output, int shards) {
+  std::set<std::string> expected;
+  for (int i = 1; i <= shards; ++i) expected.insert(ShardId{i, shards}.folder_name());
+  std::vector<std::string> foreign;
+  auto folder = shards_folder(output);
+  if (!std::filesystem::is_directory(folder)) return foreign;
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (!expected.count(entry.path().filename().string())) foreign.push_back(entry.path().string());
+  std::sort(foreign.begin(), foreign.end());
+  return foreign;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,45 @@
+#pragma once
+// What a shard folder says about its shard, read without taking its lock: for `runner status`,
+// `runner merge` (which merges finished shards only) and `runner submit` (which resubmits the
+// others).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "launch/shard/assignment.hpp"
+#include "launch/shard/plan_files.hpp"
+
+namespace tsfs {
+
+enum class ShardState {
+  not_started,  // no shard folder, or no shard.json in it
+  foreign,      // shard.json of another spec or shard count
+  running,      // a runner holds the folder's lock
+  finished,     // manifest "finished" and every cell in results.csv
+  stopped,      // interrupted, failed or killed: a rerun resumes it
+};
+
+std::string state_name(ShardState state);
+
+struct ShardReport {
+  ShardId id;
+  ShardState state = ShardState::not_started;
+  std::string detail;     // why (for foreign and stopped), or the lock holder (running)
+  size_t cells_done = 0;  // rows in the shard's results.csv
+  size_t cells = 0;       // the shard's cells (from shard.json)
+  std::string manifest_status;
+  std::string fingerprint;  // manifest.json's, empty when absent
+};
+
+// `plan` is the run's plan/plan.json.
+ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
+                          const ShardRecord& plan);
+
+// Entries of <output>/shards/ that are not one of the plan's shard folders 1-of-N .. N-of-N.
+std::vector<std::string> foreign_shard_folders(const std::filesystem::path& output, int shards);
+
+// The field "status" of a manifest.json (empty when missing or unreadable).
+std::string manifest_status(const std::filesystem::path& manifest);
+
+}  // namespace tsfs

@@ -1,0 +1,65 @@
+#pragma once
+// A sweep's plan cut into work groups, the unit a shard takes whole, and the estimated cost of
+// each, so shards are balanced by work rather than by cell counts.
+//
+// A work group is one (dataset, distance, selector, selector parameters): its score vectors (one
+// per fold, or one for fit_on: all) and every cell that ranks features with them (all classifier
+// parameters x n_features). Cells of a group are contiguous in grid order, and so are its score
+// units in the plan, so a shard's own cells keep their relative grid order and a merge can
+// interleave the shards' rows back into the single-run order. Keeping a group whole means no
+// score vector is computed twice.
+//
+// Cost model (abstract operations; only ratios matter for balancing, and one measured constant
+// turns them into seconds, see the README's "Running on a cluster"):
+//   score vector fitted on n rows, F features:   n * F, plus n^2 when the selector reads the
+//                                                distance matrix (the kNN graph over the rows)
+//   fit of a cell on one fold, n_train training rows, n_test test rows, m features:
+//                                                n_train^2 * (m + kSolverColumns) + n_test *
+//                                                n_train * m
+//     (the kernel or distance rows over m columns dominate a libsvm / kNN fit; kSolverColumns
+//     stands for the solver's own work per kernel entry, measured, see kSolverColumns)
+//   distance matrix (the shared artefact, computed once before the shards): n (n - 1) / 2 pairs
+//     times L cells for Euclidean-type distances and L * band (band = min(L, 2 window + 1), L
+//     without a window) DTW cells for dtw, L the series length.
+// Deduplicated evaluations (identical feature subsets) and nested-subset fits make the real
+// cost lower than the model for n_features sweeps; both shrink every group alike, so the
+// balance holds.
+#include <vector>
+
+#include "config/spec.hpp"
+#include "sweep/plan/plan.hpp"
+
+namespace tsfs {
+
+struct WorkGroup {
+  int dataset = 0;
+  int distance = kNoDistance;
+  int selector = 0;
+  int params = 0;
+  size_t first_cell = 0, cells = 0;  // plan.cells[first_cell, first_cell + cells)
+  size_t first_unit = 0, units = 0;  // plan.score_units[first_unit, first_unit + units)
+  long long fits = 0;                // cells x folds (before deduplication)
+  double score_cost = 0, fit_cost = 0;
+  double cost() const { return score_cost + fit_cost; }
+};
+
+// Solver work per kernel entry in units of one column's arithmetic: a rough allowance for
+// libsvm's iterations, which matters only for fits on few columns. docs/cluster.md compares the
+// model's shard shares with measured shard times.
+inline constexpr double kSolverColumns = 10;
+
+double score_vector_cost(long long rows, long long features, bool uses_distance);
+double fit_cost(long long train_rows, long long test_rows, long long features);
+// rows (rows - 1) / 2 pairs at the distance's pair_cost (distance/distance.hpp) each.
+double distance_matrix_cost(long long rows, double pair_cost);
+
+// The plan's work groups in grid order. Throws std::logic_error if the plan's cells or units of
+// one group are not contiguous (make_plan's order guarantees it).
+std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan);
+
+// The cost of every distance matrix of the plan, in plan order.
+std::vector<double> distance_matrix_costs(const Spec& spec,
+                                          const std::vector<PreparedDataset>& datasets,
+                                          const Plan& plan);
+
+}  // namespace tsfs

@@ -1,0 +1,168 @@
+#include "sweep/plan/plan.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+#include <tuple>
+
+#include "classify/classifier.hpp"
+#include "common/error.hpp"
+#include "distance/distance.hpp"
+#include "reduce/reducer.hpp"
+#include "select/selector.hpp"
+#include "sweep/plan/tuned_cells.hpp"
+
+namespace tsfs {
+namespace {
+
+std::vector<long long> resolve_n_features(const Spec& spec, const PreparedDataset& dataset) {
+  long long available = dataset.features.values.cols();
+  std::vector<long long> counts;
+  for (long long requested : spec.n_features) {
+    long long count = requested == kAllFeatures ? available : requested;
+    if (count > available)
+      throw InputError(spec.n_features_where.str(),
+                       fmt::format("n_features {} exceeds the {} features of dataset {}", count,
+                                   available, dataset.data.name));
+    if (std::find(counts.begin(), counts.end(), count) == counts.end()) counts.push_back(count);
+  }
+  return counts;
+}
+
+// A tuned selector is also fitted on inner folds: their training rows (fit_on: train) or the
+// outer fold's training rows (fit_on: all).
+long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
+                          const PreparedDataset& dataset) {
+  const bool tuned = is_tuned(spec, selector);
+  long long fewest = dataset.data.rows();
+  for (const auto& fold : dataset.folds)
+    if (selector.fit_on == FitOn::train || tuned)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+  if (tuned && selector.fit_on == FitOn::train)
+    for (const auto& fold : dataset.inner_folds)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+  return fewest;
+}
+
+void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
+                         const PreparedDataset& dataset) {
+  const auto& registration = *selector.registration;
+  if (!registration.check_fit_rows && !registration.check_features) return;
+  long long rows = fewest_fit_rows(spec, selector, dataset);
+  for (const auto& params : selector.grid) {
+    std::optional<ParamProblem> problem;
+    if (registration.check_fit_rows) problem = registration.check_fit_rows(params, rows);
+    if (!problem && registration.check_features)
+      problem = registration.check_features(params, dataset.features.values.cols());
+    if (problem) {
+      auto where = selector.param_where.find(problem->param);
+      std::string location =
+          where != selector.param_where.end() ? where->second.str() : selector.where.str();
+      throw InputError(location, fmt::format("{} (dataset {}, selector '{}')", problem->message,
+                                             dataset.data.name, selector.kind));
+    }
+  }
+}
+
+void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
+  const auto& check = spec.classifier.registration->check_training_rows;
+  if (!check) return;
+  long long fewest = dataset.data.rows();
+  for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
+    for (const auto& fold : *folds)
+      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
+  for (const auto& params : spec.classifier.grid)
+    if (auto problem = check(params, fewest)) {
+      auto where = spec.classifier.param_where.find(problem->param);
+      throw InputError(where != spec.classifier.param_where.end() ? where->second.str()
+                                                                  : spec.classifier.where.str(),
+                       fmt::format("{} (dataset {})", problem->message, dataset.data.name));
+    }
+}
+
+// A distance that cannot be used on the dataset (distance/distance.hpp's check_dataset) stops the
+// run at plan time, naming the distance's spec line and key, before any matrix is computed.
+void check_distance_usable(const DistanceSpec& distance, const PreparedDataset& dataset) {
+  if (auto problem = distance.measure->check_dataset(dataset.data)) {
+    const std::string key = problem->param.empty() ? "" : fmt::format(", key '{}'", problem->param);
+    throw InputError(distance.where.str(),
+                     fmt::format("{} (distance '{}'{})", problem->message, distance.kind, key));
+  }
+}
+
+bool uses_distances(const Spec& spec) {
+  for (const auto& selector : spec.selectors)
+    if (selector.registration->uses_distance) return true;
+  return false;
+}
+
+}  // namespace
+
+const Fold& PreparedDataset::fold(int index) const {
+  const auto outer = static_cast<int>(folds.size());
+  return index < outer ? folds[static_cast<size_t>(index)]
+                       : inner_folds[static_cast<size_t>(index - outer)];
+}
+
+void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
+  resolve_n_features(spec, dataset);
+  if (spec.reduce && spec.reduce->registration->check_features)
+    if (auto problem = spec.reduce->registration->check_features(dataset.features.values,
+                                                                 dataset.features.names))
+      throw InputError(spec.reduce->where.str(),
+                       fmt::format("{} (dataset {})", *problem, dataset.data.name));
+  for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
+  check_classifier_rows(spec, dataset);
+  if (uses_distances(spec))
+    for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);
+}
+
+Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
+  Plan plan;
+  std::map<std::tuple<int, int, int, int, int>, int> unit_index;
+  std::map<std::pair<int, int>, bool> matrix_needed;
+  auto score_unit = [&](ScoreUnit unit) {
+    auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.params, unit.fold);
+    auto [found, inserted] = unit_index.try_emplace(key, static_cast<int>(plan.score_units.size()));
+    if (inserted) plan.score_units.push_back(unit);
+    return found->second;
+  };
+  for (int d = 0; d < static_cast<int>(datasets.size()); ++d) {
+    const auto& dataset = datasets[static_cast<size_t>(d)];
+    auto n_features = resolve_n_features(spec, dataset);
+    for (int s = 0; s < static_cast<int>(spec.selectors.size()); ++s) {
+      const auto& selector = spec.selectors[static_cast<size_t>(s)];
+      check_selector_rows(spec, selector, dataset);
+      std::vector<int> distances = {kNoDistance};
+      if (selector.registration->uses_distance) {
+        distances.clear();
+        for (int m = 0; m < static_cast<int>(spec.distances.size()); ++m) distances.push_back(m);
+      }
+      for (int distance : distances) {
+        if (distance != kNoDistance && !matrix_needed[{d, distance}]) {
+          matrix_needed[{d, distance}] = true;
+          check_distance_usable(spec.distances[static_cast<size_t>(distance)], dataset);
+          plan.distance_matrices.emplace_back(d, distance);
+        }
+        for (int p = 0; p < static_cast<int>(selector.grid.size()); ++p) {
+          std::vector<int> units;
+          for (int f = 0; f < static_cast<int>(dataset.folds.size()); ++f)
+            units.push_back(
+                score_unit({d, distance, s, p, selector.fit_on == FitOn::all ? kAllRows : f}));
+          for (int c = 0; c < static_cast<int>(spec.classifier.grid.size()); ++c)
+            for (long long count : n_features)
+              plan.cells.push_back(
+                  {d, distance, s, p, c, count, units, count == dataset.features.values.cols()});
+        }
+      }
+    }
+  }
+  return plan;
+}
+
+}  // namespace tsfs

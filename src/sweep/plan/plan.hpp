@@ -1,0 +1,71 @@
+#pragma once
+// The plan of a sweep: which grid cells exist, and the distinct work units they need
+// (distance matrices, score vectors). Built from the spec and the loaded datasets before any
+// expensive work, so every data-dependent error (n_features > R, k >= rows) surfaces first.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "config/spec.hpp"
+#include "evaluate/protocol.hpp"
+#include "features/feature_extractor.hpp"
+
+namespace tsfs {
+
+struct PreparedDataset {
+  Dataset data;
+  FeatureMatrix features;
+  std::vector<Fold> folds;
+  DuplicateSummary duplicates;    // identical series found, and what the spec's handling did
+  std::string feature_cache_key;  // empty when the extractor is not cacheable
+  bool features_from_cache = false;
+  // With `tune:`, the inner folds of every outer fold (sweep/tuning.hpp), numbered after the outer
+  // ones: fold(folds.size() + g) is inner_folds[g], which splits outer fold inner_outer[g].
+  std::vector<Fold> inner_folds;
+  std::vector<int> inner_outer;
+
+  const Fold& fold(int index) const;
+};
+
+// Throws the InputError make_plan would throw for this dataset (n_features > features, too few
+// rows for a selector's parameters), without building anything.
+void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset);
+
+inline constexpr int kNoDistance = -1;
+inline constexpr int kAllRows = -1;
+
+// One score vector: a selector with one parameter set, fitted on one fold's training rows (or
+// on all rows for fit_on: all, shared by every fold).
+struct ScoreUnit {
+  int dataset = 0;
+  int distance = kNoDistance;
+  int selector = 0;
+  int params = 0;       // index into the selector's grid
+  int fold = kAllRows;  // index into the dataset's folds
+};
+
+// One row of results.csv.
+struct Cell {
+  int dataset = 0;
+  int distance = kNoDistance;
+  int selector = 0;
+  int params = 0;
+  int classifier_params = 0;
+  long long n_features = 0;      // resolved ("all" -> the dataset's feature count)
+  std::vector<int> score_units;  // one per fold of the dataset
+  // n_features is every feature of the dataset ("all" or its count): fewer usable ones is then
+  // what was asked for, not a shortfall worth a warning.
+  bool every_feature = false;
+};
+
+struct Plan {
+  std::vector<Cell> cells;  // in grid order
+  std::vector<ScoreUnit> score_units;
+  std::vector<std::pair<int, int>> distance_matrices;  // (dataset, distance) pairs needed
+};
+
+// Grid order: dataset, selector, distance, selector parameters, classifier parameters,
+// n_features (fastest). Throws InputError (with the spec location) for values the data rules out.
+Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets);
+
+}  // namespace tsfs

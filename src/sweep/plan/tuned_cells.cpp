@@ -1,0 +1,121 @@
+#include "sweep/plan/tuned_cells.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace tsfs {
+namespace {
+
+bool tunes(const Spec& spec, const std::string& component, const std::string& name) {
+  return std::any_of(
+      spec.tune->parameters.begin(), spec.tune->parameters.end(),
+      [&](const TunedParameter& p) { return p.component == component && p.parameter == name; });
+}
+
+// The parameters of a set that stay fixed within a tuned row, as one text.
+std::string fixed_values(const Spec& spec, const std::string& component, const ParamSet& params) {
+  std::string text;
+  for (const auto& [name, value] : params.entries())
+    if (!tunes(spec, component, name)) text += name + "=" + display_value(value) + ";";
+  return text;
+}
+
+}  // namespace
+
+// Whether a tuned parameter applies to the rows of this selector.
+bool tuned_parameter_applies(const TunedParameter& parameter, const SelectorSpec& selector) {
+  return parameter.component == "n_features" || parameter.component == "classifier" ||
+         parameter.component == selector.kind;
+}
+
+// The results.csv column of a tuned parameter.
+std::string tuned_column(const TunedParameter& parameter) {
+  if (parameter.component == "classifier") return "classifier_" + parameter.parameter;
+  return parameter.parameter;
+}
+
+InnerFolds make_inner_folds(const Dataset& data, const std::vector<Fold>& outer,
+                            const ProtocolOptions& inner) {
+  InnerFolds result;
+  for (size_t f = 0; f < outer.size(); ++f) {
+    const std::vector<int>& rows = outer[f].train_rows;
+    // The protocol sees the outer training rows only (labels, in row order) and numbers them
+    // 0..n-1; map its folds back to dataset rows.
+    Dataset training;
+    training.name = fmt::format("{} (training rows of outer fold {})", data.name, f);
+    training.values = data.values(rows, Eigen::all);
+    training.labels = data.labels(rows);
+    training.class_names = data.class_names;
+    for (Fold fold : make_folds(inner, training)) {
+      for (int& row : fold.train_rows) row = rows[static_cast<size_t>(row)];
+      for (int& row : fold.test_rows) row = rows[static_cast<size_t>(row)];
+      result.folds.push_back(std::move(fold));
+      result.outer.push_back(static_cast<int>(f));
+    }
+  }
+  return result;
+}
+
+bool is_tuned(const Spec& spec, const SelectorSpec& selector) {
+  if (!spec.tune) return false;
+  return std::any_of(spec.tune->parameters.begin(), spec.tune->parameters.end(),
+                     [&](const TunedParameter& p) { return tuned_parameter_applies(p, selector); });
+}
+
+std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan) {
+  std::vector<TunedCell> tuned;
+  if (!spec.tune) return tuned;
+  using GroupKey = std::tuple<int, int, int, std::string, std::string, long long>;
+  std::map<GroupKey, size_t> index;
+  const bool n_features_tuned = tunes(spec, "n_features", "n_features");
+  for (size_t c = 0; c < plan.cells.size(); ++c) {
+    const Cell& cell = plan.cells[c];
+    const auto& selector = spec.selectors[static_cast<size_t>(cell.selector)];
+    if (!is_tuned(spec, selector)) continue;
+    GroupKey key{cell.dataset,
+                 cell.distance,
+                 cell.selector,
+                 fixed_values(spec, selector.kind, selector.grid[static_cast<size_t>(cell.params)]),
+                 fixed_values(spec, "classifier",
+                              spec.classifier.grid[static_cast<size_t>(cell.classifier_params)]),
+                 n_features_tuned ? 0 : cell.n_features};
+    auto [found, inserted] = index.try_emplace(key, tuned.size());
+    if (inserted) tuned.emplace_back();
+    tuned[found->second].candidates.push_back(static_cast<int>(c));
+  }
+  return tuned;
+}
+
+InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                          const Plan& plan, const std::vector<TunedCell>& tuned) {
+  InnerPlan inner;
+  std::map<std::tuple<int, int, int, int, int>, int> unit_index;
+  for (const auto& row : tuned) {
+    std::vector<std::vector<int>> candidates;
+    for (int c : row.candidates) {
+      const Cell& cell = plan.cells[static_cast<size_t>(c)];
+      const auto& dataset = datasets[static_cast<size_t>(cell.dataset)];
+      const bool fit_on_all =
+          spec.selectors[static_cast<size_t>(cell.selector)].fit_on == FitOn::all;
+      const auto outer_count = static_cast<int>(dataset.folds.size());
+      std::vector<int> units;
+      for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
+        const int fold = fit_on_all ? dataset.inner_outer[g] : outer_count + static_cast<int>(g);
+        ScoreUnit unit{cell.dataset, cell.distance, cell.selector, cell.params, fold};
+        auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.params, fold);
+        auto [found, inserted] =
+            unit_index.try_emplace(key, static_cast<int>(inner.units.score_units.size()));
+        if (inserted) inner.units.score_units.push_back(unit);
+        units.push_back(found->second);
+      }
+      candidates.push_back(std::move(units));
+    }
+    inner.unit_of.push_back(std::move(candidates));
+  }
+  return inner;
+}
+
+}  // namespace tsfs

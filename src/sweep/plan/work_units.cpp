@@ -1,0 +1,96 @@
+#include "sweep/plan/work_units.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "classify/classifier.hpp"
+#include "common/error.hpp"
+#include "evaluate/chosen_metrics.hpp"
+#include "evaluate/metrics.hpp"
+#include "reduce/reducer.hpp"
+
+namespace tsfs {
+
+std::vector<int> all_row_indices(long long count) {
+  std::vector<int> rows(static_cast<size_t>(count));
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
+  return rows;
+}
+
+std::vector<int> selected_features(const ScoreResult& scores, long long n) {
+  long long count = std::min(n, scores.usable_features);
+  std::vector<int> selected(scores.ranking.begin(), scores.ranking.begin() + count);
+  std::sort(selected.begin(), selected.end());
+  return selected;
+}
+
+EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
+                         const Predictions& predictions, int classes) {
+  EvaluationResult result;
+  result.accuracy = accuracy(test_labels, predictions.labels);
+  result.balanced_accuracy = balanced_accuracy(test_labels, predictions.labels, classes);
+  for (const ChosenMetric metric : spec.metrics)
+    result.metrics.push_back(chosen_metric_value(metric, test_labels, predictions.labels,
+                                                 predictions.scores, classes,
+                                                 predictions.zero_coefficient_fraction));
+  return result;
+}
+
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
+                                 const std::vector<int>& features, int classifier_params) {
+  const int classes = dataset.data.classes();
+  Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
+  Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);
+  const Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
+  if (spec.reduce) {
+    const auto reducer = spec.reduce->registration->make(spec.reduce->params());
+    try {
+      Reduction reduced = reducer->fit_transform(train, train_labels, classes, test);
+      train = std::move(reduced.train);
+      test = std::move(reduced.test);
+    } catch (const InputError& error) {
+      throw InputError(spec.reduce->where.str(),
+                       fmt::format("{} (dataset {}, reducer '{}')", error.message(),
+                                   dataset.data.name, spec.reduce->kind));
+    }
+  }
+  const auto classifier = spec.classifier.registration->make(
+      spec.classifier.grid[static_cast<size_t>(classifier_params)]);
+  return {classifier->fit_predict_scores(train, train_labels, classes, test),
+          static_cast<long long>(train.cols())};
+}
+
+EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
+                          const EvaluationKey& key) {
+  auto start = std::chrono::steady_clock::now();
+  const auto& fold = dataset.fold(key.fold);
+  const FoldPredictions fitted =
+      fold_predictions(spec, dataset, fold, key.features, key.classifier_params);
+  EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
+                                    dataset.data.classes());
+  result.n_components = fitted.columns;
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vector<int>& fit_rows) {
+  std::vector<int> usable;
+  for (Eigen::Index column = 0; column < features.cols(); ++column) {
+    if (!features.col(column).allFinite()) continue;
+    double first = features(fit_rows.front(), column);
+    bool constant = std::all_of(fit_rows.begin(), fit_rows.end(),
+                                [&](int row) { return features(row, column) == first; });
+    if (!constant) usable.push_back(static_cast<int>(column));
+  }
+  return usable;
+}
+
+std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit) {
+  return unit.fold == kAllRows ? all_row_indices(dataset.data.rows())
+                               : dataset.fold(unit.fold).train_rows;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,76 @@
+#pragma once
+// The two kinds of work a sweep does: score vectors (a selector fitted on some rows) and
+// evaluations (a classifier trained and tested on one fold with one selected feature set).
+#include <Eigen/Core>
+#include <compare>
+#include <string>
+#include <vector>
+
+#include "classify/classifier.hpp"
+#include "sweep/plan/plan.hpp"
+
+namespace tsfs {
+
+struct ScoreResult {
+  Eigen::VectorXd scores;    // one per feature column; NaN for unusable columns
+  std::vector<int> ranking;  // every column, best first; unusable columns last, in index order
+  double zero_weight_fraction = 0.0;
+  long long usable_features = 0;
+  // Why the selector gave no scores (a solver that did not converge, with where); empty when
+  // scored. Cells that need an unscored unit are recorded in cell_status.csv, not evaluated.
+  std::string not_converged;
+  Eigen::VectorXd std_errors;  // per column (NaN for unusable ones), for selectors giving them
+};
+
+// What an evaluation is keyed by: identical selected subsets are fitted once.
+struct EvaluationKey {
+  int dataset = 0;
+  int fold = 0;
+  int classifier_params = 0;
+  std::vector<int> features;  // ascending column indices
+  auto operator<=>(const EvaluationKey&) const = default;
+};
+
+struct EvaluationResult {
+  double accuracy = 0.0;
+  double balanced_accuracy = 0.0;
+  double seconds = 0.0;
+  std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
+  long long n_components = 0;   // with `reduce:`, the columns the reducer gave the classifier
+};
+
+// The metrics of one fold's test predictions: accuracy, balanced accuracy and the spec's chosen
+// metrics (seconds left 0 for the caller).
+EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
+                         const Predictions& predictions, int classes);
+
+// The first n columns of the ranking among usable ones, in ascending column order (a canonical
+// order, so equal subsets give bit-identical classifier inputs).
+std::vector<int> selected_features(const ScoreResult& scores, long long n);
+
+// A fold's test predictions from the given feature columns: the spec's reducer (if any) fitted on
+// the fold's training rows and applied to both, then the classifier. `columns`: what the
+// classifier was given (the reducer's components, or the features).
+struct FoldPredictions {
+  Predictions predictions;
+  long long columns = 0;
+};
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
+                                 const std::vector<int>& features, int classifier_params);
+
+EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
+                          const EvaluationKey& key);
+
+// 0, 1, ..., count - 1: every row of a dataset.
+std::vector<int> all_row_indices(long long count);
+
+// Columns that are finite on every row of the dataset and not constant over the fit rows. Others
+// are left out of scoring (a NaN or constant feature carries no ranking information and would
+// break the scaler and the SVC).
+std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vector<int>& fit_rows);
+
+// The rows a unit's selector is fitted on: every row (kAllRows), or the training rows of its fold
+// (an outer fold, or an inner fold of a tuned selector: PreparedDataset::fold).
+std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit);
+
+}  // namespace tsfs

@@ -1,0 +1,68 @@
+#include "sweep/run/export.hpp"
+
+#include <fmt/format.h>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/text.hpp"
+#include "distance/distance.hpp"
+#include "sweep/plan/plan.hpp"
+#include "sweep/run/load.hpp"
+#include "sweep/store/artefacts.hpp"
+#include "sweep/store/logging.hpp"
+
+namespace tsfs {
+namespace {
+
+std::string matrix_csv(const Eigen::MatrixXd& values, const std::vector<std::string>& header) {
+  std::string text;
+  for (size_t c = 0; c < header.size(); ++c) text += (c ? "," : "") + csv_field(header[c]);
+  if (!header.empty()) text += '\n';
+  for (Eigen::Index r = 0; r < values.rows(); ++r) {
+    for (Eigen::Index c = 0; c < values.cols(); ++c) {
+      if (c) text += ',';
+      text += format_double(values(r, c));
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+std::vector<PreparedDataset> prepare(const Spec& spec, const RunOptions& options) {
+  spdlog::set_default_logger(make_logger({}, options.quiet));
+  return prepare_datasets(spec, spec.cache, options.threads);
+}
+
+}  // namespace
+
+int export_features(const Spec& spec, const RunOptions& options) {
+  auto datasets = prepare(spec, options);
+  for (const auto& dataset : datasets) {
+    if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
+      save_cached_features(spec.cache, dataset.feature_cache_key, dataset.features);
+    auto path = spec.output / "features" / (dataset.data.name + ".csv");
+    write_file_atomically(path, matrix_csv(dataset.features.values, dataset.features.names));
+    fmt::print("{}: {} series x {} features -> {}\n", dataset.data.name,
+               dataset.features.values.rows(), dataset.features.values.cols(), path.string());
+  }
+  return 0;
+}
+
+int export_distances(const Spec& spec, const RunOptions& options) {
+  if (spec.distances.empty())
+    throw InputError(spec.file.string(), "the spec has no 'distances' to compute");
+  auto datasets = prepare(spec, options);
+  for (const auto& dataset : datasets) {
+    for (const auto& distance : spec.distances) {
+      Eigen::MatrixXd values = distance_matrix(dataset.data, distance, spec.cache, options.threads);
+      auto path =
+          spec.output / "distances" / fmt::format("{}_{}.csv", dataset.data.name, distance.label);
+      write_file_atomically(path, matrix_csv(values, {}));
+      fmt::print("{} {}: {}x{} -> {}\n", dataset.data.name, distance.label, values.rows(),
+                 values.cols(), path.string());
+    }
+  }
+  return 0;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,476 @@
+#include "sweep/run/run.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <map>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/interrupt.hpp"
+#include "common/progress.hpp"
+#include "common/version.hpp"
+#include "plot/plot.hpp"
+#include "report/manifest.hpp"
+#include "sweep/plan/work_units.hpp"
+#include "sweep/run/curves.hpp"
+#include "sweep/run/evaluations.hpp"
+#include "sweep/run/load.hpp"
+#include "sweep/run/scores.hpp"
+#include "sweep/run/tuning.hpp"
+#include "sweep/store/artefacts.hpp"
+#include "sweep/store/logging.hpp"
+#include "sweep/store/output_writer.hpp"
+#include "sweep/store/previous_results.hpp"
+#include "sweep/store/result_layout.hpp"
+#include "sweep/store/run_folder.hpp"
+#include "sweep/store/skipped.hpp"
+
+namespace tsfs {
+namespace {
+
+class StageClock {
+ public:
+  void stop(const std::string& stage) {
+    auto now = std::chrono::steady_clock::now();
+    stages_.emplace_back(stage, std::chrono::duration<double>(now - last_).count());
+    last_ = now;
+  }
+  const std::vector<std::pair<std::string, double>>& stages() const { return stages_; }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  std::vector<std::pair<std::string, double>> stages_;
+};
+
+// A folder's results are resumed only when its manifest records the same inputs. A manifest that
+// is missing or corrupt while results exist cannot tell: the user decides, with --fresh (start
+// over) or --rebuild-manifest (trust results.csv and folds.csv, which are validated row by row as
+// they are read, to come from this spec's inputs; a new manifest is written).
+void check_resumable(const std::filesystem::path& output, const std::string& fingerprint,
+                     bool rebuild_manifest) {
+  auto manifest = output / "manifest.json";
+  if (!std::filesystem::exists(output / "results.csv")) return;
+  bool present = std::filesystem::exists(manifest);
+  auto recorded = present ? manifest_fingerprint(read_text_file(manifest)) : std::nullopt;
+  if (!recorded && rebuild_manifest) {
+    spdlog::warn("{}: {}; rebuilding it from this run, keeping the validated rows of results.csv",
+                 manifest.string(), present ? "corrupt" : "missing");
+    return;
+  }
+  if (!recorded)
+    throw InputError(manifest.string(),
+                     fmt::format("{}, so the results in this folder cannot be matched to their "
+                                 "inputs; rerun with --rebuild-manifest to keep results.csv and "
+                                 "folds.csv (their rows are validated; they must come from this "
+                                 "spec's data, features, distances and protocol), or with --fresh "
+                                 "to start over",
+                                 present ? "corrupt (truncated or edited: not the layout tsfs "
+                                           "writes)"
+                                         : "missing while results.csv exists"));
+  if (*recorded != fingerprint)
+    throw InputError(manifest.string(),
+                     "this output folder holds results computed from other datasets, features, "
+                     "distances or protocol; rerun with --fresh or choose another output");
+}
+
+struct Counts {
+  size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
+  size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
+  size_t cells_not_converged = 0;
+  std::optional<TuningCounts> tuning;  // with tune: only
+};
+
+using DistanceMatrices = std::map<std::pair<int, int>, Eigen::MatrixXd>;
+
+DistanceMatrices compute_distances(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                   const Plan& plan, const std::filesystem::path& cache_folder,
+                                   const RunOptions& options, Counts& counts) {
+  DistanceMatrices matrices;
+  for (auto [d, m] : plan.distance_matrices) {
+    bool cached = false;
+    matrices[{d, m}] = distance_matrix(datasets[static_cast<size_t>(d)].data,
+                                       spec.distances[static_cast<size_t>(m)], cache_folder,
+                                       options.threads, &cached);
+    if (cached) ++counts.distance_matrices_cached;
+  }
+  counts.distance_matrices = plan.distance_matrices.size();
+  return matrices;
+}
+
+// The reason a row cannot be evaluated: the first of its folds' score vectors whose solver did
+// not converge (empty: every fold has its scores).
+std::string not_converged_reason(const Plan& plan, const ResultRow& row,
+                                 const std::vector<ScoreResult>& scores) {
+  for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
+    const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
+    const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
+    if (!score.not_converged.empty()) return score.not_converged;
+  }
+  return {};
+}
+
+// Evaluates the pending rows in batches, saving results after a batch when a checkpoint is due;
+// identical (dataset, fold, classifier, feature subset) evaluations run once (`evaluations` is
+// shared by the grid cells, the inner folds of tuning and the tuned rows).
+void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                   const std::vector<ResultRow>& rows, const std::vector<size_t>& pending,
+                   const std::vector<ScoreResult>& scores, OutputWriter& writer,
+                   const RunOptions& options, Counts& counts,
+                   std::map<EvaluationKey, EvaluationResult>& evaluations) {
+  Progress progress("cells", pending.size(), options.quiet);
+  size_t batch_size = std::max<size_t>(16, pending.size() / 50);
+  for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
+    size_t end = std::min(pending.size(), begin + batch_size);
+    // Keys each row of the batch needs, one per fold, with the score unit behind each.
+    std::vector<std::vector<EvaluationKey>> row_keys;
+    std::vector<std::vector<int>> row_units;
+    std::vector<EvaluationRequest> requests;
+    for (size_t i = begin; i < end; ++i) {
+      const ResultRow& row = rows[pending[i]];
+      std::vector<EvaluationKey> keys;
+      std::vector<int> units;
+      if (auto reason = not_converged_reason(plan, row, scores); !reason.empty()) {
+        writer.record_not_converged(pending[i], std::move(reason));
+        row_keys.emplace_back();  // no fold is evaluated
+        row_units.emplace_back();
+        continue;
+      }
+      for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
+        const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
+        const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
+        EvaluationKey key{cell.dataset, static_cast<int>(f), cell.classifier_params,
+                          selected_features(score, cell.n_features)};
+        if (!evaluations.count(key) &&
+            std::none_of(requests.begin(), requests.end(),
+                         [&key](const EvaluationRequest& request) { return request.key == key; }))
+          requests.push_back({key, cell.score_units[f]});
+        keys.push_back(std::move(key));
+        units.push_back(cell.score_units[f]);
+      }
+      row_keys.push_back(std::move(keys));
+      row_units.push_back(std::move(units));
+    }
+    std::vector<EvaluationResult> results =
+        evaluate_requests(spec, datasets, scores, requests, options.threads, options.direct_fits);
+    for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
+    counts.distinct_fits += requests.size();
+    for (size_t i = begin; i < end; ++i) {
+      if (row_keys[i - begin].empty()) continue;  // not converged
+      const auto& dataset =
+          datasets[static_cast<size_t>(plan.cells[rows[pending[i]].cell].dataset)];
+      std::vector<FoldOutcome> folds;
+      for (size_t f = 0; f < row_keys[i - begin].size(); ++f) {
+        const auto& fold = dataset.folds[f];
+        const auto& evaluation = evaluations.at(row_keys[i - begin][f]);
+        const auto& score = scores[static_cast<size_t>(row_units[i - begin][f])];
+        folds.push_back({fold.repeat, fold.index, static_cast<long long>(fold.train_rows.size()),
+                         static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
+                         evaluation.balanced_accuracy, score.zero_weight_fraction,
+                         evaluation.seconds});
+        folds.back().n_features_used =
+            static_cast<long long>(row_keys[i - begin][f].features.size());
+        folds.back().metrics = evaluation.metrics;
+        folds.back().n_components = evaluation.n_components;
+      }
+      counts.fold_evaluations += folds.size();
+      writer.record(pending[i], std::move(folds));
+    }
+    if (writer.checkpoint_due()) writer.checkpoint();
+    progress.advance(end - begin);
+  }
+  progress.finish();
+}
+
+void print_dry_run(const Spec& spec, const Plan& plan, size_t tuned_rows, size_t resumed) {
+  size_t fold_evaluations = 0;
+  for (const auto& cell : plan.cells) fold_evaluations += cell.score_units.size();
+  const std::string tuned =
+      tuned_rows == 0 ? "" : fmt::format(" and {} tuned rows (nested CV)", tuned_rows);
+  fmt::print("spec {}: {} grid cells{} ({} already in {}/results.csv)\n", spec.name,
+             plan.cells.size(), tuned, resumed, spec.output.string());
+  fmt::print("  distance matrices: {}\n", plan.distance_matrices.size());
+  fmt::print("  score vectors:     {}\n", plan.score_units.size());
+  fmt::print(
+      "  classifier fits:   at most {} (cells x folds); identical feature subsets are "
+      "fitted once, so the exact count is known after scoring\n",
+      fold_evaluations);
+}
+
+// Writes what a run that stops now must leave: spec copies and the manifest (status "running",
+// so a run killed without a chance to clean up still resumes safely) and the features.
+void start_output(const Spec& spec, const RunOptions& options, const ManifestInfo& manifest,
+                  const std::vector<PreparedDataset>& datasets,
+                  const std::vector<SkippedDataset>& skipped) {
+  const auto& output = spec.output;
+  std::filesystem::create_directories(output);
+  spdlog::set_default_logger(make_logger(output / "run.log", options.quiet));
+  spdlog::info("tsfs {} ({}), spec {}, {} threads", kTsfsVersion, kTsfsGitCommit,
+               spec.file.string(), options.threads);
+  write_run_inputs(output, spec, datasets, skipped);
+  write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  for (const auto& dataset : datasets)
+    if (!dataset.feature_cache_key.empty() && !dataset.features_from_cache)
+      save_cached_features(spec.cache, dataset.feature_cache_key, dataset.features);
+}
+
+std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
+  std::vector<std::pair<std::string, size_t>> fields = {
+      {"grid_cells", counts.cells},
+      {"cells_resumed", counts.cells_resumed},
+      {"fold_evaluations", counts.fold_evaluations},
+      {"distinct_fits", counts.distinct_fits},
+      {"score_vectors", counts.score_vectors},
+      {"distance_matrices", counts.distance_matrices},
+      {"distance_matrices_cached", counts.distance_matrices_cached}};
+  if (counts.cells_not_converged > 0)
+    fields.emplace_back("cells_not_converged", counts.cells_not_converged);
+  if (counts.tuning) {
+    fields.emplace_back("inner_score_vectors", counts.tuning->inner_score_vectors);
+    fields.emplace_back("inner_fits", counts.tuning->inner_fits);
+  }
+  return fields;
+}
+
+// After a failure to write (a full disk), the manifest may not be writable either; the original
+// error is the one to report.
+void write_manifest_if_possible(const std::filesystem::path& output, const ManifestInfo& manifest) {
+  try {
+    write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  } catch (const InputError&) {
+  }
+}
+
+// tuned.csv: the rows of the tuned rows finished in this run, and the earlier rows of resumed ones.
+void write_tuned(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                 const std::vector<TunedCell>& tuned, const std::vector<ResultRow>& rows,
+                 const OutputWriter& writer,
+                 const std::map<size_t, std::vector<TunedChoice>>& choices,
+                 const PreviousTunedRows& previous) {
+  CsvTable table{tuned_header(spec, layout), {}};
+  const size_t first = plan.cells.size();
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    const auto& outcome = writer.outcome(first + t);
+    const auto& key = rows[first + t].key;
+    if (outcome) {
+      for (size_t f = 0; f < outcome->size(); ++f)
+        table.rows.push_back(
+            tuned_row(spec, layout, plan, tuned[t], key, choices.at(first + t)[f], (*outcome)[f]));
+    } else if (auto found = previous.find(key); found != previous.end()) {
+      for (const auto& earlier : found->second) table.rows.push_back(earlier.fields);
+    }
+  }
+  write_file_atomically(spec.output / "tuned.csv", table.str());
+}
+
+// A metric undefined on every inner fold of every candidate (roc_auc where inner test folds hold
+// one class) leaves nothing to choose by: the first candidate stands in, which must be said.
+void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<TunedChoice>>& chosen) {
+  size_t undefined = 0, total = 0;
+  for (const auto& row : chosen)
+    for (const auto& choice : row) {
+      ++total;
+      if (choice.candidate >= 0 && std::isnan(choice.inner_score)) ++undefined;
+    }
+  if (undefined > 0)
+    spdlog::warn(
+        "{} of {} tuned choices had no defined inner {} for any candidate (inner test folds too "
+        "small or of one class?): the first candidate was taken; tuned.csv leaves their inner "
+        "score empty",
+        undefined, total, tune_metric_name(*spec.tune));
+}
+
+// The tuned rows not yet done: candidates chosen on the inner folds, then the chosen outer
+// evaluations (usually already in `evaluations` from the grid cells).
+void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
+                std::vector<ResultRow>& rows, const DistanceMatrices& matrices,
+                const std::vector<ScoreResult>& scores, OutputWriter& writer,
+                const PreviousTunedRows& previous, const RunOptions& options, Counts& counts,
+                std::map<EvaluationKey, EvaluationResult>& evaluations) {
+  const size_t first = plan.cells.size();
+  const auto pending = pending_rows(writer, first, rows.size());
+  counts.cells_resumed += rows.size() - first - pending.size();
+  std::vector<TunedCell> to_tune;
+  for (size_t r : pending) to_tune.push_back(tuned[r - first]);
+  auto chosen =
+      choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
+                        options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
+  warn_undefined_choices(spec, chosen);
+  std::map<size_t, std::vector<TunedChoice>> choices;
+  std::vector<size_t> to_evaluate;
+  for (size_t i = 0; i < pending.size(); ++i) {
+    auto unscored = std::find_if(chosen[i].begin(), chosen[i].end(),
+                                 [](const TunedChoice& choice) { return choice.candidate < 0; });
+    if (unscored != chosen[i].end()) {
+      writer.record_not_converged(pending[i], unscored->not_converged);
+      continue;
+    }
+    for (const auto& choice : chosen[i])
+      rows[pending[i]].fold_cells.push_back(
+          to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
+    choices[pending[i]] = std::move(chosen[i]);
+    to_evaluate.push_back(pending[i]);
+  }
+  evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, writer, options, counts,
+                evaluations);
+  writer.checkpoint();
+  write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+}
+
+// A tuned row in results.csv whose tuned.csv rows are missing or incomplete (a run killed between
+// the two writes, a deleted line) is recomputed; rows that contradict folds.csv are refused.
+void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& layout,
+                                       const Plan& plan, const std::vector<TunedCell>& tuned,
+                                       const PreviousTunedRows& previous_tuned,
+                                       PreviousResults& previous) {
+  for (const auto& row : tuned) {
+    auto key = tuned_key(spec, layout, plan, row);
+    const auto joined = join_key(key);
+    const auto tuned_rows = previous_tuned.find(key);
+    const auto fold_rows = previous.folds.find(joined);
+    if (tuned_rows == previous_tuned.end() || fold_rows == previous.folds.end() ||
+        !previous_tuned_rows_agree(spec, layout, plan, row, tuned_rows->second, fold_rows->second,
+                                   spec.output / "tuned.csv")) {
+      previous.results.erase(joined);
+      previous.folds.erase(joined);
+    }
+  }
+}
+
+// Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
+// every finished cell already saved by the last checkpoint.
+void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
+                const std::vector<size_t>& curve_cell_list, PreviousResults previous,
+                const PreviousTunedRows& previous_tuned, const RunOptions& options,
+                StageClock& clock, Counts& counts) {
+  const auto& output = spec.output;
+  counts.cells = plan.cells.size() + tuned.size();
+  counts.score_vectors = plan.score_units.size();
+  auto matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
+  clock.stop("distances");
+  auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
+  if (spec.save_scores) write_scores(output, layout, plan, scores);
+  clock.stop("scores");
+
+  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned);
+  OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
+  writer.keep_stale_rows();
+  const auto pending = pending_rows(writer, 0, plan.cells.size());
+  counts.cells_resumed = plan.cells.size() - pending.size();
+  if (counts.cells_resumed > 0)
+    spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
+                 plan.cells.size());
+  std::map<EvaluationKey, EvaluationResult> evaluations;
+  evaluate_rows(spec, datasets, plan, rows, pending, scores, writer, options, counts, evaluations);
+  if (!tuned.empty() && !interrupt_requested()) {
+    clock.stop("evaluations");
+    run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, writer, previous_tuned,
+               options, counts, evaluations);
+    clock.stop("tuning");
+  }
+  writer.checkpoint();
+  const CsvTable results = writer.results_table();
+  writer.report_cells_short_of_features();
+  if (tuned.empty()) clock.stop("evaluations");
+  throw_if_interrupted();
+  counts.cells_not_converged = writer.write_cell_status();
+  if (!curve_cell_list.empty())
+    write_curves(spec, datasets, plan, layout, scores, curve_cell_list, options.threads, output);
+  else if (!spec.curves)
+    set_aside_unused(output, "curves");
+  if (!spec.tune) set_aside_unused(output, "tuned");
+  write_summaries(output, results, spec);  // after curves.csv, which curve plots read
+  clock.stop("outputs");
+}
+
+// The rows of an earlier run in the output folder that belong to this plan's grid (the others
+// go to results.stale.csv), and its tuned rows that still have their choices.
+void read_resumed_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                       const std::vector<TunedCell>& tuned, PreviousResults& previous,
+                       PreviousTunedRows& previous_tuned) {
+  std::set<std::string> grid_keys;
+  for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
+  for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
+  previous = read_previous_results(spec.output, layout, grid_keys);
+  previous_tuned = read_previous_tuned(spec.output, spec, layout);
+  forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
+}
+
+// Records the stages' seconds and work counts in the manifest and says how the run ended:
+// 130 after an interrupt (finished cells saved, rerun to resume), 0 when finished.
+int finish_run(const std::filesystem::path& output, const StageClock& clock, const Counts& counts,
+               bool interrupted, ManifestInfo& manifest) {
+  manifest.stage_seconds = clock.stages();
+  manifest.counts = count_fields(counts);
+  manifest.status = interrupted ? "interrupted" : "finished";
+  write_file_atomically(output / "manifest.json", manifest_json(manifest));
+  if (interrupted) {
+    spdlog::warn("interrupted: finished cells are saved in {}; rerun the same command to resume",
+                 output.string());
+    return 130;
+  }
+  spdlog::info("{} cells ({} resumed), {} fold evaluations, {} distinct fits; results in {}",
+               counts.cells, counts.cells_resumed, counts.fold_evaluations, counts.distinct_fits,
+               output.string());
+  return 0;
+}
+
+}  // namespace
+
+int run_sweep(const Spec& spec, const RunOptions& options) {
+  StageClock clock;
+  auto started = std::chrono::system_clock::now();
+  spdlog::set_default_logger(make_logger({}, options.quiet));
+
+  std::vector<SkippedDataset> skipped;
+  auto datasets = prepare_usable_datasets(spec, spec.cache, options.threads, skipped);
+  Plan plan = make_plan(spec, datasets);
+  if (options.select_cells) plan = options.select_cells(plan, datasets);
+  ResultLayout layout(spec, datasets);
+  check_plot_columns(spec, [&](const std::string& table) {
+    if (table == "folds") return layout.folds_header();
+    if (table == "scores") return layout.scores_header();
+    if (table == "curves") return curves_header(layout);
+    return layout.results_header();
+  });
+  std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
+  if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
+  const std::vector<TunedCell> tuned = tuned_cells(spec, plan);
+  PreviousResults previous;
+  PreviousTunedRows previous_tuned;
+  if (!options.fresh) read_resumed_rows(spec, layout, plan, tuned, previous, previous_tuned);
+  // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
+  // leave curves.csv out (their cells are a part of the grid; the merge writes it).
+  std::vector<size_t> curve_cell_list;
+  if (spec.curves && !options.select_cells) curve_cell_list = curve_cells(spec, layout, plan);
+  if (options.dry_run) {
+    print_dry_run(spec, plan, tuned.size(), previous.results.size());
+    return 0;
+  }
+  clock.stop("load");
+
+  ManifestInfo manifest{spec, options.threads, fingerprint, started, {}, {}, "running"};
+  start_output(spec, options, manifest, datasets, skipped);
+  Counts counts;
+  bool interrupted = false;
+  try {
+    run_stages(spec, datasets, plan, layout, tuned, curve_cell_list, std::move(previous),
+               previous_tuned, options, clock, counts);
+  } catch (const Interrupted&) {
+    interrupted = true;
+  } catch (const InputError& error) {
+    // Bad input found mid-run (a DTW band no pair fits, a missing precomputed file): the folder
+    // says so, rather than a manifest stuck at "running".
+    spdlog::info("failed: {}", error.what());
+    manifest.status = "failed";
+    write_manifest_if_possible(spec.output, manifest);
+    throw;
+  }
+  return finish_run(spec.output, clock, counts, interrupted, manifest);
+}
+
+}  // namespace tsfs

@@ -1,0 +1,230 @@
+#include "sweep/run/scores.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
+#include "common/parallel.hpp"
+#include "common/progress.hpp"
+#include "select/selector.hpp"
+
+namespace tsfs {
+namespace {
+
+// Batches of a few dozen units: large enough to share a graph across many sigmas, small enough
+// that two threads stay balanced on a sweep with few graphs.
+constexpr size_t kMaxBatchSize = 128;
+
+// What a selector sees of one unit: the fit rows' usable columns, labels and distances.
+struct FitData {
+  std::vector<int> columns;
+  Eigen::MatrixXd features;
+  Eigen::VectorXi labels;
+  Eigen::MatrixXd fit_distances;  // a copy only when fitted on a fold's rows
+  const Eigen::MatrixXd* distances = nullptr;
+  const SelectorRegistration* registration = nullptr;
+  int classes = 0;
+
+  SelectionProblem problem() const {
+    return {features, registration->supervised ? &labels : nullptr, classes, distances};
+  }
+};
+
+FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                 const Eigen::MatrixXd* distances) {
+  FitData data;
+  const auto& selector_spec = spec.selectors[static_cast<size_t>(unit.selector)];
+  data.registration = selector_spec.registration;
+  const std::vector<int> fit_rows = unit_fit_rows(dataset, unit);
+  data.columns = usable_columns(dataset.features.values, fit_rows);
+  data.features = dataset.features.values(fit_rows, data.columns);
+  data.labels = dataset.data.labels(fit_rows);
+  data.classes = dataset.data.classes();
+  // Fitted on all rows, the full matrix is the fit matrix: no copy (it is m x m per score unit).
+  if (data.registration->uses_distance) {
+    if (unit.fold == kAllRows) {
+      data.distances = distances;
+    } else {
+      data.fit_distances = (*distances)(fit_rows, fit_rows);
+      data.distances = &data.fit_distances;
+    }
+  }
+  return data;
+}
+
+// Scores of the usable columns -> a score per dataset column (NaN for unusable ones) and the
+// ranking of every column (unusable ones last, in index order).
+ScoreResult score_result(const SelectorScores& scored, const FitData& data, long long total,
+                         ScoreOrder order) {
+  ScoreResult result;
+  result.scores = Eigen::VectorXd::Constant(total, std::nan(""));
+  for (size_t i = 0; i < data.columns.size(); ++i)
+    result.scores(data.columns[i]) = scored.scores(static_cast<Eigen::Index>(i));
+  const std::vector<int> positions =
+      scored.ranking.empty() ? rank_by_score(scored.scores, order) : scored.ranking;
+  for (int position : positions)
+    result.ranking.push_back(data.columns[static_cast<size_t>(position)]);
+  std::vector<bool> ranked(static_cast<size_t>(total), false);
+  for (int column : data.columns) ranked[static_cast<size_t>(column)] = true;
+  for (int column = 0; column < total; ++column)
+    if (!ranked[static_cast<size_t>(column)]) result.ranking.push_back(column);
+  result.zero_weight_fraction = scored.zero_weight_fraction;
+  result.usable_features = static_cast<long long>(data.columns.size());
+  if (scored.std_errors.size() > 0) {
+    result.std_errors = Eigen::VectorXd::Constant(total, std::nan(""));
+    for (size_t i = 0; i < data.columns.size(); ++i)
+      result.std_errors(data.columns[i]) = scored.std_errors(static_cast<Eigen::Index>(i));
+  }
+  return result;
+}
+
+// The parameters that must be equal within a batch, as one text.
+std::string fixed_params_key(const ParamSet& params, const std::vector<std::string>& varying) {
+  std::string key;
+  for (const auto& [name, value] : params.entries())
+    if (std::find(varying.begin(), varying.end(), name) == varying.end())
+      key += name + "=" + display_value(value) + ";";
+  return key;
+}
+
+// Where a unit's scores come from, for messages: "dataset D, distance X, selector 'S'".
+std::string unit_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit) {
+  const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
+  std::string distance = "none";
+  if (unit.distance != kNoDistance) {
+    const auto& component = spec.distances[static_cast<size_t>(unit.distance)];
+    distance = component.params.entries().empty()
+                   ? component.kind
+                   : fmt::format("{} ({})", component.kind, component.params.canonical());
+  }
+  return fmt::format("dataset {}, distance {}, selector '{}'", dataset.data.name, distance,
+                     selector.kind);
+}
+
+// Runs `score` and completes a selector's location-less InputError with where it came from.
+template <typename Function>
+auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                        Function&& score) {
+  try {
+    return score();
+  } catch (const InputError& error) {
+    if (!error.where().empty()) throw;
+    throw InputError(spec.selectors[static_cast<size_t>(unit.selector)].where.str(),
+                     fmt::format("{} ({})", error.message(), unit_context(spec, dataset, unit)));
+  }
+}
+
+// A unit whose solver did not converge: no scores, every column unranked, and the reason with the
+// unit's parameters and fit rows.
+ScoreResult not_converged(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                          const NotConverged& error) {
+  ScoreResult result;
+  result.scores = Eigen::VectorXd::Constant(dataset.features.values.cols(), std::nan(""));
+  const auto& params =
+      spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
+  result.not_converged =
+      fmt::format("{} ({}, {}, fitted on {})", error.what(), unit_context(spec, dataset, unit),
+                  params.canonical(),
+                  unit.fold == kAllRows ? std::string("all rows")
+                                        : fmt::format("the training rows of fold {}", unit.fold));
+  return result;
+}
+
+// A batch whose solver fails for one parameter set is scored again one set at a time, so that
+// only the sets that do not converge are recorded as such.
+void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& plan,
+                 const std::vector<size_t>& batch, const Eigen::MatrixXd* distances,
+                 std::vector<ScoreResult>& results) {
+  const ScoreUnit& first = plan.score_units[batch.front()];
+  const auto& selector_spec = spec.selectors[static_cast<size_t>(first.selector)];
+  if (batch.size() == 1 || !selector_spec.registration->score_batch) {
+    results[batch.front()] = compute_scores(spec, dataset, first, distances);
+    return;
+  }
+  const FitData data = fit_data(spec, dataset, first, distances);
+  std::vector<const ParamSet*> params;
+  for (size_t unit : batch)
+    params.push_back(&selector_spec.grid[static_cast<size_t>(plan.score_units[unit].params)]);
+  const long long total = dataset.features.values.cols();
+  try {
+    with_error_context(spec, dataset, first, [&] {
+      const std::vector<SelectorScores> scored =
+          data.registration->score_batch(data.problem(), params);
+      for (size_t i = 0; i < batch.size(); ++i)
+        results[batch[i]] =
+            score_result(scored[i], data, total, data.registration->make(*params[i])->order());
+      return 0;
+    });
+  } catch (const NotConverged&) {
+    for (size_t unit : batch)
+      results[unit] = compute_scores(spec, dataset, plan.score_units[unit], distances);
+  }
+}
+
+}  // namespace
+
+ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                           const Eigen::MatrixXd* distances) {
+  const FitData data = fit_data(spec, dataset, unit, distances);
+  const auto& params =
+      spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
+  auto selector = data.registration->make(params);
+  try {
+    return with_error_context(spec, dataset, unit, [&] {
+      return score_result(selector->score(data.problem()), data, dataset.features.values.cols(),
+                          selector->order());
+    });
+  } catch (const NotConverged& error) {
+    return not_converged(spec, dataset, unit, error);
+  }
+}
+
+std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& plan,
+                                               size_t max_size) {
+  std::vector<std::vector<size_t>> batches;
+  std::map<std::tuple<int, int, int, int, std::string>, size_t> open;  // key -> batch index
+  for (size_t u = 0; u < plan.score_units.size(); ++u) {
+    const ScoreUnit& unit = plan.score_units[u];
+    const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
+    const auto& registration = *selector.registration;
+    if (!registration.score_batch) {
+      batches.push_back({u});
+      continue;
+    }
+    auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.fold,
+                               fixed_params_key(selector.grid[static_cast<size_t>(unit.params)],
+                                                registration.batch_varying_params));
+    auto found = open.find(key);
+    if (found == open.end() || batches[found->second].size() >= max_size) {
+      open[key] = batches.size();
+      batches.push_back({u});
+    } else {
+      batches[found->second].push_back(u);
+    }
+  }
+  return batches;
+}
+
+std::vector<ScoreResult> compute_all_scores(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    bool quiet) {
+  std::vector<ScoreResult> results(plan.score_units.size());
+  const auto batches = score_batches(spec, plan, kMaxBatchSize);
+  Progress progress("scores", results.size(), quiet);
+  parallel_for(batches.size(), threads, [&](size_t b) {
+    const ScoreUnit& unit = plan.score_units[batches[b].front()];
+    const Eigen::MatrixXd* distances = nullptr;
+    if (unit.distance != kNoDistance)
+      distances = &distance_matrices.at({unit.dataset, unit.distance});
+    score_batch(spec, datasets[static_cast<size_t>(unit.dataset)], plan, batches[b], distances,
+                results);
+    progress.advance(batches[b].size());
+  });
+  progress.finish();
+  return results;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,34 @@
+#pragma once
+// The scores stage of a sweep: one score vector per score unit (a selector's parameter set fitted
+// on one fold's rows), computed in batches where the selector registers a batch hook
+// (SelectorRegistration::score_batch), e.g. every sigma of one Laplacian kNN graph at once.
+#include <Eigen/Core>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "sweep/plan/plan.hpp"
+#include "sweep/plan/work_units.hpp"
+
+namespace tsfs {
+
+// One unit on its own (the selector's score()). `distances` is the dataset's full matrix for the
+// unit's distance (nullptr when none).
+ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
+                           const Eigen::MatrixXd* distances);
+
+// The batches compute_all_scores runs: units of one dataset, distance, selector and fold whose
+// parameter sets differ only in the selector's batch_varying_params, at most `max_size` per batch,
+// in plan order (so the batches, and every score, depend on the plan alone, never on threads).
+// Units of selectors without a batch hook are batches of one.
+std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& plan, size_t max_size);
+
+// Every score unit of the plan, in plan order, batches in parallel. A selector's InputError
+// (e.g. a zero kernel width on a dataset whose series are all identical) is rethrown naming the
+// selector's spec location, dataset and distance.
+std::vector<ScoreResult> compute_all_scores(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    bool quiet);
+
+}  // namespace tsfs

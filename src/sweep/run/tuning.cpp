@@ -1,0 +1,135 @@
+#include "sweep/run/tuning.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "common/error.hpp"
+#include "common/text.hpp"
+#include "sweep/run/evaluations.hpp"
+#include "sweep/run/scores.hpp"
+#include "sweep/store/previous_results.hpp"
+
+namespace tsfs {
+namespace {
+
+// NaN when the metric is undefined on the fold (ROC AUC of a fold without a positive row).
+double metric_of(const Spec& spec, const EvaluationResult& result) {
+  switch (spec.tune->metric) {
+    case TuneMetric::accuracy:
+      return result.accuracy;
+    case TuneMetric::balanced_accuracy:
+      return result.balanced_accuracy;
+    case TuneMetric::chosen:
+      return result.metrics.at(spec.tune->chosen_index);
+  }
+  return std::nan("");
+}
+
+// The evaluation of every (tuned row, candidate, inner fold), deduplicated through `cache`.
+std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::vector<TunedCell>& tuned, const InnerPlan& inner,
+    const std::vector<ScoreResult>& scores, int threads, bool direct_fits,
+    std::map<EvaluationKey, EvaluationResult>& cache) {
+  std::vector<std::vector<std::vector<EvaluationKey>>> keys(tuned.size());
+  std::vector<EvaluationRequest> requests;
+  std::map<EvaluationKey, size_t> requested;
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    for (size_t c = 0; c < tuned[t].candidates.size(); ++c) {
+      const Cell& cell = plan.cells[static_cast<size_t>(tuned[t].candidates[c])];
+      const auto outer_count =
+          static_cast<int>(datasets[static_cast<size_t>(cell.dataset)].folds.size());
+      std::vector<EvaluationKey> candidate_keys;
+      for (size_t g = 0; g < inner.unit_of[t][c].size(); ++g) {
+        const int unit = inner.unit_of[t][c][g];
+        if (!scores[static_cast<size_t>(unit)].not_converged.empty()) {
+          candidate_keys.emplace_back();  // never looked up: the candidate is left out
+          continue;
+        }
+        EvaluationKey key{cell.dataset, outer_count + static_cast<int>(g), cell.classifier_params,
+                          selected_features(scores[static_cast<size_t>(unit)], cell.n_features)};
+        if (!cache.count(key) && requested.emplace(key, requests.size()).second)
+          requests.push_back({key, unit});
+        candidate_keys.push_back(std::move(key));
+      }
+      keys[t].push_back(std::move(candidate_keys));
+    }
+  }
+  auto results = evaluate_requests(spec, datasets, scores, requests, threads, direct_fits);
+  for (size_t r = 0; r < requests.size(); ++r) cache.emplace(requests[r].key, results[r]);
+  spdlog::info("tuning: {} inner score vectors, {} inner classifier fits",
+               inner.units.score_units.size(), requests.size());
+  return keys;
+}
+
+}  // namespace
+
+size_t best_candidate(const std::vector<double>& scores) {
+  size_t best = scores.size();
+  for (size_t i = 0; i < scores.size(); ++i)
+    if (!std::isnan(scores[i]) && (best == scores.size() || scores[i] > scores[best])) best = i;
+  return best;
+}
+
+std::vector<std::vector<TunedChoice>> choose_candidates(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::vector<TunedCell>& tuned,
+    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
+    TuningCounts& counts) {
+  const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
+  const auto scores =
+      compute_all_scores(spec, datasets, inner.units, distance_matrices, threads, quiet);
+  const size_t cached = cache.size();
+  const auto keys =
+      inner_evaluations(spec, datasets, plan, tuned, inner, scores, threads, direct_fits, cache);
+  counts.inner_score_vectors += inner.units.score_units.size();
+  counts.inner_fits += cache.size() - cached;
+  std::vector<std::vector<TunedChoice>> choices(tuned.size());
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    const Cell& first = plan.cells[static_cast<size_t>(tuned[t].candidates.front())];
+    const auto& dataset = datasets[static_cast<size_t>(first.dataset)];
+    for (size_t f = 0; f < dataset.folds.size(); ++f) {
+      // Per candidate: the mean metric over the inner folds where it is defined (NaN when it is
+      // nowhere), or NaN and left out when its selector did not converge on some inner fold.
+      std::vector<double> means;
+      std::string not_converged;
+      int first_converged = -1;
+      for (size_t c = 0; c < keys[t].size(); ++c) {
+        double sum = 0.0;
+        int count = 0;
+        bool converged = true;
+        for (size_t g = 0; g < keys[t][c].size(); ++g) {
+          if (dataset.inner_outer[g] != static_cast<int>(f)) continue;
+          const auto& unit_scores = scores[static_cast<size_t>(inner.unit_of[t][c][g])];
+          if (!unit_scores.not_converged.empty()) {
+            not_converged = unit_scores.not_converged;
+            converged = false;
+          } else if (double value = metric_of(spec, cache.at(keys[t][c][g])); !std::isnan(value)) {
+            sum += value;
+            ++count;
+          }
+        }
+        if (converged && first_converged < 0) first_converged = static_cast<int>(c);
+        means.push_back(converged && count > 0 ? sum / count : std::nan(""));
+      }
+      const size_t best = best_candidate(means);
+      if (best < means.size())
+        choices[t].push_back({static_cast<int>(best), means[best], {}});
+      else if (first_converged >= 0)  // the metric is undefined on every inner fold
+        choices[t].push_back({first_converged, std::nan(""), {}});
+      else
+        choices[t].push_back({-1, std::nan(""), not_converged});
+    }
+  }
+  return choices;
+}
+
+}  // namespace tsfs

@@ -1,0 +1,38 @@
+#pragma once
+// Nested cross-validation (the spec's `tune:` section). Each outer fold's training rows are split
+// again (stratified k-fold: the inner folds); every candidate, i.e. every grid cell that differs
+// from the others of its group only in the tuned parameters, is scored and evaluated on the inner
+// folds with the same work units as the outer folds (score vectors fitted on inner training rows,
+// deduplicated evaluations), and the candidate with the best mean inner metric (ties: the first in
+// grid order) is the one whose outer evaluation (fitted on the outer training rows, tested on the
+// outer test rows) becomes that fold's result of the tuned row of results.csv.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sweep/plan/tuned_cells.hpp"
+#include "sweep/plan/work_units.hpp"
+#include "sweep/store/tuned_rows.hpp"
+
+namespace tsfs {
+
+// Index of the largest value, NaN (a candidate that could not be scored) left out; ties go to the
+// first. scores.size() when every value is NaN.
+size_t best_candidate(const std::vector<double>& scores);
+
+struct TuningCounts {
+  size_t inner_score_vectors = 0;
+  size_t inner_fits = 0;  // distinct classifier fits on inner folds
+};
+
+// For each tuned row and outer fold, the chosen candidate. Inner evaluations go through `cache`
+// (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
+std::vector<std::vector<TunedChoice>> choose_candidates(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const std::vector<TunedCell>& tuned,
+    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
+    TuningCounts& counts);
+
+}  // namespace tsfs

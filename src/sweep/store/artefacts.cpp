@@ -1,0 +1,211 @@
+#include "sweep/store/artefacts.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <thread>
+
+#include "common/files.hpp"
+#include "common/hash.hpp"
+#include "common/interrupt.hpp"
+#include "distance/distance.hpp"
+
+namespace tsfs {
+namespace {
+
+// Bump when a stage's output format or algorithm changes, so old caches are not reused.
+constexpr const char* kFeatureCacheVersion = "features-v2";
+constexpr const char* kDistanceCacheVersion = "distance-v1";
+
+constexpr std::string_view kNamesMagic = "TSFSNAM1";
+// A names file larger than this is not one tsfs wrote (389 TSFEL names take about 10 kB).
+constexpr std::uintmax_t kMaxNamesFileBytes = 64u << 20;
+
+void warn_unverified(const std::filesystem::path& path) {
+  std::error_code status;
+  if (std::filesystem::exists(path, status))
+    spdlog::warn("{}: cache file does not verify (damaged or edited); recomputing", path.string());
+}
+
+std::string data_fingerprint(const Dataset& dataset) {
+  return Hasher().matrix(dataset.values).vector(dataset.lengths).hex();
+}
+
+std::filesystem::path names_path(const std::filesystem::path& cache_folder,
+                                 const std::string& key) {
+  return cache_path(cache_folder, key, "features").replace_extension(".names");
+}
+
+std::uint64_t names_checksum(const std::string& key, const std::vector<std::string>& names) {
+  Hasher hasher;
+  hasher.text(key).integer(static_cast<long long>(names.size()));
+  for (const auto& name : names) hasher.text(name);
+  return hasher.digest();
+}
+
+void append_number(std::string& blob, std::uint64_t value) {
+  blob.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+// Takes a little-endian 64-bit number off the front of `bytes`; nullopt when too short.
+std::optional<std::uint64_t> take_number(std::string_view& bytes) {
+  std::uint64_t value = 0;
+  if (bytes.size() < sizeof value) return std::nullopt;
+  std::memcpy(&value, bytes.data(), sizeof value);
+  bytes.remove_prefix(sizeof value);
+  return value;
+}
+
+// Takes a length-prefixed string; nullopt when the length runs past the end.
+std::optional<std::string> take_text(std::string_view& bytes) {
+  auto size = take_number(bytes);
+  if (!size || *size > bytes.size()) return std::nullopt;
+  std::string text(bytes.substr(0, *size));
+  bytes.remove_prefix(*size);
+  return text;
+}
+
+// Names file: magic, key, count, the names (each length-prefixed), checksum of all but magic.
+void save_cached_names(const std::filesystem::path& path, const std::string& key,
+                       const std::vector<std::string>& names) {
+  std::string blob(kNamesMagic);
+  append_number(blob, key.size());
+  blob += key;
+  append_number(blob, names.size());
+  for (const auto& name : names) {
+    append_number(blob, name.size());
+    blob += name;
+  }
+  append_number(blob, names_checksum(key, names));
+  write_file_atomically(path, blob);
+}
+
+// Every length is checked against the bytes present before it is used, and nothing may follow
+// the checksum: any damaged, truncated, extended or foreign file is a cache miss.
+std::optional<std::vector<std::string>> load_cached_names(const std::filesystem::path& path,
+                                                          const std::string& key) {
+  std::error_code status;
+  std::uintmax_t size = std::filesystem::file_size(path, status);
+  if (status || size > kMaxNamesFileBytes) return std::nullopt;
+  std::string contents = read_text_file(path);
+  std::string_view bytes = contents;
+  if (!bytes.starts_with(kNamesMagic)) return std::nullopt;
+  bytes.remove_prefix(kNamesMagic.size());
+  auto stored_key = take_text(bytes);
+  auto count = take_number(bytes);
+  if (!stored_key || *stored_key != key || !count || *count > bytes.size() / sizeof(*count))
+    return std::nullopt;
+  std::vector<std::string> names;
+  for (std::uint64_t index = 0; index < *count; ++index) {
+    auto name = take_text(bytes);
+    if (!name) return std::nullopt;
+    names.push_back(std::move(*name));
+  }
+  auto checksum = take_number(bytes);
+  if (!checksum || !bytes.empty() || *checksum != names_checksum(key, names)) return std::nullopt;
+  return names;
+}
+
+// Several processes may share a cache (the shards of a sharded run): writes are atomic renames,
+// so a reader sees a whole file or none, and this lock (flock on <file>.lock, released by the
+// kernel if its holder dies) makes a second process that misses the same matrix wait for the
+// first and read its copy instead of computing it again. Where the cache folder is read-only or
+// flock is unsupported, the processes compute side by side and the last rename wins (the same
+// bytes).
+class CacheEntryLock {
+ public:
+  explicit CacheEntryLock(const std::filesystem::path& path) {
+    std::error_code error;
+    std::filesystem::create_directories(path.parent_path(), error);
+    auto lock_path = path;
+    lock_path += ".lock";
+    fd_ = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    while (fd_ >= 0 && flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+      if (errno != EWOULDBLOCK) break;
+      throw_if_interrupted();
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+  ~CacheEntryLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  CacheEntryLock(const CacheEntryLock&) = delete;
+  CacheEntryLock& operator=(const CacheEntryLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
+}  // namespace
+
+std::string feature_cache_key(const Dataset& dataset, const ComponentSpec& extractor) {
+  return fmt::format("{}|{}|{}|{}|{}", kFeatureCacheVersion, dataset.name,
+                     data_fingerprint(dataset), extractor.kind, extractor.params.canonical());
+}
+
+std::string distance_cache_key(const Dataset& dataset, const ComponentSpec& distance) {
+  return fmt::format("{}|{}|{}|{}|{}", kDistanceCacheVersion, dataset.name,
+                     data_fingerprint(dataset), distance.kind, distance.params.canonical());
+}
+
+std::filesystem::path cache_path(const std::filesystem::path& cache_folder, const std::string& key,
+                                 const std::string& kind) {
+  return cache_folder / fmt::format("{}-{}.bin", kind, Hasher().text(key).hex());
+}
+
+Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
+                                const std::filesystem::path& cache_folder, int threads,
+                                bool* from_cache) {
+  const auto& measure = distance.measure;
+  std::string key = distance_cache_key(dataset, distance);
+  auto path = cache_path(cache_folder, key, "distance");
+  if (from_cache) *from_cache = false;
+  auto read_cache = [&]() -> std::optional<Eigen::MatrixXd> {
+    auto cached = load_cached_matrix(path, key);
+    if (cached) spdlog::info("distances {} {}: cached", dataset.name, distance.kind);
+    if (cached && from_cache) *from_cache = true;
+    return cached;
+  };
+  std::optional<CacheEntryLock> lock;
+  if (measure->cacheable()) {
+    if (auto cached = read_cache()) return std::move(*cached);
+    lock.emplace(path);
+    if (auto cached = read_cache()) return std::move(*cached);  // written while we waited
+    warn_unverified(path);
+  }
+  auto start = std::chrono::steady_clock::now();
+  Eigen::MatrixXd values = measure->pairwise(dataset, threads);
+  spdlog::info("distances {} {}: {}x{} in {:.2f} s", dataset.name, distance.kind, values.rows(),
+               values.cols(),
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  if (measure->cacheable()) save_cached_matrix(path, key, values);
+  return values;
+}
+
+std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& cache_folder,
+                                                  const std::string& key) {
+  auto path = cache_path(cache_folder, key, "features");
+  auto values = load_cached_matrix(path, key);
+  auto names = load_cached_names(names_path(cache_folder, key), key);
+  if (!values || !names || static_cast<Eigen::Index>(names->size()) != values->cols()) {
+    warn_unverified(path);
+    return std::nullopt;
+  }
+  return FeatureMatrix{std::move(*names), std::move(*values)};
+}
+
+void save_cached_features(const std::filesystem::path& cache_folder, const std::string& key,
+                          const FeatureMatrix& features) {
+  // Names first: a values file is only trusted when its names file verifies and matches.
+  save_cached_names(names_path(cache_folder, key), key, features.names);
+  save_cached_matrix(cache_path(cache_folder, key, "features"), key, features.values);
+}
+
+}  // namespace tsfs

@@ -1,0 +1,205 @@
+#include "sweep/store/output_writer.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/interrupt.hpp"
+#include "sweep/store/run_folder.hpp"
+
+namespace tsfs {
+
+std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const std::vector<TunedCell>& tuned) {
+  std::vector<ResultRow> rows;
+  for (size_t c = 0; c < plan.cells.size(); ++c) rows.push_back({c, {}, {}});
+  for (const auto& row : tuned)
+    rows.push_back(
+        {static_cast<size_t>(row.candidates.front()), tuned_key(spec, layout, plan, row), {}});
+  return rows;
+}
+
+// <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
+// an earlier run kept aside is overwritten.
+std::filesystem::path stale_path(const std::filesystem::path& output, const std::string& stem) {
+  auto path = output / (stem + ".stale.csv");
+  for (int n = 1; std::filesystem::exists(path); ++n)
+    path = output / fmt::format("{}.stale.{}.csv", stem, n);
+  return path;
+}
+
+// An earlier run's <stem>.csv from a spec section this one does not have (curves:, tune:) would
+// describe rows this run did not write: kept aside, never deleted.
+void set_aside_unused(const std::filesystem::path& output, const std::string& stem) {
+  const auto path = output / (stem + ".csv");
+  if (!std::filesystem::exists(path)) return;
+  const auto stale = stale_path(output, stem);
+  std::filesystem::rename(path, stale);
+  spdlog::warn("{} is from an earlier run whose spec had `{}:`; moved to {}", path.string(),
+               stem == "tuned" ? "tune" : stem, stale.string());
+}
+
+OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayout& layout,
+                           const Plan& plan, const std::vector<ResultRow>& rows,
+                           PreviousResults previous, bool timings)
+    : output_(output),
+      layout_(layout),
+      plan_(plan),
+      rows_(rows),
+      previous_(std::move(previous)),
+      timings_(timings),
+      outcomes_(rows.size()),
+      results_lines_(rows.size()),
+      folds_lines_(rows.size()),
+      not_converged_(rows.size()) {
+  for (const auto& row : rows)
+    keys_.push_back(join_key(row.key.empty() ? layout.cell_key(plan.cells[row.cell]) : row.key));
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const auto found = previous_.results.find(keys_[r]);
+    if (found == previous_.results.end()) continue;
+    results_lines_[r] = csv_row(found->second);
+    if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end()) {
+      check_agrees_with_folds(r, found->second, fold_rows->second);
+      for (const auto& fold_row : fold_rows->second) folds_lines_[r] += csv_row(fold_row);
+    }
+  }
+}
+
+void OutputWriter::check_agrees_with_folds(
+    size_t r, const std::vector<std::string>& stored,
+    const std::vector<std::vector<std::string>>& fold_rows) const {
+  std::vector<FoldOutcome> folds;
+  for (const auto& fold_row : fold_rows) folds.push_back(layout_.fold_outcome(fold_row));
+  const auto expected = with_key(rows_[r], layout_.results_row(plan_.cells[rows_[r].cell], folds));
+  const auto header = layout_.results_header();
+  for (size_t column = 0; column < header.size(); ++column)
+    if (header[column] != "fit_seconds" && stored.at(column) != expected.at(column))
+      throw InputError(
+          (output_ / "results.csv").string(),
+          fmt::format("the row of cell {} says {} = {}, but its {} folds.csv rows give {}: "
+                      "the files were edited or mixed; rerun with --fresh to recompute",
+                      keys_[r], header[column], stored[column], fold_rows.size(),
+                      expected[column]));
+}
+
+bool OutputWriter::done(size_t row) const {
+  return outcomes_[row] || !not_converged_[row].empty() || previous_.results.count(keys_[row]);
+}
+
+const std::optional<std::vector<FoldOutcome>>& OutputWriter::outcome(size_t row) const {
+  return outcomes_[row];
+}
+
+void OutputWriter::record(size_t row, std::vector<FoldOutcome> folds) {
+  if (!timings_)
+    for (auto& fold : folds) fold.fit_seconds = std::nan("");
+  for (size_t f = 0; f < folds.size(); ++f)
+    if (const Cell& source = plan_.cells[static_cast<size_t>(rows_[row].source_cell(f))];
+        !source.every_feature && folds[f].n_features_used < source.n_features) {
+      ++cells_short_of_features_;
+      break;
+    }
+  // Rendered once here: a checkpoint then only concatenates lines (re-rendering every
+  // finished row at every checkpoint was a third of a large sweep's time).
+  const ResultRow& result_row = rows_[row];
+  const Cell& cell = plan_.cells[result_row.cell];
+  results_lines_[row] = csv_row(with_key(result_row, layout_.results_row(cell, folds)));
+  folds_lines_[row].clear();
+  for (const auto& fold : folds)
+    folds_lines_[row] += csv_row(with_key(result_row, layout_.folds_row(cell, fold)));
+  outcomes_[row] = std::move(folds);
+}
+
+void OutputWriter::record_not_converged(size_t row, std::string reason) {
+  not_converged_[row] = std::move(reason);
+}
+
+size_t OutputWriter::write_cell_status() const {
+  CsvTable table{layout_.cell_status_header(), {}};
+  for (size_t r = 0; r < rows_.size(); ++r) {
+    if (not_converged_[r].empty()) continue;
+    const ResultRow& row = rows_[r];
+    auto fields = row.key.empty() ? layout_.cell_key(plan_.cells[row.cell]) : row.key;
+    fields.push_back("not_converged");
+    fields.push_back(not_converged_[r]);
+    table.rows.push_back(std::move(fields));
+  }
+  const size_t written = tsfs::write_cell_status(output_, table);
+  if (written > 0)
+    spdlog::warn(
+        "{} cells not evaluated: a selector's solver did not converge on their rows; listed "
+        "with the reason in {}",
+        written, (output_ / "cell_status.csv").string());
+  return written;
+}
+
+bool OutputWriter::checkpoint_due() const {
+  return std::chrono::steady_clock::now() - last_checkpoint_ >= std::chrono::seconds(1);
+}
+
+void OutputWriter::checkpoint() {
+  std::string results = csv_row(layout_.results_header());
+  std::string folds = csv_row(layout_.folds_header());
+  for (size_t r = 0; r < rows_.size(); ++r) {
+    results += results_lines_[r];
+    folds += folds_lines_[r];
+  }
+  write_results_and_folds(output_, results, folds);
+  last_checkpoint_ = std::chrono::steady_clock::now();
+}
+
+CsvTable OutputWriter::results_table() const {
+  CsvTable results{layout_.results_header(), {}};
+  for (size_t r = 0; r < rows_.size(); ++r) {
+    const ResultRow& row = rows_[r];
+    if (outcomes_[r])
+      results.rows.push_back(
+          with_key(row, layout_.results_row(plan_.cells[row.cell], *outcomes_[r])));
+    else if (auto found = previous_.results.find(keys_[r]); found != previous_.results.end())
+      results.rows.push_back(found->second);
+  }
+  return results;
+}
+
+void OutputWriter::report_cells_short_of_features() const {
+  if (cells_short_of_features_ > 0)
+    spdlog::warn(
+        "{} cells had fewer usable features than their n_features (NaN-padded or "
+        "constant columns); results.csv records the number used in n_features_used",
+        cells_short_of_features_);
+}
+
+void OutputWriter::keep_stale_rows() const {
+  if (previous_.stale.rows.empty()) return;
+  const auto path = stale_path(output_, "results");
+  write_file_atomically(path, previous_.stale.str());
+  spdlog::warn("{} rows of an earlier run {}; kept in {}", previous_.stale.rows.size(),
+               previous_.stale_reason, path.string());
+}
+
+// The rows in [first, last) that are neither finished in this run nor resumed.
+std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_t last) {
+  std::vector<size_t> pending;
+  for (size_t r = first; r < last; ++r)
+    if (!writer.done(r)) pending.push_back(r);
+  return pending;
+}
+
+// Streamed: a sweep's score vectors can reach millions of rows.
+void write_scores(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
+                  const std::vector<ScoreResult>& scores) {
+  AtomicFileWriter file(output / "scores.csv");
+  file.stream() << csv_row(layout.scores_header());
+  for (size_t u = 0; u < plan.score_units.size(); ++u) {
+    throw_if_interrupted();  // the temporary file is removed as `file` goes out of scope
+    for (const auto& row : layout.score_rows(plan.score_units[u], scores[u].scores,
+                                             scores[u].ranking, scores[u].std_errors))
+      file.stream() << csv_row(row);
+  }
+  file.commit();
+}
+
+}  // namespace tsfs

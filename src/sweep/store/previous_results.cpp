@@ -1,0 +1,229 @@
+#include "sweep/store/previous_results.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include "common/error.hpp"
+#include "common/text.hpp"
+#include "evaluate/chosen_metrics.hpp"
+
+namespace tsfs {
+namespace {
+
+// What a value column of results.csv / folds.csv may hold. Everything read back is checked as
+// strictly as fresh input: a resumed row is copied into the new results verbatim, so a damaged
+// field would otherwise survive every later run.
+struct ColumnRule {
+  bool may_be_empty = false;
+  bool integer = false;
+  double minimum = 0.0;
+  double maximum = HUGE_VAL;
+  bool may_be_tuned = false;  // "tuned": chosen per fold by nested CV (tune:)
+};
+
+std::map<std::string, ColumnRule> make_column_rules() {
+  std::map<std::string, ColumnRule> rules = {
+      {"n_features", {false, true, 1.0, HUGE_VAL, true}},
+      {"accuracy", {false, false, 0.0, 1.0}},
+      {"accuracy_std", {true, false, 0.0}},
+      {"balanced_accuracy", {false, false, 0.0, 1.0}},
+      {"n_folds", {false, true, 1.0}},
+      {"n_features_used", {false, true, 0.0}},
+      // folds.csv: an integer; results.csv: the mean over folds.
+      {"n_components", {false, false, 1.0}},
+      {"zero_weight_fraction", {true, false, 0.0, 1.0}},
+      {"fit_seconds", {true, false, 0.0}},
+      {"repeat", {false, true, 0.0}},
+      {"fold", {false, true, 0.0}},
+      {"n_train", {false, true, 1.0}},
+      {"n_test", {false, true, 1.0}},
+      // tuned.csv
+      {"candidates", {false, true, 1.0}},
+      {"inner_accuracy", {false, false, 0.0, 1.0}},
+      {"inner_balanced_accuracy", {false, false, 0.0, 1.0}},
+  };
+  // The chosen metrics (metrics:) lie in [0, 1] and are empty where undefined on a fold.
+  for (const std::string& name : chosen_metric_names()) {
+    rules[name] = {true, false, 0.0, 1.0};
+    rules[name + "_std"] = {true, false, 0.0};
+    rules["inner_" + name] = {true, false, 0.0, 1.0};
+  }
+  return rules;
+}
+
+const std::map<std::string, ColumnRule>& column_rules() {
+  static const std::map<std::string, ColumnRule> rules = make_column_rules();
+  return rules;
+}
+
+// Why `text` breaks `rule`, or "" when it is fine.
+std::string field_problem(const std::string& text, const ColumnRule& rule) {
+  if (rule.may_be_tuned && text == "tuned") return "";
+  if (text.empty()) return rule.may_be_empty ? "" : "is empty";
+  auto value = parse_double(text);
+  if (!value || !std::isfinite(*value)) return "is not a number";
+  if (rule.integer && *value != std::floor(*value)) return "is not an integer";
+  if (*value < rule.minimum || *value > rule.maximum)
+    return rule.maximum == HUGE_VAL
+               ? fmt::format("is below {}", rule.minimum)
+               : fmt::format("is outside [{}, {}]", rule.minimum, rule.maximum);
+  return "";
+}
+
+std::string where(const std::filesystem::path& path, size_t row) {
+  return fmt::format("{}:{}", path.string(), row + 2);  // 1-based, after the header line
+}
+
+void check_header(const std::filesystem::path& path, const CsvTable& table) {
+  for (size_t c = 0; c < table.header.size(); ++c)
+    for (size_t d = 0; d < c; ++d)
+      if (table.header[c] == table.header[d])
+        throw InputError(fmt::format("{}:1", path.string()),
+                         fmt::format("column '{}' appears twice (columns {} and {}); the file is "
+                                     "damaged: repair it, or rerun with --fresh",
+                                     table.header[c], d + 1, c + 1));
+}
+
+void check_fields(const std::filesystem::path& path, const CsvTable& table) {
+  const auto& rules = column_rules();
+  for (size_t c = 0; c < table.header.size(); ++c) {
+    auto rule = rules.find(table.header[c]);
+    if (rule == rules.end()) continue;
+    for (size_t r = 0; r < table.rows.size(); ++r)
+      if (auto problem = field_problem(table.rows[r][c], rule->second); !problem.empty())
+        throw InputError(where(path, r),
+                         fmt::format("{} '{}' {}; the file is damaged: repair or delete the row "
+                                     "(its cell is recomputed), or rerun with --fresh",
+                                     table.header[c], table.rows[r][c], problem));
+  }
+}
+
+// Maps an earlier table's rows onto the current header (missing columns read as empty).
+// Returns nullopt when a required column (a metric) is missing.
+std::optional<std::vector<std::vector<std::string>>> remap(
+    const CsvTable& table, const std::vector<std::string>& header,
+    const std::vector<std::string>& optional) {
+  std::vector<std::optional<size_t>> source;
+  for (const auto& name : header) {
+    auto column = table.column(name);
+    bool may_be_missing = std::find(optional.begin(), optional.end(), name) != optional.end();
+    if (!column && !may_be_missing) return std::nullopt;
+    source.push_back(column);
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& row : table.rows) {
+    std::vector<std::string> mapped;
+    for (const auto& column : source) mapped.push_back(column ? row[*column] : std::string());
+    rows.push_back(std::move(mapped));
+  }
+  return rows;
+}
+
+std::string key_of(const std::vector<std::string>& row, size_t key_size) {
+  return join_key({row.begin(), row.begin() + static_cast<long>(key_size)});
+}
+
+// Fold rows of the resumed cells. A cell whose folds.csv rows are not exactly its n_folds
+// distinct folds is recomputed (a run killed between the two files' renames by an older version
+// left such cells); a fold listed twice is damage and refused.
+void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
+                PreviousResults& previous) {
+  size_t key_size = layout.key_header().size();
+  std::map<std::string, std::map<std::pair<std::string, std::string>, size_t>> seen;
+  if (std::filesystem::exists(path)) {
+    CsvTable table = read_checked(path);
+    auto rows = remap(table, layout.folds_header(), layout.key_header());
+    size_t repeat = key_size, fold = key_size + 1;  // folds_header: key, repeat, fold, ...
+    for (size_t r = 0; rows && r < rows->size(); ++r) {
+      auto& row = (*rows)[r];
+      std::string key = key_of(row, key_size);
+      if (!previous.results.count(key)) continue;
+      auto [found, inserted] = seen[key].try_emplace({row[repeat], row[fold]}, r);
+      if (!inserted)
+        throw InputError(where(path, r),
+                         fmt::format("repeat {} fold {} of this cell is already on line {}; the "
+                                     "file is damaged: delete one of them, or rerun with --fresh",
+                                     row[repeat], row[fold], found->second + 2));
+      previous.folds[key].push_back(std::move(row));
+    }
+  }
+  const auto header = layout.results_header();
+  const auto n_folds =
+      static_cast<size_t>(std::find(header.begin(), header.end(), "n_folds") - header.begin());
+  size_t incomplete = 0;
+  for (auto cell = previous.results.begin(); cell != previous.results.end();) {
+    if (previous.folds[cell->first].size() == std::stoul(cell->second[n_folds])) {
+      ++cell;
+      continue;
+    }
+    ++incomplete;
+    previous.folds.erase(cell->first);
+    cell = previous.results.erase(cell);
+  }
+  if (incomplete > 0)
+    spdlog::warn("{}: {} cells of results.csv lack some of their fold rows; they are recomputed",
+                 path.string(), incomplete);
+}
+
+}  // namespace
+
+CsvTable read_checked(const std::filesystem::path& path) {
+  CsvTable table = read_csv_table(path);
+  check_header(path, table);
+  check_fields(path, table);
+  return table;
+}
+
+std::string join_key(const std::vector<std::string>& fields) {
+  std::string key;
+  for (const auto& field : fields) {
+    key += field;
+    key += '\x1f';
+  }
+  return key;
+}
+
+PreviousResults read_previous_results(const std::filesystem::path& output,
+                                      const ResultLayout& layout,
+                                      const std::set<std::string>& grid_keys) {
+  PreviousResults previous;
+  auto results_path = output / "results.csv";
+  if (!std::filesystem::exists(results_path)) return previous;
+  // Key columns absent from an earlier header (a selector added since) read as empty.
+  size_t key_size = layout.key_header().size();
+  CsvTable results = read_checked(results_path);
+  auto rows = remap(results, layout.results_header(), layout.key_header());
+  if (!rows) {
+    previous.stale = std::move(results);
+    previous.stale_reason =
+        "were written with other value columns than this spec's (metrics: or reduce: changed), "
+        "so they are recomputed";
+    return previous;
+  }
+  previous.stale_reason = "are not in this grid";
+  std::map<std::string, size_t> line_of_key;
+  for (size_t r = 0; r < rows->size(); ++r) {
+    auto& row = (*rows)[r];
+    std::string key = key_of(row, key_size);
+    if (auto [found, inserted] = line_of_key.try_emplace(key, r); !inserted)
+      throw InputError(where(results_path, r),
+                       fmt::format("the same cell is already on line {}; the file is damaged: "
+                                   "delete one of the rows, or rerun with --fresh",
+                                   found->second + 2));
+    if (grid_keys.count(key)) {
+      previous.results[key] = std::move(row);
+    } else {
+      if (previous.stale.header.empty()) previous.stale.header = results.header;
+      previous.stale.rows.push_back(results.rows[r]);
+    }
+  }
+  read_folds(output / "folds.csv", layout, previous);
+  return previous;
+}
+
+}  // namespace tsfs

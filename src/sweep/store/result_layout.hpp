@@ -1,0 +1,72 @@
+#pragma once
+// Column layout of the tidy outputs. A cell's key columns (dataset ... protocol) identify it in
+// results.csv and folds.csv, so a rerun can recognise finished cells; every selector parameter
+// of the spec gets a column (empty where a selector lacks it), classifier parameters are
+// prefixed "classifier_", and with `reduce:` the reducer and its parameters ("reducer_") follow.
+#include <string>
+#include <vector>
+
+#include "config/spec.hpp"
+#include "sweep/plan/plan.hpp"
+
+namespace tsfs {
+
+struct FoldOutcome {
+  int repeat = 0;
+  int fold = 0;
+  long long n_train = 0;
+  long long n_test = 0;
+  double accuracy = 0.0;
+  double balanced_accuracy = 0.0;
+  double zero_weight_fraction = 0.0;  // NaN when the selector builds no graph
+  double fit_seconds = 0.0;
+  // Features the classifier was given: n_features, or fewer when fewer columns were usable (NaN
+  // padding of variable-length series, constant columns on the fit rows).
+  long long n_features_used = 0;
+  std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
+  long long n_components = 0;   // with `reduce:`: the reducer's output columns
+};
+
+class ResultLayout {
+ public:
+  ResultLayout(const Spec& spec, const std::vector<PreparedDataset>& datasets);
+
+  const std::vector<std::string>& key_header() const { return key_header_; }
+  std::vector<std::string> results_header() const;
+  std::vector<std::string> folds_header() const;
+  std::vector<std::string> scores_header() const;
+
+  std::vector<std::string> cell_key(const Cell& cell) const;
+  // results.csv row: key, mean accuracy, sample std over folds (empty for one fold), mean
+  // balanced accuracy, each chosen metric's mean and sample std (empty when undefined on a fold),
+  // folds, the fewest features any fold used, mean zero-weight fraction, summed fit seconds.
+  std::vector<std::string> results_row(const Cell& cell,
+                                       const std::vector<FoldOutcome>& folds) const;
+  std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;
+  // The inverse of folds_row for its value columns: a folds.csv row read back (its fields already
+  // checked by read_checked; an empty field is NaN).
+  FoldOutcome fold_outcome(const std::vector<std::string>& folds_row) const;
+  // cell_status.csv: the key columns, status ("not_converged"), reason.
+  std::vector<std::string> cell_status_header() const;
+  // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill
+  // the score_std_error column, which the header has when a selector of the spec gives them.
+  std::vector<std::vector<std::string>> score_rows(
+      const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
+      const Eigen::VectorXd& std_errors = Eigen::VectorXd()) const;
+
+  const std::string& distance_label(int distance) const;
+  std::string protocol_label() const;
+
+ private:
+  std::vector<std::string> selector_fields(int selector, int params) const;
+
+  const Spec& spec_;
+  const std::vector<PreparedDataset>& datasets_;
+  std::vector<std::string> selector_columns_;
+  std::vector<std::string> classifier_columns_;
+  std::vector<std::string> distance_labels_;
+  std::vector<std::string> key_header_;
+  bool score_std_errors_ = false;  // some selector of the spec gives standard errors
+};
+
+}  // namespace tsfs

@@ -1,0 +1,150 @@
+#include "sweep/store/tuned_rows.hpp"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "common/error.hpp"
+#include "common/text.hpp"
+#include "sweep/store/previous_results.hpp"
+
+namespace tsfs {
+namespace {
+
+std::vector<size_t> key_columns(const Spec& spec, const ResultLayout& layout,
+                                const SelectorSpec& selector) {
+  std::vector<size_t> columns;
+  const auto& header = layout.key_header();
+  for (const auto& parameter : spec.tune->parameters) {
+    if (!tuned_parameter_applies(parameter, selector)) continue;
+    auto found = std::find(header.begin(), header.end(), tuned_column(parameter));
+    if (found != header.end()) columns.push_back(static_cast<size_t>(found - header.begin()));
+  }
+  return columns;
+}
+
+// The chosen_* fields of tuned.csv when `candidate` (a plan cell) is chosen.
+std::vector<std::string> chosen_fields(const Spec& spec, const ResultLayout& layout,
+                                       const Cell& candidate) {
+  const auto& selector = spec.selectors[static_cast<size_t>(candidate.selector)];
+  const auto candidate_key = layout.cell_key(candidate);
+  const auto& header = layout.key_header();
+  std::vector<std::string> fields;
+  for (const auto& parameter : spec.tune->parameters) {
+    auto found = std::find(header.begin(), header.end(), tuned_column(parameter));
+    bool shown = tuned_parameter_applies(parameter, selector) && found != header.end();
+    fields.push_back(shown ? candidate_key[static_cast<size_t>(found - header.begin())] : "");
+  }
+  return fields;
+}
+
+}  // namespace
+
+std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned) {
+  const Cell& first = plan.cells[static_cast<size_t>(tuned.candidates.front())];
+  auto key = layout.cell_key(first);
+  for (size_t column :
+       key_columns(spec, layout, spec.selectors[static_cast<size_t>(first.selector)]))
+    key[column] = "tuned";
+  return key;
+}
+
+std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout) {
+  auto header = layout.key_header();
+  for (const char* name : {"repeat", "fold", "candidates", "inner_protocol"})
+    header.push_back(name);
+  for (const auto& parameter : spec.tune->parameters)
+    header.push_back("chosen_" + tuned_column(parameter));
+  header.push_back("inner_" + tune_metric_name(*spec.tune));
+  for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
+  for (const ChosenMetric metric : spec.metrics) header.push_back(chosen_metric_name(metric));
+  return header;
+}
+
+std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned, const std::vector<std::string>& key,
+                                   const TunedChoice& choice, const FoldOutcome& outcome) {
+  const Cell& chosen =
+      plan.cells[static_cast<size_t>(tuned.candidates[static_cast<size_t>(choice.candidate)])];
+  auto row = key;
+  row.push_back(std::to_string(outcome.repeat));
+  row.push_back(std::to_string(outcome.fold));
+  row.push_back(std::to_string(tuned.candidates.size()));
+  row.push_back(protocol_label(spec.tune->inner));
+  for (auto& field : chosen_fields(spec, layout, chosen)) row.push_back(std::move(field));
+  row.push_back(format_double_or_empty(choice.inner_score));
+  row.push_back(format_double(outcome.accuracy));
+  row.push_back(format_double(outcome.balanced_accuracy));
+  for (const double value : outcome.metrics) row.push_back(format_double_or_empty(value));
+  return row;
+}
+
+PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
+                                      const ResultLayout& layout) {
+  PreviousTunedRows previous;
+  const auto path = output / "tuned.csv";
+  if (!spec.tune || !std::filesystem::exists(path)) return previous;
+  CsvTable table = read_checked(path);
+  if (table.header != tuned_header(spec, layout)) {
+    spdlog::warn("{}: other columns than this spec's tune section writes; its rows are recomputed",
+                 path.string());
+    return previous;
+  }
+  const size_t key_size = layout.key_header().size();
+  const size_t protocol_column = key_size + 3;  // after repeat, fold, candidates
+  const std::string inner = protocol_label(spec.tune->inner);
+  std::map<std::vector<std::string>, size_t> first_line;  // key, repeat, fold -> row index
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    auto& row = table.rows[r];
+    std::vector<std::string> fold_key(row.begin(), row.begin() + static_cast<long>(key_size + 2));
+    if (auto [found, inserted] = first_line.try_emplace(fold_key, r); !inserted)
+      throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+                       fmt::format("repeat {} fold {} of this tuned row is already on line {}; the "
+                                   "file is damaged: delete one of them, or rerun with --fresh",
+                                   row[key_size], row[key_size + 1], found->second + 2));
+    if (row[protocol_column] != inner) continue;  // another inner protocol: recomputed
+    std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(key_size));
+    previous[key].push_back({std::move(row), r + 2});
+  }
+  return previous;
+}
+
+bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
+                               const std::vector<std::vector<std::string>>& fold_rows,
+                               const std::filesystem::path& path) {
+  if (tuned_rows.size() != fold_rows.size()) return false;
+  std::map<std::pair<std::string, std::string>, FoldOutcome> outcomes;
+  for (const auto& fold_row : fold_rows) {
+    FoldOutcome outcome = layout.fold_outcome(fold_row);
+    outcomes[{std::to_string(outcome.repeat), std::to_string(outcome.fold)}] = outcome;
+  }
+  std::set<std::vector<std::string>> choices;
+  for (int candidate : tuned.candidates)
+    choices.insert(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]));
+  const size_t k = layout.key_header().size();
+  const size_t parameters = spec.tune->parameters.size();
+  for (const auto& [row, line] : tuned_rows) {
+    auto found = outcomes.find({row[k], row[k + 1]});
+    if (found == outcomes.end()) return false;  // other folds: recomputed
+    const std::string where = fmt::format("{}:{}", path.string(), line);
+    const std::vector<std::string> chosen(row.begin() + static_cast<long>(k + 4),
+                                          row.begin() + static_cast<long>(k + 4 + parameters));
+    if (row[k + 2] != std::to_string(tuned.candidates.size()) || !choices.count(chosen))
+      throw InputError(where, fmt::format("the chosen values ({}) are not one of the row's {} "
+                                          "candidates: the file was edited; rerun with --fresh",
+                                          fmt::join(chosen, ", "), tuned.candidates.size()));
+    const size_t accuracy = k + 4 + parameters + 1;
+    if (row[accuracy] != format_double(found->second.accuracy) ||
+        row[accuracy + 1] != format_double(found->second.balanced_accuracy))
+      throw InputError(where, fmt::format("accuracy {} disagrees with folds.csv ({}): the files "
+                                          "were edited or mixed; rerun with --fresh",
+                                          row[accuracy], format_double(found->second.accuracy)));
+  }
+  return true;
+}
+
+}  // namespace tsfs

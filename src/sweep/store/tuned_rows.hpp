@@ -1,0 +1,51 @@
+#pragma once
+// tuned.csv (the spec's `tune:` section): per tuned row and outer fold, the chosen values, the
+// inner score and the outer result; and the rows of an earlier run read back, checked against
+// folds.csv.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "sweep/plan/tuned_cells.hpp"
+#include "sweep/plan/work_units.hpp"
+#include "sweep/store/result_layout.hpp"
+
+namespace tsfs {
+
+struct TunedChoice {
+  int candidate = 0;          // index into TunedCell::candidates; -1: none could be scored
+  double inner_score = 0.0;   // mean of the metric over the outer fold's inner folds
+  std::string not_converged;  // candidate -1: why (a selector's solver that did not converge)
+};
+
+// The results.csv / folds.csv key of a tuned row: its first candidate's, with "tuned" in the
+// columns of the tuned parameters.
+std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned);
+
+// tuned.csv: per tuned row and outer fold, the chosen values, the inner score and the outer result.
+std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout);
+std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                   const TunedCell& tuned, const std::vector<std::string>& key,
+                                   const TunedChoice& choice, const FoldOutcome& outcome);
+
+// tuned.csv rows of an earlier run in the output folder, by the key of their tuned row; rows of
+// another inner protocol (or metric: another header) are left out, so their rows are recomputed.
+struct TunedLine {
+  std::vector<std::string> fields;
+  size_t line = 0;  // in tuned.csv, 1-based
+};
+using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<TunedLine>>;
+PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
+                                      const ResultLayout& layout);
+
+// Whether the earlier tuned.csv rows of `tuned` can be resumed: one per outer fold of its folds.csv
+// rows (false: recompute the row). Throws InputError, naming `path` and the row, for a choice that
+// is none of the row's candidates or an accuracy that its folds.csv row contradicts.
+bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
+                               const std::vector<std::vector<std::string>>& fold_rows,
+                               const std::filesystem::path& path);
+
+}  // namespace tsfs

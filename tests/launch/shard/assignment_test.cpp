@@ -1,0 +1,120 @@
+#include "launch/shard/assignment.hpp"
+
+#include <doctest/doctest.h>
+
+#include "common/error.hpp"
+#include "launch/shard/work_groups.hpp"
+
+namespace tsfs {
+namespace {
+
+// Two datasets of 10 and 20 rows with two folds each; dataset 0 has a graph selector over one
+// distance with two parameter sets (fold units), dataset 1 a univariate fit_on: all selector.
+struct Fixture {
+  std::vector<PreparedDataset> datasets;
+  Plan plan;
+};
+
+PreparedDataset dataset(long long rows, long long features) {
+  PreparedDataset prepared;
+  prepared.data.values = Eigen::MatrixXd::Zero(rows, 8);
+  prepared.features.values = Eigen::MatrixXd::Zero(rows, features);
+  std::vector<int> first, second;
+  for (int r = 0; r < rows; ++r) (r < rows / 2 ? first : second).push_back(r);
+  prepared.folds = {{0, 0, second, first}, {0, 1, first, second}};
+  return prepared;
+}
+
+Fixture fixture() {
+  Fixture f;
+  f.datasets = {dataset(10, 6), dataset(20, 4)};
+  f.plan.score_units = {{0, 0, 0, 0, 0},
+                        {0, 0, 0, 0, 1},
+                        {0, 0, 0, 1, 0},
+                        {0, 0, 0, 1, 1},
+                        {1, kNoDistance, 1, 0, kAllRows}};
+  for (int params = 0; params < 2; ++params)
+    for (long long n : {2, 4})
+      f.plan.cells.push_back({0, 0, 0, params, 0, n, {2 * params, 2 * params + 1}});
+  for (long long n : {1, 2, 3}) f.plan.cells.push_back({1, kNoDistance, 1, 0, 0, n, {4, 4}});
+  f.plan.distance_matrices = {{0, 0}};
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("work_groups: one group per (dataset, distance, selector, parameters), with its cost") {
+  auto f = fixture();
+  auto groups = work_groups(f.datasets, f.plan);
+  REQUIRE(groups.size() == 3);
+  CHECK(groups[0].first_cell == 0);
+  CHECK(groups[0].cells == 2);
+  CHECK(groups[1].first_unit == 2);
+  CHECK(groups[1].units == 2);
+  CHECK(groups[2].cells == 3);
+  CHECK(groups[2].units == 1);
+  CHECK(groups[2].fits == 6);
+  // Graph selector: per fold 5 rows x 6 features + 5^2; two folds.
+  CHECK(groups[0].score_cost == doctest::Approx(2 * (5 * 6 + 25)));
+  // Univariate, fit on all 20 rows: 20 x 4.
+  CHECK(groups[2].score_cost == doctest::Approx(80));
+  // Fits: per fold 10 training and 10 test rows, n = 1, 2, 3 columns.
+  double fits = 0;
+  for (long long n : {1, 2, 3}) fits += 2 * fit_cost(10, 10, n);
+  CHECK(groups[2].fit_cost == doctest::Approx(fits));
+  CHECK(fit_cost(10, 10, 3) == doctest::Approx(100 * (3 + kSolverColumns) + 100 * 3));
+}
+
+TEST_CASE("work_groups refuses a plan whose units are not in grid order") {
+  auto f = fixture();
+  std::swap(f.plan.cells[0].score_units, f.plan.cells[2].score_units);
+  CHECK_THROWS_AS(work_groups(f.datasets, f.plan), std::logic_error);
+}
+
+TEST_CASE("distance_matrix_cost: pairs x the distance's cost per pair") {
+  CHECK(distance_matrix_cost(4, 10.0) == doctest::Approx(6 * 10));
+  CHECK(distance_matrix_cost(4, 30.0) == doctest::Approx(6 * 30));
+}
+
+TEST_CASE("assign_shards: longest first, to the least loaded shard, deterministic on ties") {
+  std::vector<WorkGroup> groups(5);
+  const double costs[] = {5, 9, 1, 9, 4};
+  for (size_t g = 0; g < groups.size(); ++g) groups[g].fit_cost = costs[g];
+  // 9 (group 1) -> shard 0, 9 (group 3) -> shard 1 (the first of equal costs goes first),
+  // 5 -> shard 0 (tie: lowest index), 4 -> shard 1 (9 < 14), 1 -> shard 1 (13 < 14).
+  CHECK(assign_shards(groups, 2) == std::vector<int>{0, 0, 1, 1, 1});
+  auto loads = shard_costs(groups, assign_shards(groups, 2), 2);
+  CHECK(loads == std::vector<double>{14, 14});
+  // More shards than groups: some shards stay empty.
+  auto many = shard_costs(groups, assign_shards(groups, 7), 7);
+  CHECK(std::count(many.begin(), many.end(), 0.0) == 2);
+}
+
+TEST_CASE("shard_plan: the shard's cells in grid order, its units renumbered, its matrices") {
+  auto f = fixture();
+  auto groups = work_groups(f.datasets, f.plan);
+  std::vector<int> assignment = {1, 0, 1};
+  Plan first = shard_plan(f.plan, groups, assignment, 0);
+  REQUIRE(first.cells.size() == 2);
+  CHECK(first.cells[0].params == 1);
+  CHECK(first.cells[0].score_units == std::vector<int>{0, 1});
+  CHECK(first.score_units.size() == 2);
+  CHECK(first.distance_matrices.size() == 1);
+  Plan second = shard_plan(f.plan, groups, assignment, 1);
+  REQUIRE(second.cells.size() == 5);
+  CHECK(second.cells[0].params == 0);
+  CHECK(second.cells[2].dataset == 1);
+  CHECK(second.cells[2].score_units == std::vector<int>{2, 2});
+  CHECK(shard_plan(f.plan, groups, assignment, 2).cells.empty());
+}
+
+TEST_CASE("parse_shard_id: I/N with 1 <= I <= N") {
+  auto id = parse_shard_id("2/4");
+  CHECK(id.index == 2);
+  CHECK(id.count == 4);
+  CHECK(id.folder_name() == "2-of-4");
+  for (const char* bad : {"0/4", "5/4", "2", "2/", "/4", "a/4", "2/4x", "-1/4", ""})
+    CHECK_THROWS_AS(parse_shard_id(bad), InputError);
+}
+
+}  // namespace tsfs

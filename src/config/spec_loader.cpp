@@ -13,6 +13,7 @@
 #include "config/curves_loader.hpp"
 #include "config/metrics_loader.hpp"
 #include "config/overrides.hpp"
+#include "config/plot_kind.hpp"
 #include "config/resolved_yaml.hpp"
 #include "config/spec.hpp"
 #include "config/tune_loader.hpp"
@@ -20,7 +21,6 @@
 #include "config/yaml_values.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
-#include "plot/plot_kind.hpp"
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 

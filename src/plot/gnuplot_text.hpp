@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "common/text.hpp"
-#include "plot/plot_kind.hpp"
+#include "config/plot_kind.hpp"
 
 namespace tsfs::gnuplot {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "config/plot_kind.hpp"
 #include "config/spec.hpp"
-#include "plot/plot_kind.hpp"
 
 namespace tsfs {
 

@@ -1,11 +1,11 @@
 #include <doctest/doctest.h>
 
 #include "classify/classifier.hpp"
+#include "config/plot_kind.hpp"
 #include "config/spec.hpp"
 #include "config/spec_test_support.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
-#include "plot/plot_kind.hpp"
 #include "select/selector.hpp"
 
 using tsfs::testing::spec_error;

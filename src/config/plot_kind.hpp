@@ -1,7 +1,8 @@
 #pragma once
-// What a plot kind is and how it registers (see plot.hpp for rendering). Kept apart from plot.hpp
-// and free of spec/spec.hpp, so the spec loader can validate `plots:` entries against the
-// registered kinds without the plot stage's header depending back on the spec it is read from.
+// What a plot kind is and how it registers: the extension point of the spec's `plots:` entries,
+// declared here in the configuration layer, which validates those entries against the registered
+// kinds when the spec is loaded. The kinds themselves and their rendering live in src/plot/,
+// above the configuration they read (plot/plot.hpp).
 #include <filesystem>
 #include <functional>
 #include <memory>

@@ -88,8 +88,12 @@ void batched(benchmark::State& state, const std::string& variant) {
   const auto& registration = *tsfs::SelectorRegistry::instance().find("laplacian");
   const tsfs::SelectionProblem selection{problem().features, nullptr, 0, &problem().distances};
   const auto grid = sigma_grid(variant);
-  std::vector<const tsfs::ParamSet*> pointers;
-  for (const auto& params : grid) pointers.push_back(&params);
+  std::vector<std::shared_ptr<const tsfs::Selector>> selectors;
+  std::vector<const tsfs::Selector*> pointers;
+  for (const auto& params : grid) {
+    selectors.push_back(tsfs::configure_selector(registration, params));
+    pointers.push_back(selectors.back().get());
+  }
   for (auto _ : state) benchmark::DoNotOptimize(registration.score_batch(selection, pointers));
   state.SetItemsProcessed(state.iterations() * kSigmas);
 }

@@ -79,7 +79,8 @@ void run_selector(benchmark::State& state, const std::string& kind,
   const tsfs::SelectionProblem selection{data.features,
                                          registration.supervised ? &data.labels : nullptr, 2,
                                          registration.uses_distance ? &data.distances : nullptr};
-  const auto selector = registration.make(params_for(registration.info, chosen));
+  const auto selector =
+      tsfs::configure_selector(registration, params_for(registration.info, chosen));
   for (auto _ : state) {
     auto scores = selector->score(selection);
     benchmark::DoNotOptimize(scores.scores.data());

@@ -77,9 +77,13 @@ struct SweptComponentSpec {
 
 enum class FitOn { train, all };
 
+class Selector;
+
 struct SelectorSpec : SweptComponentSpec {
   FitOn fit_on = FitOn::train;
   const SelectorRegistration* registration = nullptr;
+  // The selector of each grid point, configured when the spec was loaded (select/selector.hpp).
+  std::vector<std::shared_ptr<const Selector>> selectors;
 };
 
 struct ClassifierSpec : SweptComponentSpec {

@@ -416,6 +416,26 @@ FitOn read_fit_on(const YAML::Node& fit_on, const SelectorRegistration& selector
   return text == "all" ? FitOn::all : FitOn::train;
 }
 
+// Every grid point of a swept component configured once (select/selector.hpp); a combination the
+// component refuses is reported at the line of the parameter it blames, or of the entry.
+template <typename Component>
+std::vector<std::shared_ptr<const Component>> configure_grid(
+    const SweptComponentSpec& entry,
+    const std::function<Configured<Component>(const ParamSet&)>& configure,
+    const std::string& what) {
+  std::vector<std::shared_ptr<const Component>> configured;
+  for (const ParamSet& params : entry.grid) {
+    Configured<Component> one = configure(params);
+    if (const auto& problem = one.problem()) {
+      auto where = entry.param_where.find(problem->param);
+      throw InputError(where != entry.param_where.end() ? where->second.str() : entry.where.str(),
+                       fmt::format("{} '{}': {}", what, entry.kind, problem->message));
+    }
+    configured.push_back(one.component());
+  }
+  return configured;
+}
+
 std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_distances,
                                          const Context& context) {
   YAML::Node selectors = root["selectors"];
@@ -429,6 +449,7 @@ std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_dista
     static_cast<SweptComponentSpec&>(entry) =
         read_component(item, selector.info, {"kind", "fit_on"}, context, "selector");
     entry.registration = &selector;
+    entry.selectors = configure_grid(entry, selector.configure, "selector");
     if (YAML::Node fit_on = item["fit_on"]) entry.fit_on = read_fit_on(fit_on, selector, context);
     if (selector.uses_distance && !have_distances)
       fail(item, context.file,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 
 namespace tsfs {
 namespace {
@@ -109,9 +110,9 @@ SelectorRegistration anova_registration() {
       "one-way ANOVA F statistic against the class (scikit-learn f_classif); larger first";
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet&) -> std::unique_ptr<Selector> {
+  registration.configure = configured_by([](const ParamSet&) -> std::unique_ptr<Selector> {
     return std::make_unique<AnovaSelector>();
-  };
+  });
   return registration;
 }
 

@@ -130,7 +130,7 @@ SelectorRegistration chi2_registration() {
   registration.info.params.push_back(order_param("descending"));
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = make_chi2_selector;
+  registration.configure = configured_by(make_chi2_selector);
   return registration;
 }
 

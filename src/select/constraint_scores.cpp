@@ -248,18 +248,19 @@ SelectorRegistration constraint_registration(ConstraintVariant variant) {
   registration.info.params = constraint_params(variant);
   registration.supervised = true;
   registration.uses_distance = needs_distance(variant);
-  registration.make = [variant](const ParamSet& params) -> std::unique_ptr<Selector> {
-    ConstraintSettings settings;
-    settings.variant = variant;
-    if (params.has("lambda")) settings.lambda = params.real("lambda");
-    if (params.has("gamma")) settings.gamma = params.real("gamma");
-    if (params.has("k")) settings.neighbours = int_param(params, "k");
-    if (params.has("sigma_ratio")) settings.sigma_ratio = params.real("sigma_ratio");
-    settings.labeled_fraction = params.real("labeled_fraction");
-    settings.seed = static_cast<std::uint64_t>(params.integer("seed"));
-    settings.order = order_of(params);
-    return std::make_unique<ConstraintSelector>(settings);
-  };
+  registration.configure =
+      configured_by([variant](const ParamSet& params) -> std::unique_ptr<Selector> {
+        ConstraintSettings settings;
+        settings.variant = variant;
+        if (params.has("lambda")) settings.lambda = params.real("lambda");
+        if (params.has("gamma")) settings.gamma = params.real("gamma");
+        if (params.has("k")) settings.neighbours = int_param(params, "k");
+        if (params.has("sigma_ratio")) settings.sigma_ratio = params.real("sigma_ratio");
+        settings.labeled_fraction = params.real("labeled_fraction");
+        settings.seed = static_cast<std::uint64_t>(params.integer("seed"));
+        settings.order = order_of(params);
+        return std::make_unique<ConstraintSelector>(settings);
+      });
   if (needs_distance(variant))
     registration.check_fit_rows = [](const ParamSet& params, long long fit_rows) {
       return less_than_fit_rows(params, "k", fit_rows);

@@ -74,9 +74,9 @@ SelectorRegistration fisher_registration() {
   registration.info.params = {order_param("descending")};
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
+  registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
     return std::make_unique<FisherSelector>(order_of(params));
-  };
+  });
   return registration;
 }
 

@@ -65,10 +65,10 @@ SelectorRegistration info_gain_registration() {
   registration.info.params.push_back(order_param("descending"));
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
+  registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
     return std::make_unique<InfoGainSelector>(
         int_param(params, "bins"), *parse_binning(params.text("binning")), order_of(params));
-  };
+  });
   return registration;
 }
 

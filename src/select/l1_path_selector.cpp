@@ -115,17 +115,19 @@ SelectorRegistration l1_path_registration() {
   };
   for (ParamDeclaration& spec : liblinear_common_params())
     if (spec.name != "C") registration.info.params.push_back(std::move(spec));
-  registration.info.validate = check_path;
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
-    LiblinearOptions options;
-    options.solver = LiblinearSolver::logistic_l1;
-    options.tolerance = params.real("tol");
-    options.balanced = params.text("class_weight") == "balanced";
-    return std::make_unique<L1PathSelector>(
-        options, log_grid(params.real("C_min"), params.real("C_max"), int_param(params, "steps")));
-  };
+  registration.configure = configured_by(
+      [](const ParamSet& params) -> std::unique_ptr<Selector> {
+        LiblinearOptions options;
+        options.solver = LiblinearSolver::logistic_l1;
+        options.tolerance = params.real("tol");
+        options.balanced = params.text("class_weight") == "balanced";
+        return std::make_unique<L1PathSelector>(
+            options,
+            log_grid(params.real("C_min"), params.real("C_max"), int_param(params, "steps")));
+      },
+      check_path);
   return registration;
 }
 

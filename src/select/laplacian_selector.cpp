@@ -45,6 +45,7 @@ void check_problem(const SelectionProblem& problem, int neighbours) {
 class LaplacianSelector final : public Selector {
  public:
   explicit LaplacianSelector(LaplacianSettings settings) : settings_(settings) {}
+  const LaplacianSettings& settings() const { return settings_; }
 
   // One kernel through the batch code, so a unit scored alone gets the very doubles (and ranking,
   // even among mathematically tied scores) it gets inside a sigma batch.
@@ -122,9 +123,10 @@ std::unique_ptr<Selector> make_laplacian_selector(const ParamSet& params) {
 // Every sigma (and kernel_scale, stable_weights, arithmetic) of one kNN graph in one pass:
 // laplacian_scores_batch shares the graph and the per-edge squared differences.
 std::vector<SelectorScores> score_laplacian_batch(const SelectionProblem& problem,
-                                                  const std::vector<const ParamSet*>& params) {
+                                                  const std::vector<const Selector*>& selectors) {
   std::vector<LaplacianSettings> settings;
-  for (const ParamSet* set : params) settings.push_back(settings_of(*set));
+  for (const Selector* selector : selectors)
+    settings.push_back(dynamic_cast<const LaplacianSelector&>(*selector).settings());
   if (settings.empty()) return {};
   const LaplacianSettings& first = settings.front();
   for (const auto& other : settings)
@@ -211,7 +213,7 @@ SelectorRegistration laplacian_registration() {
   registration.info = laplacian_info();
   registration.supervised = false;
   registration.uses_distance = true;
-  registration.make = make_laplacian_selector;
+  registration.configure = configured_by(make_laplacian_selector);
   registration.check_fit_rows = check_k_against_fit_rows;
   registration.batch_varying_params = {"sigma_ratio", "kernel_scale", "stable_weights",
                                        "arithmetic",  "order",        "variant"};

@@ -146,11 +146,11 @@ SelectorRegistration mutual_info_registration() {
   };
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
+  registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
     return std::make_unique<MutualInfoSelector>(int_param(params, "n_neighbors"),
                                                 static_cast<std::uint32_t>(params.integer("seed")),
                                                 order_of(params));
-  };
+  });
   return registration;
 }
 

@@ -2,6 +2,7 @@
 // order and taking the first m features means "the first m columns", i.e. all features when m is
 // the full count.
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 
 namespace tsfs {
 namespace {
@@ -23,9 +24,8 @@ SelectorRegistration none_registration() {
   registration.info.doc = "no selection: every score is 0, so features stay in column order";
   registration.supervised = false;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet&) -> std::unique_ptr<Selector> {
-    return std::make_unique<NoSelection>();
-  };
+  registration.configure = configured_by(
+      [](const ParamSet&) -> std::unique_ptr<Selector> { return std::make_unique<NoSelection>(); });
   return registration;
 }
 

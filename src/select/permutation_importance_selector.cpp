@@ -97,14 +97,15 @@ SelectorRegistration permutation_importance_registration() {
                                                       .check = between(1.0, 100000.0)});
   registration.info.params.push_back(seed_param("seed of the inner split and of the shuffles"));
   registration.info.params.push_back(validation_fraction_param());
-  registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<PermutationImportanceSelector>(
-        linear_estimator_options(params), int_param(params, "repeats"),
-        static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"));
-  };
+  registration.configure = configured_by(
+      [](const ParamSet& params) -> std::unique_ptr<Selector> {
+        return std::make_unique<PermutationImportanceSelector>(
+            linear_estimator_options(params), int_param(params, "repeats"),
+            static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"));
+      },
+      check_linear_estimator);
   return registration;
 }
 

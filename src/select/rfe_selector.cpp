@@ -18,6 +18,7 @@
 #include "common/interrupt.hpp"
 #include "select/linear_estimator.hpp"
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 
 namespace tsfs {
 namespace {
@@ -106,12 +107,13 @@ SelectorRegistration rfe_registration() {
       .doc = "columns dropped per fit: an integer >= 1, or a fraction in (0, 1) of the "
              "columns (at least 1)",
       .check = step_check()});
-  registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<RfeSelector>(linear_estimator_options(params), params.real("step"));
-  };
+  registration.configure = configured_by(
+      [](const ParamSet& params) -> std::unique_ptr<Selector> {
+        return std::make_unique<RfeSelector>(linear_estimator_options(params), params.real("step"));
+      },
+      check_linear_estimator);
   return registration;
 }
 

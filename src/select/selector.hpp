@@ -51,7 +51,9 @@ struct SelectorRegistration {
   ComponentInfo info;
   bool supervised = false;     // needs labels (so `fit_on: all` is a spec error)
   bool uses_distance = false;  // needs the distance matrix (swept over the spec's distances)
-  std::function<std::unique_ptr<Selector>(const ParamSet&)> make;
+  // The selector of one grid point, configured once when the spec is loaded (its settings parsed
+  // and the combination of its values validated), or the problem that prevents it.
+  std::function<Configured<Selector>(const ParamSet&)> configure;
   // Optional: checks parameters against the number of rows the selector is fitted on (e.g.
   // k >= rows), so the
   // runner rejects an impossible grid before computing anything.
@@ -63,17 +65,23 @@ struct SelectorRegistration {
   // gains a score_std_error column when the spec uses such a selector.
   bool provides_std_errors = false;
 
-  // Optional batch scoring: score vectors of several parameter sets on the same problem in one
-  // pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every
-  // sigma on it). The orchestrator calls it with parameter sets that are equal except in the
-  // parameters named in batch_varying_params; result i must equal make(*params[i])->score(problem)
-  // to 1e-12 relative, with the same ranking (tests/select/score_batch_test.cpp checks it).
+  // Optional batch scoring: score vectors of several configured selectors on the same problem in
+  // one pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every
+  // sigma on it). The orchestrator calls it with selectors whose parameter sets are equal except
+  // in the parameters named in batch_varying_params; result i must equal
+  // selectors[i]->score(problem) to 1e-12 relative, with the same ranking
+  // (tests/select/score_batch_test.cpp checks it).
   std::vector<std::string> batch_varying_params;
   std::function<std::vector<SelectorScores>(const SelectionProblem&,
-                                            const std::vector<const ParamSet*>& params)>
+                                            const std::vector<const Selector*>& selectors)>
       score_batch;
 };
 using SelectorRegistry = Registry<SelectorRegistration>;
+
+// The registered selector for one complete parameter set, outside a spec (tests, benchmarks,
+// bindings); throws InputError with the registration's problem when it refuses the combination.
+std::shared_ptr<const Selector> configure_selector(const SelectorRegistration& registration,
+                                                   const ParamSet& params);
 
 // Feature indices, best first: `order` decides which end of the score comes first, exact ties go
 // to the lower index, NaN scores come last (in index order).

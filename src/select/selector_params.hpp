@@ -14,6 +14,19 @@
 
 namespace tsfs {
 
+// A registration's `configure` from the factory of its selector class: the selector is built once
+// per grid point when the spec is loaded; `validate`, when given, refuses combinations of values
+// first.
+template <typename Make>
+std::function<Configured<Selector>(const ParamSet&)> configured_by(
+    Make make, std::function<std::optional<ParamProblem>(const ParamSet&)> validate = nullptr) {
+  return [make, validate](const ParamSet& params) -> Configured<Selector> {
+    if (validate)
+      if (auto problem = validate(params)) return *problem;
+    return std::shared_ptr<const Selector>(make(params));
+  };
+}
+
 // The `order` parameter: which end of the score is kept first.
 inline ParamDeclaration order_param(const std::string& default_order, const std::string& doc = "") {
   return ParamDeclaration{.name = "order",

@@ -120,7 +120,6 @@ SelectorRegistration shapley_registration() {
                        .default_value = ParamValue{10000LL},
                        .doc = "refuse a budget of more model fits (permutations x features)",
                        .check = at_least(1.0)});
-  registration.info.validate = check_linear_estimator;
   registration.supervised = true;
   registration.uses_distance = false;
   registration.provides_std_errors = true;
@@ -136,11 +135,13 @@ SelectorRegistration shapley_registration() {
                     params.integer("permutations"), features, fits, params.integer("max_fits"),
                     features)};
   };
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<ShapleySelector>(
-        linear_estimator_options(params), int_param(params, "permutations"),
-        static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"));
-  };
+  registration.configure = configured_by(
+      [](const ParamSet& params) -> std::unique_ptr<Selector> {
+        return std::make_unique<ShapleySelector>(
+            linear_estimator_options(params), int_param(params, "permutations"),
+            static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"));
+      },
+      check_linear_estimator);
   return registration;
 }
 

@@ -126,7 +126,7 @@ SelectorRegistration similarity_constraint_registration() {
   };
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.make = make_similarity_selector;
+  registration.configure = configured_by(make_similarity_selector);
   return registration;
 }
 

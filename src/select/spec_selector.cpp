@@ -65,6 +65,7 @@ SelectorScores knn_scores(const Eigen::MatrixXd& features, const SparseGraph& gr
 class SpecSelector final : public Selector {
  public:
   explicit SpecSelector(SpecSelectorSettings settings) : settings_(settings) {}
+  const SpecSelectorSettings& settings() const { return settings_; }
 
   SelectorScores score(const SelectionProblem& problem) const override {
     check_problem(problem);
@@ -115,10 +116,11 @@ std::unique_ptr<Selector> make_spec_selector(const ParamSet& params) {
 // A batch shares the kNN graph (graph: knn) and the mean distance; each parameter set still needs
 // its own eigen-decomposition (the weights change with sigma), so this saves the graph builds only.
 std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
-                                             const std::vector<const ParamSet*>& params) {
+                                             const std::vector<const Selector*>& selectors) {
   check_problem(problem);
   std::vector<SpecSelectorSettings> settings;
-  for (const ParamSet* set : params) settings.push_back(spec_selector_settings(*set));
+  for (const Selector* selector : selectors)
+    settings.push_back(dynamic_cast<const SpecSelector&>(*selector).settings());
   if (settings.empty()) return {};
   for (const auto& one : settings)
     if (one.dense_rbf != settings.front().dense_rbf ||
@@ -237,7 +239,7 @@ SelectorRegistration spec_registration() {
   registration.info = spec_info();
   registration.supervised = false;
   registration.uses_distance = true;
-  registration.make = make_spec_selector;
+  registration.configure = configured_by(make_spec_selector);
   registration.check_fit_rows = check_spec_fit_rows;
   registration.batch_varying_params = {"sigma_ratio", "ranker", "n_eigen", "spectral_function",
                                        "nu",          "s",      "a",       "p",

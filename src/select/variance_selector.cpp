@@ -1,6 +1,7 @@
 // Selector "variance": population variance (ddof 0, as numpy.var) of each raw feature over the fit
 // rows. Unsupervised, no distance; larger variance first.
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 
 namespace tsfs {
 namespace {
@@ -32,9 +33,9 @@ SelectorRegistration variance_registration() {
       "population variance (ddof 0) of each feature over the fit rows; larger first";
   registration.supervised = false;
   registration.uses_distance = false;
-  registration.make = [](const ParamSet&) -> std::unique_ptr<Selector> {
+  registration.configure = configured_by([](const ParamSet&) -> std::unique_ptr<Selector> {
     return std::make_unique<VarianceSelector>();
-  };
+  });
   return registration;
 }
 

@@ -120,13 +120,17 @@ TEST_CASE("batched score vectors equal one score() per parameter set") {
     REQUIRE(registration.score_batch);
     ++selectors_with_batches;
     for (const auto& batch : batches) {
-      std::vector<const ParamSet*> pointers;
-      for (const auto& params : batch) pointers.push_back(&params);
+      std::vector<std::shared_ptr<const tsfs::Selector>> selectors;
+      std::vector<const tsfs::Selector*> pointers;
+      for (const auto& params : batch) {
+        selectors.push_back(tsfs::configure_selector(registration, params));
+        pointers.push_back(selectors.back().get());
+      }
       const auto batched = registration.score_batch(problem, pointers);
       REQUIRE(batched.size() == batch.size());
       for (size_t i = 0; i < batch.size(); ++i) {
         CAPTURE(batch[i].canonical());
-        const auto selector = registration.make(batch[i]);
+        const auto& selector = selectors[i];
         const auto single = selector->score(problem);
         // A unit scored alone goes through the same arithmetic: the very same doubles, so the
         // same ranking even where scores tie mathematically (one surviving edge: all equal 2).

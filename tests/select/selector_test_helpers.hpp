@@ -33,10 +33,10 @@ inline ParamSet complete_params(const ComponentInfo& info, ParamSet chosen) {
   return complete;
 }
 
-inline std::unique_ptr<Selector> make_selector(const std::string& name,
-                                               const ParamSet& explicit_params = {}) {
+inline std::shared_ptr<const Selector> make_selector(const std::string& name,
+                                                     const ParamSet& explicit_params = {}) {
   const SelectorRegistration& registration = selector_registration(name);
-  return registration.make(complete_params(registration.info, explicit_params));
+  return configure_selector(registration, complete_params(registration.info, explicit_params));
 }
 
 inline ParamSet params_of(std::initializer_list<std::pair<const char*, ParamValue>> values) {

@@ -35,15 +35,14 @@ inline SelectorRegistration not_converging_selector() {
                                                .type = ParamType::integer,
                                                .default_value = 0LL,
                                                .doc = "1 or more: throw NotConverged"}};
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<NotConvergingSelector>(params.integer("fail") >= 1);
+  registration.configure = [](const ParamSet& params) -> Configured<Selector> {
+    return std::make_shared<const NotConvergingSelector>(params.integer("fail") >= 1);
   };
   registration.batch_varying_params = {"fail"};
   registration.score_batch = [](const SelectionProblem& problem,
-                                const std::vector<const ParamSet*>& params) {
+                                const std::vector<const Selector*>& selectors) {
     std::vector<SelectorScores> scores;
-    for (const auto* set : params)
-      scores.push_back(NotConvergingSelector(set->integer("fail") >= 1).score(problem));
+    for (const auto* selector : selectors) scores.push_back(selector->score(problem));
     return scores;
   };
   return registration;

@@ -69,9 +69,9 @@ std::string unit_label(const Spec& spec, const ScoreUnit& unit) {
 // Smaller key = kept first, whatever the selector's order.
 Eigen::VectorXd oriented_scores(const Spec& spec, const ScoreUnit& unit,
                                 const ScoreResult& result) {
-  const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
-  const auto& registration = *selector.registration;
-  const auto order = registration.make(selector.grid[static_cast<size_t>(unit.params)])->order();
+  const auto order = spec.selectors[static_cast<size_t>(unit.selector)]
+                         .selectors[static_cast<size_t>(unit.params)]
+                         ->order();
   return order == ScoreOrder::descending ? Eigen::VectorXd(-result.scores) : result.scores;
 }
 

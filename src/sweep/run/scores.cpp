@@ -144,17 +144,17 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
     return;
   }
   const FitData data = fit_data(spec, dataset, first, distances);
-  std::vector<const ParamSet*> params;
+  std::vector<const Selector*> selectors;
   for (size_t unit : batch)
-    params.push_back(&selector_spec.grid[static_cast<size_t>(plan.score_units[unit].params)]);
+    selectors.push_back(
+        selector_spec.selectors[static_cast<size_t>(plan.score_units[unit].params)].get());
   const long long total = dataset.features.values.cols();
   try {
     with_error_context(spec, dataset, first, [&] {
       const std::vector<SelectorScores> scored =
-          data.registration->score_batch(data.problem(), params);
+          data.registration->score_batch(data.problem(), selectors);
       for (size_t i = 0; i < batch.size(); ++i)
-        results[batch[i]] =
-            score_result(scored[i], data, total, data.registration->make(*params[i])->order());
+        results[batch[i]] = score_result(scored[i], data, total, selectors[i]->order());
       return 0;
     });
   } catch (const NotConverged&) {
@@ -168,9 +168,8 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
 ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
                            const Eigen::MatrixXd* distances) {
   const FitData data = fit_data(spec, dataset, unit, distances);
-  const auto& params =
-      spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
-  auto selector = data.registration->make(params);
+  const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)]
+                             .selectors[static_cast<size_t>(unit.params)];
   try {
     return with_error_context(spec, dataset, unit, [&] {
       return score_result(selector->score(data.problem()), data, dataset.features.values.cols(),

@@ -7,18 +7,22 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
+.PHONY: all deps configure build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
 
 all: build
 
 deps:
 	@scripts/install-deps.sh
 
-build: deps
+configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+
+build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
-demo: build
+# Only the runner: the demo needs none of the test and benchmark programs.
+demo: configure
+	cmake --build $(BUILD) -j$(JOBS) --target runner
 	$(BUILD)/runner configs/wafer_sigma.yaml
 	@echo "results: results/wafer_sigma/ (results.csv, tables/Wafer.md, scores.csv, manifest.json)"
 

@@ -114,7 +114,8 @@ std::vector<std::string> traits(const SelectorRegistration& selector) {
   if (!selector.batch_varying_params.empty()) {
     std::vector<std::string> names;
     for (const auto& name : selector.batch_varying_params) names.push_back(code(name));
-    result.push_back(fmt::format("scores values of {} in one batch", fmt::join(names, ", ")));
+    result.push_back(fmt::format("parameter sets differing only in {} are scored in one batch",
+                                 fmt::join(names, ", ")));
   }
   return result;
 }

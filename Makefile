@@ -7,20 +7,30 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps build demo test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
 
 all: build
 
 deps:
 	@scripts/install-deps.sh
 
-build: deps
+configure: deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_ARGS)
+
+build: configure
 	cmake --build $(BUILD) -j$(JOBS)
 
-demo: build
+# Only the runner: the demo needs none of the test and benchmark programs.
+demo: configure
+	cmake --build $(BUILD) -j$(JOBS) --target runner
 	$(BUILD)/runner configs/wafer_sigma.yaml
 	@echo "results: results/wafer_sigma/ (results.csv, tables/Wafer.md, scores.csv, manifest.json)"
+
+# docs/components.md, generated from the registries; the integration test "docs/components.md is
+# runner list --markdown" fails when the committed page is stale.
+docs: configure
+	cmake --build $(BUILD) -j$(JOBS) --target runner
+	$(BUILD)/runner list --markdown > docs/components.md.tmp && mv docs/components.md.tmp docs/components.md
 
 # The `slurm` tests need a cluster: `make test-slurm` below.
 test: build

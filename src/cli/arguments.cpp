@@ -23,8 +23,8 @@ commands:
   rankings             write <output>/rankings/<dataset>_kendall.csv: Kendall tau-b between the
                        rankings of every selector parameter set (and distance), each fitted on
                        the first fold's training rows (fit_on: all: on all rows), no sweep
-  list                 every extractor, distance, selector, classifier and plot kind with its
-                       parameters (no SPEC)
+  list [--markdown]    every extractor, distance, selector, reducer, classifier and plot kind
+                       with its parameters (no SPEC); --markdown: as docs/components.md
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
   plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
                        <output>/plan/ (work groups, their costs, the shard of each)
@@ -220,6 +220,8 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       arguments.run.timings = false;
     } else if (arg == "--direct-fits") {
       arguments.run.direct_fits = true;
+    } else if (arg == "--markdown") {
+      arguments.markdown = true;
     } else if (arg == "--threads") {
       std::string text = value("--threads");
       auto threads = parse_double(text);
@@ -266,6 +268,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
   }
   if (arguments.spec.empty() && !arguments.help && !arguments.version && !arguments.list)
     fail("missing SPEC");
+  if (arguments.markdown && !arguments.list) fail("--markdown goes with list");
   check_cluster_options(arguments, fail);
   return arguments;
 }

@@ -30,7 +30,8 @@ struct Arguments {
   ClusterArguments cluster;
   bool help = false;
   bool version = false;
-  bool list = false;  // `runner list`
+  bool list = false;      // `runner list`
+  bool markdown = false;  // `runner list --markdown`
 };
 
 // Throws InputError("command line", ...) on unknown options or missing values.

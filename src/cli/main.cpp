@@ -139,7 +139,8 @@ int main(int argc, char** argv) {
     }
     tsfs::Progress::set_enabled(!arguments.run.quiet);
     if (arguments.list) {
-      fmt::print("{}", tsfs::component_list());
+      fmt::print("{}",
+                 arguments.markdown ? tsfs::component_list_markdown() : tsfs::component_list());
       return 0;
     }
     spdlog::set_default_logger(tsfs::make_logger({}, arguments.run.quiet));

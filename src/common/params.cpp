@@ -19,34 +19,41 @@ std::optional<double> numeric(const ParamValue& value) {
 }  // namespace
 
 ParamCheck greater_than(double bound) {
-  return [bound](const ParamValue& value) -> std::string {
-    auto number = numeric(value);
-    if (number && *number > bound) return {};
-    return fmt::format("must be > {}", format_double(bound));
-  };
+  return {[bound](const ParamValue& value) -> std::string {
+            auto number = numeric(value);
+            if (number && *number > bound) return {};
+            return fmt::format("must be > {}", format_double(bound));
+          },
+          "> " + format_double(bound)};
 }
 
 ParamCheck at_least(double bound) {
-  return [bound](const ParamValue& value) -> std::string {
-    auto number = numeric(value);
-    if (number && *number >= bound) return {};
-    return fmt::format("must be >= {}", format_double(bound));
-  };
+  return {[bound](const ParamValue& value) -> std::string {
+            auto number = numeric(value);
+            if (number && *number >= bound) return {};
+            return fmt::format("must be >= {}", format_double(bound));
+          },
+          ">= " + format_double(bound)};
 }
 
 ParamCheck between(double low, double high) {
-  return [low, high](const ParamValue& value) -> std::string {
-    auto number = numeric(value);
-    if (number && *number >= low && *number <= high) return {};
-    return fmt::format("must be between {} and {}", format_double(low), format_double(high));
-  };
+  return {[low, high](const ParamValue& value) -> std::string {
+            auto number = numeric(value);
+            if (number && *number >= low && *number <= high) return {};
+            return fmt::format("must be between {} and {}", format_double(low),
+                               format_double(high));
+          },
+          fmt::format("in [{}, {}]", format_double(low), format_double(high))};
 }
 
 ParamCheck none_or(ParamCheck check) {
-  return [check = std::move(check)](const ParamValue& value) -> std::string {
-    if (std::holds_alternative<std::monostate>(value)) return {};
-    return check(value);
-  };
+  std::string description =
+      check.description().empty() ? std::string() : "none or " + check.description();
+  return {[check = std::move(check)](const ParamValue& value) -> std::string {
+            if (std::holds_alternative<std::monostate>(value)) return {};
+            return check(value);
+          },
+          std::move(description)};
 }
 
 void ParamSet::set(const std::string& name, ParamValue value) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -20,8 +21,28 @@ enum class ParamType { integer, real, text, boolean, text_list, optional_integer
 using ParamValue =
     std::variant<long long, double, std::string, bool, std::vector<std::string>, std::monostate>;
 
-// Returns an empty string when the value is acceptable, otherwise what is wrong with it.
-using ParamCheck = std::function<std::string(const ParamValue&)>;
+// An extra check of a parameter's value: returns an empty string when the value is acceptable,
+// otherwise what is wrong with it. The range checks below also describe themselves ("> 0"), for
+// `runner list`; a check written as a lambda has no description (its parameter's doc says it).
+class ParamCheck {
+ public:
+  using Function = std::function<std::string(const ParamValue&)>;
+  ParamCheck() = default;
+  template <typename F,
+            typename = std::enable_if_t<std::is_invocable_r_v<std::string, F&, const ParamValue&> &&
+                                        !std::is_same_v<std::decay_t<F>, ParamCheck>>>
+  ParamCheck(F function, std::string description = {})  // NOLINT: converts from callables
+      : function_(std::move(function)), description_(std::move(description)) {}
+
+  std::string operator()(const ParamValue& value) const { return function_(value); }
+  explicit operator bool() const { return static_cast<bool>(function_); }
+  // "> 0", ">= 1", "in [0, 1]", "none or >= 1"; empty when not known.
+  const std::string& description() const { return description_; }
+
+ private:
+  Function function_;
+  std::string description_;
+};
 
 struct ParamDeclaration {
   std::string name;

@@ -1,5 +1,5 @@
 #pragma once
-// The files of a comparison folder (see README.md, "Comparing runs"): tidy CSVs, a Markdown
+// The files of a comparison folder (see docs/comparing.md): tidy CSVs, a Markdown
 // summary, and the critical-difference and multiple-comparison figures.
 #include <filesystem>
 #include <map>

@@ -49,6 +49,8 @@ TEST_CASE("arguments: subcommands, and a spec named like one") {
   CHECK_THROWS_WITH(parse({"features"}), doctest::Contains("features needs a SPEC file"));
   CHECK_THROWS_WITH(parse({"status"}), doctest::Contains("status needs a RUN_DIR"));
   CHECK(parse({"list"}).list);
+  CHECK(parse({"list", "--markdown"}).markdown);
+  CHECK_FALSE(parse({"list"}).markdown);
   CHECK(parse({"--help"}).help);
   CHECK(parse({"--version"}).version);
   CHECK(tsfs::command_name(tsfs::Command::rankings) == "rankings");
@@ -65,6 +67,8 @@ TEST_CASE("arguments: bad command lines are input errors") {
   CHECK_THROWS_WITH(parse({"runn", "spec.yaml"}),
                     doctest::Contains("unknown command 'runn', did you mean 'run'?"));
   CHECK_THROWS_WITH(parse({"list", "extra"}), doctest::Contains("list takes none"));
+  CHECK_THROWS_WITH(parse({"spec.yaml", "--markdown"}),
+                    doctest::Contains("--markdown goes with list"));
 }
 
 TEST_CASE(

@@ -1,5 +1,5 @@
 #pragma once
-// The commands of a sharded run on one spec (see the README's "Running on a cluster"):
+// The commands of a sharded run on one spec (see docs/cluster.md):
 //   runner plan SPEC --shards N          plan/ (work groups, costs, the shard of each group)
 //   runner run SPEC --artefacts-only     features and distance matrices into <output>/cache
 //   runner run SPEC --shard I/N          shard I's cells into <output>/shards/I-of-N/

@@ -10,7 +10,7 @@
 // score vector is computed twice.
 //
 // Cost model (abstract operations; only ratios matter for balancing, and one measured constant
-// turns them into seconds, see the README's "Running on a cluster"):
+// turns them into seconds, see docs/cluster.md):
 //   score vector fitted on n rows, F features:   n * F, plus n^2 when the selector reads the
 //                                                distance matrix (the kNN graph over the rows)
 //   fit of a cell on one fold, n_train training rows, n_test test rows, m features:

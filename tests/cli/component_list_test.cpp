@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "classify/classifier.hpp"
+#include "config/plot_kind.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
-#include "plot/plot_kind.hpp"
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 

@@ -1,0 +1,47 @@
+// The elastic distances (src/distance/elastic/) through the runner: a spec with
+// `distances: [{kind: msm}]` and a Laplacian selector runs, and out-of-range parameters are
+// refused with the spec's file:line and exit code 2, before anything is computed.
+#include <doctest/doctest.h>
+
+#include "support/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+TEST_CASE("elastic distances: msm and twe with a Laplacian selector run end to end") {
+  TemporaryFolder folder("elastic_msm");
+  const auto output = folder.path() / "run";
+  auto run =
+      run_runner("tests/integration/specs/elastic_msm.yaml --quiet --threads 2 --set output=" +
+                 output.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  auto results = tsfs::read_csv_table(output / "results.csv");
+  CHECK(results.rows.size() == 2);
+  auto accuracy = [&](const std::string& distance) {
+    return cell(results, {{"distance", distance}}, "accuracy");
+  };
+  CHECK_FALSE(accuracy("msm-w0.1").empty());
+  CHECK_FALSE(accuracy("twe").empty());
+}
+
+TEST_CASE("elastic distances: out-of-range parameters are spec errors with file:line, exit 2") {
+  TemporaryFolder folder("elastic_bad");
+  const std::string head = std::string("name: bad\n") +
+                           "datasets: [{name: GunPoint, path: " + TSFS_SOURCE_DIR +
+                           "/third_party/ucr/GunPoint, split: train, max_samples: 20}]\n"
+                           "features: {extractor: raw}\n";
+  const std::string tail = "selectors: [{kind: laplacian, k: 3}]\nn_features: [5]\n";
+  for (const auto& [distances, word] : std::vector<std::pair<std::string, std::string>>{
+           {"distances: [{kind: msm, c: -1}]\n", "c"},
+           {"distances: [{kind: lcss, window: 1.5}]\n", "window"},
+           {"distances: [{kind: edr, epsilon: -0.1}]\n", "epsilon"},
+           {"distances: [{kind: twe, nu: -0.5}]\n", "nu"}}) {
+    CAPTURE(distances);
+    const auto spec = folder.write("bad.yaml", head + distances + tail);
+    auto run = run_runner("'" + spec.string() +
+                          "' --quiet --set output=" + (folder.path() / "out").string());
+    CHECK_MESSAGE(run.exit_code == 2, run.err);
+    CHECK_MESSAGE(contains(run.err, "bad.yaml:4"), run.err);  // the distances line
+    CHECK_MESSAGE(contains(run.err, word), run.err);
+    CHECK_FALSE(std::filesystem::exists(folder.path() / "out" / "results.csv"));
+  }
+}

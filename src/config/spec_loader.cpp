@@ -381,6 +381,17 @@ ExtractorSpec read_features(const YAML::Node& features, const Context& context) 
   return result;
 }
 
+// The configured component, or an InputError at `location` with the component's problem.
+template <typename Component>
+std::shared_ptr<const Component> configured_or_refused(Configured<Component> one,
+                                                       const std::string& location,
+                                                       const std::string& what,
+                                                       const std::string& kind) {
+  if (const auto& problem = one.problem())
+    throw InputError(location, fmt::format("{} '{}': {}", what, kind, problem->message));
+  return one.component();
+}
+
 std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Context& context) {
   std::vector<DistanceSpec> result;
   if (!distances) return result;
@@ -392,11 +403,8 @@ std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Cont
     static_cast<ComponentSpec&>(entry) =
         read_single(item, distance.info, {"kind"}, context, "distance");
     entry.registration = &distance;
-    const Configured<DistanceMeasure> configured = distance.configure(entry.params);
-    if (const auto& problem = configured.problem())
-      fail(item, context.file,
-           fmt::format("distance '{}': {}", distance.info.name, problem->message));
-    entry.measure = configured.component();
+    entry.measure = configured_or_refused(distance.configure(entry.params), entry.where.str(),
+                                          "distance", entry.kind);
     entry.label = entry.measure->label();
     result.push_back(std::move(entry));
   }
@@ -426,12 +434,11 @@ std::vector<std::shared_ptr<const Component>> configure_grid(
   std::vector<std::shared_ptr<const Component>> configured;
   for (const ParamSet& params : entry.grid) {
     Configured<Component> one = configure(params);
-    if (const auto& problem = one.problem()) {
-      auto where = entry.param_where.find(problem->param);
-      throw InputError(where != entry.param_where.end() ? where->second.str() : entry.where.str(),
-                       fmt::format("{} '{}': {}", what, entry.kind, problem->message));
-    }
-    configured.push_back(one.component());
+    std::string location = entry.where.str();
+    if (const auto& problem = one.problem())
+      if (auto where = entry.param_where.find(problem->param); where != entry.param_where.end())
+        location = where->second.str();
+    configured.push_back(configured_or_refused(std::move(one), location, what, entry.kind));
   }
   return configured;
 }

@@ -261,10 +261,7 @@ SelectorRegistration constraint_registration(ConstraintVariant variant) {
         settings.order = order_of(params);
         return std::make_unique<ConstraintSelector>(settings);
       });
-  if (needs_distance(variant))
-    registration.check_fit_rows = [](const ParamSet& params, long long fit_rows) {
-      return less_than_fit_rows(params, "k", fit_rows);
-    };
+  if (needs_distance(variant)) registration.check_fit_rows = check_less_than_fit_rows("k");
   return registration;
 }
 

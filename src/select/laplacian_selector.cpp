@@ -203,18 +203,14 @@ ComponentInfo laplacian_info() {
   return info;
 }
 
-// k must leave at least one other row to be a neighbour: k < fit rows.
-std::optional<ParamProblem> check_k_against_fit_rows(const ParamSet& params, long long fit_rows) {
-  return less_than_fit_rows(params, "k", fit_rows);
-}
-
 SelectorRegistration laplacian_registration() {
   SelectorRegistration registration;
   registration.info = laplacian_info();
   registration.supervised = false;
   registration.uses_distance = true;
   registration.configure = configured_by(make_laplacian_selector);
-  registration.check_fit_rows = check_k_against_fit_rows;
+  // k must leave at least one other row to be a neighbour: k < fit rows.
+  registration.check_fit_rows = check_less_than_fit_rows("k");
   registration.batch_varying_params = {"sigma_ratio", "kernel_scale", "stable_weights",
                                        "arithmetic",  "order",        "variant"};
   registration.score_batch = score_laplacian_batch;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <stdexcept>
@@ -63,6 +64,14 @@ inline std::optional<ParamProblem> less_than_fit_rows(const ParamSet& params,
   return ParamProblem{name, fmt::format("{} = {} must be less than the {} rows the selector is "
                                         "fitted on",
                                         name, value, fit_rows)};
+}
+
+// A registration's check_fit_rows for one such parameter (k of a kNN graph).
+inline std::function<std::optional<ParamProblem>(const ParamSet&, long long)>
+check_less_than_fit_rows(const std::string& name) {
+  return [name](const ParamSet& params, long long fit_rows) {
+    return less_than_fit_rows(params, name, fit_rows);
+  };
 }
 
 // Heat-kernel width sigma = sigma_ratio x M-bar (M-bar: mean of ALL fit x fit distances, the

@@ -88,7 +88,7 @@ TEST_CASE("lda and pls on degenerate folds: a missing class is fitted, one class
                                "classifier: {kind: knn, k: 1}\nprotocol: {kind: train_test}\n");
     auto run = run_runner(spec.string() + " --quiet");
     CHECK(run.exit_code == 2);
-    CHECK_MESSAGE(contains(run.err, "spec.yaml:4:10: " + std::string(kind) +
+    CHECK_MESSAGE(contains(run.err, "spec.yaml:4:9: " + std::string(kind) +
                                         " needs training rows of at least two classes"),
                   run.err);
     CHECK(contains(run.err,

@@ -73,16 +73,18 @@ TEST_CASE("an archive's folder names pass the checks of dataset names written in
   dataset("Good");
   dataset("Bad\x01Name");
   const std::string archive = "{archive: '" + folder.path().string() + "'";
-  CHECK(spec_error(archive_spec(archive + "}")) ==
+  CHECK(tsfs::testing::spec_error_text(archive_spec(archive + "}")) ==
         doctest::Contains("spec.yaml:1:21: the dataset folder 'Bad"));
-  CHECK(spec_error(archive_spec(archive + "}")) ==
+  CHECK(tsfs::testing::spec_error_text(archive_spec(archive + "}")) ==
         doctest::Contains("it holds a control character"));
   CHECK(spec_error(archive_spec(archive + ", names: [Good]}")).empty());
   dataset(std::string(130, 'L'));
-  CHECK(spec_error(archive_spec(archive + ", names: [" + std::string(130, 'L') + "]}")) ==
+  CHECK(tsfs::testing::spec_error_text(
+            archive_spec(archive + ", names: [" + std::string(130, 'L') + "]}")) ==
         doctest::Contains("it is 130 bytes long, more than 120"));
   // An archive that is a file: said so.
   std::ofstream(folder.path() / "file") << "x";
-  CHECK(spec_error(archive_spec("{archive: '" + (folder.path() / "file").string() + "'}")) ==
+  CHECK(tsfs::testing::spec_error_text(
+            archive_spec("{archive: '" + (folder.path() / "file").string() + "'}")) ==
         doctest::Contains("is a file, not a folder"));
 }

@@ -72,14 +72,17 @@ TEST_CASE("group: identical series fall on the same side of every split, for eve
   ProtocolOptions kfold;
   kfold.kind = ProtocolKind::stratified_kfold;
   kfold.folds = 2;
-  kfold.repeats = 3;
+  kfold.repeats = 2;
   const auto grouped = apply_protocol(dataset, kfold, DuplicateHandling::group);
-  REQUIRE(grouped.folds.size() == 6);
+  REQUIRE(grouped.folds.size() == 4);
   for (const auto& fold : grouped.folds) {
     CHECK(same_side_as_first(fold, groups));
     CHECK(fold.train_rows.size() + fold.test_rows.size() == 6);
   }
   CHECK(grouped.duplicates.straddling_used == 0);
+  // A third repeat puts every copy of one fold's test rows on the training side: refused.
+  kfold.repeats = 3;
+  CHECK_THROWS_AS(apply_protocol(dataset, kfold, DuplicateHandling::group), InputError);
 
   const auto kept = apply_protocol(dataset, holdout, DuplicateHandling::keep);
   CHECK(kept.folds[0].test_rows == std::vector<int>{3, 4, 5});
@@ -127,7 +130,7 @@ TEST_CASE("group refuses a protocol whose folds it empties; drop names itself as
     FAIL("no InputError");
   } catch (const InputError& error) {
     CHECK(error.where() == "Same");  // the sweep puts the protocol's spec line in front
-    CHECK(std::string(error.message()) ==
+    CHECK(doctest::String(error.message().c_str()) ==
           doctest::Contains("duplicates: group leaves fold 0 of repeat 0 (1 of 1 folds without "
                             "test rows) without test rows"));
   }
@@ -142,7 +145,7 @@ TEST_CASE("group refuses a protocol whose folds it empties; drop names itself as
     apply_protocol(toy_with_copies(), kfold, DuplicateHandling::drop);
     FAIL("no InputError");
   } catch (const InputError& error) {
-    CHECK(std::string(error.message()) ==
+    CHECK(doctest::String(error.message().c_str()) ==
           doctest::Contains("the dataset has 3 (after duplicates: drop removed 3 identical series "
                             "of the 6 loaded)"));
   }

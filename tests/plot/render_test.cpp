@@ -99,7 +99,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
        {"accuracy", "scores", "view", "lags", "roc", "pr", "mds", "isomap", "tsne"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
-    CHECK(contains(script, "set output '" + std::string(name) + "'.\".\".format"));
+    CHECK(contains(script, ": '" + std::string(name) + "'.\".\".format)"));
     CHECK(contains(script, std::string(name) + ".dat"));
     CHECK_FALSE(testing::read_text(figures / (std::string(name) + ".dat")).empty());
     if (gnuplot_installed()) {

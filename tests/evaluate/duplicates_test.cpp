@@ -118,7 +118,7 @@ TEST_CASE("duplicate handling names and the protocol label") {
 
 namespace tsfs {
 
-TEST_CASE("group refuses a protocol whose folds it empties; drop names itself as the cause") {
+TEST_CASE("group refuses a protocol whose folds it empties, drop names itself as the cause") {
   // Every series identical: under holdout_half, group moves the whole test half to training.
   const std::vector<double> a = {1, 2, 3};
   Dataset same = test::make_dataset({a, a, a, a});

@@ -75,7 +75,7 @@ tsfs::RunOptions quiet_options() {
 
 }  // namespace
 
-TEST_CASE("an interrupt in the tuning stage saves every finished cell; the rerun resumes") {
+TEST_CASE("an interrupt in the tuning stage saves every finished cell, and the rerun resumes") {
   const tsfs::testing::TemporaryFolder folder("run_interrupted_tuning");
   // 3 selector settings x 10 n_features x 2 k = 60 grid cells: four batches of 16, so the last
   // batches finish well within a second of the first checkpoint.

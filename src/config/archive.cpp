@@ -68,7 +68,10 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
   if (!node["archive"].IsScalar()) fail(node["archive"], file, "'archive' must be a folder");
   const std::filesystem::path folder = node["archive"].Scalar();
   if (!std::filesystem::is_directory(folder))
-    fail(node["archive"], file, fmt::format("archive folder '{}' not found", folder.string()));
+    fail(node["archive"], file,
+         std::filesystem::exists(folder)
+             ? fmt::format("the archive '{}' is a file, not a folder", folder.string())
+             : fmt::format("archive folder '{}' not found", folder.string()));
   const std::vector<std::string> available = archive_dataset_names(folder);
   std::vector<std::string> names = available;
   const YAML::Node listed = node["names"];
@@ -91,6 +94,15 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
   }
   if (names.empty())
     fail(node, file, fmt::format("no datasets left from archive '{}'", folder.string()));
+  // A folder's name becomes a dataset name, and so part of output file names: the same check as a
+  // name written in the spec.
+  for (const std::string& name : names)
+    if (auto problem = file_name_problem(name))
+      fail(node["archive"], file,
+           fmt::format("the dataset folder '{}' of archive '{}' is part of output file names, so "
+                       "it must be a plain file name: {}; rename the folder, or leave it out with "
+                       "`exclude` or `names`",
+                       printable_excerpt(name), folder.string(), *problem));
   std::vector<DatasetSpec> datasets;
   for (const std::string& name : names) {
     DatasetSpec dataset;

@@ -38,6 +38,10 @@ std::string_view trim_spaces(std::string_view text) {
   return text;
 }
 
+// Values whose squares overflow (distances, standardisation, selector scores sum squares of a few
+// thousand of them): refused at their line, as the sweep refuses such features.
+constexpr double kLargestValue = 1e100;
+
 // Parses one data line into `file`. Columns in messages count from 1 with the label as column 1,
 // which is what an editor or `cut -f` shows.
 void parse_line(std::string_view line, const std::string& place, UcrFile& file) {
@@ -76,6 +80,10 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
     } else if (std::isinf(*value)) {
       throw InputError(
           place, fmt::format("column {}: infinite value '{}'", column, printable_excerpt(token)));
+    } else if (std::abs(*value) > kLargestValue) {
+      throw InputError(place, fmt::format("column {}: value '{}' is beyond +-1e100, where sums "
+                                          "of squares overflow; rescale the data",
+                                          column, printable_excerpt(token)));
     }
     file.values.push_back(*value);
     ++count;
@@ -207,7 +215,9 @@ void check_options(const DatasetOptions& options) {
                      fmt::format("must be at least 2, got {}", *options.max_samples));
   std::error_code status;
   if (!fs::is_directory(options.folder, status))
-    throw InputError(options.folder.string(), "data folder not found");
+    throw InputError(options.folder.string(), fs::exists(options.folder, status)
+                                                  ? "is a file, not a data folder"
+                                                  : "data folder not found");
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 
 #include "config/spec.hpp"
 #include "config/spec_test_support.hpp"
+#include "support/temporary_folder.hpp"
+
+#include <fstream>
 
 using tsfs::testing::spec_error;
 using tsfs::testing::write_spec;
@@ -59,4 +62,29 @@ TEST_CASE(
             .find("'names' lists 'Coffee' twice") != std::string::npos);
   CHECK(spec_error(archive_spec("{archive: " + kArchive + ", name: [Coffee]}"))
             .find("did you mean 'names'?") != std::string::npos);
+}
+
+TEST_CASE("an archive's folder names pass the checks of dataset names written in the spec") {
+  const tsfs::testing::TemporaryFolder folder("archive_names");
+  auto dataset = [&](const std::string& name) {
+    std::filesystem::create_directories(folder.path() / name);
+    std::ofstream(folder.path() / name / (name + "_TRAIN.tsv")) << "1\t1\t2\n2\t3\t4\n";
+  };
+  dataset("Good");
+  dataset("Bad\x01Name");
+  const std::string archive = "{archive: '" + folder.path().string() + "'";
+  CHECK(tsfs::testing::spec_error_text(archive_spec(archive + "}")) ==
+        doctest::Contains("spec.yaml:1:21: the dataset folder 'Bad"));
+  CHECK(tsfs::testing::spec_error_text(archive_spec(archive + "}")) ==
+        doctest::Contains("it holds a control character"));
+  CHECK(spec_error(archive_spec(archive + ", names: [Good]}")).empty());
+  dataset(std::string(130, 'L'));
+  CHECK(tsfs::testing::spec_error_text(
+            archive_spec(archive + ", names: [" + std::string(130, 'L') + "]}")) ==
+        doctest::Contains("it is 130 bytes long, more than 120"));
+  // An archive that is a file: said so.
+  std::ofstream(folder.path() / "file") << "x";
+  CHECK(tsfs::testing::spec_error_text(
+            archive_spec("{archive: '" + (folder.path() / "file").string() + "'}")) ==
+        doctest::Contains("is a file, not a folder"));
 }

@@ -320,3 +320,21 @@ TEST_CASE("hostile UCR input: BOM, binary bytes, huge numbers, trailing TAB, con
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==
         doctest::Contains("Toy_TRAIN.tsv.gz: cannot read file"));
 }
+
+TEST_CASE("a value too large to square is refused at its file line and column") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\n2\t3.0\t1e308\n1\t-1e101\t0\n");
+  const auto text = input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); });
+  CHECK(text == doctest::Contains("Toy_TRAIN.tsv:2: column 3: value '1e308' is beyond +-1e100"));
+  folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\n2\t3.0\t1e100\n");
+  CHECK(load_ucr_dataset(in_folder(folder, Split::train)).values(1, 1) == 1e100);
+}
+
+TEST_CASE("a data folder that is a file is called a file") {
+  TempFolder folder;
+  folder.write("not_a_folder", "x");
+  DatasetOptions options = in_folder(folder);
+  options.folder = folder.path() / "not_a_folder";
+  CHECK(input_error_text([&] { load_ucr_dataset(options); }) ==
+        doctest::Contains("not_a_folder: is a file, not a data folder"));
+}

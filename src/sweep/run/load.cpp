@@ -90,7 +90,8 @@ Dataset load_dataset(const DatasetSpec& dataset_spec) {
   try {
     return load_ucr_dataset(dataset_spec.options);
   } catch (const InputError& error) {
-    if (!names_missing_path(error)) throw;
+    // The data folder itself (missing, or a file) is the spec's `path`.
+    if (!names_missing_path(error) && error.where() != dataset_spec.options.folder.string()) throw;
     throw InputError(dataset_spec.where.str(),
                      fmt::format("dataset {}: {}: {}", dataset_spec.options.name, error.where(),
                                  error.message()));
@@ -193,8 +194,11 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
     });
     // Under `group` every copy is on its first row's side of the outer split, so of the inner
     // splits too.
-    if (spec.duplicates == DuplicateHandling::group)
+    if (spec.duplicates == DuplicateHandling::group) {
       inner.folds = group_duplicate_series(std::move(inner.folds), prepared.duplicates.groups);
+      located(spec.tune->inner_where, name,
+              [&] { return (reject_emptied_folds(inner.folds, name, "inner fold"), 0); });
+    }
     prepared.inner_folds = std::move(inner.folds);
     prepared.inner_outer = std::move(inner.outer);
   }

@@ -15,8 +15,10 @@ namespace tsfs {
 namespace {
 
 // What the user can do about a failed write into the folder of spec key `key`, by its errno.
-std::string remedy(int error_number, std::string_view key) {
-  const std::string elsewhere = fmt::format("choose another {} (--set {}=DIR)", key, key);
+std::string remedy(int error_number, std::string_view key, bool from_spec = true) {
+  const std::string elsewhere = from_spec
+                                    ? fmt::format("choose another {} (--set {}=DIR)", key, key)
+                                    : std::string("choose another folder");
   switch (error_number) {
     case ENOSPC:
     case EDQUOT:
@@ -44,9 +46,9 @@ bool within(const std::filesystem::path& path, const std::filesystem::path& fold
     throw InputError(output.cache_where,
                      fmt::format("cannot write into the cache folder {}: {}; {}",
                                  output.cache.string(), problem, remedy(error_number, "cache")));
-  throw InputError(output.where,
-                   fmt::format("cannot write into the output folder {}: {}; {}",
-                               output.folder.string(), problem, remedy(error_number, "output")));
+  throw InputError(output.where, fmt::format("cannot write into the output folder {}: {}; {}",
+                                             output.folder.string(), problem,
+                                             remedy(error_number, "output", output.from_spec)));
 }
 
 // The first missing folder on the way to `folder` (what create_directories will create), or an
@@ -70,9 +72,8 @@ std::filesystem::path create_folder(const OutputCommand& output) {
   if (std::filesystem::exists(output.folder, error) &&
       !std::filesystem::is_directory(output.folder, error))
     throw InputError(output.where,
-                     fmt::format("the output {} is a file, not a folder; choose another output "
-                                 "(--set output=DIR)",
-                                 output.folder.string()));
+                     fmt::format("the output {} is a file, not a folder; {}",
+                                 output.folder.string(), remedy(0, "output", output.from_spec)));
   auto created = first_missing(output.folder);
   std::filesystem::create_directories(output.folder, error);
   if (error) fail(output, output.folder, error.message(), error.value());

@@ -128,6 +128,8 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     }
   }
   if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
+  if (arguments.family.empty() && arguments.output.string().find("{}") != std::string::npos)
+    words.fail("--output has {} (the value of a --family column) but no --family is given");
   return arguments;
 }
 

@@ -125,6 +125,7 @@ TEST_CASE("runner compare writes the pinned comparison of two runs") {
     CHECK(run_runner("compare " + a.string() + " --zero-method none").exit_code == 2);
     CHECK(run_runner("compare " + a.string() + " --cliques bonferroni").exit_code == 2);
     CHECK(run_runner("compare " + a.string() + " --rope -1").exit_code == 2);
+    CHECK(run_runner("compare " + a.string() + " --output 'x{}'").exit_code == 2);
   }
 
   SUBCASE("--by with run, --alpha and --output") {

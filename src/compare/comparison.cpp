@@ -6,6 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "common/parallel.hpp"
 #include "statistics/cliques.hpp"
 #include "statistics/multiple_testing.hpp"
 #include "statistics/nemenyi.hpp"
@@ -149,10 +150,16 @@ Comparison compare_methods(const Eigen::MatrixXd& scores, const ComparisonOption
     return comparison.average_ranks(x) < comparison.average_ranks(y);
   });
 
+  // The pairs in parallel (the Bayesian test's draws dominate); each pair's result depends on its
+  // own seed only, so the outcome does not depend on the thread count.
+  std::vector<std::pair<int, int>> indices;
   for (int a = 0; a < methods; ++a)
-    for (int b = a + 1; b < methods; ++b)
-      comparison.pairs.push_back(
-          compare_pair(scores, comparison.average_ranks, a, b, options, labels));
+    for (int b = a + 1; b < methods; ++b) indices.emplace_back(a, b);
+  comparison.pairs.resize(indices.size());
+  parallel_for(indices.size(), default_threads(), [&](size_t i) {
+    comparison.pairs[i] = compare_pair(scores, comparison.average_ranks, indices[i].first,
+                                       indices[i].second, options, labels);
+  });
   std::vector<Comparison> alone;
   alone.push_back(std::move(comparison));
   adjust_as_family(alone, "", {});

@@ -76,13 +76,12 @@ reproduce-nested: build
 	@python3 experiments/report/review_numbers.py nested
 
 # The study across the archive (experiments/archive/, results/archive/README.md): the run, then one
-# comparison of the selectors per n_features (Laplacian by its nested-CV rows).
+# comparison of the selectors per n_features (Laplacian by its nested-CV rows), the three
+# Holm-adjusted as one family (README.md, "Comparing runs").
 archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
-	@for n in 10 30 100; do \
-	  $(BUILD)/runner compare results/archive --tuned --where n_features=$$n \
-	    --by selector,variant,distance --output results/archive/comparison_n$$n || exit $$?; \
-	done
+	$(BUILD)/runner compare results/archive --tuned --family n_features \
+	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
 
 # The feature-selection course exercises (experiments/toolbox/, results/toolbox/README.md), a few
 # seconds each; the fit-time example fits every cell from scratch on one thread (its comment says

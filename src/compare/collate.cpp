@@ -266,6 +266,28 @@ std::string run_name(const std::filesystem::path& run) {
   return name;
 }
 
+std::vector<std::string> column_values(const CollateOptions& options, const std::string& column) {
+  std::vector<std::string> values;
+  bool numeric = true;
+  for (const auto& folder : options.runs) {
+    Run run = read_run(folder);
+    filter_rows(run, options);
+    const auto index = run.table.column(column);
+    if (!index)
+      throw InputError(run.file, unknown_column_message(column, "--family", run.table.header));
+    for (const auto& row : run.table.rows)
+      if (std::find(values.begin(), values.end(), row[*index]) == values.end()) {
+        values.push_back(row[*index]);
+        numeric = numeric && parse_double(row[*index]).has_value();
+      }
+  }
+  if (numeric)
+    std::stable_sort(values.begin(), values.end(), [](const std::string& a, const std::string& b) {
+      return *parse_double(a) < *parse_double(b);
+    });
+  return values;
+}
+
 Collated collate_runs(const CollateOptions& options) {
   if (options.runs.empty()) throw InputError("command line", "compare needs a run folder");
   // One run given twice (however spelt) would count as two runs of the same methods.

@@ -77,7 +77,7 @@ reproduce-nested: build
 
 # The study across the archive (experiments/archive/, results/archive/README.md): the run, then one
 # comparison of the selectors per n_features (Laplacian by its nested-CV rows), the three
-# Holm-adjusted as one family (README.md, "Comparing runs").
+# Holm-adjusted as one family (docs/comparing.md).
 archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
 	$(BUILD)/runner compare results/archive --tuned --family n_features \

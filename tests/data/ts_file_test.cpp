@@ -1,6 +1,7 @@
 // The .ts reader (src/data/ts_file.cpp) through load_ucr_dataset: the format of sktime/aeon, as
 // https://www.aeon-toolkit.org/en/stable/api_reference/data_format.html describes it.
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <cmath>
 
@@ -176,7 +177,7 @@ TEST_CASE("ts file: equal length without @seriesLength compares with the first s
   TempFolder folder;
   folder.write("Toy_TRAIN.ts", ts_text("1,2,3:a\n4,5:b\n", "@equalLength true\n"));
   CHECK(input_error_text([&] { load_ucr_dataset(toy(folder)); }) ==
-        doctest::Contains("Toy_TRAIN.ts:10: 2 values, but the series on line 9 has 3"));
+        doctest::Contains("Toy_TRAIN.ts:11: 2 values, but the series on line 10 has 3"));
 }
 
 TEST_CASE("ts file: missing values ('?' or NaN) are refused or filled as the policy says") {

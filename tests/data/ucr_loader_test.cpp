@@ -323,7 +323,7 @@ TEST_CASE("hostile UCR input: BOM, binary bytes, huge numbers, trailing TAB, con
         doctest::Contains("Toy_TRAIN.tsv.gz: cannot read file"));
 }
 
-TEST_CASE("missing: interpolate fills NaN inside a TSV series; trailing NaN stays padding") {
+TEST_CASE("missing: interpolate fills NaN inside a TSV series, and trailing NaN stays padding") {
   TempFolder folder;
   folder.write("Toy_TRAIN.tsv", "1\tNaN\t2\tNaN\t6\n2\t1\t2\tNaN\tNaN\n1\t1\t2\t3\t4\n");
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==

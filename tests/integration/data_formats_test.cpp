@@ -25,7 +25,7 @@ TEST_CASE("a missing value inside a series stops the run under the default `miss
   CHECK_FALSE(std::filesystem::exists(folder.path() / "results.csv"));
 }
 
-TEST_CASE("`missing: interpolate` fills them, says so, and records the policy; .ts data runs") {
+TEST_CASE("`missing: interpolate` fills them, says so and records the policy, and .ts data runs") {
   TemporaryFolder folder("data_formats_interpolate");
   auto run = run_runner(kSpec + " --no-timings --set output=" + folder.path().string() +
                         " --set datasets.1.missing=interpolate");

@@ -113,7 +113,7 @@ clean:
 # inputs) land in FUZZ_BUILD/findings/<harness>/ and fail the target.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
-FUZZ_HARNESSES = ucr_loader csv_matrix spec_loader cache_reader
+FUZZ_HARNESSES = ucr_loader ts_loader csv_matrix spec_loader cache_reader
 fuzz:
 	@command -v clang++ >/dev/null || { echo "make fuzz needs Clang and its libFuzzer runtime: apt-get install -y clang libclang-rt-14-dev (or scripts/install-deps.sh --ci)"; exit 2; }
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \

@@ -71,6 +71,7 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "split" << YAML::Value << split_name(dataset.options.split);
     if (dataset.options.max_samples)
       out << YAML::Key << "max_samples" << YAML::Value << *dataset.options.max_samples;
+    out << YAML::Key << "missing" << YAML::Value << missing_values_name(dataset.options.missing);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

@@ -189,7 +189,7 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
   if (item.IsScalar()) {
     dataset.options.name = read_file_name(item, context.file, "a dataset name");
   } else {
-    check_keys(item, {"name", "path", "split", "max_samples"}, context.file, "dataset");
+    check_keys(item, {"name", "path", "split", "max_samples", "missing"}, context.file, "dataset");
     if (!item["name"]) fail(item, context.file, "a dataset needs 'name'");
     dataset.options.name = read_file_name(item["name"], context.file, "a dataset name");
     if (item["path"]) dataset.options.folder = read_text(item["path"], context, "path");
@@ -200,14 +200,18 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
       if (count < 2) fail(item["max_samples"], context.file, "'max_samples' must be >= 2");
       dataset.options.max_samples = count;
     }
+    if (item["missing"])
+      dataset.options.missing = spec_detail::read_missing_values(item["missing"], context.file);
   }
   if (dataset.options.folder.empty())
     dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;
   return dataset;
 }
 
-std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context) {
-  if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
+std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context,
+                                           std::vector<IgnoredArchiveEntry>& ignored) {
+  if (node && node.IsMap() && node["archive"])
+    return spec_detail::read_archive(node, context.file, ignored);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;
@@ -216,8 +220,9 @@ std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context
 }
 
 // Dataset names key every output (tables/<name>.md, results rows): one entry per name.
-std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
-  std::vector<DatasetSpec> datasets = read_dataset_list(node, context);
+std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context,
+                                       std::vector<IgnoredArchiveEntry>& ignored) {
+  std::vector<DatasetSpec> datasets = read_dataset_list(node, context, ignored);
   std::map<std::string, SourceLocation> seen;
   for (const auto& dataset : datasets) {
     auto [previous, inserted] = seen.try_emplace(dataset.options.name, dataset.where);
@@ -605,7 +610,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   Spec spec;
   spec.file = file;
   spec.name = read_spec_name(root, file, context);
-  spec.datasets = read_datasets(root["datasets"], context);
+  spec.datasets = read_datasets(root["datasets"], context, spec.ignored_archive_entries);
   spec.features = read_features(root["features"], context);
   spec.distances = read_distances(root["distances"], context);
   spec.selectors = read_selectors(root, !spec.distances.empty(), context);

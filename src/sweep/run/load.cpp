@@ -228,6 +228,10 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
                                                      int threads,
                                                      std::vector<SkippedDataset>& skipped) {
   std::vector<PreparedDataset> datasets;
+  for (const auto& entry : spec.ignored_archive_entries) {
+    spdlog::info("archive entry {} ignored: {}", entry.name, entry.reason);
+    if (entry.in_skipped_csv) skipped.push_back({entry.name, entry.reason});
+  }
   for (const auto& dataset_spec : spec.datasets) {
     try {
       PreparedDataset prepared = prepare_dataset(spec, dataset_spec, cache_folder, threads);

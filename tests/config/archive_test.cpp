@@ -88,6 +88,8 @@ TEST_CASE("an archive's folder names pass the checks of dataset names written in
   CHECK(tsfs::testing::spec_error_text(
             archive_spec("{archive: '" + (folder.path() / "file").string() + "'}")) ==
         doctest::Contains("is a file, not a folder"));
+}
+
 namespace {
 
 // A small archive in the layouts tsfs meets: TSV and .ts datasets, gzipped or not, a TRAIN-only

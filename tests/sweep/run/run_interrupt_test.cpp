@@ -13,6 +13,7 @@
 #include "config/spec.hpp"
 #include "report/csv_table.hpp"
 #include "select/selector.hpp"
+#include "select/selector_params.hpp"
 #include "support/temporary_folder.hpp"
 #include "sweep/run/run.hpp"
 
@@ -38,9 +39,10 @@ tsfs::SelectorRegistration interrupting_selector() {
   registration.info.doc = "variance; requests an interrupt on inner folds when told (tests only)";
   registration.info.params = {tsfs::ParamDeclaration{
       .name = "level", .type = tsfs::ParamType::integer, .default_value = 0LL, .doc = "unused"}};
-  registration.make = [](const tsfs::ParamSet&) -> std::unique_ptr<tsfs::Selector> {
-    return std::make_unique<InterruptingSelector>();
-  };
+  registration.configure =
+      tsfs::configured_by([](const tsfs::ParamSet&) -> std::unique_ptr<tsfs::Selector> {
+        return std::make_unique<InterruptingSelector>();
+      });
   return registration;
 }
 

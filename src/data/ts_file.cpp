@@ -344,9 +344,10 @@ std::string SeriesFile::place(size_t row) const {
 }
 
 std::string too_large_value_reason(std::string_view token) {
-  return fmt::format("value '{}' is beyond +-1e100, where sums of squares overflow; rescale the "
-                     "data",
-                     printable_excerpt(token));
+  return fmt::format(
+      "value '{}' is beyond +-1e100, where sums of squares overflow; rescale the "
+      "data",
+      printable_excerpt(token));
 }
 
 }  // namespace tsfs

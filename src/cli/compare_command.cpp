@@ -49,6 +49,7 @@ options:
                        correction taken over the pairs of all of them as one family; written to
                        DIR/COLUMN=VALUE, or to --output with {} replaced by the value
   --output DIR         write the comparison files into DIR instead
+  --wait               when another runner is writing into the output folder, wait for it
   --help               this text
 )";
 }
@@ -60,6 +61,8 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     const std::string& arg = words.next();
     if (arg == "--help" || arg == "-h") {
       arguments.help = true;
+    } else if (arg == "--wait") {
+      arguments.wait = true;
     } else if (arg == "--metric") {
       arguments.collate.metric = words.value("--metric");
     } else if (arg == "--by") {
@@ -205,7 +208,9 @@ int run_compare(const CompareArguments& arguments) {
     // Written like a run's outputs: locked, and a folder that is a file or unwritable is bad
     // input.
     bool rendered = false;
-    run_in_output_folder({member.folder, member.output_name, "runner compare", false}, [&] {
+    OutputCommand output{member.folder, member.output_name, "runner compare", arguments.wait};
+    output.output_option = "--output DIR";
+    run_in_output_folder(output, [&] {
       rendered =
           compare::write_comparison(member.folder, member.collate, member.collated, comparison);
       return 0;

@@ -18,6 +18,7 @@ struct CompareArguments {
   // empty: <first run>/comparison (with --family: .../COLUMN=VALUE); with --family, "{}" in it is
   // replaced by the value, else the members go to DIR/COLUMN=VALUE.
   std::filesystem::path output;
+  bool wait = false;  // for another runner writing into the output folder
   bool help = false;
 };
 

@@ -41,7 +41,7 @@ int replot(const tsfs::Arguments& arguments) {
     throw tsfs::InputError((run_folder / "spec.yaml").string(), "the spec has no plots");
   tsfs::OutputCommand output{run_folder, run_folder.string(), "runner plot " + run_folder.string(),
                              arguments.run.wait};
-  output.from_spec = false;
+  output.output_option.clear();
   return tsfs::run_in_output_folder(output, [&] {
     int rendered = tsfs::render_plots(spec, run_folder);
     fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
@@ -56,7 +56,7 @@ int run_folder_command(const tsfs::Arguments& arguments) {
   if (arguments.command == tsfs::Command::status) return tsfs::print_status(run_folder);
   tsfs::OutputCommand output{run_folder, run_folder.string(), "runner merge " + run_folder.string(),
                              arguments.run.wait};
-  output.from_spec = false;
+  output.output_option.clear();
   return tsfs::run_in_output_folder(output,
                                     [&] { return tsfs::merge_shards(run_folder, arguments.run); });
 }
@@ -132,6 +132,7 @@ int main(int argc, char** argv) {
         fmt::print("{}", tsfs::compare_usage());
         return 0;
       }
+      tsfs::InterruptHandlers interrupts;
       return tsfs::run_compare(compare);
     }
     auto arguments = tsfs::parse_arguments(words);

@@ -240,9 +240,15 @@ double group_value(const Run& run, const CollateOptions& options, const Method& 
                                  "numeric column such as accuracy",
                                  options.metric, printable_excerpt(field), rows.front() + 2));
   if (!value || std::isnan(*value))
-    throw InputError(run.file,
-                     fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
-                                 dataset, options.metric, rows.front() + 2));
+    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+                     fmt::format("method '{}' on dataset '{}': no {} value", method.label, dataset,
+                                 options.metric));
+  if (!std::isfinite(*value))
+    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+                     fmt::format("--metric {}: '{}' for method '{}' on dataset '{}' is not "
+                                 "finite; a run writes finite values only, so the file was edited "
+                                 "or damaged",
+                                 options.metric, printable_excerpt(field), method.label, dataset));
   return *value;
 }
 

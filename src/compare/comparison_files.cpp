@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/files.hpp"
+#include "common/interrupt.hpp"
 #include "common/text.hpp"
 #include "compare/comparison_figures.hpp"
 #include "plot/plot.hpp"
@@ -216,14 +217,26 @@ std::map<std::string, std::string> comparison_tables(const CollateOptions& optio
 
 bool write_comparison(const std::filesystem::path& folder, const CollateOptions& options,
                       const Collated& collated, const Comparison& comparison) {
-  std::filesystem::create_directories(folder);
+  // Whole or nothing: a figure gnuplot cannot draw, a full disk or an interrupt leaves `folder`
+  // as it was.
+  StagedFolder staged(folder);
   for (const auto& [name, contents] : comparison_tables(options, collated, comparison))
-    write_file_atomically(folder / name, contents);
-  bool rendered = render_figure(critical_difference_figure(collated, comparison), "cd_diagram",
-                                folder / "figures");
-  rendered = render_figure(comparison_matrix_figure(collated, comparison), "comparison_matrix",
-                           folder / "figures") &&
-             rendered;
+    write_file_atomically(staged.staging() / name, contents);
+  bool rendered = true;
+  for (const auto& [name, figure] :
+       {std::pair{"cd_diagram", critical_difference_figure(collated, comparison)},
+        std::pair{"comparison_matrix", comparison_matrix_figure(collated, comparison)}}) {
+    throw_if_interrupted();
+    try {
+      rendered = render_figure(figure, name, staged.staging() / "figures") && rendered;
+    } catch (const InputError& error) {
+      // Named by where the figure would have been: the staging folder is gone when this is read.
+      throw InputError((folder / "figures" / name).string() + ".png",
+                       fmt::format("{}; nothing of the comparison was written", error.message()));
+    }
+  }
+  throw_if_interrupted();
+  staged.commit();
   return rendered;
 }
 

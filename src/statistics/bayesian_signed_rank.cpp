@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/interrupt.hpp"
+
 namespace tsfs::statistics {
 namespace {
 
@@ -130,6 +132,8 @@ BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Ei
   Eigen::VectorXd weights(differences.size() + 1);
   std::vector<double> prefix;
   for (int draw = 0; draw < samples; ++draw) {
+    // Millions of draws take seconds: a signal is honoured within a few thousand of them.
+    if (draw % 4096 == 0) throw_if_interrupted();
     // Gamma(1/2) = Z^2 / 2, Z = sqrt(-2 log U1) cos(2 pi U2): -log(U1) cos^2(2 pi U2).
     const double u1 = open_uniform(engine), u2 = open_uniform(engine);
     const double c = std::cos(kTwoPi * u2);

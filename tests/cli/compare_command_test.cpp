@@ -17,6 +17,8 @@ TEST_CASE("parse_compare_arguments: the procedure's defaults and every statistic
   CHECK(defaults.statistics.bayes_samples == 50000);
   CHECK(defaults.statistics.seed == 1);
   CHECK(defaults.family.empty());
+  CHECK_FALSE(defaults.wait);
+  CHECK(parse_compare_arguments({"run", "--wait"}).wait);
 
   const CompareArguments chosen = parse_compare_arguments(
       {"run", "--alpha", "0.1", "--cliques", "nemenyi", "--zero-method", "pratt", "--tie-margin",

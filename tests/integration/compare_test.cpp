@@ -1,6 +1,10 @@
 // `runner compare` on two tiny runs (Coffee, ECG200, GunPoint under the resamples protocol with
 // two resamples): the comparison files, pinned, and the refusals.
 #include <doctest/doctest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
 
 #include "common/text.hpp"
 #include "report/csv_table.hpp"
@@ -173,6 +177,9 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   CHECK(into_file.exit_code == 2);
   CHECK_MESSAGE(contains(into_file.err, "--output: the output " + file.string() + " is a file"),
                 into_file.err);
+  // Its hints name compare's own options, never the runner's `--set`.
+  CHECK(contains(into_file.err, "choose another output (--output DIR)"));
+  CHECK_FALSE(contains(into_file.err, "--set"));
   CHECK(read_text(file) == "x");
 }
 
@@ -216,4 +223,51 @@ TEST_CASE("runner compare --family: one comparison per n_features, Holm over all
     larger += family_p > own_p;
   }
   CHECK(larger > 0);
+}
+
+TEST_CASE(
+    "runner compare is whole or nothing: a figure gnuplot cannot draw leaves the folder as it "
+    "was") {
+  TemporaryFolder folder("compare_whole");
+  run_both(folder);
+  const auto a = folder.path() / "a";
+  REQUIRE(run_runner("compare " + a.string()).exit_code == 0);
+  const std::string summary = read_text(a / "comparison/summary.md");
+  // A gnuplot that fails, found first on PATH; the --alpha changes what would be written.
+  write_text(folder.path() / "bin/gnuplot", "#!/bin/sh\necho 'cannot draw here' >&2\nexit 1\n");
+  std::filesystem::permissions(folder.path() / "bin/gnuplot", std::filesystem::perms::owner_all);
+  const std::string path = "PATH=" + (folder.path() / "bin").string() + ":/usr/bin:/bin";
+  auto failed = run_runner("compare " + a.string() + " --alpha 0.2", path);
+  CHECK(failed.exit_code == 2);
+  CHECK_MESSAGE(contains(failed.err, (a / "comparison/figures/cd_diagram").string() +
+                                         ".png: gnuplot failed: cannot draw here"),
+                failed.err);
+  CHECK(contains(failed.err, "nothing of the comparison was written"));
+  CHECK(read_text(a / "comparison/summary.md") == summary);
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(a / "comparison"))
+    CHECK_MESSAGE(!contains(entry.path().string(), ".tmp."), entry.path().string());
+  // Into a new folder: none is left behind.
+  auto fresh =
+      run_runner("compare " + a.string() + " --output " + (folder.path() / "new").string(), path);
+  CHECK(fresh.exit_code == 2);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "new"));
+}
+
+TEST_CASE("runner compare honours SIGINT within a second and writes nothing") {
+  TemporaryFolder folder("compare_interrupt");
+  run_both(folder);
+  const auto a = folder.path() / "a";
+  // 10^8 Bayesian draws per pair: minutes of work, interrupted after a second of it.
+  BackgroundRunner compare("compare " + a.string() + " --bayes-samples 100000000");
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const auto signalled = std::chrono::steady_clock::now();
+  compare.signal(SIGINT);
+  const auto result = compare.wait();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - signalled).count();
+  MESSAGE("runner compare honoured SIGINT in ", seconds, " s");
+  CHECK(result.exit_code == 130);
+  CHECK(seconds < 1.0);
+  CHECK(contains(result.err, "interrupted"));
+  CHECK_FALSE(std::filesystem::exists(a / "comparison"));
 }

@@ -152,7 +152,8 @@ struct Spec {
   std::filesystem::path file;
   std::vector<DatasetSpec> datasets;
   std::vector<IgnoredArchiveEntry> ignored_archive_entries;  // of `datasets: {archive: ...}`
-  ExtractorSpec features;
+  // `features:`: one extractor, or several whose columns are put side by side (their order).
+  std::vector<ExtractorSpec> extractors;
   std::vector<DistanceSpec> distances;
   std::vector<SelectorSpec> selectors;
   std::vector<long long> n_features;

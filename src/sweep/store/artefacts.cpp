@@ -168,9 +168,15 @@ class CacheEntryLock {
 
 }  // namespace
 
-std::string feature_cache_key(const Dataset& dataset, const ComponentSpec& extractor) {
+std::string feature_cache_key(const Dataset& dataset,
+                              const std::vector<ExtractorSpec>& extractors) {
+  std::vector<std::string> kinds, params;
+  for (const auto& extractor : extractors) {
+    kinds.push_back(extractor.kind);
+    params.push_back(extractor.params.canonical());
+  }
   return fmt::format("{}|{}|{}|{}|{}", kFeatureCacheVersion, dataset.name,
-                     data_fingerprint(dataset), extractor.kind, extractor.params.canonical());
+                     data_fingerprint(dataset), fmt::join(kinds, "+"), fmt::join(params, "+"));
 }
 
 std::string distance_cache_key(const Dataset& dataset, const ComponentSpec& distance) {

@@ -76,13 +76,12 @@ reproduce-nested: build
 	@python3 experiments/report/review_numbers.py nested
 
 # The study across the archive (experiments/archive/, results/archive/README.md): the run, then one
-# comparison of the selectors per n_features (Laplacian by its nested-CV rows).
+# comparison of the selectors per n_features (Laplacian by its nested-CV rows), the three
+# Holm-adjusted as one family (docs/comparing.md).
 archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
-	@for n in 10 30 100; do \
-	  $(BUILD)/runner compare results/archive --tuned --where n_features=$$n \
-	    --by selector,variant,distance --output results/archive/comparison_n$$n || exit $$?; \
-	done
+	$(BUILD)/runner compare results/archive --tuned --family n_features \
+	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
 
 # The UCR archive's three 1-NN baselines on the vendored datasets (experiments/baselines/,
 # results/baselines/README.md), then the comparison with the published error rates.
@@ -120,7 +119,7 @@ clean:
 # inputs) land in FUZZ_BUILD/findings/<harness>/ and fail the target.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
-FUZZ_HARNESSES = ucr_loader csv_matrix spec_loader cache_reader
+FUZZ_HARNESSES = ucr_loader ts_loader csv_matrix spec_loader cache_reader
 fuzz:
 	@command -v clang++ >/dev/null || { echo "make fuzz needs Clang and its libFuzzer runtime: apt-get install -y clang libclang-rt-14-dev (or scripts/install-deps.sh --ci)"; exit 2; }
 	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \

@@ -5,7 +5,9 @@
 //   - the whole extractor (z-scoring and the shared autocorrelation included), 1 and 2 threads;
 //   - the "tsfel" extractor (all domains) on the same rows, 1 and 2 threads, for the comparison
 //     per value (counter ns_per_value = wall time / (series x columns)).
-// Counters series_per_s and ns_per_value are wall-clock figures.
+// The one-thread runs are measured in CPU time (the figures stay meaningful on a shared, loaded
+// machine), the two-thread runs in wall time; counters series_per_s and ns_per_value follow the
+// same clock.
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -80,7 +82,7 @@ void BM_Catch22Feature(benchmark::State& state) {
   state.SetLabel(std::string(feature.name));
   set_counters(state, static_cast<long long>(rows.size()), 1);
 }
-BENCHMARK(BM_Catch22Feature)->DenseRange(0, 21)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Catch22Feature)->DenseRange(0, 21)->Unit(benchmark::kMillisecond);
 
 // Args: {extractor (0 catch22, 1 tsfel), threads}.
 void BM_Wafer7164(benchmark::State& state) {
@@ -101,8 +103,9 @@ void BM_Wafer7164(benchmark::State& state) {
                  " columns, " + std::to_string(threads) + " thread(s)");
   set_counters(state, wafer().rows(), columns);
 }
+BENCHMARK(BM_Wafer7164)->ArgsProduct({{0, 1}, {1}})->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_Wafer7164)
-    ->ArgsProduct({{0, 1}, {1, 2}})
+    ->ArgsProduct({{0, 1}, {2}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->MinTime(1.0);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 
 #include "cli/word_reader.hpp"
 #include "common/error.hpp"
@@ -17,9 +19,11 @@ std::string compare_usage() {
   return R"(usage: runner compare RUN_DIR... [options]
 
 Compares methods across the datasets of one or more finished runs (the same datasets in each):
-average ranks, Friedman and Iman-Davenport tests, Nemenyi critical difference and diagram,
-pairwise Wilcoxon signed-rank tests with Holm's correction, wins/ties/losses and a
-multiple-comparison matrix. Writes RUN_DIR/comparison/ (the first run's) or --output.
+average ranks, Friedman and Iman-Davenport tests, pairwise Wilcoxon signed-rank tests with
+Holm's correction, a critical-difference diagram whose cliques come from them (or from Nemenyi),
+wins/ties/losses, median per-dataset differences, a Bayesian signed-rank test with a rope and a
+multiple-comparison matrix; every choice is printed in summary.md and procedure.csv. Writes
+RUN_DIR/comparison/ (the first run's) or --output.
 
 options:
   --metric COLUMN      results.csv column to compare, higher = better (default: accuracy)
@@ -29,8 +33,23 @@ options:
   --where COLUMN=VALUE only the rows with this value (repeatable: every condition must hold)
   --tuned              a selector with rows marked `tuned` (nested CV) counts by those rows
                        only, not by the grid cells they choose among
-  --alpha A            significance level of the Nemenyi and Holm procedures (default: 0.05)
+  --alpha A            family-wise significance level of Holm (and Nemenyi) (default: 0.05)
+  --cliques TEST       what the bars of the CD diagram join: wilcoxon-holm (methods no
+                       Holm-adjusted pairwise Wilcoxon test tells apart; default) or nemenyi
+                       (average ranks closer than the Nemenyi critical difference)
+  --zero-method M      zero differences in the Wilcoxon test, as scipy.stats.wilcoxon: wilcox
+                       (dropped; default), pratt (ranked, then left out of both sums) or zsplit
+                       (their ranks split between the sums)
+  --tie-margin M       wins/ties/losses: |difference| <= M is a tie (default: 0, exact ties)
+  --rope R             Bayesian signed-rank test: half-width of the region of practical
+                       equivalence, in units of the metric (default: 0.01)
+  --bayes-samples N    Bayesian signed-rank test: Monte Carlo draws per pair (default: 50000)
+  --seed S             Bayesian signed-rank test: seed of the draws (default: 1)
+  --family COLUMN      one comparison per value of COLUMN (e.g. n_features), its Holm
+                       correction taken over the pairs of all of them as one family; written to
+                       DIR/COLUMN=VALUE, or to --output with {} replaced by the value
   --output DIR         write the comparison files into DIR instead
+  --wait               when another runner is writing into the output folder, wait for it
   --help               this text
 )";
 }
@@ -42,6 +61,8 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     const std::string& arg = words.next();
     if (arg == "--help" || arg == "-h") {
       arguments.help = true;
+    } else if (arg == "--wait") {
+      arguments.wait = true;
     } else if (arg == "--metric") {
       arguments.collate.metric = words.value("--metric");
     } else if (arg == "--by") {
@@ -68,7 +89,39 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
       auto alpha = parse_double(text);
       if (!alpha || !(*alpha > 0 && *alpha < 1))
         words.fail(fmt::format("--alpha needs a number between 0 and 1, got '{}'", text));
-      arguments.alpha = *alpha;
+      arguments.statistics.alpha = *alpha;
+    } else if (arg == "--cliques") {
+      std::string text = words.value("--cliques");
+      auto test = compare::clique_test_from_name(text);
+      if (!test) words.fail(fmt::format("--cliques is wilcoxon-holm or nemenyi, got '{}'", text));
+      arguments.statistics.cliques = *test;
+    } else if (arg == "--zero-method") {
+      std::string text = words.value("--zero-method");
+      auto method = statistics::zero_method_from_name(text);
+      if (!method)
+        words.fail(fmt::format("--zero-method is wilcox, pratt or zsplit, got '{}'", text));
+      arguments.statistics.zero_method = *method;
+    } else if (arg == "--tie-margin" || arg == "--rope") {
+      std::string text = words.value(arg);
+      auto value = parse_double(text);
+      if (!value || !(*value >= 0) || std::isinf(*value))
+        words.fail(fmt::format("{} needs a number >= 0, got '{}'", arg, text));
+      (arg == "--rope" ? arguments.statistics.rope : arguments.statistics.tie_margin) = *value;
+    } else if (arg == "--bayes-samples" || arg == "--seed") {
+      std::string text = words.value(arg);
+      auto value = parse_double(text);
+      const double largest = arg == "--seed" ? 9007199254740992.0 : 100000000.0;
+      if (!value || *value != std::floor(*value) || *value < (arg == "--seed" ? 0 : 1) ||
+          *value > largest)
+        words.fail(fmt::format("{} needs a whole number{}, got '{}'", arg,
+                               arg == "--seed" ? " >= 0" : " from 1 to 100000000", text));
+      if (arg == "--seed")
+        arguments.statistics.seed = static_cast<std::uint64_t>(*value);
+      else
+        arguments.statistics.bayes_samples = static_cast<int>(*value);
+    } else if (arg == "--family") {
+      arguments.family = words.value("--family");
+      if (arguments.family.empty()) words.fail("--family needs a column");
     } else if (arg == "--output") {
       arguments.output = words.value("--output");
     } else if (arg.rfind("-", 0) == 0) {
@@ -78,41 +131,104 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     }
   }
   if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
+  if (arguments.family.empty() && arguments.output.string().find("{}") != std::string::npos)
+    words.fail("--output has {} (the value of a --family column) but no --family is given");
   return arguments;
 }
 
-int run_compare(const CompareArguments& arguments) {
-  const compare::Collated collated = compare::collate_runs(arguments.collate);
+namespace {
+
+compare::Collated collate_checked(const compare::CollateOptions& options) {
+  compare::Collated collated = compare::collate_runs(options);
   if (collated.methods.size() < 2)
-    throw InputError(
-        "command line",
-        fmt::format("only one method ('{}') found by --by {}: a comparison needs at "
-                    "least two (choose --by columns that vary, or more runs)",
-                    collated.methods.front().label, fmt::join(arguments.collate.by, ",")));
+    throw InputError("command line",
+                     fmt::format("only one method ('{}') found by --by {}: a comparison needs at "
+                                 "least two (choose --by columns that vary, or more runs)",
+                                 collated.methods.front().label, fmt::join(options.by, ",")));
   if (collated.datasets.size() < 2)
     throw InputError("command line",
                      fmt::format("the runs hold one dataset ('{}'): comparing methods across "
                                  "datasets needs at least two",
                                  collated.datasets.front()));
-  const compare::Comparison comparison = compare::compare_methods(collated.scores, arguments.alpha);
-  const std::filesystem::path folder =
-      arguments.output.empty() ? arguments.collate.runs.front() / "comparison" : arguments.output;
-  // Written like a run's outputs: locked, and a folder that is a file or unwritable is bad input.
-  bool rendered = false;
-  run_in_output_folder(
-      {folder, arguments.output.empty() ? folder.string() : "--output", "runner compare", false},
-      [&] {
-        rendered = compare::write_comparison(folder, arguments.collate, collated, comparison);
-        return 0;
-      });
-  const auto& friedman = comparison.friedman;
-  fmt::print(
-      "{} methods on {} datasets: Friedman p = {:.4g}, Iman-Davenport p = {:.4g}, "
-      "Nemenyi CD = {:.4g}\n",
-      collated.methods.size(), collated.datasets.size(), friedman.chi_square_p,
-      friedman.iman_davenport_p, comparison.critical_difference);
-  fmt::print("comparison written to {}{}\n", folder.string(),
-             rendered ? "" : " (gnuplot not found: figures as .gp and .dat only)");
+  return collated;
+}
+
+std::vector<std::string> labels_of(const compare::Collated& collated) {
+  std::vector<std::string> labels;
+  for (const auto& method : collated.methods) labels.push_back(method.label);
+  return labels;
+}
+
+// One member of the comparison: its rows, collated scores, tests and folder.
+struct Member {
+  compare::CollateOptions collate;
+  compare::Collated collated;
+  std::filesystem::path folder;
+  std::string output_name;  // as the user gave it, for messages
+};
+
+std::filesystem::path member_folder(const CompareArguments& arguments, const std::string& value) {
+  const std::string name = arguments.family + "=" + value;
+  if (arguments.output.empty()) return arguments.collate.runs.front() / "comparison" / name;
+  std::string pattern = arguments.output.string();
+  if (auto brace = pattern.find("{}"); brace != std::string::npos)
+    return pattern.replace(brace, 2, value);
+  return arguments.output / name;
+}
+
+}  // namespace
+
+int run_compare(const CompareArguments& arguments) {
+  std::vector<Member> members;
+  std::vector<std::string> values;
+  if (arguments.family.empty()) {
+    const std::filesystem::path folder =
+        arguments.output.empty() ? arguments.collate.runs.front() / "comparison" : arguments.output;
+    members.push_back({arguments.collate, collate_checked(arguments.collate), folder,
+                       arguments.output.empty() ? folder.string() : "--output"});
+  } else {
+    values = compare::column_values(arguments.collate, arguments.family);
+    for (const std::string& value : values) {
+      compare::CollateOptions options = arguments.collate;
+      options.where.emplace_back(arguments.family, value);
+      const std::filesystem::path folder = member_folder(arguments, value);
+      members.push_back({options, collate_checked(options), folder,
+                         arguments.output.empty() ? folder.string() : "--output"});
+    }
+  }
+  std::vector<compare::Comparison> comparisons;
+  for (const Member& member : members)
+    comparisons.push_back(compare::compare_methods(member.collated.scores, arguments.statistics,
+                                                   labels_of(member.collated)));
+  if (!arguments.family.empty()) compare::adjust_as_family(comparisons, arguments.family, values);
+
+  for (size_t i = 0; i < members.size(); ++i) {
+    const Member& member = members[i];
+    const compare::Comparison& comparison = comparisons[i];
+    // Written like a run's outputs: locked, and a folder that is a file or unwritable is bad
+    // input.
+    bool rendered = false;
+    OutputCommand output{member.folder, member.output_name, "runner compare", arguments.wait};
+    output.output_option = "--output DIR";
+    run_in_output_folder(output, [&] {
+      rendered =
+          compare::write_comparison(member.folder, member.collate, member.collated, comparison);
+      return 0;
+    });
+    const auto& friedman = comparison.friedman;
+    const int significant = static_cast<int>(std::count_if(
+        comparison.pairs.begin(), comparison.pairs.end(),
+        [&](const auto& pair) { return compare::holm_significant(comparison, pair); }));
+    fmt::print(
+        "{}{} methods on {} datasets: Friedman p = {:.4g}, Iman-Davenport p = {:.4g}, "
+        "{} of {} pairs significant (Wilcoxon, Holm over {} tests), cliques by {}\n",
+        arguments.family.empty() ? "" : fmt::format("{} = {}: ", arguments.family, values[i]),
+        member.collated.methods.size(), member.collated.datasets.size(), friedman.chi_square_p,
+        friedman.iman_davenport_p, significant, comparison.pairs.size(), comparison.family_tests,
+        compare::clique_test_name(comparison.options.cliques));
+    fmt::print("comparison written to {}{}\n", member.folder.string(),
+               rendered ? "" : " (gnuplot not found: figures as .gp and .dat only)");
+  }
   return 0;
 }
 

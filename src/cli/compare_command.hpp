@@ -1,18 +1,24 @@
 #pragma once
-// `runner compare RUN_DIR... [--metric M] [--by COLUMNS] [--alpha A] [--output DIR]`: the
-// statistical comparison of methods across datasets from finished runs (see compare/).
+// `runner compare RUN_DIR... [options]`: the statistical comparison of methods across datasets
+// from finished runs (see compare/ and compare_usage()).
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "compare/collate.hpp"
+#include "compare/comparison.hpp"
 
 namespace tsfs {
 
 struct CompareArguments {
   compare::CollateOptions collate;
-  double alpha = 0.05;
-  std::filesystem::path output;  // empty: <first run>/comparison
+  compare::ComparisonOptions statistics;  // alpha, clique test, zero method, margins, Bayes
+  // One comparison per value of this column, Holm-adjusted as one family (empty: one comparison).
+  std::string family;
+  // empty: <first run>/comparison (with --family: .../COLUMN=VALUE); with --family, "{}" in it is
+  // replaced by the value, else the members go to DIR/COLUMN=VALUE.
+  std::filesystem::path output;
+  bool wait = false;  // for another runner writing into the output folder
   bool help = false;
 };
 

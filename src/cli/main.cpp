@@ -30,19 +30,23 @@ namespace {
 // `runner plot RUN_DIR`: the run folder keeps the spec it ran (spec.yaml) next to its CSVs.
 int replot(const tsfs::Arguments& arguments) {
   std::filesystem::path run_folder = arguments.spec;
-  if (!std::filesystem::is_directory(run_folder) ||
-      !std::filesystem::exists(run_folder / "spec.yaml"))
+  if (std::filesystem::exists(run_folder) && !std::filesystem::is_directory(run_folder))
+    throw tsfs::InputError(run_folder.string(), "is a file, not a run folder");
+  if (!std::filesystem::exists(run_folder))
+    throw tsfs::InputError(run_folder.string(), "run folder not found");
+  if (!std::filesystem::exists(run_folder / "spec.yaml"))
     throw tsfs::InputError(run_folder.string(), "not a run folder (no spec.yaml in it)");
   tsfs::Spec spec = tsfs::load_spec(run_folder / "spec.yaml", arguments.overrides);
   if (spec.plots.empty())
     throw tsfs::InputError((run_folder / "spec.yaml").string(), "the spec has no plots");
-  return tsfs::run_in_output_folder(
-      {run_folder, run_folder.string(), "runner plot " + run_folder.string(), arguments.run.wait},
-      [&] {
-        int rendered = tsfs::render_plots(spec, run_folder);
-        fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
-        return 0;
-      });
+  tsfs::OutputCommand output{run_folder, run_folder.string(), "runner plot " + run_folder.string(),
+                             arguments.run.wait};
+  output.output_option.clear();
+  return tsfs::run_in_output_folder(output, [&] {
+    int rendered = tsfs::render_plots(spec, run_folder);
+    fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
+    return 0;
+  });
 }
 
 // `runner merge RUN_DIR` and `runner status RUN_DIR`: the run folder of a sharded run.
@@ -50,9 +54,11 @@ int run_folder_command(const tsfs::Arguments& arguments) {
   std::filesystem::path run_folder = arguments.spec;
   tsfs::check_run_folder(run_folder);
   if (arguments.command == tsfs::Command::status) return tsfs::print_status(run_folder);
-  return tsfs::run_in_output_folder(
-      {run_folder, run_folder.string(), "runner merge " + run_folder.string(), arguments.run.wait},
-      [&] { return tsfs::merge_shards(run_folder, arguments.run); });
+  tsfs::OutputCommand output{run_folder, run_folder.string(), "runner merge " + run_folder.string(),
+                             arguments.run.wait};
+  output.output_option.clear();
+  return tsfs::run_in_output_folder(output,
+                                    [&] { return tsfs::merge_shards(run_folder, arguments.run); });
 }
 
 // What the jobs of `runner submit` pass on to every runner they start.
@@ -126,6 +132,7 @@ int main(int argc, char** argv) {
         fmt::print("{}", tsfs::compare_usage());
         return 0;
       }
+      tsfs::InterruptHandlers interrupts;
       return tsfs::run_compare(compare);
     }
     auto arguments = tsfs::parse_arguments(words);

@@ -128,6 +128,36 @@ void AtomicFileWriter::commit() {
   finish(buffer_->fd(), buffer_->error(), temporary_, path_);
 }
 
+StagedFolder::StagedFolder(const std::filesystem::path& folder)
+    : folder_(folder), staging_(temporary_sibling(folder / "staging")) {
+  std::error_code status;
+  std::filesystem::create_directories(staging_, status);
+  if (status) throw WriteError(staging_, status.value());
+}
+
+StagedFolder::~StagedFolder() {
+  std::error_code ignored;
+  std::filesystem::remove_all(staging_, ignored);
+}
+
+void StagedFolder::commit() {
+  std::error_code status;
+  std::vector<std::filesystem::path> files;
+  for (auto entry = std::filesystem::recursive_directory_iterator(staging_, status);
+       !status && entry != std::filesystem::recursive_directory_iterator(); entry.increment(status))
+    if (entry->is_regular_file()) files.push_back(entry->path());
+  if (status) throw WriteError(staging_, status.value());
+  // Every file exists before the first is moved; renames within one file system do not fail for
+  // want of space, so what is moved is the whole set.
+  for (const auto& file : files) {
+    const auto target = folder_ / std::filesystem::relative(file, staging_);
+    std::filesystem::create_directories(target.parent_path(), status);
+    if (status) throw WriteError(target.parent_path(), status.value());
+    std::filesystem::rename(file, target, status);
+    if (status) throw WriteError(target, status.value());
+  }
+}
+
 bool is_temporary_file_name(const std::string& name) {
   static const std::regex pattern(R"(\..+\.tmp\.[0-9]+\.[0-9]+)");
   return std::regex_match(name, pattern);

@@ -53,8 +53,27 @@ class AtomicFileWriter {
   bool committed_ = false;
 };
 
-// Whether `name` is a temporary file of the two writers above: ".<name>.tmp.<pid>.<n>". A process
-// killed with SIGKILL leaves one behind; the next run that owns the folder removes them.
+// A set of files written whole or not at all: they are written under staging() (a temporary
+// folder inside `folder`, named like a temporary file), and commit() moves each into the same
+// place under `folder` once all exist. Destroyed without commit() (an error, an interrupt), the
+// staging folder is removed and `folder` keeps what it held.
+class StagedFolder {
+ public:
+  explicit StagedFolder(const std::filesystem::path& folder);
+  ~StagedFolder();
+  StagedFolder(const StagedFolder&) = delete;
+  StagedFolder& operator=(const StagedFolder&) = delete;
+  const std::filesystem::path& staging() const { return staging_; }
+  void commit();
+
+ private:
+  std::filesystem::path folder_;
+  std::filesystem::path staging_;
+};
+
+// Whether `name` is a temporary file of the two writers above (or a StagedFolder's folder):
+// ".<name>.tmp.<pid>.<n>". A process killed with SIGKILL leaves one behind; the next run that owns
+// the folder removes them.
 bool is_temporary_file_name(const std::string& name);
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if missing

@@ -240,9 +240,15 @@ double group_value(const Run& run, const CollateOptions& options, const Method& 
                                  "numeric column such as accuracy",
                                  options.metric, printable_excerpt(field), rows.front() + 2));
   if (!value || std::isnan(*value))
-    throw InputError(run.file,
-                     fmt::format("method '{}' on dataset '{}': no {} value (row {})", method.label,
-                                 dataset, options.metric, rows.front() + 2));
+    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+                     fmt::format("method '{}' on dataset '{}': no {} value", method.label, dataset,
+                                 options.metric));
+  if (!std::isfinite(*value))
+    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+                     fmt::format("--metric {}: '{}' for method '{}' on dataset '{}' is not "
+                                 "finite; a run writes finite values only, so the file was edited "
+                                 "or damaged",
+                                 options.metric, printable_excerpt(field), method.label, dataset));
   return *value;
 }
 
@@ -264,6 +270,28 @@ std::string run_name(const std::filesystem::path& run) {
   std::string name = run.string();
   while (name.size() > 1 && (name.back() == '/' || name.back() == '\\')) name.pop_back();
   return name;
+}
+
+std::vector<std::string> column_values(const CollateOptions& options, const std::string& column) {
+  std::vector<std::string> values;
+  bool numeric = true;
+  for (const auto& folder : options.runs) {
+    Run run = read_run(folder);
+    filter_rows(run, options);
+    const auto index = run.table.column(column);
+    if (!index)
+      throw InputError(run.file, unknown_column_message(column, "--family", run.table.header));
+    for (const auto& row : run.table.rows)
+      if (std::find(values.begin(), values.end(), row[*index]) == values.end()) {
+        values.push_back(row[*index]);
+        numeric = numeric && parse_double(row[*index]).has_value();
+      }
+  }
+  if (numeric)
+    std::stable_sort(values.begin(), values.end(), [](const std::string& a, const std::string& b) {
+      return *parse_double(a) < *parse_double(b);
+    });
+  return values;
 }
 
 Collated collate_runs(const CollateOptions& options) {

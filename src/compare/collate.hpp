@@ -45,6 +45,11 @@ struct Collated {
 // a metric value is missing, a method is ambiguous (see above) or a column is unknown.
 Collated collate_runs(const CollateOptions& options);
 
+// The distinct values of `column` among the rows kept by `where` and `tuned` in every run, in
+// order of first appearance, or ascending when all are numbers (the members of a --family).
+// Throws InputError like collate_runs (unknown column, no row kept).
+std::vector<std::string> column_values(const CollateOptions& options, const std::string& column);
+
 // Name of a run in messages and in the `run` column: the folder as given, without a trailing
 // separator.
 std::string run_name(const std::filesystem::path& run);

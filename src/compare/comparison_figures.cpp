@@ -63,12 +63,23 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
               y) +
         "\n";
   }
-  const double cd_end = std::min(last_rank, 1 + comparison.critical_difference);
-  cd_bar = point(1, 0.75) + point(cd_end, 0.75) + "\n" + point(1, 0.68) + point(1, 0.82) + "\n" +
-           point(cd_end, 0.68) + point(cd_end, 0.82) + "\n";
-  std::string cd_label = labelled_point((1 + cd_end) / 2, 0.95,
-                                        fmt::format("CD = {:.3f}", comparison.critical_difference));
-
+  // The Nemenyi critical difference is drawn only when it draws the cliques; the caption names
+  // the clique test either way.
+  const bool nemenyi = comparison.options.cliques == CliqueTest::nemenyi;
+  std::string cd_label;
+  if (nemenyi) {
+    const double cd_end = std::min(last_rank, 1 + comparison.critical_difference);
+    cd_bar = point(1, 0.75) + point(cd_end, 0.75) + "\n" + point(1, 0.68) + point(1, 0.82) + "\n" +
+             point(cd_end, 0.68) + point(cd_end, 0.82) + "\n";
+    cd_label = labelled_point((1 + cd_end) / 2, 0.95,
+                              fmt::format("CD = {:.3f}", comparison.critical_difference));
+  }
+  const std::string caption =
+      nemenyi ? fmt::format("cliques: Nemenyi test, alpha = {}", comparison.options.alpha)
+              : fmt::format(
+                    "cliques: Wilcoxon signed-rank tests, Holm-adjusted ({} tests), "
+                    "alpha = {}",
+                    comparison.family_tests, comparison.options.alpha);
   Figure figure;
   for (const std::string* block :
        {&axis, &lines, &cliques, &cd_bar, &ticks, &left_labels, &right_labels, &cd_label})
@@ -78,8 +89,9 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
   figure.width = 900 + 8 * static_cast<int>(longest_left + longest_right);
   figure.height = 160 + 34 * static_cast<int>(rows + comparison.cliques.size() / 2);
   figure.body = fmt::format(
+      "  set title {}\n"
       "  unset border\n  unset xtics\n  unset ytics\n  unset key\n"
-      "  set lmargin {}\n  set rmargin {}\n  set tmargin 1\n  set bmargin 1\n"
+      "  set lmargin {}\n  set rmargin {}\n  set tmargin 2\n  set bmargin 1\n"
       "  set xrange [{}:{}]\n  set yrange [{}:1.15]\n"
       "  plot 'cd_diagram.dat' index 0 using 1:2 with lines lc rgb 'black' lw 1.5, \\\n"
       "       '' index 1 using 1:2 with lines lc rgb '#404040' lw 1, \\\n"
@@ -89,8 +101,8 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
       "       '' index 5 using 1:2:3 with labels right offset -0.5,0, \\\n"
       "       '' index 6 using 1:2:3 with labels left offset 0.5,0, \\\n"
       "       '' index 7 using 1:2:3 with labels center tc rgb '#b2182b'\n",
-      longest_left + 3, longest_right + 3, number(1 - pad), number(last_rank + pad),
-      number(bottom));
+      gnuplot::text(caption), longest_left + 3, longest_right + 3, number(1 - pad),
+      number(last_rank + pad), number(bottom));
   return figure;
 }
 
@@ -105,9 +117,9 @@ Figure comparison_matrix_figure(const Collated& collated, const Comparison& comp
       const auto second = static_cast<size_t>(comparison.rank_order[column]);
       const PairComparison& pair = comparison.pairs[pair_index(first, second, methods)];
       const bool flipped = static_cast<size_t>(pair.a) != first;
-      const double difference = (flipped ? -pair.mean_difference : pair.mean_difference) + 0.0;
+      const double difference = (flipped ? -pair.median_difference : pair.median_difference) + 0.0;
       largest = std::max(largest, std::abs(difference));
-      const bool significant = !std::isnan(pair.holm_p) && pair.holm_p <= comparison.alpha;
+      const bool significant = holm_significant(comparison, pair);
       cells += fmt::format(
           "{}\t{}\t{}\t{:+.4f}\t{}/{}/{}\t{}\n", column, row, number(difference), difference,
           flipped ? pair.losses : pair.wins, pair.ties, flipped ? pair.wins : pair.losses,
@@ -129,13 +141,13 @@ Figure comparison_matrix_figure(const Collated& collated, const Comparison& comp
   figure.width = 260 + 8 * static_cast<int>(longest) + 150 * side;
   figure.height = 200 + 6 * static_cast<int>(longest) + 90 * side;
   figure.body = fmt::format(
-      "  set title \"row method minus column method: mean difference, wins/ties/losses, Wilcoxon "
-      "p (* significant after Holm)\"\n"
+      "  set title \"row method minus column method: median per-dataset difference, "
+      "wins/ties/losses, Wilcoxon p (* significant after Holm)\"\n"
       "  unset key\n  set size ratio -1\n"
       "  set xrange [-0.5:{0}]\n  set yrange [{0}:-0.5]\n"
       "  set xtics ({1}) rotate by 30 right nomirror\n  set ytics ({1}) nomirror\n"
       "  set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')\n"
-      "  set cbrange [{2}:{3}]\n  set cblabel \"mean difference\"\n"
+      "  set cbrange [{2}:{3}]\n  set cblabel \"median difference\"\n"
       "  set style fill solid 1.0 border lc rgb 'grey'\n"
       "  plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \\\n"
       "       '' using 1:2:4 with labels offset 0,1 font \",10\", \\\n"

@@ -3,8 +3,10 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <vector>
 
 #include "common/files.hpp"
+#include "common/interrupt.hpp"
 #include "common/text.hpp"
 #include "compare/comparison_figures.hpp"
 #include "plot/plot.hpp"
@@ -74,12 +76,13 @@ std::string friedman_csv(const CollateOptions& options, const Comparison& compar
                         number(friedman.f_numerator_degrees), number(friedman.chi_square_p),
                         number(friedman.iman_davenport_f), number(friedman.f_numerator_degrees),
                         number(friedman.f_denominator_degrees), number(friedman.iman_davenport_p),
-                        number(comparison.alpha), number(comparison.q_alpha),
+                        number(comparison.options.alpha), number(comparison.q_alpha),
                         number(comparison.critical_difference)});
   return table.str();
 }
 
-// Both orientations of every pair: the multiple-comparison matrix in long form.
+// Both orientations of every pair: the multiple-comparison matrix in long form. The columns up to
+// nemenyi_significant are those of earlier versions; the later ones were added after them.
 std::string pairwise_csv(const Collated& collated, const Comparison& comparison) {
   CsvTable table;
   table.header = {"method",
@@ -94,7 +97,12 @@ std::string pairwise_csv(const Collated& collated, const Comparison& comparison)
                   "holm_p",
                   "holm_significant",
                   "average_rank_difference",
-                  "nemenyi_significant"};
+                  "nemenyi_significant",
+                  "median_difference",
+                  "clique_test_significant",
+                  "bayes_p_better",
+                  "bayes_p_equivalent",
+                  "bayes_p_worse"};
   const size_t methods = collated.methods.size();
   for (size_t first = 0; first < methods; ++first)
     for (size_t second = 0; second < methods; ++second) {
@@ -103,20 +111,98 @@ std::string pairwise_csv(const Collated& collated, const Comparison& comparison)
       const bool flipped = static_cast<size_t>(pair.a) != first;
       const double sign = flipped ? -1 : 1;
       const bool tested = !std::isnan(pair.holm_p);
+      const bool holm = holm_significant(comparison, pair);
+      const bool nemenyi = nemenyi_significant(comparison, pair);
+      const bool clique_test = comparison.options.cliques == CliqueTest::nemenyi ? nemenyi : holm;
       table.rows.push_back(
           {collated.methods[first].label, collated.methods[second].label,
            number(sign * pair.mean_difference), std::to_string(flipped ? pair.losses : pair.wins),
            std::to_string(pair.ties), std::to_string(flipped ? pair.wins : pair.losses),
            number(pair.wilcoxon.statistic), number(pair.wilcoxon.p_value),
            tested ? (pair.wilcoxon.exact ? "exact" : "normal") : "", number(pair.holm_p),
-           tested && pair.holm_p <= comparison.alpha ? "true" : "false",
-           number(sign * pair.rank_difference),
-           std::abs(pair.rank_difference) >= comparison.critical_difference ? "true" : "false"});
+           holm ? "true" : "false", number(sign * pair.rank_difference), nemenyi ? "true" : "false",
+           number(sign * pair.median_difference + 0.0), clique_test ? "true" : "false",
+           number(flipped ? pair.bayes.p_left : pair.bayes.p_right), number(pair.bayes.p_rope),
+           number(flipped ? pair.bayes.p_right : pair.bayes.p_left)});
     }
   return table.str();
 }
 
+std::string procedure_csv(const CollateOptions& options, const Collated& collated,
+                          const Comparison& comparison) {
+  CsvTable table;
+  table.header = {"setting", "value", "meaning"};
+  for (const ProcedureSetting& setting : procedure_settings(options, collated, comparison))
+    table.rows.push_back({setting.name, setting.value, setting.meaning});
+  return table.str();
+}
+
 }  // namespace
+
+std::string family_description(const Comparison& comparison) {
+  if (comparison.family_column.empty())
+    return fmt::format("the {} pairs of this comparison", comparison.pairs.size());
+  return fmt::format("the pairs of the comparisons at {} = {} together", comparison.family_column,
+                     fmt::join(comparison.family_values, ", "));
+}
+
+std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
+                                                 const Collated& collated,
+                                                 const Comparison& comparison) {
+  const ComparisonOptions& choice = comparison.options;
+  // Settings as typed (the shortest text that reads back to the same double: 0.05, not 17 digits).
+  auto setting = [](double value) { return fmt::format("{}", value); };
+  const bool nemenyi = choice.cliques == CliqueTest::nemenyi;
+  std::vector<std::string> where;
+  for (const auto& [column, value] : options.where) where.push_back(column + "=" + value);
+  return {
+      {"metric", options.metric, "results.csv column compared, higher = better"},
+      {"by", fmt::format("{}", fmt::join(options.by, ",")), "columns identifying a method"},
+      {"where", fmt::format("{}", fmt::join(where, " ")), "rows kept (every condition holds)"},
+      {"tuned", options.tuned ? "true" : "false",
+       "a selector with nested-CV rows counts by those rows only"},
+      {"datasets", std::to_string(collated.datasets.size()), "N, the paired observations"},
+      {"methods", std::to_string(collated.methods.size()), "k"},
+      {"ranks", "per dataset, 1 = best, ties share the mean rank",
+       "average ranks order the methods (Demsar 2006)"},
+      {"omnibus_test", "friedman, iman-davenport", "k >= 3 (friedman.csv)"},
+      {"pairwise_test", "wilcoxon signed-rank, two-sided",
+       "every pair over the datasets, conventions of scipy.stats.wilcoxon 1.10"},
+      {"wilcoxon_zero_method", std::string(statistics::zero_method_name(choice.zero_method)),
+       "zero differences: wilcox drops them, pratt ranks them and drops their ranks, zsplit "
+       "splits their ranks between the two sums"},
+      {"wilcoxon_p_value", "exact if n <= 50 and no zero difference, else normal",
+       "normal approximation with tie correction, without continuity correction (SciPy 1.10 "
+       "method=auto)"},
+      {"wilcoxon_tied_exact", "larger of the two orders",
+       "SciPy truncates a fractional rank sum in its exact test; the conservative order is kept"},
+      {"multiple_testing", "holm", "Holm (1979) step-down adjusted p-values"},
+      {"holm_family", family_description(comparison), "the tests adjusted together"},
+      {"holm_family_tests", std::to_string(comparison.family_tests),
+       "m, the tests with a p-value in the family"},
+      {"alpha", setting(choice.alpha), "family-wise significance level"},
+      {"cd_cliques", clique_test_name(choice.cliques),
+       nemenyi ? "bars join methods whose average ranks differ by less than the Nemenyi "
+                 "critical difference"
+               : "bars join methods, adjacent by average rank, that no Holm-adjusted Wilcoxon "
+                 "test tells apart (aeon's clique construction)"},
+      {"nemenyi_critical_difference", setting(comparison.critical_difference),
+       nemenyi ? "draws the cliques" : "for reference only: does not draw the cliques"},
+      {"tie_margin", setting(choice.tie_margin),
+       "wins/ties/losses: |difference| <= margin (relative slack 1e-9) is a tie"},
+      {"bayesian_test", "signed-rank with rope",
+       "Benavoli, Corani, Demsar and Zaffalon (2017), JMLR 18(77), section 5.2"},
+      {"bayesian_rope", setting(choice.rope),
+       "half-width r of the region of practical equivalence of the difference"},
+      {"bayesian_prior", "dirichlet process, strength 0.5 at difference 0",
+       "the paper's prior (one pseudo-observation z0 = 0 of weight s = 0.5)"},
+      {"bayesian_samples", std::to_string(choice.bayes_samples), "Monte Carlo draws per pair"},
+      {"bayesian_seed", std::to_string(choice.seed),
+       "seed of the draws (per pair mixed with the two method names)"},
+      {"headline", "average ranks and per-dataset differences",
+       "no mean of the metric across datasets is a headline (methods.csv keeps it)"},
+  };
+}
 
 std::map<std::string, std::string> comparison_tables(const CollateOptions& options,
                                                      const Collated& collated,
@@ -125,19 +211,32 @@ std::map<std::string, std::string> comparison_tables(const CollateOptions& optio
           {"methods.csv", methods_csv(options, collated, comparison)},
           {"friedman.csv", friedman_csv(options, comparison)},
           {"pairwise.csv", pairwise_csv(collated, comparison)},
+          {"procedure.csv", procedure_csv(options, collated, comparison)},
           {"summary.md", comparison_summary(options, collated, comparison)}};
 }
 
 bool write_comparison(const std::filesystem::path& folder, const CollateOptions& options,
                       const Collated& collated, const Comparison& comparison) {
-  std::filesystem::create_directories(folder);
+  // Whole or nothing: a figure gnuplot cannot draw, a full disk or an interrupt leaves `folder`
+  // as it was.
+  StagedFolder staged(folder);
   for (const auto& [name, contents] : comparison_tables(options, collated, comparison))
-    write_file_atomically(folder / name, contents);
-  bool rendered = render_figure(critical_difference_figure(collated, comparison), "cd_diagram",
-                                folder / "figures");
-  rendered = render_figure(comparison_matrix_figure(collated, comparison), "comparison_matrix",
-                           folder / "figures") &&
-             rendered;
+    write_file_atomically(staged.staging() / name, contents);
+  bool rendered = true;
+  for (const auto& [name, figure] :
+       {std::pair{"cd_diagram", critical_difference_figure(collated, comparison)},
+        std::pair{"comparison_matrix", comparison_matrix_figure(collated, comparison)}}) {
+    throw_if_interrupted();
+    try {
+      rendered = render_figure(figure, name, staged.staging() / "figures") && rendered;
+    } catch (const InputError& error) {
+      // Named by where the figure would have been: the staging folder is gone when this is read.
+      throw InputError((folder / "figures" / name).string() + ".png",
+                       fmt::format("{}; nothing of the comparison was written", error.message()));
+    }
+  }
+  throw_if_interrupted();
+  staged.commit();
   return rendered;
 }
 

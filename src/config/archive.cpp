@@ -10,9 +10,24 @@ namespace tsfs::spec_detail {
 namespace {
 
 bool has_part(const std::filesystem::path& folder, const std::string& name, const char* part) {
-  const std::string stem = name + "_" + part + ".tsv";
-  return std::filesystem::is_regular_file(folder / stem) ||
-         std::filesystem::is_regular_file(folder / (stem + ".gz"));
+  const std::string stem = name + "_" + part;
+  for (const char* extension : {".tsv", ".tsv.gz", ".ts", ".ts.gz"})
+    if (std::filesystem::is_regular_file(folder / (stem + extension))) return true;
+  return false;
+}
+
+bool is_dataset_folder(const std::filesystem::directory_entry& entry) {
+  const std::string name = entry.path().filename().string();
+  return entry.is_directory() &&
+         (has_part(entry.path(), name, "TRAIN") || has_part(entry.path(), name, "TEST"));
+}
+
+// "GunPoint_TRAIN.tsv.gz": a data file of the archive layout.
+bool is_data_file_name(const std::string& name) {
+  for (const char* part : {"_TRAIN", "_TEST"})
+    for (const char* extension : {".tsv", ".tsv.gz", ".ts", ".ts.gz"})
+      if (name.ends_with(std::string(part) + extension)) return true;
+  return false;
 }
 
 std::vector<std::string> read_name_list(const YAML::Node& node, const SpecSource& file,
@@ -53,23 +68,62 @@ Split read_archive_split(const YAML::Node& node, const SpecSource& file) {
 
 std::vector<std::string> archive_dataset_names(const std::filesystem::path& folder) {
   std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    if (!entry.is_directory()) continue;
-    const std::string name = entry.path().filename().string();
-    if (has_part(entry.path(), name, "TRAIN") || has_part(entry.path(), name, "TEST"))
-      names.push_back(name);
-  }
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    if (is_dataset_folder(entry)) names.push_back(entry.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
 }
 
-std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file) {
-  check_keys(node, {"archive", "names", "exclude", "split"}, file, "datasets");
+std::vector<IgnoredArchiveEntry> ignored_archive_entries(const std::filesystem::path& folder) {
+  std::vector<IgnoredArchiveEntry> ignored;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (is_dataset_folder(entry)) continue;
+    const std::string name = entry.path().filename().string();
+    if (entry.is_directory())
+      ignored.push_back({name + "/",
+                         fmt::format("not a dataset: no {}_TRAIN or {}_TEST file (.tsv, .tsv.gz, "
+                                     ".ts or .ts.gz) in folder {}",
+                                     name, name, entry.path().string()),
+                         true});
+    else if (is_data_file_name(name))
+      ignored.push_back({name,
+                         fmt::format("a data file at the top of archive {}: each dataset must "
+                                     "be in its own folder (<Name>/<Name>_TRAIN.tsv)",
+                                     folder.string()),
+                         true});
+    else
+      ignored.push_back(
+          {name, fmt::format("not a dataset: a file at the top of archive {}", folder.string()),
+           false});
+  }
+  std::sort(ignored.begin(), ignored.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
+  return ignored;
+}
+
+MissingValues read_missing_values(const YAML::Node& node, const SpecSource& file) {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  if (text == "refuse") return MissingValues::refuse;
+  if (text == "interpolate") return MissingValues::interpolate;
+  std::string message =
+      fmt::format("'missing' must be refuse or interpolate, got '{}'", printable_excerpt(text));
+  if (auto suggestion = closest_match(text, {"refuse", "interpolate"}))
+    message += fmt::format(" (did you mean '{}'?)", *suggestion);
+  fail(node, file, message);
+}
+
+std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file,
+                                      std::vector<IgnoredArchiveEntry>& ignored) {
+  check_keys(node, {"archive", "names", "exclude", "split", "missing"}, file, "datasets");
   if (!node["archive"].IsScalar()) fail(node["archive"], file, "'archive' must be a folder");
   const std::filesystem::path folder = node["archive"].Scalar();
   if (!std::filesystem::is_directory(folder))
-    fail(node["archive"], file, fmt::format("archive folder '{}' not found", folder.string()));
+    fail(node["archive"], file,
+         std::filesystem::exists(folder)
+             ? fmt::format("the archive '{}' is a file, not a folder", folder.string())
+             : fmt::format("archive folder '{}' not found", folder.string()));
   const std::vector<std::string> available = archive_dataset_names(folder);
+  for (auto& entry : ignored_archive_entries(folder)) ignored.push_back(std::move(entry));
   std::vector<std::string> names = available;
   const YAML::Node listed = node["names"];
   if (listed && !(listed.IsScalar() && listed.Scalar() == "all")) {
@@ -91,6 +145,15 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
   }
   if (names.empty())
     fail(node, file, fmt::format("no datasets left from archive '{}'", folder.string()));
+  // A folder's name becomes a dataset name, and so part of output file names: the same check as a
+  // name written in the spec.
+  for (const std::string& name : names)
+    if (auto problem = file_name_problem(name))
+      fail(node["archive"], file,
+           fmt::format("the dataset folder '{}' of archive '{}' is part of output file names, so "
+                       "it must be a plain file name: {}; rename the folder, or leave it out with "
+                       "`exclude` or `names`",
+                       printable_excerpt(name), folder.string(), *problem));
   std::vector<DatasetSpec> datasets;
   for (const std::string& name : names) {
     DatasetSpec dataset;
@@ -99,6 +162,7 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
     dataset.options.folder = folder / name;
     dataset.from_archive = true;
     if (node["split"]) dataset.options.split = read_archive_split(node["split"], file);
+    if (node["missing"]) dataset.options.missing = read_missing_values(node["missing"], file);
     datasets.push_back(std::move(dataset));
   }
   return datasets;

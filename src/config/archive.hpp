@@ -1,6 +1,7 @@
 #pragma once
-// `datasets: {archive: FOLDER, names: all | [A, B], exclude: [C], split: merged}`: every
-// dataset of a UCR-layout archive folder (third_party/ucr), instead of a list of datasets.
+// `datasets: {archive: FOLDER, names: all | [A, B], exclude: [C], split: merged, missing:
+// refuse}`: every dataset of a UCR-layout archive folder (third_party/ucr), instead of a list of
+// datasets. Entries of the folder that are not datasets are ignored with a note.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -12,13 +13,23 @@
 
 namespace tsfs::spec_detail {
 
-// The datasets of an archive: every subfolder <Name> holding <Name>_TRAIN.tsv or
-// <Name>_TEST.tsv (or their .tsv.gz), sorted by name.
+// The datasets of an archive: every subfolder <Name> holding <Name>_TRAIN or <Name>_TEST (.tsv,
+// .tsv.gz, .ts or .ts.gz), sorted by name.
 std::vector<std::string> archive_dataset_names(const std::filesystem::path& folder);
+
+// The entries of an archive folder that are not datasets, sorted by name: subfolders without a
+// TRAIN or TEST file (the shared archive's `_incomplete/`), and files (README.md; a data file
+// such as GunPoint_TRAIN.tsv outside its dataset's folder).
+std::vector<IgnoredArchiveEntry> ignored_archive_entries(const std::filesystem::path& folder);
+
+// `missing: refuse | interpolate` of a dataset or archive entry (data/dataset.hpp).
+MissingValues read_missing_values(const YAML::Node& node, const SpecSource& file);
 
 // Expands the map `node` (which has an `archive` key) into dataset entries: `names: all` (the
 // default) in name order, or the listed names in their order, minus `exclude`. Unknown names
-// (in either list), a missing folder or an empty result fail with the node's location.
-std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file);
+// (in either list), a missing folder or an empty result fail with the node's location. The
+// folder's entries that are not datasets are appended to `ignored`.
+std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file,
+                                      std::vector<IgnoredArchiveEntry>& ignored);
 
 }  // namespace tsfs::spec_detail

@@ -71,13 +71,20 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::Key << "split" << YAML::Value << split_name(dataset.options.split);
     if (dataset.options.max_samples)
       out << YAML::Key << "max_samples" << YAML::Value << *dataset.options.max_samples;
+    out << YAML::Key << "missing" << YAML::Value << missing_values_name(dataset.options.missing);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
-  out << YAML::Key << "features" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  out << YAML::Key << "extractor" << YAML::Value << spec.features.kind;
-  emit_params(out, spec.features.params);
-  out << YAML::EndMap;
+  // One extractor as a map, as it is usually written; several as a list of maps.
+  out << YAML::Key << "features" << YAML::Value;
+  if (spec.extractors.size() > 1) out << YAML::BeginSeq;
+  for (const auto& extractor : spec.extractors) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "extractor" << YAML::Value << extractor.kind;
+    emit_params(out, extractor.params);
+    out << YAML::EndMap;
+  }
+  if (spec.extractors.size() > 1) out << YAML::EndSeq;
   out << YAML::Key << "distances" << YAML::Value << YAML::BeginSeq;
   for (const auto& distance : spec.distances) {
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << distance.kind;

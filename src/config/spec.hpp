@@ -40,6 +40,15 @@ struct DatasetSpec {
   bool from_archive = false;
 };
 
+// An entry of an archive folder that is not a dataset (`_incomplete/`, README.md): ignored, with a
+// note in the run's log, and in skipped.csv when it may be data the user meant to include (a
+// folder, or a data file outside its dataset's folder).
+struct IgnoredArchiveEntry {
+  std::string name;    // "_incomplete/", "README.md"
+  std::string reason;  // why it is not a dataset
+  bool in_skipped_csv = true;
+};
+
 // A component with one value per parameter (feature extractor, distance).
 struct ComponentSpec {
   std::string kind;
@@ -147,7 +156,9 @@ struct Spec {
   std::string name;
   std::filesystem::path file;
   std::vector<DatasetSpec> datasets;
-  ExtractorSpec features;
+  std::vector<IgnoredArchiveEntry> ignored_archive_entries;  // of `datasets: {archive: ...}`
+  // `features:`: one extractor, or several whose columns are put side by side (their order).
+  std::vector<ExtractorSpec> extractors;
   std::vector<DistanceSpec> distances;
   std::vector<SelectorSpec> selectors;
   std::vector<long long> n_features;

@@ -189,7 +189,7 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
   if (item.IsScalar()) {
     dataset.options.name = read_file_name(item, context.file, "a dataset name");
   } else {
-    check_keys(item, {"name", "path", "split", "max_samples"}, context.file, "dataset");
+    check_keys(item, {"name", "path", "split", "max_samples", "missing"}, context.file, "dataset");
     if (!item["name"]) fail(item, context.file, "a dataset needs 'name'");
     dataset.options.name = read_file_name(item["name"], context.file, "a dataset name");
     if (item["path"]) dataset.options.folder = read_text(item["path"], context, "path");
@@ -200,14 +200,18 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
       if (count < 2) fail(item["max_samples"], context.file, "'max_samples' must be >= 2");
       dataset.options.max_samples = count;
     }
+    if (item["missing"])
+      dataset.options.missing = spec_detail::read_missing_values(item["missing"], context.file);
   }
   if (dataset.options.folder.empty())
     dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;
   return dataset;
 }
 
-std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context) {
-  if (node && node.IsMap() && node["archive"]) return spec_detail::read_archive(node, context.file);
+std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context& context,
+                                           std::vector<IgnoredArchiveEntry>& ignored) {
+  if (node && node.IsMap() && node["archive"])
+    return spec_detail::read_archive(node, context.file, ignored);
   if (!node || !node.IsSequence() || node.size() == 0)
     fail(node ? node : YAML::Node(), context.file, "'datasets' must be a non-empty list");
   std::vector<DatasetSpec> datasets;
@@ -216,8 +220,9 @@ std::vector<DatasetSpec> read_dataset_list(const YAML::Node& node, const Context
 }
 
 // Dataset names key every output (tables/<name>.md, results rows): one entry per name.
-std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context) {
-  std::vector<DatasetSpec> datasets = read_dataset_list(node, context);
+std::vector<DatasetSpec> read_datasets(const YAML::Node& node, const Context& context,
+                                       std::vector<IgnoredArchiveEntry>& ignored) {
+  std::vector<DatasetSpec> datasets = read_dataset_list(node, context, ignored);
   std::map<std::string, SourceLocation> seen;
   for (const auto& dataset : datasets) {
     auto [previous, inserted] = seen.try_emplace(dataset.options.name, dataset.where);
@@ -364,21 +369,63 @@ std::string read_spec_name(const YAML::Node& root, const std::filesystem::path& 
   return stem;
 }
 
-ExtractorSpec read_features(const YAML::Node& features, const Context& context) {
+// One extractor from its map (`{extractor: tsfel, ...}`) or, in a list of kinds, from its kind
+// alone (`entry` is then the kind's node and the parameters take their defaults).
+ExtractorSpec read_extractor(const YAML::Node& entry, const YAML::Node& kind,
+                             const Context& context) {
+  const auto& extractor = find_component<ExtractorRegistration>(kind, context, "extractor");
   ExtractorSpec result;
-  if (!features) {
-    static_cast<ComponentSpec&>(result) = {"raw", ParamSet{}, {context.file.file, 0, 0}};
-    result.registration = ExtractorRegistry::instance().find("raw");
-    return result;
+  if (entry.IsMap()) {
+    static_cast<ComponentSpec&>(result) =
+        read_single(entry, extractor.info, {"extractor"}, context, "extractor");
+  } else {
+    SweptComponentSpec defaults;
+    defaults.where = location_of(entry, context.file);
+    result.kind = extractor.info.name;
+    result.where = defaults.where;
+    result.params = complete_point({}, entry, defaults, extractor.info, context, "extractor");
   }
-  if (!features.IsMap() || !features["extractor"])
-    fail(features, context.file, "'features' needs 'extractor'");
-  const auto& extractor =
-      find_component<ExtractorRegistration>(features["extractor"], context, "extractor");
-  static_cast<ComponentSpec&>(result) =
-      read_single(features, extractor.info, {"extractor"}, context, "extractor");
   result.registration = &extractor;
   return result;
+}
+
+// `features: {extractor: tsfel, ...}` (one extractor and its parameters), `features: {extractor:
+// [tsfel, catch22]}` (several with their defaults) or `features: [{extractor: tsfel, ...},
+// {extractor: catch22}]` (several with parameters). No `features:` is the raw series values.
+std::vector<ExtractorSpec> read_features(const YAML::Node& features, const Context& context) {
+  if (!features) {
+    ExtractorSpec raw;
+    static_cast<ComponentSpec&>(raw) = {"raw", ParamSet{}, {context.file.file, 0, 0}};
+    raw.registration = ExtractorRegistry::instance().find("raw");
+    return {raw};
+  }
+  std::vector<ExtractorSpec> extractors;
+  if (features.IsMap() && features["extractor"] && features["extractor"].IsSequence()) {
+    if (features.size() != 1)
+      fail(features, context.file,
+           "'features' lists several extractors: give each its parameters in its own entry, "
+           "features: [{extractor: tsfel, ...}, {extractor: catch22}]");
+    for (const auto& kind : features["extractor"])
+      extractors.push_back(read_extractor(kind, kind, context));
+  } else if (features.IsSequence()) {
+    for (const auto& entry : features) {
+      if (!entry.IsMap() || !entry["extractor"])
+        fail(entry, context.file, "each entry of 'features' needs 'extractor'");
+      extractors.push_back(read_extractor(entry, entry["extractor"], context));
+    }
+  } else {
+    if (!features.IsMap() || !features["extractor"])
+      fail(features, context.file, "'features' needs 'extractor'");
+    extractors.push_back(read_extractor(features, features["extractor"], context));
+  }
+  if (extractors.empty()) fail(features, context.file, "'features' lists no extractor");
+  for (size_t i = 0; i < extractors.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (extractors[j].kind == extractors[i].kind)
+        throw InputError(extractors[i].where.str(),
+                         fmt::format("extractor '{}' is listed twice in 'features' (first at {})",
+                                     extractors[i].kind, extractors[j].where.str()));
+  return extractors;
 }
 
 // The configured component, or an InputError at `location` with the component's problem.
@@ -644,8 +691,8 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   Spec spec;
   spec.file = file;
   spec.name = read_spec_name(root, file, context);
-  spec.datasets = read_datasets(root["datasets"], context);
-  spec.features = read_features(root["features"], context);
+  spec.datasets = read_datasets(root["datasets"], context, spec.ignored_archive_entries);
+  spec.extractors = read_features(root["features"], context);
   spec.distances = read_distances(root["distances"], context);
   spec.selectors = read_selectors(root, !spec.distances.empty(), context);
   read_n_features_entry(root, context, spec);

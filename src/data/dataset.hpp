@@ -10,12 +10,23 @@ namespace tsfs {
 
 enum class Split { merged, train, test };
 
+// What a missing value inside a series (NaN in a UCR TSV file, '?' or NaN in a .ts file) does:
+// refuse the dataset (the default), or fill it: linearly between the nearest observed values
+// either side, and with the nearest observed value before the first or after the last one, as
+// the UCR archive's "adjusted" copies of DodgerLoopDay/Game/Weekend and MelbournePedestrian do
+// (Dau et al., "The UCR time series archive", 2019). Trailing NaN in a TSV line is padding of a
+// shorter series, not a missing value (see load_ucr_dataset).
+enum class MissingValues { refuse, interpolate };
+
 struct DatasetOptions {
-  std::string name;                      // e.g. "Wafer"; files are <folder>/<name>_TRAIN.tsv[.gz]
-  std::filesystem::path folder;          // folder holding the TSV files
+  std::string name;  // e.g. "Wafer"; files are <folder>/<name>_TRAIN.tsv[.gz] or .ts[.gz]
+  std::filesystem::path folder;          // folder holding the data files
   Split split = Split::merged;           // merged = TRAIN rows then TEST rows, in file order
   std::optional<long long> max_samples;  // keep the first N rows after merging
+  MissingValues missing = MissingValues::refuse;
 };
+
+std::string missing_values_name(MissingValues missing);  // "refuse" or "interpolate"
 
 struct Dataset {
   std::string name;
@@ -33,6 +44,10 @@ struct Dataset {
   long long merged_offset = 0;
   long long merged_rows = 0;
   std::vector<std::string> sources;  // the files read, for provenance and cache keys
+  // Missing values filled under `MissingValues::interpolate` (0 under `refuse`), and in how many
+  // of the rows kept.
+  long long filled_values = 0;
+  long long filled_series = 0;
 
   long long rows() const { return values.rows(); }
   int classes() const { return static_cast<int>(class_names.size()); }
@@ -42,9 +57,16 @@ struct Dataset {
   }
 };
 
-// Reads <folder>/<name>_TRAIN.tsv and/or _TEST.tsv (plain or .gz, .tsv preferred when both exist).
-// Throws InputError("file:line", ...) for a missing file, an empty file, a non-numeric value, a
-// ragged row, a NaN inside a series (not trailing padding), and a result with only one class.
+// Reads <folder>/<name>_TRAIN and/or _TEST, each a UCR 2018 TSV file (.tsv) or a sktime/aeon
+// .ts file (.ts), plain or gzipped (.gz). Two of these for one split are accepted when they hold
+// the same rows (an unpacked copy beside the archive, or the same data in both formats).
+// In a TSV file NaN at the end of a line pads a shorter series; any other NaN is a missing value.
+// Under `missing: interpolate` one exception: when every line ending in NaN also has a missing
+// value before its last value (MelbournePedestrian's two TEST series cut short), the series are
+// of one length and those trailing NaN are missing values too. In a .ts file every '?' or NaN is
+// a missing value. Throws InputError("file:line", ...) for a missing file, an empty file, a
+// non-numeric value, a ragged row, a missing value under `refuse`, a bad .ts header, a label the
+// .ts header does not declare, and a result with only one class.
 Dataset load_ucr_dataset(const DatasetOptions& options);
 
 }  // namespace tsfs

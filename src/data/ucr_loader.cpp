@@ -1,7 +1,9 @@
 // Loader for the UCR 2018 archive layout: <Name>_TRAIN.tsv and <Name>_TEST.tsv (optionally
 // gzipped), one series per line, the class label first, then the values, all TAB-separated.
-// Variable-length datasets pad shorter series with trailing NaN tokens.
+// Variable-length datasets pad shorter series with trailing NaN tokens. Each split may instead be
+// a .ts file of sktime/aeon (ts_file.cpp); the rows of both formats are merged here.
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cmath>
@@ -14,23 +16,13 @@
 #include "common/text.hpp"
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
+#include "data/missing_values.hpp"
+#include "data/series_file.hpp"
 
 namespace tsfs {
 namespace {
 
 namespace fs = std::filesystem;
-
-// One TSV file, parsed. Values are stored row-major, `width` per row, NaN padding included.
-struct UcrFile {
-  fs::path path;
-  size_t width = 0;
-  std::vector<std::string> labels;
-  std::vector<double> values;
-  std::vector<int> lengths;
-
-  size_t rows() const { return labels.size(); }
-  const double* row(size_t index) const { return values.data() + index * width; }
-};
 
 std::string_view trim_spaces(std::string_view text) {
   while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
@@ -38,9 +30,11 @@ std::string_view trim_spaces(std::string_view text) {
   return text;
 }
 
-// Parses one data line into `file`. Columns in messages count from 1 with the label as column 1,
-// which is what an editor or `cut -f` shows.
-void parse_line(std::string_view line, const std::string& place, UcrFile& file) {
+// Parses one data line into `file`; `width` is the first line's number of values. Columns in
+// messages count from 1 with the label as column 1, which is what an editor or `cut -f` shows.
+void parse_line(std::string_view line, size_t number, MissingValues missing, size_t& width,
+                SeriesFile& file) {
+  const std::string place = fmt::format("{}:{}", file.path.string(), number);
   if (trim_spaces(line).empty()) throw InputError(place, "empty line");
   size_t tab = line.find('\t');
   std::string_view label = trim_spaces(line.substr(0, tab));
@@ -53,6 +47,7 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
     throw InputError(place, "no values after the class label (values must be TAB-separated)");
 
   size_t count = 0;
+  size_t length = 0;  // up to the last value that is not NaN: NaN after it is padding
   std::optional<size_t> first_nan_column;
   const char* cursor = line.data() + tab + 1;
   const char* line_end = line.data() + line.size();
@@ -68,14 +63,19 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
                                           bad_number_reason(token, tab_position == nullptr)));
     if (std::isnan(*value)) {
       if (!first_nan_column) first_nan_column = column;
-    } else if (first_nan_column) {
-      throw InputError(place,
-                       fmt::format("column {}: value after NaN at column {}; NaN may only pad "
-                                   "the end of a shorter series",
-                                   column, *first_nan_column));
     } else if (std::isinf(*value)) {
       throw InputError(
           place, fmt::format("column {}: infinite value '{}'", column, printable_excerpt(token)));
+    } else if (std::abs(*value) > kLargestValue) {
+      throw InputError(place, fmt::format("column {}: {}", column, too_large_value_reason(token)));
+    } else {
+      if (first_nan_column && missing == MissingValues::refuse)
+        throw InputError(place,
+                         fmt::format("column {}: value after NaN at column {}; NaN may only pad "
+                                     "the end of a shorter series, and inside a series it is a "
+                                     "missing value: {}",
+                                     column, *first_nan_column, kInterpolateAdvice));
+      length = count + 1;
     }
     file.values.push_back(*value);
     ++count;
@@ -83,77 +83,112 @@ void parse_line(std::string_view line, const std::string& place, UcrFile& file) 
     cursor = tab_position + 1;
   }
 
-  if (file.labels.empty()) file.width = count;
-  if (count != file.width)
-    throw InputError(place, fmt::format("expected {} values, found {}", file.width, count));
-  size_t length = first_nan_column ? *first_nan_column - 2 : count;
+  if (file.labels.empty()) width = count;
+  if (count != width)
+    throw InputError(place, fmt::format("expected {} values, found {}", width, count));
   if (length == 0) throw InputError(place, "series has no values (all NaN)");
   file.labels.emplace_back(label);
   file.lengths.push_back(static_cast<int>(length));
+  file.starts.push_back(file.values.size());
+  file.lines.push_back(number);
 }
 
-UcrFile parse_ucr_file(const fs::path& path) {
+SeriesFile parse_tsv_file(const fs::path& path, MissingValues missing) {
   std::string text = read_maybe_gzipped(path);
   std::vector<std::string_view> lines = split_lines(without_byte_order_mark(text));
   if (lines.empty()) throw InputError(path.string(), "empty file");
-  UcrFile file;
+  SeriesFile file;
   file.path = path;
   file.labels.reserve(lines.size());
   file.lengths.reserve(lines.size());
+  size_t width = 0;
   for (size_t index = 0; index < lines.size(); ++index) {
-    parse_line(lines[index], fmt::format("{}:{}", path.string(), index + 1), file);
+    parse_line(lines[index], index + 1, missing, width, file);
     // Every value takes at least one byte of the file: a hostile first line cannot make this
     // reserve more than the file could fill.
-    if (index == 0) file.values.reserve(std::min(file.width * lines.size(), text.size()));
+    if (index == 0) file.values.reserve(std::min(width * lines.size(), text.size()));
   }
   return file;
+}
+
+SeriesFile parse_file(const fs::path& path, MissingValues missing) {
+  return is_ts_file(path) ? parse_ts_file(path, missing) : parse_tsv_file(path, missing);
+}
+
+// Whether two files hold the same series: labels, lengths and values (NaN equal to NaN).
+bool same_series(const SeriesFile& a, const SeriesFile& b) {
+  if (a.labels != b.labels || a.lengths != b.lengths) return false;
+  for (size_t row = 0; row < a.rows(); ++row)
+    for (int i = 0; i < a.lengths[row]; ++i) {
+      const double x = a.row(row)[i];
+      const double y = b.row(row)[i];
+      if (!(x == y || (std::isnan(x) && std::isnan(y)))) return false;
+    }
+  return true;
 }
 
 // For the offset into the full merged order only the row count of the file not loaded matters;
 // counting lines (rather than parsing) keeps a damaged file of the other split from blocking.
 long long count_rows(const fs::path& path) {
+  if (is_ts_file(path)) return count_ts_rows(path);
   std::string text = read_maybe_gzipped(path);
   return static_cast<long long>(split_lines(text).size());
 }
 
-// <folder>/<name>_<PART>.tsv, else the .tsv.gz sibling. Both present (an unpacked copy beside the
-// archive) is fine when they hold the same rows; otherwise which one is the data is a guess.
-std::optional<fs::path> find_part(const DatasetOptions& options, const std::string& part) {
-  fs::path plain = options.folder / (options.name + "_" + part + ".tsv");
-  fs::path gzipped = plain;
-  gzipped += ".gz";
+// The names a split's file may have, in the order of preference.
+std::vector<fs::path> part_names(const DatasetOptions& options, const std::string& part) {
+  const std::string stem = options.name + "_" + part;
+  return {options.folder / (stem + ".tsv"), options.folder / (stem + ".tsv.gz"),
+          options.folder / (stem + ".ts"), options.folder / (stem + ".ts.gz")};
+}
+
+std::vector<fs::path> find_part(const DatasetOptions& options, const std::string& part) {
+  std::vector<fs::path> found;
   std::error_code status;
-  const bool has_plain = fs::is_regular_file(plain, status);
-  const bool has_gzipped = fs::is_regular_file(gzipped, status);
-  if (has_plain && has_gzipped && read_maybe_gzipped(plain) != read_maybe_gzipped(gzipped))
-    throw InputError(plain.string(),
-                     fmt::format("differs from {} beside it: keep one of the two files",
-                                 gzipped.filename().string()));
-  if (has_plain) return plain;
-  if (has_gzipped) return gzipped;
-  return std::nullopt;
+  for (const fs::path& path : part_names(options, part))
+    if (fs::is_regular_file(path, status)) found.push_back(path);
+  return found;
+}
+
+// The first of a split's files (`candidates`, from find_part). Several present (an unpacked copy
+// beside the archive, or the data in both formats) are fine when they hold the same series;
+// otherwise which one is the data is a guess.
+SeriesFile load_part(const std::vector<fs::path>& candidates, MissingValues missing) {
+  SeriesFile file = parse_file(candidates.front(), missing);
+  for (size_t i = 1; i < candidates.size(); ++i) {
+    const bool same_format = is_ts_file(candidates[i]) == is_ts_file(candidates.front());
+    const bool same =
+        same_format ? read_maybe_gzipped(candidates.front()) == read_maybe_gzipped(candidates[i])
+                    : same_series(file, parse_file(candidates[i], missing));
+    if (!same)
+      throw InputError(candidates.front().string(),
+                       fmt::format("differs from {} beside it: keep one of the two files",
+                                   candidates[i].filename().string()));
+  }
+  return file;
 }
 
 InputError missing_part(const DatasetOptions& options, const std::string& part,
                         const std::string& advice) {
-  fs::path plain = options.folder / (options.name + "_" + part + ".tsv");
-  std::string message = fmt::format("file not found (nor {}.gz)", plain.filename().string());
+  const std::vector<fs::path> names = part_names(options, part);
+  std::string message =
+      fmt::format("file not found (nor {}.gz, .ts or .ts.gz)", names.front().filename().string());
   std::error_code status;
   // The UCR archive keeps each dataset in its own folder; point at it if that is the mix-up.
   if (fs::is_directory(options.folder / options.name, status))
     message += fmt::format("; the data folder should probably be {}",
                            (options.folder / options.name).string());
   if (!advice.empty()) message += "; " + advice;
-  return InputError(plain.string(), message);
+  return InputError(names.front().string(), message);
 }
 
 // "1" and "1.0" (or "+1", "1e0") name the same number but are different text: rather than guess
 // whether they are one class or two, refuse the mix. A file written by one program spells a
 // label one way throughout; a mix means files from different sources were combined.
-void check_label_spellings(const std::vector<UcrFile>& files) {
+void check_label_spellings(const std::vector<SeriesFile>& files) {
   struct FirstSeen {
     std::string_view label;
-    const UcrFile* file;
+    const SeriesFile* file;
     size_t row;
   };
   std::map<double, FirstSeen> by_number;
@@ -165,12 +200,12 @@ void check_label_spellings(const std::vector<UcrFile>& files) {
           by_number.try_emplace(*number, FirstSeen{file.labels[row], &file, row});
       if (inserted || seen->second.label == file.labels[row]) continue;
       throw InputError(
-          fmt::format("{}:{}", file.path.string(), row + 1),
-          fmt::format("class label '{}' is the number of label '{}' ({}:{}) written differently; "
+          file.place(row),
+          fmt::format("class label '{}' is the number of label '{}' ({}) written differently; "
                       "numeric labels are compared as numbers, so write each class's label the "
                       "same way everywhere",
                       printable_excerpt(file.labels[row]), printable_excerpt(seen->second.label),
-                      seen->second.file->path.string(), seen->second.row + 1));
+                      seen->second.file->place(seen->second.row)));
     }
 }
 
@@ -207,32 +242,59 @@ void check_options(const DatasetOptions& options) {
                      fmt::format("must be at least 2, got {}", *options.max_samples));
   std::error_code status;
   if (!fs::is_directory(options.folder, status))
-    throw InputError(options.folder.string(), "data folder not found");
+    throw InputError(options.folder.string(), fs::exists(options.folder, status)
+                                                  ? "is a file, not a data folder"
+                                                  : "data folder not found");
+}
+
+// A TSV line ending in NaN is a shorter series padded to the file's width, as in the archive's
+// variable-length datasets. But when every such line also has a missing value before its last
+// value, the series are of one length and were cut short by missing observations (two
+// MelbournePedestrian TEST series, whose .ts file says @equalLength false only for that reason):
+// under `interpolate` their trailing NaN are then missing values too.
+void extend_cut_short_series(std::vector<SeriesFile>& files) {
+  std::vector<std::pair<SeriesFile*, size_t>> padded;
+  for (auto& file : files) {
+    if (file.ts_format) continue;
+    for (size_t row = 0; row < file.rows(); ++row)
+      if (static_cast<size_t>(file.lengths[row]) < file.stored(row))
+        padded.emplace_back(&file, row);
+  }
+  const bool all_cut_short = std::all_of(padded.begin(), padded.end(), [](const auto& entry) {
+    const auto& [file, row] = entry;
+    const double* values = file->row(row);
+    return std::any_of(values, values + file->lengths[row], [](double x) { return std::isnan(x); });
+  });
+  if (!all_cut_short) return;
+  for (auto& [file, row] : padded) file->lengths[row] = static_cast<int>(file->stored(row));
 }
 
 }  // namespace
 
 Dataset load_ucr_dataset(const DatasetOptions& options) {
   check_options(options);
-  std::optional<fs::path> train_path = find_part(options, "TRAIN");
-  std::optional<fs::path> test_path = find_part(options, "TEST");
+  const std::vector<fs::path> train_paths = find_part(options, "TRAIN");
+  const std::vector<fs::path> test_paths = find_part(options, "TEST");
+  const bool has_train = !train_paths.empty();
+  const bool has_test = !test_paths.empty();
   bool use_train = options.split != Split::test;
   bool use_test = options.split != Split::train;
-  if (options.split == Split::merged && train_path && !test_path)
+  if (options.split == Split::merged && has_train && !has_test)
     throw missing_part(options, "TEST", "`split: merged` needs both files; use `split: train`");
-  if (options.split == Split::merged && !train_path && test_path)
+  if (options.split == Split::merged && !has_train && has_test)
     throw missing_part(options, "TRAIN", "`split: merged` needs both files; use `split: test`");
-  if (use_train && !train_path) throw missing_part(options, "TRAIN", "");
-  if (use_test && !test_path) throw missing_part(options, "TEST", "");
+  if (use_train && !has_train) throw missing_part(options, "TRAIN", "");
+  if (use_test && !has_test) throw missing_part(options, "TEST", "");
 
-  std::vector<UcrFile> files;  // in merged order: TRAIN first
-  if (use_train) files.push_back(parse_ucr_file(*train_path));
-  if (use_test) files.push_back(parse_ucr_file(*test_path));
+  std::vector<SeriesFile> files;  // in merged order: TRAIN first
+  if (use_train) files.push_back(load_part(train_paths, options.missing));
+  if (use_test) files.push_back(load_part(test_paths, options.missing));
   check_label_spellings(files);
   long long train_count = use_train ? static_cast<long long>(files.front().rows())
-                                    : (train_path ? count_rows(*train_path) : 0);
+                                    : (has_train ? count_rows(train_paths.front()) : 0);
   long long test_count = use_test ? static_cast<long long>(files.back().rows())
-                                  : (test_path ? count_rows(*test_path) : 0);
+                                  : (has_test ? count_rows(test_paths.front()) : 0);
+  if (options.missing == MissingValues::interpolate) extend_cut_short_series(files);
 
   Dataset dataset;
   dataset.name = options.name;
@@ -243,11 +305,22 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   for (const auto& file : files) dataset.sources.push_back(file.path.string());
 
   // Rows kept, in merged order, as (file, row) pairs.
-  std::vector<std::pair<const UcrFile*, size_t>> kept;
-  for (const auto& file : files)
+  std::vector<std::pair<SeriesFile*, size_t>> kept;
+  for (auto& file : files)
     for (size_t row = 0; row < file.rows(); ++row) kept.emplace_back(&file, row);
   bool clipped = options.max_samples && static_cast<long long>(kept.size()) > *options.max_samples;
   if (clipped) kept.resize(static_cast<size_t>(*options.max_samples));
+  // Under `refuse` the parsers have refused every missing value already.
+  if (options.missing == MissingValues::interpolate)
+    for (auto& [file, row] : kept)
+      if (size_t filled =
+              fill_missing_values(file->row(row), static_cast<size_t>(file->lengths[row]))) {
+        dataset.filled_values += static_cast<long long>(filled);
+        ++dataset.filled_series;
+      }
+  if (dataset.filled_values > 0)
+    spdlog::info("dataset {}: {} missing values in {} series filled (missing: interpolate)",
+                 options.name, dataset.filled_values, dataset.filled_series);
 
   int longest = 0;
   for (const auto& [file, row] : kept) longest = std::max(longest, file->lengths[row]);

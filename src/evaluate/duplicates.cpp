@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/enum_names.hpp"
+#include "common/error.hpp"
 
 namespace tsfs {
 namespace {
@@ -121,6 +122,25 @@ std::vector<Fold> group_duplicate_series(std::vector<Fold> folds, const Duplicat
   return folds;
 }
 
+void reject_emptied_folds(const std::vector<Fold>& folds, const std::string& dataset,
+                          const std::string& folds_of) {
+  size_t empty_test = 0;
+  for (const auto& fold : folds) empty_test += fold.test_rows.empty();
+  for (const auto& fold : folds) {
+    const char* side = fold.test_rows.empty()    ? "test"
+                       : fold.train_rows.empty() ? "training"
+                                                 : nullptr;
+    if (!side) continue;
+    throw InputError(
+        dataset,
+        fmt::format("duplicates: group leaves {} {} of repeat {} ({} of {} folds without test "
+                    "rows) without {} rows: every series on that side is a copy of one on the "
+                    "other, and a group stays on its first row's side; use duplicates: drop or "
+                    "keep, or another protocol",
+                    folds_of, fold.index, fold.repeat, empty_test, folds.size(), side));
+  }
+}
+
 int straddling_duplicates(const std::vector<Fold>& folds, const DuplicateGroups& groups) {
   int straddling = 0;
   for (const auto& fold : folds)
@@ -144,13 +164,23 @@ ProtocolRows apply_protocol(Dataset loaded, const ProtocolOptions& protocol,
       straddling_duplicates(make_folds(protocol, loaded), groups);
   if (handling == DuplicateHandling::drop && groups.duplicate_rows > 0) {
     result.data = drop_duplicate_series(loaded, groups);
-    result.folds = make_folds(protocol, result.data);
+    try {
+      result.folds = make_folds(protocol, result.data);
+    } catch (const InputError& error) {
+      // The protocol quotes the rows it was given: say that they are what dropping left.
+      throw InputError(error.where(),
+                       fmt::format("{} (after duplicates: drop removed {} identical series of the "
+                                   "{} loaded)",
+                                   error.message(), groups.duplicate_rows, loaded.rows()));
+    }
     result.duplicates.straddling_used = 0;
     return result;
   }
   result.folds = make_folds(protocol, loaded);
-  if (handling == DuplicateHandling::group)
+  if (handling == DuplicateHandling::group) {
     result.folds = group_duplicate_series(result.folds, groups);
+    reject_emptied_folds(result.folds, loaded.name, "fold");
+  }
   result.duplicates.straddling_used = straddling_duplicates(result.folds, groups);
   result.data = std::move(loaded);
   return result;

@@ -41,6 +41,12 @@ Dataset drop_duplicate_series(const Dataset& dataset, const DuplicateGroups& gro
 // Moves every copy to the side of its group's first row in each fold (see the header comment).
 std::vector<Fold> group_duplicate_series(std::vector<Fold> folds, const DuplicateGroups& groups);
 
+// Under `group`, a fold whose test (or training) rows all moved to the other side is left empty:
+// nothing to evaluate (NaN accuracies) or to fit. Throws InputError(`dataset`, ...) naming the
+// first such fold; `folds_of` says which folds ("fold", "inner fold") for the message.
+void reject_emptied_folds(const std::vector<Fold>& folds, const std::string& dataset,
+                          const std::string& folds_of);
+
 // How many duplicate rows straddle a fold (one copy tested, another trained on), summed over
 // the folds: what `group` removes.
 int straddling_duplicates(const std::vector<Fold>& folds, const DuplicateGroups& groups);

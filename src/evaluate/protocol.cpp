@@ -44,10 +44,15 @@ std::vector<Fold> holdout_half(const Dataset& dataset) {
 // The official split; `protocol` names the protocol that needs it in the error.
 std::vector<Fold> train_test(const Dataset& dataset, const char* protocol = "train_test") {
   const int rows = checked_row_count(dataset);
+  // The cause named is the true one: both files were read (so max_samples cut the TEST rows),
+  // or the rows come from one file only (a `split` other than merged, or a missing file).
+  if ((dataset.train_rows <= 0 || dataset.train_rows >= rows) && dataset.sources.size() >= 2)
+    reject(dataset, fmt::format("{} needs TEST rows, but max_samples kept the first {} of the {} "
+                                "merged rows, all of them TRAIN rows; raise max_samples",
+                                protocol, rows, dataset.merged_rows));
   if (dataset.train_rows <= 0 || dataset.train_rows >= rows)
-    reject(dataset, fmt::format("{} needs `split: merged` with both TRAIN and TEST files "
-                                "(the rows hold {} TRAIN rows of {}; max_samples may have cut "
-                                "every TEST row)",
+    reject(dataset, fmt::format("{} needs `split: merged` with both TRAIN and TEST files (the "
+                                "rows hold {} TRAIN rows of {})",
                                 protocol, dataset.train_rows, rows));
   return {split_at(static_cast<int>(dataset.train_rows), rows)};
 }

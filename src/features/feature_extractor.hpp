@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/params.hpp"
@@ -31,5 +32,11 @@ struct ExtractorRegistration {
   std::function<std::unique_ptr<FeatureExtractor>(const ParamSet&)> make;
 };
 using ExtractorRegistry = Registry<ExtractorRegistration>;
+
+// The columns of several extractors side by side, in the order given (`features: {extractor:
+// [tsfel, catch22]}`), so a study selects from their union. A name that more than one part
+// produces is prefixed with its part's label ("catch22:DN_Mean"): names stay unique.
+FeatureMatrix concatenate_features(
+    const std::vector<std::pair<std::string, FeatureMatrix>>& labelled_parts);
 
 }  // namespace tsfs

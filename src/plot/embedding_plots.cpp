@@ -89,7 +89,11 @@ class EmbeddingPlot final : public PlotKind {
 
  private:
   std::string source_label(const Spec& spec) const {
-    if (params_.text("from") == "features") return "features: " + spec.features.kind;
+    if (params_.text("from") == "features") {
+      std::vector<std::string> kinds;
+      for (const auto& extractor : spec.extractors) kinds.push_back(extractor.kind);
+      return fmt::format("features: {}", fmt::join(kinds, " + "));
+    }
     return "distance: " + chosen_distance(spec).label;
   }
 
@@ -110,8 +114,12 @@ class EmbeddingPlot final : public PlotKind {
 
   Eigen::MatrixXd row_distances(const Spec& spec, const Dataset& data) const {
     if (params_.text("from") == "features") {
-      const auto extractor = spec.features.registration->make(spec.features.params);
-      return feature_distances(extractor->extract(data, default_threads()).values);
+      std::vector<std::pair<std::string, FeatureMatrix>> parts;
+      for (const auto& extractor : spec.extractors)
+        parts.emplace_back(
+            extractor.kind,
+            extractor.registration->make(extractor.params)->extract(data, default_threads()));
+      return feature_distances(concatenate_features(parts).values);
     }
     const DistanceSpec& distance = chosen_distance(spec);
     return distance.measure->pairwise(data, default_threads());

@@ -48,23 +48,38 @@ class LinePlot final : public PlotKind {
     Curves curves;
     PanelDatasets datasets;
     bool averaged = false;
+    const bool log_x = params_.boolean("log_x");
+    size_t not_positive = 0, drawn = 0;
     for (size_t row : rows) {
       auto y_value = parse_double(table.rows[row][columns.y]);
       if (!y_value) continue;  // empty (e.g. accuracy_std of a single fold)
       // A row marked tuned (nested CV, `tune:`) chose its x per fold: it is no point of a curve.
       if (table.rows[row][columns.x] == "tuned") continue;
+      const double x_value = parse_or_fail(table.rows[row][columns.x], params_.text("x"), name);
+      ++drawn;
+      // A log axis has no place for x <= 0 (gnuplot fails when no point is left).
+      if (log_x && !(x_value > 0.0)) {
+        ++not_positive;
+        continue;
+      }
       const std::string panel = key_label(table, row, columns.facet);
-      auto& point = find_or_add(
-          find_or_add(curves, panel),
-          key_label(
-              table, row,
-              columns.series))[parse_or_fail(table.rows[row][columns.x], params_.text("x"), name)];
+      auto& point =
+          find_or_add(find_or_add(curves, panel), key_label(table, row, columns.series))[x_value];
       if (columns.dataset) find_or_add(datasets, panel).insert(table.rows[row][*columns.dataset]);
       averaged = averaged || point.count > 0;
       point.y_sum += *y_value;
       if (columns.band) point.band_sum += band_half_width(table, row, columns);
       ++point.count;
     }
+    if (not_positive > 0 && not_positive == drawn)
+      throw InputError("", fmt::format("plot '{}': log_x needs x values above 0, but every value "
+                                       "of column '{}' in its rows is 0 or less; drop log_x or "
+                                       "plot another column",
+                                       name, params_.text("x")));
+    if (not_positive > 0)
+      spdlog::warn(
+          "plot '{}': {} of {} rows have {} <= 0, which a log x axis cannot show; left out", name,
+          not_positive, drawn, params_.text("x"));
     if (averaged)
       spdlog::warn(
           "plot '{}': several rows share a (facet, series, x); their mean is drawn "

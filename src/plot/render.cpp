@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "common/error.hpp"
@@ -41,6 +43,8 @@ bool render_figure(const Figure& figure, const std::string& name,
                    const std::filesystem::path& folder) {
   std::filesystem::create_directories(folder);
   write_file_atomically(folder / (name + ".dat"), figure.data);
+  // tsfs renders into temporary files (tsfs_temporary, a sprintf pattern of the format) and moves
+  // them in place only when both images exist; a user re-rendering writes NAME.png and NAME.svg.
   std::string script = fmt::format(
       "# {0}: rendered by tsfs from {0}.dat; re-render with `gnuplot {0}.gp` in this folder.\n"
       "do for [format in \"png svg\"] {{\n"
@@ -49,7 +53,8 @@ bool render_figure(const Figure& figure, const std::string& name,
       "  }} else {{\n"
       "    set terminal svg size {1},{2} font \",11\" dynamic noenhanced\n"
       "  }}\n"
-      "  set output {3}.\".\".format\n"
+      "  set output (exists(\"tsfs_temporary\") ? sprintf(tsfs_temporary, format) : "
+      "{3}.\".\".format)\n"
       "  reset\n"
       "  set datafile separator \"\\t\"\n"
       "{4}"
@@ -59,17 +64,45 @@ bool render_figure(const Figure& figure, const std::string& name,
       name, figure.width, figure.height, quoted(name), figure.body);
   write_file_atomically(folder / (name + ".gp"), script);
   if (!gnuplot_available()) return false;
-  std::string command = fmt::format("cd {} && gnuplot {} 2>&1", shell_quoted(folder.string()),
-                                    shell_quoted(name + ".gp"));
+  // ".NAME.FORMAT.tmp.PID.0": a temporary file name that a later run's clean-up recognises.
+  std::string escaped;
+  for (char c : name) escaped += c == '%' ? std::string("%%") : std::string(1, c);
+  const std::string temporary = fmt::format(".{}.%s.tmp.{}.0", escaped, getpid());
+  auto temporary_of = [&](const char* format) {
+    return folder / fmt::format(".{}.{}.tmp.{}.0", name, format, getpid());
+  };
+  auto remove_temporaries = [&] {
+    std::error_code ignored;
+    for (const char* format : {"png", "svg"})
+      std::filesystem::remove(temporary_of(format), ignored);
+  };
+  std::string command =
+      fmt::format("cd {} && gnuplot -e {} {} 2>&1", shell_quoted(folder.string()),
+                  shell_quoted("tsfs_temporary=" + quoted(temporary)), shell_quoted(name + ".gp"));
   std::string output;
+  int status = -1;
   if (FILE* pipe = popen(command.c_str(), "r")) {
     char buffer[512];
     while (fgets(buffer, sizeof buffer, pipe)) output += buffer;
-    // Not a bug of tsfs as such: a full disk or an unwritable folder fails the PNG, and so do
-    // data a figure's parameters make unplottable. gnuplot's own words say which.
-    if (pclose(pipe) != 0)
-      throw InputError((folder / (name + ".gp")).string(),
-                       fmt::format("gnuplot failed: {}", output));
+    status = pclose(pipe);
+  }
+  // Not a bug of tsfs as such: a full disk or an unwritable folder fails the PNG, and so do
+  // data a figure's parameters make unplottable. gnuplot's own words say which. Neither image is
+  // then replaced: a figure is written whole or not at all.
+  if (status != 0 || !std::filesystem::exists(temporary_of("png")) ||
+      !std::filesystem::exists(temporary_of("svg"))) {
+    remove_temporaries();
+    throw InputError(
+        (folder / (name + ".gp")).string(),
+        fmt::format("gnuplot failed: {}", output.empty() ? "no image written" : output));
+  }
+  for (const char* format : {"png", "svg"}) {
+    std::error_code error;
+    std::filesystem::rename(temporary_of(format), folder / (name + "." + format), error);
+    if (error) {
+      remove_temporaries();
+      throw WriteError(folder / (name + "." + format), error.value());
+    }
   }
   return true;
 }
@@ -106,7 +139,16 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
       throw InputError(plot.where.str(),
                        error.where().empty() ? error.message() : std::string(error.what()));
     }
-    if (render_figure(figure, name, run_folder / "figures")) {
+    bool drawn = false;
+    try {
+      drawn = render_figure(figure, name, run_folder / "figures");
+    } catch (const WriteError&) {
+      throw;  // the output folder's fault: run_in_output_folder names the `output:` line
+    } catch (const InputError& error) {
+      throw InputError(plot.where.str(), fmt::format("plot '{}': {} (script {})", name,
+                                                     error.message(), error.where()));
+    }
+    if (drawn) {
       ++rendered;
       spdlog::info("figure {}", (run_folder / "figures" / (name + ".png")).string());
     } else {

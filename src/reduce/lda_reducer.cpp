@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "classify/standardize.hpp"
+#include "common/error.hpp"
 #include "reduce/linear_discriminant.hpp"
 #include "reduce/projection_reducer.hpp"
 
@@ -20,8 +21,20 @@ class LdaReducer final : public Reducer {
                           int classes, const Eigen::MatrixXd& test) const override {
     const StandardizedRows rows =
         standardize_ ? standardize(train, test) : StandardizedRows{train, test};
-    const LinearDiscriminant model = linear_discriminant(rows.train, train_labels, classes);
-    Eigen::Index kept = std::min<Eigen::Index>(model.scalings.cols(), classes - 1);
+    // Fitted on the classes the training rows hold, as scikit-learn does: a class absent from a
+    // fold's training rows (one only in the TEST file, a small class under k folds) has no mean.
+    const std::vector<int> present = present_classes(train_labels, classes);
+    const auto fitted_classes = static_cast<int>(present.size());
+    if (fitted_classes < 2)
+      throw InputError("", "lda needs training rows of at least two classes, these hold one");
+    std::vector<int> index_of(static_cast<size_t>(classes), -1);
+    for (size_t i = 0; i < present.size(); ++i)
+      index_of[static_cast<size_t>(present[i])] = static_cast<int>(i);
+    Eigen::VectorXi labels(train_labels.size());
+    for (Eigen::Index r = 0; r < train_labels.size(); ++r)
+      labels(r) = index_of[static_cast<size_t>(train_labels(r))];
+    const LinearDiscriminant model = linear_discriminant(rows.train, labels, fitted_classes);
+    Eigen::Index kept = std::min<Eigen::Index>(model.scalings.cols(), fitted_classes - 1);
     if (components_) kept = std::min<Eigen::Index>(kept, *components_);
     return {discriminant_scores(model, rows.train, kept),
             discriminant_scores(model, rows.test, kept)};
@@ -48,6 +61,10 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
       if (!std::holds_alternative<std::monostate>(params.at("components")))
         components = params.integer("components");
       return std::make_unique<LdaReducer>(components, params.boolean("standardize"));
+    },
+    .check_training_classes = [](int training_classes) -> std::optional<std::string> {
+      if (training_classes >= 2) return std::nullopt;
+      return "lda needs training rows of at least two classes to find a discriminant direction";
     }}};
 
 }  // namespace

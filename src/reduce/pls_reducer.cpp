@@ -3,6 +3,7 @@
 // PLSRegression(scale=True) on label_binarize(y), then transform).
 #include <algorithm>
 
+#include "common/error.hpp"
 #include "reduce/partial_least_squares.hpp"
 #include "reduce/reducer.hpp"
 
@@ -16,6 +17,8 @@ class PlsReducer final : public Reducer {
   Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
                           int classes, const Eigen::MatrixXd& test) const override {
     const Eigen::Index kept = std::min<Eigen::Index>(components_, train.cols());
+    if (present_classes(train_labels, classes).size() < 2)
+      throw InputError("", "pls needs training rows of at least two classes, these hold one");
     const PartialLeastSquares model =
         partial_least_squares(train, PartialLeastSquares::indicators(train_labels, classes), kept);
     return {pls_scores(model, train), pls_scores(model, test)};
@@ -37,6 +40,11 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .sweepable = false}}},
     .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
       return std::make_unique<PlsReducer>(params.integer("components"));
+    },
+    .check_training_classes = [](int training_classes) -> std::optional<std::string> {
+      if (training_classes >= 2) return std::nullopt;
+      return "pls needs training rows of at least two classes (with one, the class indicators "
+             "are constant and explain nothing)";
     }}};
 
 }  // namespace

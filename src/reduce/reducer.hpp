@@ -41,7 +41,21 @@ struct ReducerRegistration {
   std::function<std::optional<std::string>(const Eigen::MatrixXd& features,
                                            const std::vector<std::string>& names)>
       check_features;
+  // Optional: what makes a fold's training rows unusable for the reducer, given how many classes
+  // they hold (lda and pls need two: with one, there is no direction that separates classes).
+  // Checked when the run is planned on every fold (and inner fold) of every dataset.
+  std::function<std::optional<std::string>(int training_classes)> check_training_classes;
 };
+
+// The classes present in `labels` (indices in [0, classes)), in increasing order.
+inline std::vector<int> present_classes(const Eigen::VectorXi& labels, int classes) {
+  std::vector<bool> seen(static_cast<size_t>(classes), false);
+  for (Eigen::Index r = 0; r < labels.size(); ++r) seen[static_cast<size_t>(labels(r))] = true;
+  std::vector<int> present;
+  for (int c = 0; c < classes; ++c)
+    if (seen[static_cast<size_t>(c)]) present.push_back(c);
+  return present;
+}
 using ReducerRegistry = Registry<ReducerRegistration>;
 
 }  // namespace tsfs

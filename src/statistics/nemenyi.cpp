@@ -4,6 +4,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "statistics/cliques.hpp"
 #include "statistics/distributions.hpp"
 
 namespace tsfs::statistics {
@@ -21,19 +22,10 @@ double nemenyi_critical_difference(int methods, int datasets, double alpha) {
 
 std::vector<std::pair<int, int>> nemenyi_cliques(const Eigen::VectorXd& sorted_average_ranks,
                                                  double critical_difference) {
-  std::vector<std::pair<int, int>> cliques;
-  const auto count = static_cast<int>(sorted_average_ranks.size());
-  int previous_last = 0;
-  for (int first = 0; first < count; ++first) {
-    int last = first;
-    while (last + 1 < count &&
-           sorted_average_ranks(last + 1) - sorted_average_ranks(first) < critical_difference)
-      ++last;
-    // Runs starting later end no earlier; a run ending where the previous one ended is inside it.
-    if (last > first && last > previous_last) cliques.emplace_back(first, last);
-    previous_last = std::max(previous_last, last);
-  }
-  return cliques;
+  return cliques_in_rank_order(
+      static_cast<int>(sorted_average_ranks.size()), [&](int first, int second) {
+        return sorted_average_ranks(second) - sorted_average_ranks(first) >= critical_difference;
+      });
 }
 
 }  // namespace tsfs::statistics

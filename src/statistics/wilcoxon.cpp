@@ -40,10 +40,13 @@ double exact_p_value(double positive_rank_sum, int n) {
   return std::clamp(2 * std::min(lower, upper), 0.0, 1.0);
 }
 
-double normal_p_value(double statistic, const Eigen::VectorXd& ranks) {
-  const double m = static_cast<double>(ranks.size());
-  const double mean = m * (m + 1) * 0.25;
-  double variance = m * (m + 1) * (2 * m + 1);
+// SciPy 1.10's normal approximation (see the header): `ranks` are the ranks entering the tie
+// correction, `count` the pairs ranked and `zeros` the zeros whose share pratt removes.
+double normal_p_value(double statistic, const Eigen::VectorXd& ranks, double count, double zeros) {
+  double mean = count * (count + 1) * 0.25;
+  double variance = count * (count + 1) * (2 * count + 1);
+  mean -= zeros * (zeros + 1) * 0.25;
+  variance -= zeros * (zeros + 1) * (2 * zeros + 1);
   std::map<double, int> group_sizes;
   for (double rank : ranks) ++group_sizes[rank];
   for (const auto& [rank, size] : group_sizes) {
@@ -70,26 +73,65 @@ Eigen::VectorXd wilcoxon_null_distribution(int n) {
   return distribution;
 }
 
-WilcoxonResult wilcoxon_signed_rank(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
+std::string_view zero_method_name(ZeroMethod method) {
+  switch (method) {
+    case ZeroMethod::wilcox:
+      return "wilcox";
+    case ZeroMethod::pratt:
+      return "pratt";
+    case ZeroMethod::zsplit:
+      return "zsplit";
+  }
+  return "";
+}
+
+std::optional<ZeroMethod> zero_method_from_name(std::string_view name) {
+  for (ZeroMethod method : {ZeroMethod::wilcox, ZeroMethod::pratt, ZeroMethod::zsplit})
+    if (zero_method_name(method) == name) return method;
+  return std::nullopt;
+}
+
+WilcoxonResult wilcoxon_signed_rank(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                                    ZeroMethod zero_method) {
   if (x.size() != y.size())
     throw std::invalid_argument("wilcoxon_signed_rank: samples of different lengths");
   if (x.hasNaN() || y.hasNaN()) throw std::invalid_argument("wilcoxon_signed_rank: NaN value");
   const Eigen::VectorXd differences = x - y;
   WilcoxonResult result;
+  const auto n = static_cast<int>(differences.size());
   result.nonzero = static_cast<int>((differences.array() != 0).count());
-  if (result.nonzero == 0) {
+  const int zeros = n - result.nonzero;
+  if (result.nonzero == 0 && zero_method != ZeroMethod::zsplit) {
     result.statistic = result.p_value = std::numeric_limits<double>::quiet_NaN();
     return result;
   }
-  const auto n = static_cast<int>(differences.size());
-  result.exact = n <= kLargestExactSample && result.nonzero == n;
-  Eigen::VectorXd kept(result.nonzero);
-  for (Eigen::Index i = 0, j = 0; i < differences.size(); ++i)
-    if (differences(i) != 0) kept(j++) = differences(i);
-  const RankSums sums = rank_sums(kept);
+  result.exact = n <= kLargestExactSample && zeros == 0;
+  // wilcox ranks the non-zero differences only; pratt and zsplit rank them all.
+  Eigen::VectorXd ranked = differences;
+  if (zero_method == ZeroMethod::wilcox) {
+    ranked.resize(result.nonzero);
+    for (Eigen::Index i = 0, j = 0; i < differences.size(); ++i)
+      if (differences(i) != 0) ranked(j++) = differences(i);
+  }
+  RankSums sums = rank_sums(ranked);
+  Eigen::VectorXd tie_ranks = sums.ranks;
+  double removed_zeros = 0;
+  if (zero_method == ZeroMethod::zsplit) {
+    double zero_rank_sum = 0;
+    for (Eigen::Index i = 0; i < ranked.size(); ++i)
+      if (ranked(i) == 0) zero_rank_sum += sums.ranks(i);
+    sums.positive += zero_rank_sum / 2;
+    sums.negative += zero_rank_sum / 2;
+  } else if (zero_method == ZeroMethod::pratt && zeros > 0) {
+    tie_ranks.resize(result.nonzero);
+    for (Eigen::Index i = 0, j = 0; i < ranked.size(); ++i)
+      if (ranked(i) != 0) tie_ranks(j++) = sums.ranks(i);
+    removed_zeros = zeros;
+  }
   result.statistic = std::min(sums.positive, sums.negative);
-  result.p_value =
-      result.exact ? exact_p_value(sums.positive, n) : normal_p_value(result.statistic, sums.ranks);
+  result.p_value = result.exact ? exact_p_value(sums.positive, n)
+                                : normal_p_value(result.statistic, tie_ranks,
+                                                 static_cast<double>(ranked.size()), removed_zeros);
   return result;
 }
 

@@ -112,3 +112,28 @@ TEST_CASE("temporary file names are recognised exactly") {
   CHECK_FALSE(tsfs::is_temporary_file_name(".results.csv.tmp.x.0"));
   CHECK_FALSE(tsfs::is_temporary_file_name("results.csv.tmp.1.0"));
 }
+
+TEST_CASE("a staged folder moves every file in place on commit, and none when destroyed first") {
+  const auto folder = scratch("staged");
+  tsfs::write_file_atomically(folder / "kept.txt", "old");
+  tsfs::write_file_atomically(folder / "figures/a.png", "old figure");
+  {
+    tsfs::StagedFolder staged(folder);
+    CHECK(tsfs::is_temporary_file_name(staged.staging().filename().string()));
+    tsfs::write_file_atomically(staged.staging() / "kept.txt", "new");
+    tsfs::write_file_atomically(staged.staging() / "figures/b.png", "new figure");
+  }  // an error before commit()
+  CHECK(tsfs::read_text_file(folder / "kept.txt") == "old");
+  CHECK_FALSE(std::filesystem::exists(folder / "figures/b.png"));
+  CHECK(entries(folder) == 2);
+  {
+    tsfs::StagedFolder staged(folder);
+    tsfs::write_file_atomically(staged.staging() / "kept.txt", "new");
+    tsfs::write_file_atomically(staged.staging() / "figures/b.png", "new figure");
+    staged.commit();
+  }
+  CHECK(tsfs::read_text_file(folder / "kept.txt") == "new");
+  CHECK(tsfs::read_text_file(folder / "figures/a.png") == "old figure");
+  CHECK(tsfs::read_text_file(folder / "figures/b.png") == "new figure");
+  CHECK(entries(folder) == 2);
+}

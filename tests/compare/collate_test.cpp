@@ -102,6 +102,18 @@ TEST_CASE("collate_runs: a method in several runs is averaged, `run` tells runs 
   CHECK(run_name(second).back() != '/');
 }
 
+TEST_CASE("collate_runs refuses a metric value that is not finite at its file line") {
+  for (const std::string value : {"inf", "-inf"}) {
+    auto run = run_folder("infinite", std::string(kHeader) + "A,ned,laplacian,5,10,p,0.5,\n" +
+                                          "B,ned,laplacian,5,10,p," + value + ",\n");
+    const std::string error = error_of({{run}, "accuracy", {"selector"}});
+    CAPTURE(error);
+    CHECK(error.find("results.csv:3: --metric accuracy: '" + value +
+                     "' for method 'laplacian' on "
+                     "dataset 'B' is not finite") != std::string::npos);
+  }
+}
+
 TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing values and columns") {
   auto run = run_folder("bad", std::string(kHeader) +
                                    "A,ned,laplacian,5,10,p,0.5,\n"
@@ -112,7 +124,7 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
             .find("method 'laplacian' has 2 rows for dataset 'A' differing in k: add the varying "
                   "columns to --by (e.g. --by selector,k)") != std::string::npos);
   CHECK(error_of({{run}, "accuracy", {"selector", "k"}})
-            .find("method 'laplacian, k=10' on dataset 'B': no accuracy value (row 5)") !=
+            .find("results.csv:5: method 'laplacian, k=10' on dataset 'B': no accuracy value") !=
         std::string::npos);
   CHECK(error_of({{run}, "acuracy", {"selector"}})
             .find("no column 'acuracy' (--metric) (did you mean 'accuracy'?)") !=

@@ -2,9 +2,15 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "statistics/bayesian_signed_rank.hpp"
+#include "statistics/cliques.hpp"
 #include "statistics/wilcoxon.hpp"
 
 namespace tsfs::compare {
@@ -77,6 +83,79 @@ TEST_CASE("compare_methods: two methods have no Friedman test, too few inputs ar
   CHECK(comparison.pairs[0].losses == 3);
   CHECK_THROWS_AS(compare_methods(Eigen::MatrixXd::Zero(1, 3), 0.05), std::invalid_argument);
   CHECK_THROWS_AS(compare_methods(two, 1.5), std::invalid_argument);
+}
+
+TEST_CASE("compare_methods: tie margin, median difference and the Bayesian test per pair") {
+  Eigen::MatrixXd scores(5, 2);
+  scores << 0.80, 0.79,  //
+      0.81, 0.80,        // 0.81 - 0.80 = 0.010000000000000009: a tie at margin 0.01
+      0.70, 0.75,        //
+      0.90, 0.90,        //
+      0.60, 0.50;
+  ComparisonOptions options;
+  options.bayes_samples = 2000;
+  const PairComparison exact = compare_methods(scores, options).pairs[0];
+  CHECK(exact.wins == 3);
+  CHECK(exact.ties == 1);
+  CHECK(exact.losses == 1);
+  CHECK(exact.median_difference == doctest::Approx(0.01));
+  options.tie_margin = 0.01;
+  const PairComparison margin = compare_methods(scores, options).pairs[0];
+  CHECK(margin.wins == 1);
+  CHECK(margin.ties == 3);
+  CHECK(margin.losses == 1);
+  // The pair's draws depend on the seed and the two names only.
+  const PairComparison named = compare_methods(scores, options, {"x", "y"}).pairs[0];
+  const auto direct = statistics::bayesian_signed_rank(scores.col(0), scores.col(1), 0.01, 2000,
+                                                       statistics::pair_seed(1, "x", "y"));
+  CHECK(named.bayes.p_right == direct.p_right);
+  CHECK(named.bayes.p_rope == direct.p_rope);
+  options.tie_margin = -1;
+  CHECK_THROWS_AS(compare_methods(scores, options), std::invalid_argument);
+}
+
+TEST_CASE("cliques_in_rank_order: aeon's construction (control method, first rejection)") {
+  // aeon's docstring: A differs from B; B, C, D do not differ, nor C and D: one clique [B, C, D].
+  auto differs = [](std::vector<std::pair<int, int>> pairs) {
+    return [pairs](int i, int j) {
+      return std::find(pairs.begin(), pairs.end(), std::pair{i, j}) != pairs.end();
+    };
+  };
+  using Cliques = std::vector<std::pair<int, int>>;
+  CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {0, 2}, {0, 3}})) == Cliques{{1, 3}});
+  // A differs from B but not from C: A's run stops at B (the heuristic aeon documents).
+  CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {1, 3}})) == Cliques{{1, 2}, {2, 3}});
+  CHECK(statistics::cliques_in_rank_order(3, differs({})) == Cliques{{0, 2}});
+  CHECK(statistics::cliques_in_rank_order(3, differs({{0, 1}, {0, 2}, {1, 2}})) == Cliques{});
+}
+
+TEST_CASE("compare_methods: cliques from Holm-adjusted Wilcoxon tests or from Nemenyi") {
+  // 12 datasets: method 0 beats 1 and 2 everywhere, 1 and 2 alternate.
+  Eigen::MatrixXd scores(12, 3);
+  for (int d = 0; d < 12; ++d)
+    scores.row(d) << 0.9 + 0.001 * d, 0.7 + (d % 2 == 0 ? 0.01 : -0.01) + 0.001 * d,
+        0.7 + (d % 2 == 0 ? -0.01 : 0.01) + 0.0005 * d;
+  ComparisonOptions options;
+  options.bayes_samples = 100;
+  const Comparison holm = compare_methods(scores, options);
+  // Exact two-sided p of 12 wins in 12: 2 / 4096; Holm's factor 3 for the smallest.
+  CHECK(holm.pairs[pair_index(0, 1, 3)].wilcoxon.p_value == doctest::Approx(2.0 / 4096));
+  CHECK(holm.pairs[pair_index(0, 1, 3)].holm_p == doctest::Approx(3 * 2.0 / 4096));
+  CHECK(holm.family_tests == 3);
+  CHECK(holm.rank_order.front() == 0);
+  CHECK(holm.cliques == std::vector<std::pair<int, int>>{{1, 2}});
+  options.cliques = CliqueTest::nemenyi;
+  const Comparison nemenyi = compare_methods(scores, options);
+  CHECK(nemenyi.cliques == std::vector<std::pair<int, int>>{{1, 2}});
+  // Holm over a family: the same pairs twice double m, so the smallest p is multiplied by 6.
+  std::vector<Comparison> family = {compare_methods(scores, 0.05), compare_methods(scores, 0.05)};
+  adjust_as_family(family, "n_features", {"10", "30"});
+  CHECK(family[0].family_tests == 6);
+  CHECK(family[1].pairs[pair_index(0, 1, 3)].holm_p == doctest::Approx(6 * 2.0 / 4096));
+  CHECK(family[1].family_values == std::vector<std::string>{"10", "30"});
+  family.push_back(nemenyi);
+  CHECK_THROWS_AS(adjust_as_family(family, "n_features", {"10", "30", "100"}),
+                  std::invalid_argument);
 }
 
 }  // namespace

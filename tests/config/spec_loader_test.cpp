@@ -339,8 +339,8 @@ selectors: [{kind: laplacian}, {kind: anova}]
 classifier: {kind: knn}
 plots: [{kind: histogram, name: scores_hist, bins: 20}]
 )"));
-  REQUIRE(spec.features.registration != nullptr);
-  CHECK(spec.features.registration->info.name == "tsfel");
+  REQUIRE(spec.extractors.front().registration != nullptr);
+  CHECK(spec.extractors.front().registration->info.name == "tsfel");
   REQUIRE(spec.distances.size() == 2);
   CHECK(spec.distances[0].registration->info.name == "ned");
   CHECK(spec.distances[0].label == "ned");
@@ -359,7 +359,49 @@ plots: [{kind: histogram, name: scores_hist, bins: 20}]
   auto defaulted =
       tsfs::load_spec(write_spec("datasets: [{name: Wafer, split: train}]\n"
                                  "selectors: [{kind: variance}]\n"));
-  REQUIRE(defaulted.features.registration != nullptr);
-  CHECK(defaulted.features.registration->info.name == "raw");
+  REQUIRE(defaulted.extractors.front().registration != nullptr);
+  CHECK(defaulted.extractors.front().registration->info.name == "raw");
   CHECK(defaulted.classifier.registration->info.name == "svc");
+}
+
+TEST_CASE("features: several extractors as a list of kinds or of entries, in spec.resolved.yaml") {
+  const std::string head = "datasets: [{name: Wafer, split: train}]\nselectors: [{kind: anova}]\n";
+  auto kinds = tsfs::load_spec(write_spec(head + "features: {extractor: [tsfel, catch22]}\n"));
+  REQUIRE(kinds.extractors.size() == 2);
+  CHECK(kinds.extractors[0].kind == "tsfel");
+  CHECK(kinds.extractors[1].kind == "catch22");
+  CHECK(kinds.extractors[0].params.real("fs") == 100);  // the default
+  CHECK(kinds.extractors[1].where.line == 3);
+  CHECK(kinds.extractors[1].where.column == 31);
+  CHECK(kinds.resolved_yaml.find("features:\n  - {extractor: tsfel, ") != std::string::npos);
+
+  auto entries = tsfs::load_spec(write_spec(
+      head + "features: [{extractor: tsfel, fs: 50}, {extractor: catch22}, {extractor: raw}]\n"));
+  REQUIRE(entries.extractors.size() == 3);
+  CHECK(entries.extractors[0].params.real("fs") == 50);
+  CHECK(entries.extractors[2].kind == "raw");
+  // The resolved spec loads back to the same extractors.
+  auto again = tsfs::load_spec(write_spec(entries.resolved_yaml, "resolved.yaml"));
+  REQUIRE(again.extractors.size() == 3);
+  CHECK(again.extractors[0].params.canonical() == entries.extractors[0].params.canonical());
+
+  // One extractor is written as before.
+  auto one = tsfs::load_spec(write_spec(head + "features: {extractor: catch22}\n"));
+  CHECK(one.resolved_yaml.find("features: {extractor: catch22") != std::string::npos);
+}
+
+TEST_CASE("features: a repeated extractor, parameters beside a list, an empty list are refused") {
+  const std::string head = "datasets: [{name: Wafer, split: train}]\nselectors: [{kind: anova}]\n";
+  CHECK(spec_error_text(head + "features: {extractor: [tsfel, tsfel]}\n") ==
+        doctest::Contains("spec.yaml:3:31: extractor 'tsfel' is listed twice in 'features' "
+                          "(first at "));
+  CHECK(spec_error_text(head + "features: {extractor: [tsfel, catch22], fs: 50}\n") ==
+        doctest::Contains("'features' lists several extractors: give each its parameters in its "
+                          "own entry"));
+  CHECK(spec_error_text(head + "features: {extractor: []}\n") ==
+        doctest::Contains("'features' lists no extractor"));
+  CHECK(spec_error_text(head + "features: [{extractor: tsfel}, catch22]\n") ==
+        doctest::Contains("each entry of 'features' needs 'extractor'"));
+  CHECK(spec_error_text(head + "features: {extractor: [tsfel, catch23]}\n") ==
+        doctest::Contains("unknown extractor 'catch23' (did you mean 'catch22'?)"));
 }

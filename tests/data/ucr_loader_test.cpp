@@ -209,7 +209,9 @@ TEST_CASE("malformed UCR files are reported with file and line") {
   CHECK(error_for("1\t1\t2\n2\t3\tabc\n") ==
         doctest::Contains("Toy_TRAIN.tsv:2: column 3: not a number: 'abc'"));
   CHECK(error_for("1\t1\tNaN\t2\n2\t3\t4\t5\n") ==
-        doctest::Contains("Toy_TRAIN.tsv:1: column 4: value after NaN at column 3"));
+        doctest::Contains("Toy_TRAIN.tsv:1: column 4: value after NaN at column 3; NaN may only "
+                          "pad the end of a shorter series, and inside a series it is a missing "
+                          "value: `missing: interpolate` in the spec's dataset entry fills"));
   CHECK(error_for("1\t1\t2\n\n2\t3\t4\n") == doctest::Contains("Toy_TRAIN.tsv:2: empty line"));
   CHECK(error_for("1\t1\t2\n2\tNaN\tNaN\n") ==
         doctest::Contains("Toy_TRAIN.tsv:2: series has no values"));
@@ -242,7 +244,7 @@ TEST_CASE("missing folders and files") {
         doctest::Contains("nowhere: data folder not found"));
 
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==
-        doctest::Contains("Toy_TRAIN.tsv: file not found (nor Toy_TRAIN.tsv.gz)"));
+        doctest::Contains("Toy_TRAIN.tsv: file not found (nor Toy_TRAIN.tsv.gz, .ts or .ts.gz)"));
 
   // The archive layout <root>/<Name>/<Name>_TRAIN.tsv: point at the dataset's own folder.
   std::filesystem::create_directories(folder.path() / "Toy");
@@ -319,4 +321,68 @@ TEST_CASE("hostile UCR input: BOM, binary bytes, huge numbers, trailing TAB, con
   folder.write("Toy_TRAIN.tsv.gz", std::string("\x1f\x8b\x08\x00garbage", 12));
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==
         doctest::Contains("Toy_TRAIN.tsv.gz: cannot read file"));
+}
+
+TEST_CASE("a value too large to square is refused at its file line and column") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\n2\t3.0\t1e308\n1\t-1e101\t0\n");
+  const auto text = input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); });
+  CHECK(text == doctest::Contains("Toy_TRAIN.tsv:2: column 3: value '1e308' is beyond +-1e100"));
+  folder.write("Toy_TRAIN.tsv", "1\t1.0\t2.0\n2\t3.0\t1e100\n");
+  CHECK(load_ucr_dataset(in_folder(folder, Split::train)).values(1, 1) == 1e100);
+}
+
+TEST_CASE("a data folder that is a file is called a file") {
+  TempFolder folder;
+  folder.write("not_a_folder", "x");
+  DatasetOptions options = in_folder(folder);
+  options.folder = folder.path() / "not_a_folder";
+  CHECK(input_error_text([&] { load_ucr_dataset(options); }) ==
+        doctest::Contains("not_a_folder: is a file, not a data folder"));
+}
+
+TEST_CASE("missing: interpolate fills NaN inside a TSV series, and trailing NaN stays padding") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\tNaN\t2\tNaN\t6\n2\t1\t2\tNaN\tNaN\n1\t1\t2\t3\t4\n");
+  CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder, Split::train)); }) ==
+        doctest::Contains("Toy_TRAIN.tsv:1: column 3: value after NaN at column 2"));
+  auto options = in_folder(folder, Split::train);
+  options.missing = tsfs::MissingValues::interpolate;
+  Dataset filled = load_ucr_dataset(options);
+  CHECK(filled.values.row(0) == Eigen::RowVector4d(2, 2, 4, 6));
+  // Line 2 ends in NaN without a gap before it: a shorter series, as in variable-length datasets.
+  CHECK(filled.lengths == Eigen::Vector3i(4, 2, 4));
+  CHECK(std::isnan(filled.values(1, 2)));
+  CHECK(filled.filled_values == 2);
+  CHECK(filled.filled_series == 1);
+  // max_samples: only the rows kept are filled and counted.
+  options.max_samples = 2;
+  options.split = Split::train;
+  folder.write("Toy_TRAIN.tsv", "1\t1\t2\t3\n2\t1\t2\t3\n1\t1\tNaN\t3\n");
+  CHECK(load_ucr_dataset(options).filled_values == 0);
+}
+
+TEST_CASE(
+    "missing: interpolate fills the tails of series cut short when every padded line has a "
+    "gap (MelbournePedestrian)") {
+  TempFolder folder;
+  // MelbournePedestrian TEST line 1837 (24 values) has this shape: a gap, then a missing tail.
+  folder.write("Toy_TRAIN.tsv", "1\t1\t2\t3\t4\n2\t5\t6\t7\t8\n");
+  folder.write("Toy_TEST.tsv", "1\t5\tNaN\t7\tNaN\n2\t1\t2\t3\t4\n");
+  auto options = in_folder(folder);
+  options.missing = tsfs::MissingValues::interpolate;
+  Dataset filled = load_ucr_dataset(options);
+  CHECK((filled.lengths.array() == 4).all());
+  CHECK(filled.values.row(2) == Eigen::RowVector4d(5, 6, 7, 7));
+  CHECK(filled.filled_values == 2);
+  // Another line ending in NaN without a gap: the dataset has series of several lengths, so
+  // every trailing NaN is padding, the gap alone is filled.
+  folder.write("Toy_TRAIN.tsv", "1\t1\t2\tNaN\tNaN\n2\t5\t6\t7\t8\n");
+  filled = load_ucr_dataset(options);
+  CHECK(filled.lengths == Eigen::Vector4i(2, 4, 3, 4));
+  CHECK(filled.values.row(2).head(3) == Eigen::RowVector3d(5, 6, 7));
+  CHECK(filled.filled_values == 1);
+  // Under `refuse` the gap stops the load.
+  CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder)); }) ==
+        doctest::Contains("Toy_TEST.tsv:1: column 4: value after NaN at column 3"));
 }

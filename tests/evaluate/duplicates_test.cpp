@@ -72,14 +72,17 @@ TEST_CASE("group: identical series fall on the same side of every split, for eve
   ProtocolOptions kfold;
   kfold.kind = ProtocolKind::stratified_kfold;
   kfold.folds = 2;
-  kfold.repeats = 3;
+  kfold.repeats = 2;
   const auto grouped = apply_protocol(dataset, kfold, DuplicateHandling::group);
-  REQUIRE(grouped.folds.size() == 6);
+  REQUIRE(grouped.folds.size() == 4);
   for (const auto& fold : grouped.folds) {
     CHECK(same_side_as_first(fold, groups));
     CHECK(fold.train_rows.size() + fold.test_rows.size() == 6);
   }
   CHECK(grouped.duplicates.straddling_used == 0);
+  // A third repeat puts every copy of one fold's test rows on the training side: refused.
+  kfold.repeats = 3;
+  CHECK_THROWS_AS(apply_protocol(dataset, kfold, DuplicateHandling::group), InputError);
 
   const auto kept = apply_protocol(dataset, holdout, DuplicateHandling::keep);
   CHECK(kept.folds[0].test_rows == std::vector<int>{3, 4, 5});
@@ -111,4 +114,41 @@ TEST_CASE("duplicate handling names and the protocol label") {
 }
 
 }  // namespace
+}  // namespace tsfs
+
+namespace tsfs {
+
+TEST_CASE("group refuses a protocol whose folds it empties, drop names itself as the cause") {
+  // Every series identical: under holdout_half, group moves the whole test half to training.
+  const std::vector<double> a = {1, 2, 3};
+  Dataset same = test::make_dataset({a, a, a, a});
+  same.labels << 0, 1, 0, 1;
+  same.name = "Same";
+  ProtocolOptions holdout;
+  try {
+    apply_protocol(same, holdout, DuplicateHandling::group);
+    FAIL("no InputError");
+  } catch (const InputError& error) {
+    CHECK(error.where() == "Same");  // the sweep puts the protocol's spec line in front
+    CHECK(doctest::String(error.message().c_str()) ==
+          doctest::Contains("duplicates: group leaves fold 0 of repeat 0 (1 of 1 folds without "
+                            "test rows) without test rows"));
+  }
+  CHECK_THROWS_AS(reject_emptied_folds({Fold{0, 2, {0, 1}, {}}}, "X", "inner fold"), InputError);
+  CHECK_NOTHROW(reject_emptied_folds({Fold{0, 0, {0}, {1}}}, "X", "fold"));
+
+  // drop leaves 3 distinct series of 6: too few for 5 folds, and the message says why.
+  ProtocolOptions kfold;
+  kfold.kind = ProtocolKind::stratified_kfold;
+  kfold.folds = 5;
+  try {
+    apply_protocol(toy_with_copies(), kfold, DuplicateHandling::drop);
+    FAIL("no InputError");
+  } catch (const InputError& error) {
+    CHECK(doctest::String(error.message().c_str()) ==
+          doctest::Contains("the dataset has 3 (after duplicates: drop removed 3 identical series "
+                            "of the 6 loaded)"));
+  }
+}
+
 }  // namespace tsfs

@@ -127,7 +127,15 @@ TEST_CASE("train_test uses the TRAIN rows for training and the TEST rows for tes
         error_of(of_kind(ProtocolKind::train_test), labelled_dataset({0, 1, 1, 0, 1}, train_rows));
     CHECK(error.find("train_test needs `split: merged` with both TRAIN and TEST files") !=
           std::string::npos);
+    CHECK(error.find("max_samples") == std::string::npos);  // not used: not blamed
   }
+  // Both files read, every kept row a TRAIN row: max_samples is the cause, and is named.
+  Dataset clipped = labelled_dataset({0, 1, 1, 0, 1}, 5);
+  clipped.sources = {"Toy_TRAIN.tsv", "Toy_TEST.tsv"};
+  clipped.merged_rows = 9;
+  CHECK(error_of(of_kind(ProtocolKind::train_test), clipped) ==
+        "Toy: train_test needs TEST rows, but max_samples kept the first 5 of the 9 merged rows, "
+        "all of them TRAIN rows; raise max_samples");
 }
 
 TEST_CASE("stratified_kfold partitions every repeat into balanced, stratified folds") {

@@ -36,6 +36,10 @@ TEST_CASE("fuzz corpus: the UCR loader refuses bad input with an InputError, not
   replay("ucr_loader", tsfs::fuzz::load_ucr);
 }
 
+TEST_CASE("fuzz corpus: the .ts loader refuses bad input with an InputError, nothing else") {
+  replay("ts_loader", tsfs::fuzz::load_ts);
+}
+
 TEST_CASE("fuzz corpus: the CSV reader refuses bad input with an InputError, nothing else") {
   replay("csv_matrix", tsfs::fuzz::read_csv);
 }

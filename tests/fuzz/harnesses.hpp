@@ -66,6 +66,35 @@ inline void load_ucr(std::string_view input) {
             "UCR loader: a series with no values, a non-finite value or a bad label");
 }
 
+// The first byte chooses the missing-value policy (odd: interpolate); the rest is a .ts TRAIN
+// file, optionally followed by a line "%TEST" and a TEST file (then the merged split is loaded).
+inline void load_ts(std::string_view input) {
+  if (input.empty()) return;
+  const MissingValues missing =
+      (input.front() & 1) != 0 ? MissingValues::interpolate : MissingValues::refuse;
+  input.remove_prefix(1);
+  constexpr std::string_view kSeparator = "\n%TEST\n";
+  size_t split = input.find(kSeparator);
+  std::filesystem::remove(scratch_folder() / "FuzzTs_TEST.ts");
+  write_scratch("FuzzTs_TRAIN.ts", input.substr(0, split));
+  DatasetOptions options;
+  options.name = "FuzzTs";
+  options.folder = scratch_folder();
+  options.split = Split::train;
+  options.missing = missing;
+  if (split != std::string_view::npos) {
+    write_scratch("FuzzTs_TEST.ts", input.substr(split + kSeparator.size()));
+    options.split = Split::merged;
+  }
+  Dataset dataset = load_ucr_dataset(options);
+  promise(dataset.rows() >= 1 && dataset.classes() >= 2 && dataset.labels.size() == dataset.rows(),
+          ".ts loader: rows, classes and labels");
+  for (Eigen::Index row = 0; row < dataset.rows(); ++row)
+    promise(dataset.lengths(row) >= 1 && dataset.series(row).allFinite() &&
+                dataset.labels(row) >= 0 && dataset.labels(row) < dataset.classes(),
+            ".ts loader: a series with no values, a non-finite value or a bad label");
+}
+
 // The first byte chooses whether the file has a header; the rest is the file.
 inline void read_csv(std::string_view input) {
   if (input.empty()) return;

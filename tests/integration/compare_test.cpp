@@ -1,6 +1,10 @@
 // `runner compare` on two tiny runs (Coffee, ECG200, GunPoint under the resamples protocol with
 // two resamples): the comparison files, pinned, and the refusals.
 #include <doctest/doctest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <thread>
 
 #include "common/text.hpp"
 #include "report/csv_table.hpp"
@@ -65,8 +69,10 @@ TEST_CASE("runner compare writes the pinned comparison of two runs") {
   CHECK(cell(pairwise, {{"method", "anova"}, {"versus", "none"}}, "wilcoxon_method") == "exact");
   CHECK(cell(pairwise, {{"method", "laplacian"}, {"versus", "anova"}}, "mean_difference") ==
         "-0.019444444444444414");
-  CHECK(read_text(comparison / "summary.md").find("| 2.167 | anova | 0.8383 |") !=
-        std::string::npos);
+  // summary.md leads with ranks and per-dataset differences, not mean accuracies.
+  const std::string summary = read_text(comparison / "summary.md");
+  CHECK(contains(summary, "| 2.167 | anova | | |\n| 2.167 | fisher | +0 | 0/3/0 |\n"));
+  CHECK(!contains(summary, "0.8383"));
   for (const char* name : {"cd_diagram", "comparison_matrix"}) {
     CHECK_MESSAGE(
         std::filesystem::file_size(comparison / "figures" / (std::string(name) + ".png")) > 1000,
@@ -75,9 +81,56 @@ TEST_CASE("runner compare writes the pinned comparison of two runs") {
                       std::string::npos,
                   name);
   }
-  // The critical-difference bar spans the Nemenyi CD from rank 1.
-  CHECK(read_text(comparison / "figures/cd_diagram.dat").find("4.5215415701973924\t0.75") !=
+  // Cliques from the Holm-adjusted Wilcoxon tests by default: no Nemenyi CD bar, the title says.
+  CHECK(read_text(comparison / "figures/cd_diagram.dat").find("4.5215415701973924\t0.75") ==
         std::string::npos);
+  CHECK(contains(read_text(comparison / "figures/cd_diagram.gp"),
+                 "cliques: Wilcoxon signed-rank tests, Holm-adjusted (9 tests), alpha = 0.05"));
+  // Every choice of the procedure, in procedure.csv and summary.md.
+  const auto procedure = tsfs::read_csv_table(comparison / "procedure.csv");
+  CHECK(cell(procedure, {{"setting", "wilcoxon_zero_method"}}, "value") == "wilcox");
+  CHECK(cell(procedure, {{"setting", "cd_cliques"}}, "value") == "wilcoxon-holm");
+  CHECK(cell(procedure, {{"setting", "tie_margin"}}, "value") == "0");
+  CHECK(cell(procedure, {{"setting", "bayesian_rope"}}, "value") == "0.01");
+  CHECK(cell(procedure, {{"setting", "bayesian_seed"}}, "value") == "1");
+  CHECK(cell(procedure, {{"setting", "holm_family"}}, "value") ==
+        "the 10 pairs of this comparison");
+  CHECK(contains(read_text(comparison / "summary.md"), "- wilcoxon_zero_method: wilcox ("));
+  CHECK(cell(pairwise, {{"method", "anova"}, {"versus", "fisher"}}, "bayes_p_equivalent") == "1");
+
+  SUBCASE("--cliques nemenyi draws the critical difference; the other options are printed") {
+    const auto output = folder.path() / "nemenyi";
+    auto nemenyi = run_runner("compare " + a.string() + " " + b.string() +
+                              " --cliques nemenyi --zero-method zsplit --tie-margin 0.02 "
+                              "--rope 0.05 --bayes-samples 1000 --seed 7 --output " +
+                              output.string());
+    REQUIRE_MESSAGE(nemenyi.exit_code == 0, nemenyi.err);
+    // The critical-difference bar spans the Nemenyi CD from rank 1.
+    CHECK(read_text(output / "figures/cd_diagram.dat").find("4.5215415701973924\t0.75") !=
+          std::string::npos);
+    CHECK(contains(read_text(output / "figures/cd_diagram.gp"),
+                   "cliques: Nemenyi test, alpha = 0.05"));
+    const auto chosen = tsfs::read_csv_table(output / "procedure.csv");
+    CHECK(cell(chosen, {{"setting", "cd_cliques"}}, "value") == "nemenyi");
+    CHECK(cell(chosen, {{"setting", "wilcoxon_zero_method"}}, "value") == "zsplit");
+    CHECK(cell(chosen, {{"setting", "tie_margin"}}, "value") == "0.02");
+    CHECK(cell(chosen, {{"setting", "bayesian_rope"}}, "value") == "0.05");
+    CHECK(cell(chosen, {{"setting", "bayesian_samples"}}, "value") == "1000");
+    CHECK(cell(chosen, {{"setting", "bayesian_seed"}}, "value") == "7");
+    // zsplit tests anova against fisher (every difference zero): p = 1.
+    const auto zsplit = tsfs::read_csv_table(output / "pairwise.csv");
+    CHECK(cell(zsplit, {{"method", "anova"}, {"versus", "fisher"}}, "wilcoxon_p") == "1");
+  }
+
+  SUBCASE("--family: an unknown column is refused") {
+    auto family = run_runner("compare " + a.string() + " --family no_such_column");
+    CHECK(family.exit_code == 2);
+    CHECK(contains(family.err, "no column 'no_such_column' (--family)"));
+    CHECK(run_runner("compare " + a.string() + " --zero-method none").exit_code == 2);
+    CHECK(run_runner("compare " + a.string() + " --cliques bonferroni").exit_code == 2);
+    CHECK(run_runner("compare " + a.string() + " --rope -1").exit_code == 2);
+    CHECK(run_runner("compare " + a.string() + " --output 'x{}'").exit_code == 2);
+  }
 
   SUBCASE("--by with run, --alpha and --output") {
     const auto output = folder.path() / "by_run";
@@ -124,5 +177,97 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   CHECK(into_file.exit_code == 2);
   CHECK_MESSAGE(contains(into_file.err, "--output: the output " + file.string() + " is a file"),
                 into_file.err);
+  // Its hints name compare's own options, never the runner's `--set`.
+  CHECK(contains(into_file.err, "choose another output (--output DIR)"));
+  CHECK_FALSE(contains(into_file.err, "--set"));
   CHECK(read_text(file) == "x");
+}
+
+TEST_CASE("runner compare --family: one comparison per n_features, Holm over all their pairs") {
+  // The committed 14-dataset archive run (results/archive/), 3 n_features.
+  TemporaryFolder folder("compare_family");
+  const std::string common =
+      "compare results/archive --tuned --by selector,variant,distance --bayes-samples 200 ";
+  auto family = run_runner(common + "--family n_features --output " +
+                           (folder.path() / "family_n{}").string());
+  REQUIRE_MESSAGE(family.exit_code == 0, family.err);
+  auto alone =
+      run_runner(common + "--where n_features=30 --output " + (folder.path() / "alone").string());
+  REQUIRE_MESSAGE(alone.exit_code == 0, alone.err);
+  size_t tests = 0;
+  for (const char* n : {"10", "30", "100"}) {
+    const auto pairwise =
+        tsfs::read_csv_table(folder.path() / ("family_n" + std::string(n)) / "pairwise.csv");
+    for (const auto& row : pairwise.rows)
+      if (!row[*pairwise.column("holm_p")].empty()) ++tests;
+    CHECK(contains(family.out, std::string("n_features = ") + n + ": "));
+  }
+  tests /= 2;  // both orientations of each pair
+  const auto procedure = tsfs::read_csv_table(folder.path() / "family_n30" / "procedure.csv");
+  CHECK(cell(procedure, {{"setting", "holm_family_tests"}}, "value") == std::to_string(tests));
+  CHECK(cell(procedure, {{"setting", "holm_family"}}, "value") ==
+        "the pairs of the comparisons at n_features = 10, 30, 100 together");
+  CHECK(cell(procedure, {{"setting", "where"}}, "value") == "n_features=30");
+  // The same raw p-values; the family's Holm p-values are never smaller than one comparison's.
+  const auto in_family = tsfs::read_csv_table(folder.path() / "family_n30" / "pairwise.csv");
+  const auto by_itself = tsfs::read_csv_table(folder.path() / "alone" / "pairwise.csv");
+  REQUIRE(in_family.rows.size() == by_itself.rows.size());
+  int larger = 0;
+  for (size_t row = 0; row < in_family.rows.size(); ++row) {
+    const auto p = *in_family.column("wilcoxon_p"), holm = *in_family.column("holm_p");
+    CHECK(in_family.rows[row][p] == by_itself.rows[row][p]);
+    if (in_family.rows[row][holm].empty()) continue;
+    const double family_p = *tsfs::parse_double(in_family.rows[row][holm]);
+    const double own_p = *tsfs::parse_double(by_itself.rows[row][holm]);
+    CHECK(family_p >= own_p);
+    larger += family_p > own_p;
+  }
+  CHECK(larger > 0);
+}
+
+TEST_CASE(
+    "runner compare is whole or nothing: a figure gnuplot cannot draw leaves the folder as it "
+    "was") {
+  TemporaryFolder folder("compare_whole");
+  run_both(folder);
+  const auto a = folder.path() / "a";
+  REQUIRE(run_runner("compare " + a.string()).exit_code == 0);
+  const std::string summary = read_text(a / "comparison/summary.md");
+  // A gnuplot that fails, found first on PATH; the --alpha changes what would be written.
+  write_text(folder.path() / "bin/gnuplot", "#!/bin/sh\necho 'cannot draw here' >&2\nexit 1\n");
+  std::filesystem::permissions(folder.path() / "bin/gnuplot", std::filesystem::perms::owner_all);
+  const std::string path = "PATH=" + (folder.path() / "bin").string() + ":/usr/bin:/bin";
+  auto failed = run_runner("compare " + a.string() + " --alpha 0.2", path);
+  CHECK(failed.exit_code == 2);
+  CHECK_MESSAGE(contains(failed.err, (a / "comparison/figures/cd_diagram").string() +
+                                         ".png: gnuplot failed: cannot draw here"),
+                failed.err);
+  CHECK(contains(failed.err, "nothing of the comparison was written"));
+  CHECK(read_text(a / "comparison/summary.md") == summary);
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(a / "comparison"))
+    CHECK_MESSAGE(!contains(entry.path().string(), ".tmp."), entry.path().string());
+  // Into a new folder: none is left behind.
+  auto fresh =
+      run_runner("compare " + a.string() + " --output " + (folder.path() / "new").string(), path);
+  CHECK(fresh.exit_code == 2);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "new"));
+}
+
+TEST_CASE("runner compare honours SIGINT within a second and writes nothing") {
+  TemporaryFolder folder("compare_interrupt");
+  run_both(folder);
+  const auto a = folder.path() / "a";
+  // 10^8 Bayesian draws per pair: minutes of work, interrupted after a second of it.
+  BackgroundRunner compare("compare " + a.string() + " --bayes-samples 100000000");
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  const auto signalled = std::chrono::steady_clock::now();
+  compare.signal(SIGINT);
+  const auto result = compare.wait();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - signalled).count();
+  MESSAGE("runner compare honoured SIGINT in ", seconds, " s");
+  CHECK(result.exit_code == 130);
+  CHECK(seconds < 1.0);
+  CHECK(contains(result.err, "interrupted"));
+  CHECK_FALSE(std::filesystem::exists(a / "comparison"));
 }

@@ -326,3 +326,44 @@ TEST_CASE(
                          "candidate"),
                 run.err);
 }
+
+TEST_CASE("nested CV resume refuses a tuned.csv choice that its candidate's own folds contradict") {
+  TemporaryFolder folder("tuning_other_choice");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  const std::string original = read_text(output / "tuned.csv");
+  tsfs::CsvTable tuned = tsfs::read_csv_table(output / "tuned.csv");
+  const tsfs::CsvTable folds = tsfs::read_csv_table(output / "folds.csv");
+  // An ANOVA row (only n_features tuned) made to claim the other n_features, whose own evaluation
+  // of the fold differs: every value of the row is otherwise what its folds.csv row says.
+  size_t edited = tuned.rows.size();
+  for (size_t r = 0; r < tuned.rows.size() && edited == tuned.rows.size(); ++r) {
+    auto& row = tuned.rows[r];
+    if (field(tuned, row, "selector") != "anova") continue;
+    const std::string other = field(tuned, row, "chosen_n_features") == "5" ? "20" : "5";
+    const std::string accuracy = cell(folds,
+                                      {{"dataset", field(tuned, row, "dataset")},
+                                       {"selector", "anova"},
+                                       {"n_features", other},
+                                       {"repeat", field(tuned, row, "repeat")},
+                                       {"fold", field(tuned, row, "fold")}},
+                                      "accuracy");
+    if (accuracy == field(tuned, row, "accuracy")) continue;
+    row[*tuned.column("chosen_n_features")] = other;
+    edited = r;
+  }
+  REQUIRE(edited < tuned.rows.size());
+  write_text(output / "tuned.csv", tuned.str());
+  auto rerun =
+      run_runner(std::string(kSpec) + " --quiet --no-timings --set output=" + output.string());
+  CHECK(rerun.exit_code == 2);
+  CHECK_MESSAGE(contains(rerun.err, fmt::format("tuned.csv:{}: accuracy ", edited + 2)), rerun.err);
+  CHECK_MESSAGE(contains(rerun.err, "disagrees with the chosen candidate's own folds.csv row"),
+                rerun.err);
+  // Nothing was rewritten: the folder is as the edit left it.
+  CHECK(read_text(output / "tuned.csv") == tuned.str());
+  write_text(output / "tuned.csv", original);
+  auto restored =
+      run_runner(std::string(kSpec) + " --quiet --no-timings --set output=" + output.string());
+  CHECK_MESSAGE(restored.exit_code == 0, restored.err);
+}

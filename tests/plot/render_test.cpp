@@ -99,7 +99,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
        {"accuracy", "scores", "view", "lags", "roc", "pr", "mds", "isomap", "tsne"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
-    CHECK(contains(script, "set output '" + std::string(name) + "'.\".\".format"));
+    CHECK(contains(script, ": '" + std::string(name) + "'.\".\".format)"));
     CHECK(contains(script, std::string(name) + ".dat"));
     CHECK_FALSE(testing::read_text(figures / (std::string(name) + ".dat")).empty());
     if (gnuplot_installed()) {
@@ -162,7 +162,10 @@ TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own e
   figure.body = "  plot \"it's.dat\" using 1:2 with lines\n";
   const bool rendered = render_figure(figure, "it's", folder);
   CHECK(rendered == gnuplot_installed());
-  CHECK(contains(testing::read_text(folder / "it's.gp"), "set output 'it''s'.\".\".format"));
+  // tsfs renders into temporary names; the script run by hand writes it's.png and it's.svg.
+  CHECK(contains(testing::read_text(folder / "it's.gp"),
+                 "set output (exists(\"tsfs_temporary\") ? sprintf(tsfs_temporary, format) : "
+                 "'it''s'.\".\".format)"));
   CHECK(testing::read_text(folder / "it's.dat") == figure.data);
   if (!gnuplot_installed()) return;
   CHECK(std::filesystem::exists(folder / "it's.png"));
@@ -175,6 +178,33 @@ TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own e
     CHECK(contains(error.what(), "broken.gp"));
     CHECK(contains(error.what(), "gnuplot failed"));
   }
+}
+
+TEST_CASE("render_figure writes PNG and SVG whole or not at all") {
+  if (!gnuplot_installed()) return;
+  const testing::TemporaryFolder scratch("render_whole");
+  const auto folder = scratch.path();
+  Figure figure;
+  figure.data = "0\t1\n1\t2\n";
+  figure.body = "  plot 'half.dat' using 1:2 with lines\n";
+  REQUIRE(render_figure(figure, "half", folder));
+  const std::string png = testing::read_text(folder / "half.png");
+  const std::string svg = testing::read_text(folder / "half.svg");
+  // The PNG renders, the SVG fails: neither image is replaced, no temporary file is left.
+  figure.data = "0\t5\n1\t7\n";
+  figure.body =
+      "  if (format eq \"svg\") { plot 'half.dat' using 1:2 with nonsense }\n"
+      "  plot 'half.dat' using 1:2 with lines\n";
+  CHECK_THROWS_AS(render_figure(figure, "half", folder), InputError);
+  CHECK(testing::read_text(folder / "half.png") == png);
+  CHECK(testing::read_text(folder / "half.svg") == svg);
+  for (const auto& entry : std::filesystem::directory_iterator(folder))
+    CHECK_MESSAGE(!contains(entry.path().filename().string(), ".tmp."), entry.path().string());
+  // A name with a '%' (a sprintf directive to gnuplot) renders under its own name.
+  figure.body = "  plot '100%.dat' using 1:2 with lines\n";
+  CHECK(render_figure(figure, "100%", folder));
+  CHECK(std::filesystem::exists(folder / "100%.png"));
+  CHECK(std::filesystem::exists(folder / "100%.svg"));
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 #include <stdexcept>
+#include <utility>
 
 #include "statistics/statistics_reference.hpp"
 
@@ -39,6 +41,51 @@ TEST_CASE("wilcoxon_signed_rank equals scipy.stats.wilcoxon 1.10 (defaults) on e
   CHECK(normal >= 6);
   MESSAGE("Wilcoxon vs SciPy: largest relative difference of statistics ", statistic.largest(),
           ", of p-values ", p_value.largest());
+}
+
+TEST_CASE("wilcoxon_signed_rank equals scipy.stats.wilcoxon 1.10 for each zero_method") {
+  // wilcoxon_zero_method.csv: cases 0..14 are those of wilcoxon_input.csv, the others (with zero
+  // differences: few pairs, tied |d|, all zero, more than 50 pairs) in wilcoxon_zero_input.csv.
+  const CsvTable base = testing::statistics_reference("wilcoxon_input.csv");
+  const CsvTable extra = testing::statistics_reference("wilcoxon_zero_input.csv");
+  const CsvTable expected = testing::statistics_reference("wilcoxon_zero_method.csv");
+  std::map<long, std::pair<Eigen::VectorXd, Eigen::VectorXd>> samples;
+  for (const CsvTable* inputs : {&base, &extra})
+    for (const auto& [number, rows] : testing::rows_by(*inputs, "case")) {
+      Eigen::VectorXd x(static_cast<Eigen::Index>(rows.size())), y(x.size());
+      for (size_t i = 0; i < rows.size(); ++i) {
+        x(static_cast<Eigen::Index>(i)) = testing::reference_number(*inputs, rows[i], "x");
+        y(static_cast<Eigen::Index>(i)) = testing::reference_number(*inputs, rows[i], "y");
+      }
+      samples[number] = {x, y};
+    }
+  std::map<std::string, testing::Agreement> statistic, p_value;
+  std::map<std::string, int> with_zeros;
+  for (size_t row = 0; row < expected.rows.size(); ++row) {
+    const long number = std::lround(testing::reference_number(expected, row, "case"));
+    const std::string name = expected.rows[row][*expected.column("zero_method")];
+    const auto method = zero_method_from_name(name);
+    REQUIRE(method.has_value());
+    const auto& [x, y] = samples.at(number);
+    const WilcoxonResult result = wilcoxon_signed_rank(x, y, *method);
+    const std::string what = "case " + std::to_string(number) + " " + name;
+    CHECK_MESSAGE(result.exact == (expected.rows[row][*expected.column("method")] == "exact"),
+                  what);
+    CHECK(result.nonzero == testing::reference_number(expected, row, "nonzero"));
+    if (result.nonzero < x.size()) ++with_zeros[name];
+    statistic.try_emplace(name, 1e-12)
+        .first->second.check(result.statistic,
+                             testing::reference_number(expected, row, "statistic"),
+                             what + " statistic");
+    p_value.try_emplace(name, 1e-10, true)
+        .first->second.check(result.p_value, testing::reference_number(expected, row, "p_value"),
+                             what + " p-value");
+  }
+  for (const std::string name : {"wilcox", "pratt", "zsplit"}) {
+    CHECK_MESSAGE(with_zeros[name] >= 8, name);  // each zero method is tested where it matters
+    MESSAGE("Wilcoxon zero_method=", name, " vs SciPy: largest relative difference of statistics ",
+            statistic.at(name).largest(), ", of p-values ", p_value.at(name).largest());
+  }
 }
 
 TEST_CASE("wilcoxon_null_distribution equals SciPy's _get_wilcoxon_distr") {

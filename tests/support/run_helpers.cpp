@@ -14,12 +14,14 @@
 
 namespace tsfs::testing {
 
-RunResult run_runner(const std::string& arguments) {
+RunResult run_runner(const std::string& arguments, const std::string& environment) {
   static int counter = 0;
   auto capture = std::filesystem::temp_directory_path() /
                  ("tsfs_run_" + std::to_string(getpid()) + "_" + std::to_string(counter++));
-  std::string command = "cd '" TSFS_SOURCE_DIR "' && '" TSFS_RUNNER_PATH "' " + arguments + " >'" +
-                        capture.string() + ".out' 2>'" + capture.string() + ".err'";
+  std::string command = "cd '" TSFS_SOURCE_DIR "' && " +
+                        (environment.empty() ? "" : "env " + environment + " ") +
+                        "'" TSFS_RUNNER_PATH "' " + arguments + " >'" + capture.string() +
+                        ".out' 2>'" + capture.string() + ".err'";
   int status = std::system(command.c_str());
   RunResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

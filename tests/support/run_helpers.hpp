@@ -16,8 +16,9 @@ struct RunResult {
   std::string err;
 };
 
-// `arguments` are passed through a shell, so quote anything with spaces.
-RunResult run_runner(const std::string& arguments);
+// `arguments` are passed through a shell, so quote anything with spaces. `environment`
+// ("NAME=value ...") is set for the runner only, e.g. a PATH that finds a failing gnuplot.
+RunResult run_runner(const std::string& arguments, const std::string& environment = "");
 
 // A runner started in the background (stdout and stderr to files), for signals and concurrency.
 class BackgroundRunner {

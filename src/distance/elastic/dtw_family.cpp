@@ -55,6 +55,8 @@ std::vector<double> wdtw_weights(int n, int m, double g) {
   return weights;
 }
 
+// In a batch of lanes of different lengths (engine.hpp, Input::x_length) no lane is longer than y,
+// so M = max(n, m) = m is every lane's and the weights are shared.
 template <typename T>
 struct WdtwRule {
   const Input& input;
@@ -106,12 +108,15 @@ void read_g(const ParamSet& params, Params& result) {
   result.g = params.real("g");
 }
 
-const bool kAeonDtw = add_to_catalogue(Distance{.name = "aeon_dtw", TSFS_ELASTIC_KERNELS(DtwRule)});
+const bool kAeonDtw = add_to_catalogue(
+    Distance{.name = "aeon_dtw", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(DtwRule)});
 
 const Registrar<DistanceRegistration> kRegisterDdtw{elastic_registration(
-    {.distance =
-         Distance{
-             .name = "ddtw", .derivative = true, .min_length = 3, TSFS_ELASTIC_KERNELS(DtwRule)},
+    {.distance = Distance{.name = "ddtw",
+                          .derivative = true,
+                          .min_length = 3,
+                          .mixed_lengths = true,
+                          TSFS_ELASTIC_KERNELS(DtwRule)},
      .doc = "Derivative DTW as in aeon: squared-cost DTW (no square root) between aeon's "
             "average-of-slopes derivatives of the series (n - 2 values each); exact, SIMD over "
             "pairs, parallel.",
@@ -119,21 +124,23 @@ const Registrar<DistanceRegistration> kRegisterDdtw{elastic_registration(
      .read = {}})};
 
 const Registrar<DistanceRegistration> kRegisterWdtw{elastic_registration(
-    {.distance = Distance{.name = "wdtw", TSFS_ELASTIC_KERNELS(WdtwRule)},
+    {.distance = Distance{.name = "wdtw", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(WdtwRule)},
      .doc = "Weighted DTW as in aeon: squared cost times a logistic weight of |i - j|.",
      .params = {g_param()},
      .read = read_g})};
 
 const Registrar<DistanceRegistration> kRegisterWddtw{elastic_registration(
-    {.distance =
-         Distance{
-             .name = "wddtw", .derivative = true, .min_length = 3, TSFS_ELASTIC_KERNELS(WdtwRule)},
+    {.distance = Distance{.name = "wddtw",
+                          .derivative = true,
+                          .min_length = 3,
+                          .mixed_lengths = true,
+                          TSFS_ELASTIC_KERNELS(WdtwRule)},
      .doc = "Weighted derivative DTW as in aeon: wdtw between aeon's derivatives of the series.",
      .params = {g_param()},
      .read = read_g})};
 
 const Registrar<DistanceRegistration> kRegisterAdtw{elastic_registration(
-    {.distance = Distance{.name = "adtw", TSFS_ELASTIC_KERNELS(AdtwRule)},
+    {.distance = Distance{.name = "adtw", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(AdtwRule)},
      .doc = "Amerced DTW as in aeon: squared-cost DTW whose non-diagonal steps cost "
             "warp_penalty more.",
      .params = {real_param("warp_penalty", 1.0,

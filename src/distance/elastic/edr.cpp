@@ -51,14 +51,17 @@ struct EdrRule {
     return simd::minimum(simd::minimum(diagonal + mismatch, up + 1.0), left + 1.0);
   }
   TSFS_INLINE T finish(const T& value) const {
-    return value / static_cast<double>(std::max(input.n, input.m));
+    return value / simd::maximum(simd::x_lengths<T>(input), simd::splat<T>(input.m));
   }
 };
 
 constexpr const char* kNone = "none";
 
 const Registrar<DistanceRegistration> kRegister{elastic_registration(
-    {.distance = Distance{.name = "edr", .needs_scale = true, TSFS_ELASTIC_KERNELS(EdrRule)},
+    {.distance = Distance{.name = "edr",
+                          .needs_scale = true,
+                          .mixed_lengths = true,
+                          TSFS_ELASTIC_KERNELS(EdrRule)},
      .doc = "Edit distance on real sequences as in aeon: edits needed to match the series, two "
             "values matching when |x - y| < epsilon, divided by the longer length.",
      .params = {ParamDeclaration{

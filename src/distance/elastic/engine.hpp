@@ -17,6 +17,10 @@
 // are never read again, and cells right of it still hold init() (the border row is reset past
 // row 0's band once).
 //
+// Unequal lengths. aeon's band depends on both lengths, so the lanes of a batch normally share
+// n; under the full band (window 1) the rows do not depend on n, and the distances marked
+// mixed_lengths batch queries of different lengths, each lane read off its own last row.
+//
 // Speed. The left neighbour is the only predecessor on the dependency chain along a row, so the
 // rules take it last into their minimum: min(min(up, diagonal), left) is the same double as aeon's
 // min(up, left, diagonal) (no NaN, and no -0 among sums of non-negative costs), one operation
@@ -75,6 +79,11 @@ struct Input {
   size_t x_stride = 1;
   int n = 0;
   const double* x_scale = nullptr;  // per lane: population std of x (edr only, else unused)
+  // Per lane: its own number of values, as a double, when the lanes of a batch differ in length
+  // (only under the full band, whose rows do not depend on n): n is then the longest, at most m
+  // (the matrix puts the shorter series of a pair in the lanes), the values past a lane's end are
+  // finite filler, and its distance is read off its own last row. nullptr: every lane has n.
+  const double* x_length = nullptr;
   const double* y = nullptr;
   int m = 0;
   double y_scale = 0.0;
@@ -92,6 +101,8 @@ struct Distance {
   bool derivative = false;
   int min_length = 1;        // shortest series (before the derivative) it accepts
   bool needs_scale = false;  // fills Input::x_scale / y_scale (edr's default epsilon)
+  // Its batch kernel accepts lanes of different lengths under the full band (Input::x_length).
+  bool mixed_lengths = false;
   PairKernel pair = nullptr;
   BatchKernel batch_sse2 = nullptr;  // nullptr: no batch kernel, pairs run one by one
   BatchKernel batch_avx2 = nullptr;
@@ -225,6 +236,7 @@ TSFS_PACK_COMPARISON(<)
 TSFS_PACK_COMPARISON(<=)
 TSFS_PACK_COMPARISON(>)
 TSFS_PACK_COMPARISON(>=)
+TSFS_PACK_COMPARISON(==)
 #undef TSFS_PACK_COMPARISON
 
 #define TSFS_MASK_LOGIC(op)                                                     \
@@ -336,6 +348,16 @@ template <typename V, typename B>
   return r;
 }
 
+// Each lane's number of values (Input::x_length, else n).
+template <typename T>
+[[gnu::always_inline]] inline T x_lengths(const Input& input) {
+  if constexpr (std::is_same_v<T, double>) {
+    return static_cast<double>(input.n);
+  } else {
+    return input.x_length ? load<T>(input.x_length) : splat<T>(static_cast<double>(input.n));
+  }
+}
+
 // x's value i for every lane.
 template <typename T>
 [[gnu::always_inline]] inline T x_at(const Input& input, int i) {
@@ -347,12 +369,18 @@ template <typename T>
 // The in-place band sweep (see the top of this file). `row` holds m + 1 values of T, as doubles
 // (value k of lane p at row[k * lanes + p]), accessed with unaligned loads and stores.
 template <typename T, typename Rule>
-[[gnu::always_inline]] inline T sweep(Rule& rule, const Band& band, double* row) {
+[[gnu::always_inline]] inline T sweep(Rule& rule, const Band& band, double* row,
+                                      const double* lane_length) {
   constexpr size_t kLanes = simd::Traits<T>::lanes;
   const int n = band.n, m = band.m;
   auto at = [row](int k) { return row + static_cast<size_t>(k) * kLanes; };
   simd::store<T>(at(0), rule.corner());
   for (int j = 1; j <= m; ++j) simd::store<T>(at(j), rule.top(j));
+  // Lanes of different lengths: each takes D[its n][m] when its last row is done.
+  T last_row{}, result{};
+  if constexpr (!std::is_same_v<T, double>) {
+    if (lane_length) last_row = simd::load<T>(lane_length) - 1.0;
+  }
   for (int i = 0; i < n; ++i) {
     const int low = band.start[static_cast<size_t>(i)];
     const int high = band.end[static_cast<size_t>(i)];
@@ -370,6 +398,13 @@ template <typename T, typename Rule>
     // Past row 0's band the border row must read as out-of-band cells of row 1.
     if (i == 0)
       for (int k = high + 1; k <= m; ++k) simd::store<T>(at(k), rule.init());
+    if constexpr (!std::is_same_v<T, double>) {
+      if (lane_length)
+        result = simd::select(last_row == static_cast<double>(i), simd::load<T>(at(m)), result);
+    }
+  }
+  if constexpr (!std::is_same_v<T, double>) {
+    if (lane_length) return rule.finish(result);
   }
   return rule.finish(simd::load<T>(at(m)));
 }
@@ -381,7 +416,7 @@ template <template <typename> class Rule, typename T>
   thread_local std::vector<double> row;
   row.resize((static_cast<size_t>(input.m) + 1) * simd::Traits<T>::lanes);
   Rule<T> rule(params, input, band);
-  simd::store<T>(results, sweep<T>(rule, band, row.data()));
+  simd::store<T>(results, sweep<T>(rule, band, row.data(), input.x_length));
 }
 
 template <template <typename> class Rule>

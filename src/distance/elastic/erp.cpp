@@ -33,7 +33,12 @@ struct ErpRule {
       total_y += gap_y[static_cast<size_t>(j)];
     }
     total_x = simd::splat<T>(0.0);
-    for (int i = 0; i < in.n; ++i) total_x += simd::magnitude(simd::x_at<T>(in, i) - g);
+    // Sx = sum of |x_i - g|, left to right; a lane shorter than the batch adds +0 past its end,
+    // which leaves the sum unchanged.
+    const T length = simd::x_lengths<T>(in);
+    for (int i = 0; i < in.n; ++i)
+      total_x += simd::select(simd::splat<T>(i) < length, simd::magnitude(simd::x_at<T>(in, i) - g),
+                              simd::splat<T>(0.0));
   }
   TSFS_INLINE T init() const { return simd::splat<T>(kInf); }
   TSFS_INLINE T corner() const { return simd::splat<T>(0.0); }
@@ -51,7 +56,7 @@ struct ErpRule {
 };
 
 const Registrar<DistanceRegistration> kRegister{elastic_registration(
-    {.distance = Distance{.name = "erp", TSFS_ELASTIC_KERNELS(ErpRule)},
+    {.distance = Distance{.name = "erp", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(ErpRule)},
      .doc = "Edit distance with real penalty as in aeon: a gap costs the value's distance to g.",
      .params = {real_param("g", 0.0, "the reference value a gap is charged against (aeon's g)",
                            finite_real())},

@@ -30,13 +30,14 @@ struct LcssRule {
     return simd::select(distance <= epsilon, diagonal + 1.0, simd::maximum(left, up));
   }
   TSFS_INLINE T finish(const T& value) const {
-    const T distance = 1.0 - value / static_cast<double>(std::min(input.n, input.m));
+    const T distance =
+        1.0 - value / simd::minimum(simd::x_lengths<T>(input), simd::splat<T>(input.m));
     return simd::select(distance < 0.0, simd::splat<T>(0.0), distance);
   }
 };
 
 const Registrar<DistanceRegistration> kRegister{elastic_registration(
-    {.distance = Distance{.name = "lcss", TSFS_ELASTIC_KERNELS(LcssRule)},
+    {.distance = Distance{.name = "lcss", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(LcssRule)},
      .doc = "Longest common subsequence distance as in aeon: 1 - (matches within epsilon) / "
             "min(n, m).",
      .params = {real_param("epsilon", 1.0,

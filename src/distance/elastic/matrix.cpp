@@ -5,10 +5,13 @@
 // that `lanes` consecutive series are the lanes of one batch without copying, and contiguous per
 // series. A task is one reference series (position r in that order) against consecutive earlier
 // series q of ONE length (so that all lanes share the band of (length q, length r)): a batch of up
-// to `lanes` pairs when there are enough of them, else those pairs one by one. The query q is x,
-// the reference r is y. All distances here are symmetric in x and y (aeon's band is transposed
-// for n > m, and every recurrence treats its two series alike), so which one is x does not
-// change the value; for equal lengths x is also the earlier row, as in aeon's pairwise_distance.
+// to `lanes` pairs when there are enough of them, else those pairs one by one. Under the full
+// band (window 1) the rows do not depend on the lengths, and the distances whose kernels allow it
+// (Distance::mixed_lengths) batch consecutive queries of any lengths, as the DTW kernel does. The
+// query q is x, the reference r is y. All distances here are symmetric in x and y (aeon's band is
+// transposed for n > m, and every recurrence treats its two series alike), so which one is x does
+// not change the value; for equal lengths x is also the earlier row, as in aeon's
+// pairwise_distance.
 //
 // Determinism. The tasks depend only on the dataset, the distance and `simd`; each pair is
 // computed by exactly one task with the same operations whichever thread runs it, so the matrix
@@ -50,6 +53,7 @@ struct Prepared {
   std::vector<int> length;                  // per position, after the derivative
   std::vector<std::vector<double>> series;  // per position
   std::vector<double> scale;                // per position (needs_scale), else zeros
+  std::vector<double> length_value;         // per position (and padding lanes: 0), as doubles
   size_t stride = 0;                        // time-major row: positions + padding lanes
   std::vector<double> time_major;           // time_major[i * stride + position]
 };
@@ -70,6 +74,7 @@ Prepared prepare(const Dataset& dataset, const Distance& distance, int lanes) {
   prepared.series.resize(count);
   prepared.length.resize(count);
   prepared.scale.assign(count + static_cast<size_t>(lanes), 0.0);
+  prepared.length_value.assign(count + static_cast<size_t>(lanes), 0.0);
   int longest = 0;
   for (size_t position = 0; position < count; ++position) {
     const Eigen::VectorXd values = dataset.series(prepared.order[position]);
@@ -80,6 +85,7 @@ Prepared prepare(const Dataset& dataset, const Distance& distance, int lanes) {
       series.assign(values.data(), values.data() + values.size());
     prepared.length[position] = static_cast<int>(series.size());
     longest = std::max(longest, prepared.length[position]);
+    prepared.length_value[position] = prepared.length[position];
     if (distance.needs_scale)
       prepared.scale[position] = numpy_std(series.data(), static_cast<int>(series.size()));
   }
@@ -94,8 +100,9 @@ Prepared prepare(const Dataset& dataset, const Distance& distance, int lanes) {
 }
 
 // A run of at least a quarter of the lanes goes as one batch; shorter runs (datasets of mostly
-// distinct lengths) go pair by pair, which then costs no wasted lanes.
-std::vector<Task> make_tasks(const std::vector<int>& length, int lanes) {
+// distinct lengths) go pair by pair, which then costs no wasted lanes. With `mixed` (the full
+// band and a kernel that takes lanes of different lengths) a run need not share its length.
+std::vector<Task> make_tasks(const std::vector<int>& length, int lanes, bool mixed) {
   std::vector<Task> tasks;
   const int count = static_cast<int>(length.size());
   const int batch_at_least = std::max(2, lanes / 4);
@@ -105,7 +112,7 @@ std::vector<Task> make_tasks(const std::vector<int>& length, int lanes) {
       int end = first + 1;
       const int limit = lanes > 0 ? lanes : 64;
       while (end < reference && end - first < limit &&
-             length[static_cast<size_t>(end)] == length[static_cast<size_t>(first)])
+             (mixed || length[static_cast<size_t>(end)] == length[static_cast<size_t>(first)]))
         ++end;
       tasks.push_back({reference, first, end - first, lanes > 0 && end - first >= batch_at_least});
       first = end;
@@ -138,7 +145,8 @@ Eigen::MatrixXd elastic_matrix(const Dataset& dataset, const Distance& distance,
   const BatchKernel batch = batch_kernel(distance, simd);
   const int lanes = batch ? simd_lanes(simd) : 0;
   const Prepared prepared = prepare(dataset, distance, lanes);
-  const std::vector<Task> tasks = make_tasks(prepared.length, lanes);
+  const bool mixed = lanes > 0 && distance.mixed_lengths && params.window == 1.0;
+  const std::vector<Task> tasks = make_tasks(prepared.length, lanes, mixed);
 
   const double cells = elastic_matrix_cells(dataset, distance, params);
   Progress progress(fmt::format("{} {}", distance.name, dataset.name),
@@ -148,7 +156,8 @@ Eigen::MatrixXd elastic_matrix(const Dataset& dataset, const Distance& distance,
   parallel_for(tasks.size(), threads, [&](size_t index) {
     const Task task = tasks[index];
     const auto reference = static_cast<size_t>(task.reference);
-    const int n = prepared.length[static_cast<size_t>(task.first)];
+    // Sorted by length: the task's last query is its longest (the rows a mixed batch runs).
+    const int n = prepared.length[static_cast<size_t>(task.first + task.count - 1)];
     const int m = prepared.length[reference];
     const Band band = sakoe_chiba_band(n, m, params.window);
     thread_local std::vector<double> results;
@@ -162,6 +171,7 @@ Eigen::MatrixXd elastic_matrix(const Dataset& dataset, const Distance& distance,
       input.x = prepared.time_major.data() + task.first;
       input.x_stride = prepared.stride;
       input.x_scale = prepared.scale.data() + task.first;
+      if (mixed) input.x_length = prepared.length_value.data() + task.first;
       batch(params, input, band, results.data());
     } else {
       for (int lane = 0; lane < task.count; ++lane) {
@@ -169,7 +179,12 @@ Eigen::MatrixXd elastic_matrix(const Dataset& dataset, const Distance& distance,
         input.x = prepared.series[query].data();
         input.x_stride = 1;
         input.x_scale = prepared.scale.data() + query;
-        results[static_cast<size_t>(lane)] = distance.pair(params, input, band);
+        // A mixed run of too few queries for a batch: each pair with its own (full) band.
+        input.n = prepared.length[query];
+        results[static_cast<size_t>(lane)] =
+            input.n == n
+                ? distance.pair(params, input, band)
+                : distance.pair(params, input, sakoe_chiba_band(input.n, m, params.window));
       }
     }
     const int reference_row = prepared.order[reference];

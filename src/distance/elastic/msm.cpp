@@ -115,7 +115,7 @@ struct MsmRule {
 };
 
 const Registrar<DistanceRegistration> kRegister{elastic_registration(
-    {.distance = Distance{.name = "msm", TSFS_ELASTIC_KERNELS(MsmRule)},
+    {.distance = Distance{.name = "msm", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(MsmRule)},
      .doc = "Move-split-merge as in aeon: moves cost |x - y|, a split or merge c (plus the "
             "distance to the nearer neighbour when the value is not between them).",
      .params = {ParamDeclaration{.name = "independent",

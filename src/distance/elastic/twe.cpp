@@ -59,7 +59,7 @@ struct TweRule {
 };
 
 const Registrar<DistanceRegistration> kRegister{elastic_registration(
-    {.distance = Distance{.name = "twe", TSFS_ELASTIC_KERNELS(TweRule)},
+    {.distance = Distance{.name = "twe", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(TweRule)},
      .doc = "Time warp edit distance as in aeon: matches cost the two values' and their "
             "predecessors' differences plus nu per time-stamp gap, deletions nu + lmbda more.",
      .params = {real_param("nu", 0.001,

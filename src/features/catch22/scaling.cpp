@@ -11,6 +11,7 @@
 // with the smallest summed residual norms (the first of equal minima) is returned as the fraction
 // of window sizes up to it. Fewer than 12 distinct sizes give 0.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -21,35 +22,13 @@ namespace {
 
 enum class Fluctuation { rescaled_range, dfa };
 
+// A least-squares line from the normal-equation sums, as the reference's linreg (C/stats.c)
+// computes it: slope (n sxy - sx sy) / d, intercept (sy sxx - sx sxy) / d with
+// d = n sxx - sx^2; a singular system (d = 0) gives the zero line.
 struct Line {
   double slope = 0.0;
   double intercept = 0.0;
 };
-
-// Least squares by the normal-equation sums (the reference's linreg); a singular system gives
-// the zero line.
-Line fit_line(const double* x, const double* y, int n) {
-  double sum_x = 0.0, sum_x2 = 0.0, sum_xy = 0.0, sum_y = 0.0;
-  for (int i = 0; i < n; ++i) {
-    sum_x += x[i];
-    sum_x2 += x[i] * x[i];
-    sum_xy += x[i] * y[i];
-    sum_y += y[i];
-  }
-  const double denominator = n * sum_x2 - sum_x * sum_x;
-  if (denominator == 0) return {};
-  return {(n * sum_xy - sum_x * sum_y) / denominator,
-          (sum_y * sum_x2 - sum_x * sum_xy) / denominator};
-}
-
-double residual_norm(const double* x, const double* y, int n, const Line& line) {
-  double squares = 0.0;
-  for (int i = 0; i < n; ++i) {
-    const double r = x[i] * line.slope + line.intercept - y[i];
-    squares += r * r;
-  }
-  return std::sqrt(squares);
-}
 
 double fluctuation_breakpoint(std::span<const double> z, int stride, Fluctuation how) {
   const int n = static_cast<int>(z.size());
@@ -74,33 +53,57 @@ double fluctuation_breakpoint(std::span<const double> z, int stride, Fluctuation
   std::vector<double> log_sizes(static_cast<size_t>(count));
   std::vector<double> log_fluctuations(static_cast<size_t>(count));
   // Per-window sums, slopes and intercepts. The windows are independent, so their sums are
-  // accumulated side by side (k outer, window inner): each window still adds its terms in the
-  // order k = 0 .. tau - 1, so every sum is the same double as window by window, but successive
-  // additions no longer wait for each other.
+  // accumulated side by side: each window still adds its terms in the order k = 0 .. tau - 1, so
+  // every sum is the same double as window by window, but successive additions no longer wait
+  // for each other.
   std::vector<double> sums_xy(static_cast<size_t>(length));
   std::vector<double> sums_y(static_cast<size_t>(length));
-  std::vector<double> highest(static_cast<size_t>(length));
-  std::vector<double> lowest(static_cast<size_t>(length));
   for (int s = 0; s < count; ++s) {
     const int tau = sizes[static_cast<size_t>(s)];
     const auto windows = static_cast<size_t>(length / tau);
     const auto width = static_cast<size_t>(tau);
-    // x = 1 .. tau: its sums do not depend on the window.
-    double sum_x = 0.0, sum_x2 = 0.0;
-    for (int k = 0; k < tau; ++k) {
-      sum_x += k + 1;
-      sum_x2 += static_cast<double>(k + 1) * (k + 1);
-    }
+    // x = 1 .. tau: its sums do not depend on the window. Added one by one they are exact
+    // integers (far below 2^53), so the closed forms give the same doubles.
+    const double t = tau;
+    const double sum_x = t * (t + 1) / 2;
+    const double sum_x2 = t * (t + 1) * (2 * t + 1) / 6;
     const double denominator = tau * sum_x2 - sum_x * sum_x;
-    std::fill_n(sums_xy.begin(), windows, 0.0);
-    std::fill_n(sums_y.begin(), windows, 0.0);
-    for (size_t k = 0; k < width; ++k) {
-      const double x = static_cast<double>(k + 1);
-      for (size_t j = 0; j < windows; ++j) {
-        const double v = cumulative[j * width + k];
-        sums_xy[j] += x * v;
-        sums_y[j] += v;
+    // Four windows at a time in registers, the rest one by one.
+    size_t window = 0;
+    for (; window + 4 <= windows; window += 4) {
+      const double* w = cumulative.data() + window * width;
+      double xy0 = 0.0, xy1 = 0.0, xy2 = 0.0, xy3 = 0.0;
+      double y0 = 0.0, y1 = 0.0, y2 = 0.0, y3 = 0.0;
+      for (size_t k = 0; k < width; ++k) {
+        const double x = static_cast<double>(k + 1);
+        const double v0 = w[k], v1 = w[width + k], v2 = w[2 * width + k], v3 = w[3 * width + k];
+        xy0 += x * v0;
+        xy1 += x * v1;
+        xy2 += x * v2;
+        xy3 += x * v3;
+        y0 += v0;
+        y1 += v1;
+        y2 += v2;
+        y3 += v3;
       }
+      sums_xy[window] = xy0;
+      sums_xy[window + 1] = xy1;
+      sums_xy[window + 2] = xy2;
+      sums_xy[window + 3] = xy3;
+      sums_y[window] = y0;
+      sums_y[window + 1] = y1;
+      sums_y[window + 2] = y2;
+      sums_y[window + 3] = y3;
+    }
+    for (; window < windows; ++window) {
+      const double* w = cumulative.data() + window * width;
+      double xy = 0.0, y = 0.0;
+      for (size_t k = 0; k < width; ++k) {
+        xy += static_cast<double>(k + 1) * w[k];
+        y += w[k];
+      }
+      sums_xy[window] = xy;
+      sums_y[window] = y;
     }
     // sums_xy / sums_y now hold each window's slope / intercept.
     for (size_t j = 0; j < windows; ++j) {
@@ -122,20 +125,33 @@ double fluctuation_breakpoint(std::span<const double> z, int stride, Fluctuation
         }
       }
     } else {
+      // The range of each window's residuals. Maximum and minimum are exact whatever the order,
+      // so four running extremes per window (combined at the end) give the same range while
+      // breaking the dependency chain.
+      constexpr size_t kLanes = 4;
       for (size_t j = 0; j < windows; ++j) {
-        const double r = cumulative[j * width] - (sums_xy[j] * 1 + sums_y[j]);
-        highest[j] = lowest[j] = r;
-      }
-      for (size_t k = 1; k < width; ++k) {
-        const double x = static_cast<double>(k + 1);
-        for (size_t j = 0; j < windows; ++j) {
-          const double r = cumulative[j * width + k] - (sums_xy[j] * x + sums_y[j]);
-          highest[j] = std::max(highest[j], r);
-          lowest[j] = std::min(lowest[j], r);
+        const double* w = cumulative.data() + j * width;
+        const double slope = sums_xy[j];
+        const double intercept = sums_y[j];
+        const double first = w[0] - (slope * 1 + intercept);
+        std::array<double, kLanes> high{first, first, first, first};
+        std::array<double, kLanes> low = high;
+        size_t k = 1;
+        for (; k + kLanes <= width; k += kLanes)
+          for (size_t lane = 0; lane < kLanes; ++lane) {
+            const double r = w[k + lane] - (slope * static_cast<double>(k + lane + 1) + intercept);
+            high[lane] = std::max(high[lane], r);
+            low[lane] = std::min(low[lane], r);
+          }
+        for (; k < width; ++k) {
+          const double r = w[k] - (slope * static_cast<double>(k + 1) + intercept);
+          high[0] = std::max(high[0], r);
+          low[0] = std::min(low[0], r);
         }
+        const double range =
+            *std::max_element(high.begin(), high.end()) - *std::min_element(low.begin(), low.end());
+        total += range * range;
       }
-      for (size_t j = 0; j < windows; ++j)
-        total += (highest[j] - lowest[j]) * (highest[j] - lowest[j]);
     }
     const auto window_count = static_cast<int>(windows);
     const double fluctuation = how == Fluctuation::dfa ? std::sqrt(total / (window_count * tau))
@@ -149,13 +165,69 @@ double fluctuation_breakpoint(std::span<const double> z, int stride, Fluctuation
   constexpr int kMinPoints = 6;
   const double* x = log_sizes.data();
   const double* y = log_fluctuations.data();
-  std::vector<double> errors;
-  for (int i = kMinPoints; i < count - kMinPoints + 1; ++i) {
-    const Line first = fit_line(x, y, i);
-    const Line second = fit_line(x + i - 1, y + i - 1, count - i + 1);
-    errors.push_back(0.0 + residual_norm(x, y, i, first) +
-                     residual_norm(x + i - 1, y + i - 1, count - i + 1, second));
+  // Every candidate's sums and residual norms are added in the same order as one candidate at a
+  // time; the candidates are only processed side by side. The first
+  // segments' sums are prefixes of one left-to-right pass, so they are read off it.
+  const int candidates = count - 2 * kMinPoints + 1;
+  std::vector<Line> firsts(static_cast<size_t>(candidates));
+  std::vector<Line> seconds(static_cast<size_t>(candidates));
+  {
+    double sum_x = 0.0, sum_x2 = 0.0, sum_xy = 0.0, sum_y = 0.0;
+    for (int e = 0; e < count - kMinPoints; ++e) {
+      sum_x += x[e];
+      sum_x2 += x[e] * x[e];
+      sum_xy += x[e] * y[e];
+      sum_y += y[e];
+      const int points = e + 1;  // candidate i = points
+      if (points < kMinPoints) continue;
+      const double denominator = points * sum_x2 - sum_x * sum_x;
+      Line& line = firsts[static_cast<size_t>(points - kMinPoints)];
+      if (denominator != 0)
+        line = {(points * sum_xy - sum_x * sum_y) / denominator,
+                (sum_y * sum_x2 - sum_x * sum_xy) / denominator};
+    }
   }
+  {
+    // Candidate c (i = c + kMinPoints) fits points i - 1 .. count - 1.
+    std::vector<std::array<double, 4>> sums(static_cast<size_t>(candidates), {0, 0, 0, 0});
+    for (int e = kMinPoints - 1; e < count; ++e) {
+      const int last_started = std::min(candidates - 1, e - (kMinPoints - 1));
+      for (int c = 0; c <= last_started; ++c) {
+        auto& sum = sums[static_cast<size_t>(c)];
+        sum[0] += x[e];
+        sum[1] += x[e] * x[e];
+        sum[2] += x[e] * y[e];
+        sum[3] += y[e];
+      }
+    }
+    for (int c = 0; c < candidates; ++c) {
+      const auto& [sum_x, sum_x2, sum_xy, sum_y] = sums[static_cast<size_t>(c)];
+      const int points = count - (c + kMinPoints) + 1;
+      const double denominator = points * sum_x2 - sum_x * sum_x;
+      if (denominator != 0)
+        seconds[static_cast<size_t>(c)] = {(points * sum_xy - sum_x * sum_y) / denominator,
+                                           (sum_y * sum_x2 - sum_x * sum_xy) / denominator};
+    }
+  }
+  std::vector<double> first_squares(static_cast<size_t>(candidates), 0.0);
+  std::vector<double> second_squares(static_cast<size_t>(candidates), 0.0);
+  for (int e = 0; e < count; ++e)
+    for (int c = 0; c < candidates; ++c) {
+      const int i = c + kMinPoints;
+      if (e < i) {
+        const Line& line = firsts[static_cast<size_t>(c)];
+        const double r = x[e] * line.slope + line.intercept - y[e];
+        first_squares[static_cast<size_t>(c)] += r * r;
+      }
+      if (e >= i - 1) {
+        const Line& line = seconds[static_cast<size_t>(c)];
+        const double r = x[e] * line.slope + line.intercept - y[e];
+        second_squares[static_cast<size_t>(c)] += r * r;
+      }
+    }
+  std::vector<double> errors(static_cast<size_t>(candidates));
+  for (size_t c = 0; c < errors.size(); ++c)
+    errors[c] = 0.0 + std::sqrt(first_squares[c]) + std::sqrt(second_squares[c]);
   const double smallest = *std::min_element(errors.begin(), errors.end());
   double breakpoint = 0.0;
   for (size_t i = 0; i < errors.size(); ++i)

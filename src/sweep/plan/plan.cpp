@@ -1,6 +1,7 @@
 #include "sweep/plan/plan.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -69,6 +70,30 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
   }
 }
 
+// A reducer that needs more classes in a fold's training rows than a fold holds (lda, pls: two)
+// stops the run at plan time at the spec's `reduce` line, naming the dataset and fold.
+void check_reducer_folds(const Spec& spec, const PreparedDataset& dataset) {
+  const auto& check = spec.reduce->registration->check_training_classes;
+  if (!check) return;
+  for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
+    for (const auto& fold : *folds) {
+      const Eigen::VectorXi labels = dataset.data.labels(fold.train_rows);
+      const std::vector<int> present = present_classes(labels, dataset.data.classes());
+      const auto problem = check(static_cast<int>(present.size()));
+      if (!problem) continue;
+      std::vector<std::string> names;
+      for (int label : present)
+        names.push_back(dataset.data.class_names[static_cast<size_t>(label)]);
+      throw InputError(
+          spec.reduce->where.str(),
+          fmt::format("{} (dataset {}: the {} training rows of {}fold {} of repeat {} hold only "
+                      "class {}); use another reducer, more folds or another protocol",
+                      *problem, dataset.data.name, fold.train_rows.size(),
+                      folds == &dataset.inner_folds ? "inner " : "", fold.index, fold.repeat,
+                      fmt::join(names, ", ")));
+    }
+}
+
 void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
   const auto& check = spec.classifier.registration->check_training_rows;
   if (!check) return;
@@ -133,17 +158,38 @@ const Fold& PreparedDataset::fold(int index) const {
                        : inner_folds[static_cast<size_t>(index - outer)];
 }
 
-void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
+namespace {
+
+void check_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
   if (spec.reduce && spec.reduce->registration->check_features)
     if (auto problem = spec.reduce->registration->check_features(dataset.features.values,
                                                                  dataset.features.names))
       throw InputError(spec.reduce->where.str(),
                        fmt::format("{} (dataset {})", *problem, dataset.data.name));
+  if (spec.reduce) check_reducer_folds(spec, dataset);
   for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
   check_classifier_rows(spec, dataset);
   if (uses_distances(spec))
     for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);
+}
+
+}  // namespace
+
+void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
+  try {
+    check_plannable(spec, dataset);
+  } catch (const InputError& error) {
+    // The rows and folds the messages count are what dropping duplicates left: said, or the
+    // counts would contradict the data files.
+    const auto& summary = dataset.duplicates;
+    if (spec.duplicates != DuplicateHandling::drop || summary.groups.duplicate_rows == 0) throw;
+    throw InputError(
+        error.where(),
+        fmt::format("{} (after duplicates: drop removed {} identical series of the "
+                    "{} loaded)",
+                    error.message(), summary.groups.duplicate_rows, summary.rows_loaded));
+  }
 }
 
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {

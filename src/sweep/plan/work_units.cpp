@@ -59,6 +59,11 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
     const auto reducer = spec.reduce->registration->make(spec.reduce->params());
     try {
       Reduction reduced = reducer->fit_transform(train, train_labels, classes, test);
+      // No component (a model that found nothing to explain) leaves the classifier nothing.
+      if (reduced.train.cols() == 0)
+        throw InputError("", fmt::format("the reducer kept no component on the {} training rows "
+                                         "of fold {} of repeat {}",
+                                         fold.train_rows.size(), fold.index, fold.repeat));
       train = std::move(reduced.train);
       test = std::move(reduced.test);
     } catch (const InputError& error) {

@@ -25,24 +25,29 @@ bool names_missing_path(const InputError& error) {
 FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
                                const std::filesystem::path& cache_folder, int threads,
                                PreparedDataset& prepared) {
-  const auto& registration = *spec.features.registration;
-  auto extractor = registration.make(spec.features.params);
-  if (extractor->cacheable()) {
-    prepared.feature_cache_key = feature_cache_key(data, spec.features);
+  std::vector<std::unique_ptr<FeatureExtractor>> extractors;
+  for (const auto& extractor : spec.extractors)
+    extractors.push_back(extractor.registration->make(extractor.params));
+  // Cached whole, and only when every part may be (a features file is read afresh each time).
+  if (std::all_of(extractors.begin(), extractors.end(),
+                  [](const auto& extractor) { return extractor->cacheable(); })) {
+    prepared.feature_cache_key = feature_cache_key(data, spec.extractors);
     if (auto cached = load_cached_features(cache_folder, prepared.feature_cache_key)) {
       prepared.features_from_cache = true;
       return std::move(*cached);
     }
   }
-  try {
-    return extractor->extract(data, threads);
-  } catch (const InputError& error) {
-    // A features file that does not exist is the `features:` entry's path: named at its line.
-    if (!names_missing_path(error)) throw;
-    throw InputError(spec.features.where.str(),
-                     fmt::format("features.path: {}: {} (dataset {})", error.where(),
-                                 error.message(), data.name));
-  }
+  std::vector<std::pair<std::string, FeatureMatrix>> parts;
+  for (size_t i = 0; i < extractors.size(); ++i) try {
+      parts.emplace_back(spec.extractors[i].kind, extractors[i]->extract(data, threads));
+    } catch (const InputError& error) {
+      // A features file that does not exist is the `features:` entry's path: named at its line.
+      if (!names_missing_path(error)) throw;
+      throw InputError(spec.extractors[i].where.str(),
+                       fmt::format("features.path: {}: {} (dataset {})", error.where(),
+                                   error.message(), data.name));
+    }
+  return concatenate_features(parts);
 }
 
 // Features NaN for some series or constant over all of them are left out of every selector's
@@ -90,7 +95,8 @@ Dataset load_dataset(const DatasetSpec& dataset_spec) {
   try {
     return load_ucr_dataset(dataset_spec.options);
   } catch (const InputError& error) {
-    if (!names_missing_path(error)) throw;
+    // The data folder itself (missing, or a file) is the spec's `path`.
+    if (!names_missing_path(error) && error.where() != dataset_spec.options.folder.string()) throw;
     throw InputError(dataset_spec.where.str(),
                      fmt::format("dataset {}: {}: {}", dataset_spec.options.name, error.where(),
                                  error.message()));
@@ -193,8 +199,11 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
     });
     // Under `group` every copy is on its first row's side of the outer split, so of the inner
     // splits too.
-    if (spec.duplicates == DuplicateHandling::group)
+    if (spec.duplicates == DuplicateHandling::group) {
       inner.folds = group_duplicate_series(std::move(inner.folds), prepared.duplicates.groups);
+      located(spec.tune->inner_where, name,
+              [&] { return (reject_emptied_folds(inner.folds, name, "inner fold"), 0); });
+    }
     prepared.inner_folds = std::move(inner.folds);
     prepared.inner_outer = std::move(inner.outer);
   }
@@ -224,6 +233,10 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
                                                      int threads,
                                                      std::vector<SkippedDataset>& skipped) {
   std::vector<PreparedDataset> datasets;
+  for (const auto& entry : spec.ignored_archive_entries) {
+    spdlog::info("archive entry {} ignored: {}", entry.name, entry.reason);
+    if (entry.in_skipped_csv) skipped.push_back({entry.name, entry.reason});
+  }
   for (const auto& dataset_spec : spec.datasets) {
     try {
       PreparedDataset prepared = prepare_dataset(spec, dataset_spec, cache_folder, threads);

@@ -319,8 +319,16 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
     choices[pending[i]] = std::move(chosen[i]);
     to_evaluate.push_back(pending[i]);
   }
-  evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options, counts,
-                evaluations);
+  // An interrupt among the chosen evaluations keeps the tuned rows finished so far: results.csv
+  // and folds.csv first, then their choices in tuned.csv (a row without them is recomputed).
+  try {
+    evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options,
+                  counts, evaluations);
+  } catch (const Interrupted&) {
+    writer.checkpoint();
+    write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+    throw;
+  }
   writer.checkpoint();
   write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
 }
@@ -338,7 +346,7 @@ void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& lay
     const auto fold_rows = previous.folds.find(joined);
     if (tuned_rows == previous_tuned.end() || fold_rows == previous.folds.end() ||
         !previous_tuned_rows_agree(spec, layout, plan, row, tuned_rows->second, fold_rows->second,
-                                   spec.output / "tuned.csv")) {
+                                   previous.folds, spec.output / "tuned.csv")) {
       previous.results.erase(joined);
       previous.folds.erase(joined);
     }
@@ -370,13 +378,28 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
                  plan.cells.size());
   std::map<EvaluationKey, EvaluationResult> evaluations;
-  evaluate_rows(spec, datasets, plan, rows, pending, scores, matrices, writer, options, counts,
-                evaluations);
-  if (!tuned.empty() && !interrupt_requested()) {
-    clock.stop("evaluations");
-    run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, writer, previous_tuned,
-               options, counts, evaluations);
-    clock.stop("tuning");
+  // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
+  // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
+  try {
+    evaluate_rows(spec, datasets, plan, rows, pending, scores, matrices, writer, options, counts,
+                  evaluations);
+    if (!tuned.empty() && !interrupt_requested()) {
+      clock.stop("evaluations");
+      run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, writer,
+                 previous_tuned, options, counts, evaluations);
+      clock.stop("tuning");
+    }
+  } catch (const Interrupted&) {
+    writer.checkpoint();
+    throw;
+  } catch (...) {
+    // Bad input found mid-run (a band no pair fits): the cells finished before it are kept too,
+    // unless the save itself fails (a full disk), whose error is not the one to report.
+    try {
+      writer.checkpoint();
+    } catch (...) {
+    }
+    throw;
   }
   writer.checkpoint();
   const CsvTable results = writer.results_table();

@@ -29,10 +29,33 @@ constexpr std::string_view kNamesMagic = "TSFSNAM1";
 // A names file larger than this is not one tsfs wrote (389 TSFEL names take about 10 kB).
 constexpr std::uintmax_t kMaxNamesFileBytes = 64u << 20;
 
+// A cache entry that is there but no regular file (a folder made in its place) can be neither
+// read nor replaced: named, and the value computed without being cached. Never the output
+// folder's fault, so never a failure to write into it.
+bool is_foreign_entry(const std::filesystem::path& path) {
+  std::error_code status;
+  return std::filesystem::exists(path, status) && !std::filesystem::is_regular_file(path, status);
+}
+
+void warn_foreign_entry(const std::filesystem::path& path) {
+  spdlog::warn(
+      "{}: a cache entry that is not a file (a folder?); computed without caching it: "
+      "remove it to cache the value again",
+      path.string());
+}
+
 void warn_unverified(const std::filesystem::path& path) {
   std::error_code status;
-  if (std::filesystem::exists(path, status))
+  if (is_foreign_entry(path))
+    warn_foreign_entry(path);
+  else if (std::filesystem::exists(path, status))
     spdlog::warn("{}: cache file does not verify (damaged or edited); recomputing", path.string());
+}
+
+// Saves unless the entry is foreign (see is_foreign_entry), which was warned about on reading.
+void save_entry(const std::filesystem::path& path, const std::string& key,
+                const Eigen::MatrixXd& values) {
+  if (!is_foreign_entry(path)) save_cached_matrix(path, key, values);
 }
 
 std::string data_fingerprint(const Dataset& dataset) {
@@ -146,9 +169,15 @@ class CacheEntryLock {
 
 }  // namespace
 
-std::string feature_cache_key(const Dataset& dataset, const ComponentSpec& extractor) {
+std::string feature_cache_key(const Dataset& dataset,
+                              const std::vector<ExtractorSpec>& extractors) {
+  std::vector<std::string> kinds, params;
+  for (const auto& extractor : extractors) {
+    kinds.push_back(extractor.kind);
+    params.push_back(extractor.params.canonical());
+  }
   return fmt::format("{}|{}|{}|{}|{}", kFeatureCacheVersion, dataset.name,
-                     data_fingerprint(dataset), extractor.kind, extractor.params.canonical());
+                     data_fingerprint(dataset), fmt::join(kinds, "+"), fmt::join(params, "+"));
 }
 
 std::string distance_cache_key(const Dataset& dataset, const ComponentSpec& distance) {
@@ -203,7 +232,7 @@ DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distanc
   spdlog::info("distances {} {}: {}x{} in {:.2f} s", dataset.name, distance.kind,
                block.values.rows(), block.values.cols(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  if (measure->cacheable()) save_cached_matrix(path, key, block.values);
+  if (measure->cacheable()) save_entry(path, key, block.values);
   return block;
 }
 
@@ -230,8 +259,14 @@ std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& c
 void save_cached_features(const std::filesystem::path& cache_folder, const std::string& key,
                           const FeatureMatrix& features) {
   // Names first: a values file is only trusted when its names file verifies and matches.
-  save_cached_names(names_path(cache_folder, key), key, features.names);
-  save_cached_matrix(cache_path(cache_folder, key, "features"), key, features.values);
+  const auto names = names_path(cache_folder, key);
+  const auto values = cache_path(cache_folder, key, "features");
+  if (is_foreign_entry(names) || is_foreign_entry(values)) {
+    warn_foreign_entry(is_foreign_entry(names) ? names : values);
+    return;
+  }
+  save_cached_names(names, key, features.names);
+  save_cached_matrix(values, key, features.values);
 }
 
 }  // namespace tsfs

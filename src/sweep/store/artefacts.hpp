@@ -14,7 +14,9 @@
 
 namespace tsfs {
 
-std::string feature_cache_key(const Dataset& dataset, const ComponentSpec& extractor);
+// Several extractors (their columns side by side) are one entry, keyed by all of them in order;
+// one extractor's key is unchanged from when a spec could name only one.
+std::string feature_cache_key(const Dataset& dataset, const std::vector<ExtractorSpec>& extractors);
 std::string distance_cache_key(const Dataset& dataset, const ComponentSpec& distance);
 
 std::filesystem::path cache_path(const std::filesystem::path& cache_folder, const std::string& key,

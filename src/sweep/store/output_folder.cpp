@@ -15,8 +15,9 @@ namespace tsfs {
 namespace {
 
 // What the user can do about a failed write into the folder of spec key `key`, by its errno.
-std::string remedy(int error_number, std::string_view key) {
-  const std::string elsewhere = fmt::format("choose another {} (--set {}=DIR)", key, key);
+std::string remedy(int error_number, std::string_view key, std::string_view option) {
+  const std::string elsewhere = option.empty() ? std::string("choose another folder")
+                                               : fmt::format("choose another {} ({})", key, option);
   switch (error_number) {
     case ENOSPC:
     case EDQUOT:
@@ -41,12 +42,13 @@ bool within(const std::filesystem::path& path, const std::filesystem::path& fold
                        const std::string& problem, int error_number) {
   if (!output.cache.empty() && !within(output.cache, output.folder) &&
       (path == output.cache || within(path, output.cache)))
-    throw InputError(output.cache_where,
-                     fmt::format("cannot write into the cache folder {}: {}; {}",
-                                 output.cache.string(), problem, remedy(error_number, "cache")));
-  throw InputError(output.where,
-                   fmt::format("cannot write into the output folder {}: {}; {}",
-                               output.folder.string(), problem, remedy(error_number, "output")));
+    throw InputError(
+        output.cache_where,
+        fmt::format("cannot write into the cache folder {}: {}; {}", output.cache.string(), problem,
+                    remedy(error_number, "cache", "--set cache=DIR")));
+  throw InputError(output.where, fmt::format("cannot write into the output folder {}: {}; {}",
+                                             output.folder.string(), problem,
+                                             remedy(error_number, "output", output.output_option)));
 }
 
 // The first missing folder on the way to `folder` (what create_directories will create), or an
@@ -69,10 +71,9 @@ std::filesystem::path create_folder(const OutputCommand& output) {
   std::error_code error;
   if (std::filesystem::exists(output.folder, error) &&
       !std::filesystem::is_directory(output.folder, error))
-    throw InputError(output.where,
-                     fmt::format("the output {} is a file, not a folder; choose another output "
-                                 "(--set output=DIR)",
-                                 output.folder.string()));
+    throw InputError(output.where, fmt::format("the output {} is a file, not a folder; {}",
+                                               output.folder.string(),
+                                               remedy(0, "output", output.output_option)));
   auto created = first_missing(output.folder);
   std::filesystem::create_directories(output.folder, error);
   if (error) fail(output, output.folder, error.message(), error.value());
@@ -104,10 +105,15 @@ void remove_stale_temporaries(const std::filesystem::path& folder) {
        !error && entry != end; entry.increment(error))
     // A subfolder with its own lock (a shard's, shard/shard_commands.hpp) is another runner's to
     // clean: that runner may be writing into it now.
-    if (entry->is_directory(error) && std::filesystem::exists(entry->path() / lock_file_name()))
+    if (entry->is_directory(error) && std::filesystem::exists(entry->path() / lock_file_name())) {
       entry.disable_recursion_pending();
-    else if (entry->is_regular_file(error) &&
-             is_temporary_file_name(entry->path().filename().string())) {
+    } else if (entry->is_directory(error) &&
+               is_temporary_file_name(entry->path().filename().string())) {
+      spdlog::info("removing {}, left by an interrupted write", entry->path().string());
+      entry.disable_recursion_pending();
+      std::filesystem::remove_all(entry->path(), error);
+    } else if (entry->is_regular_file(error) &&
+               is_temporary_file_name(entry->path().filename().string())) {
       spdlog::info("removing {}, left by an interrupted write", entry->path().string());
       std::filesystem::remove(entry->path(), error);
     }

@@ -19,6 +19,9 @@ struct OutputCommand {
   // The spec's cache folder and `cache:` location: a failure to write there names that line.
   std::filesystem::path cache = {};
   std::string cache_where = {};
+  // How the user names another folder, for messages: the spec's `output` by `--set`, compare's
+  // `--output DIR`; empty when the folder is a RUN_DIR given on the command line (plot, merge).
+  std::string output_option = "--set output=DIR";
 };
 
 // Prepares and locks `output.folder`, runs `body` and returns its exit code. Errors writing under

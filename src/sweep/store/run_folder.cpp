@@ -36,7 +36,8 @@ std::string inputs_fingerprint(const Spec& spec, const std::vector<PreparedDatas
         .matrix(dataset.data.values)
         .vector(dataset.data.labels)
         .matrix(dataset.features.values);
-  hasher.text(spec.features.kind).text(spec.features.params.canonical());
+  for (const auto& extractor : spec.extractors)
+    hasher.text(extractor.kind).text(extractor.params.canonical());
   for (const auto& distance : spec.distances)
     hasher.text(distance.kind).text(distance.params.canonical());
   return hasher.text(protocol_label).hex();

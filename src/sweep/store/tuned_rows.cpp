@@ -112,37 +112,90 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   return previous;
 }
 
-bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
-                               const std::vector<std::vector<std::string>>& fold_rows,
-                               const std::filesystem::path& path) {
-  if (tuned_rows.size() != fold_rows.size()) return false;
-  std::map<std::pair<std::string, std::string>, FoldOutcome> outcomes;
+namespace {
+
+using FoldOutcomes = std::map<std::pair<std::string, std::string>, FoldOutcome>;
+
+FoldOutcomes outcomes_by_fold(const ResultLayout& layout,
+                              const std::vector<std::vector<std::string>>& fold_rows) {
+  FoldOutcomes outcomes;
   for (const auto& fold_row : fold_rows) {
     FoldOutcome outcome = layout.fold_outcome(fold_row);
     outcomes[{std::to_string(outcome.repeat), std::to_string(outcome.fold)}] = outcome;
   }
-  std::set<std::vector<std::string>> choices;
+  return outcomes;
+}
+
+// The outer result of a fold as tuned.csv writes it: accuracy, balanced accuracy, the metrics.
+std::vector<std::string> result_fields(const FoldOutcome& outcome) {
+  std::vector<std::string> fields{format_double(outcome.accuracy),
+                                  format_double(outcome.balanced_accuracy)};
+  for (const double value : outcome.metrics) fields.push_back(format_double_or_empty(value));
+  return fields;
+}
+
+// The first column that differs, as "name stored disagrees with <source> (expected)", or empty.
+std::string first_difference(const std::vector<std::string>& names,
+                             const std::vector<std::string>& stored,
+                             const std::vector<std::string>& expected, const std::string& source) {
+  for (size_t i = 0; i < stored.size() && i < expected.size(); ++i)
+    if (stored[i] != expected[i])
+      return fmt::format("{} {} disagrees with {} ({})", names[i], stored[i], source, expected[i]);
+  return {};
+}
+
+}  // namespace
+
+bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
+                               const std::vector<std::vector<std::string>>& fold_rows,
+                               const PreviousFoldRows& all_fold_rows,
+                               const std::filesystem::path& path) {
+  if (tuned_rows.size() != fold_rows.size()) return false;
+  const FoldOutcomes outcomes = outcomes_by_fold(layout, fold_rows);
+  std::map<std::vector<std::string>, int> choices;  // chosen fields -> candidate cell
   for (int candidate : tuned.candidates)
-    choices.insert(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]));
+    choices.try_emplace(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]),
+                        candidate);
   const size_t k = layout.key_header().size();
   const size_t parameters = spec.tune->parameters.size();
+  const size_t accuracy = k + 4 + parameters + 1;
+  const auto header = tuned_header(spec, layout);
+  const std::vector<std::string> result_names(header.begin() + static_cast<long>(accuracy),
+                                              header.end());
   for (const auto& [row, line] : tuned_rows) {
     auto found = outcomes.find({row[k], row[k + 1]});
     if (found == outcomes.end()) return false;  // other folds: recomputed
     const std::string where = fmt::format("{}:{}", path.string(), line);
     const std::vector<std::string> chosen(row.begin() + static_cast<long>(k + 4),
                                           row.begin() + static_cast<long>(k + 4 + parameters));
-    if (row[k + 2] != std::to_string(tuned.candidates.size()) || !choices.count(chosen))
+    const auto choice = choices.find(chosen);
+    if (row[k + 2] != std::to_string(tuned.candidates.size()) || choice == choices.end())
       throw InputError(where, fmt::format("the chosen values ({}) are not one of the row's {} "
                                           "candidates: the file was edited; rerun with --fresh",
                                           fmt::join(chosen, ", "), tuned.candidates.size()));
-    const size_t accuracy = k + 4 + parameters + 1;
-    if (row[accuracy] != format_double(found->second.accuracy) ||
-        row[accuracy + 1] != format_double(found->second.balanced_accuracy))
-      throw InputError(where, fmt::format("accuracy {} disagrees with folds.csv ({}): the files "
-                                          "were edited or mixed; rerun with --fresh",
-                                          row[accuracy], format_double(found->second.accuracy)));
+    const std::vector<std::string> stored(row.begin() + static_cast<long>(accuracy), row.end());
+    if (auto difference =
+            first_difference(result_names, stored, result_fields(found->second), "folds.csv");
+        !difference.empty())
+      throw InputError(where, difference + ": the files were edited or mixed; rerun with --fresh");
+    // The outer result of a tuned fold is its chosen candidate's own evaluation of that fold:
+    // where folds.csv holds the candidate's grid row, the two must be the same.
+    const Cell& candidate = plan.cells[static_cast<size_t>(choice->second)];
+    const auto candidate_rows = all_fold_rows.find(join_key(layout.cell_key(candidate)));
+    if (candidate_rows == all_fold_rows.end()) continue;
+    const FoldOutcomes candidate_outcomes = outcomes_by_fold(layout, candidate_rows->second);
+    const auto candidate_fold = candidate_outcomes.find({row[k], row[k + 1]});
+    if (candidate_fold == candidate_outcomes.end()) continue;
+    const std::string source =
+        fmt::format("the chosen candidate's own folds.csv row of repeat {} fold {} (cell {})",
+                    row[k], row[k + 1], join_key(layout.cell_key(candidate)));
+    if (auto difference =
+            first_difference(result_names, stored, result_fields(candidate_fold->second), source);
+        !difference.empty())
+      throw InputError(where, difference +
+                                  ": the tuned fold is that candidate's evaluation; the files "
+                                  "were edited or mixed; rerun with --fresh");
   }
   return true;
 }

@@ -40,12 +40,18 @@ using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<TunedLi
 PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
                                       const ResultLayout& layout);
 
+// folds.csv rows of an earlier run by joined key (PreviousResults::folds).
+using PreviousFoldRows = std::map<std::string, std::vector<std::vector<std::string>>>;
+
 // Whether the earlier tuned.csv rows of `tuned` can be resumed: one per outer fold of its folds.csv
-// rows (false: recompute the row). Throws InputError, naming `path` and the row, for a choice that
-// is none of the row's candidates or an accuracy that its folds.csv row contradicts.
+// rows `fold_rows` (false: recompute the row). Throws InputError, naming `path` and the row, for a
+// choice that is none of the row's candidates, or an outer result (accuracy, balanced accuracy,
+// metrics) that its folds.csv row or the chosen candidate's own folds.csv row (in
+// `all_fold_rows`) contradicts.
 bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
                                const std::vector<std::vector<std::string>>& fold_rows,
+                               const PreviousFoldRows& all_fold_rows,
                                const std::filesystem::path& path);
 
 }  // namespace tsfs

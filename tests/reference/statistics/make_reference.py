@@ -106,6 +106,44 @@ def wilcoxon_cases():
         inputs += [[case, i, number(a), number(b)] for i, (a, b) in enumerate(zip(x, y))]
     write("wilcoxon_input.csv", ["case", "index", "x", "y"], inputs)
     write("wilcoxon.csv", ["case", "n", "nonzero", "method", "statistic", "p_value"], outputs)
+    return cases
+
+
+def wilcoxon_zero_methods(cases):
+    """scipy.stats.wilcoxon(x, y, zero_method=...) for "wilcox", "pratt" and "zsplit" on the 15
+    cases of wilcoxon_input.csv (ids 0..14) and on more cases with zero differences (ids 15..,
+    in wilcoxon_zero_input.csv): a few zeros among few pairs, zeros tied with nothing, zeros and
+    tied |d|, every difference zero (wilcox and pratt raise: nan), more than 50 pairs. Drawn
+    from their own seed, so the older files are unchanged."""
+    own = np.random.default_rng(20261126)
+    extra = []
+    x = np.array([0.5, 0.6, 0.7, 0.8, 0.9])
+    extra.append((x, x - np.array([0.0, 0.1, 0.2, 0.0, -0.05])))  # 2 zeros among 5
+    x = np.array([0.8, 0.75, 0.9, 0.6, 0.55, 0.95, 0.7, 0.65, 0.85, 0.5, 0.72, 0.68])
+    extra.append((x, x - np.array([0, 0, 0, 0.05, -0.05, 0.05, 0.1, 0.1, -0.1, 0.15, 0.2, 0])))
+    x = np.round(own.uniform(0.5, 1.0, 25) * 20) / 20
+    extra.append((x, x))  # every difference zero
+    for n in (9, 30, 50, 70):
+        x = np.round(own.uniform(0.5, 1.0, n) * 20) / 20
+        y = x + own.choice([-0.1, -0.05, 0.0, 0.0, 0.05, 0.1, 0.15], size=n)
+        extra.append((x, y))
+    inputs, outputs = [], []
+    for case, (x, y) in enumerate(cases + extra):
+        if case >= len(cases):
+            inputs += [[case, i, number(a), number(b)] for i, (a, b) in enumerate(zip(x, y))]
+        d = x - y
+        exact = len(d) <= 50 and not np.any(d == 0)
+        for zero_method in ("wilcox", "pratt", "zsplit"):
+            try:
+                result = stats.wilcoxon(x, y, zero_method=zero_method)
+                statistic, p_value = result.statistic, result.pvalue
+            except ValueError:  # every difference zero under wilcox and pratt
+                statistic = p_value = np.nan
+            outputs.append([case, zero_method, len(d), int(np.sum(d != 0)),
+                            "exact" if exact else "normal", number(statistic), number(p_value)])
+    write("wilcoxon_zero_input.csv", ["case", "index", "x", "y"], inputs)
+    write("wilcoxon_zero_method.csv",
+          ["case", "zero_method", "n", "nonzero", "method", "statistic", "p_value"], outputs)
 
 
 def wilcoxon_distribution():
@@ -152,8 +190,9 @@ def studentized_range():
 if __name__ == "__main__":
     rankdata_cases()
     friedman_cases()
-    wilcoxon_cases()
+    base_cases = wilcoxon_cases()
     wilcoxon_distribution()
     holm_cases()
     distributions()
     studentized_range()
+    wilcoxon_zero_methods(base_cases)

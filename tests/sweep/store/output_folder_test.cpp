@@ -68,6 +68,8 @@ TEST_CASE("remove_stale_temporaries removes interrupted writes except in a locke
   const auto stale = scratch.write(".results.csv.tmp.999999.0", "half");
   const auto nested = scratch.write("tables/.accuracy.md.tmp.999999.3", "half");
   const auto kept = scratch.write("results.csv", "whole");
+  // A killed `runner compare`'s staging folder (common/files.hpp, StagedFolder).
+  const auto staged = scratch.write("comparison/.staging.tmp.999999.0/figures/cd.png", "half");
   const auto shard = scratch.write("shards/0/.results.csv.tmp.999999.1", "the shard's own");
   scratch.write("shards/0/" + lock_file_name(), "");
   REQUIRE(is_temporary_file_name(stale.filename().string()));
@@ -76,6 +78,8 @@ TEST_CASE("remove_stale_temporaries removes interrupted writes except in a locke
   CHECK_FALSE(std::filesystem::exists(nested));
   CHECK(std::filesystem::exists(kept));
   CHECK(std::filesystem::exists(shard));
+  CHECK_FALSE(std::filesystem::exists(staged.parent_path().parent_path()));
+  CHECK(std::filesystem::exists(scratch.path() / "comparison"));
 }
 
 }  // namespace

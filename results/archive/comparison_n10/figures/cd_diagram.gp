@@ -8,13 +8,14 @@ do for [format in "png svg"] {
   set output 'cd_diagram'.".".format
   reset
   set datafile separator "\t"
+  set title "cliques: Wilcoxon signed-rank tests, Holm-adjusted (162 tests), alpha = 0.05"
   unset border
   unset xtics
   unset ytics
   unset key
   set lmargin 64
   set rmargin 60
-  set tmargin 1
+  set tmargin 2
   set bmargin 1
   set xrange [0.57999999999999996:11.42]
   set yrange [-4.3000000000000007:1.15]

@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output 'comparison_matrix'.".".format
   reset
   set datafile separator "\t"
-  set title "row method minus column method: mean difference, wins/ties/losses, Wilcoxon p (* significant after Holm)"
+  set title "row method minus column method: median per-dataset difference, wins/ties/losses, Wilcoxon p (* significant after Holm)"
   unset key
   set size ratio -1
   set xrange [-0.5:10.5]
@@ -16,8 +16,8 @@ do for [format in "png svg"] {
   set xtics ("anova" 0, "fisher" 1, "mutual_info" 2, "none" 3, "laplacian, variant=he2005, distance=ned" 4, "laplacian, variant=report2023, distance=dtw-w100-if500" 5, "laplacian, variant=report2023, distance=ned" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "variance" 8, "spec, distance=ned" 9, "spec, distance=dtw-w100-if500" 10) rotate by 30 right nomirror
   set ytics ("anova" 0, "fisher" 1, "mutual_info" 2, "none" 3, "laplacian, variant=he2005, distance=ned" 4, "laplacian, variant=report2023, distance=dtw-w100-if500" 5, "laplacian, variant=report2023, distance=ned" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "variance" 8, "spec, distance=ned" 9, "spec, distance=dtw-w100-if500" 10) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.16367439140020651:0.16367439140020651]
-  set cblabel "mean difference"
+  set cbrange [-0.15939797657082022:0.15939797657082022]
+  set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \
        '' using 1:2:4 with labels offset 0,1 font ",10", \

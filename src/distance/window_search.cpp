@@ -44,7 +44,8 @@ SeriesStore store_series(const Dataset& data) {
 }
 
 // The cells a brute-force search computes for one band: every query against every reference
-// (but itself), counted once per pair of lengths.
+// (but itself), counted once per pair of lengths; each pair once when the queries are the
+// references.
 long long brute_force_cells(const SeriesStore& series, const std::vector<int>& query_rows,
                             const std::vector<int>& reference_rows, const std::vector<int>& self,
                             long long band) {
@@ -60,7 +61,8 @@ long long brute_force_cells(const SeriesStore& series, const std::vector<int>& q
       const int length = series.length[static_cast<size_t>(query_rows[q])];
       cells -= dtw_cells(length, length, band);
     }
-  return cells;
+  // DTW is symmetric: queries that are the references need each pair once (dtw_matrix).
+  return query_rows == reference_rows ? cells / 2 : cells;
 }
 
 // DTW under `band` of every query against every reference by the batch kernel; each pair once

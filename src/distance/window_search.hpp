@@ -36,7 +36,9 @@ struct WindowSearchStats {
   long long dtw_full = 0;       // DTW computed to the end
   long long dtw_abandoned = 0;  // DTW abandoned early
   long long cells = 0;          // DTW cost-matrix cells computed
-  long long brute_cells = 0;    // the cells a brute-force search computes
+  // The cells a brute-force search computes (each pair once when the queries are the references:
+  // DTW is symmetric).
+  long long brute_cells = 0;
   WindowSearchStats& operator+=(const WindowSearchStats& other);
   // The share of the pairs answered without a DTW computation.
   double pruning_rate() const;

@@ -19,7 +19,8 @@ const std::vector<std::string> kDomainSets[] = {
     {"spectral"}, {"statistical"}, {"temporal"}, {"spectral", "statistical", "temporal"}};
 const char* const kDomainLabels[] = {"spectral", "statistical", "temporal", "all"};
 
-std::shared_ptr<const tsfs::FeatureExtractor> make_extractor(const std::vector<std::string>& domains) {
+std::shared_ptr<const tsfs::FeatureExtractor> make_extractor(
+    const std::vector<std::string>& domains) {
   tsfs::ParamSet params;
   params.set("domains", domains);
   params.set("fs", 100.0);

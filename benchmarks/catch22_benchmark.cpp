@@ -92,7 +92,7 @@ void BM_Wafer7164(benchmark::State& state) {
   const auto* registration = tsfs::ExtractorRegistry::instance().find(tsfel ? "tsfel" : "catch22");
   for (const auto& declaration : registration->info.params)
     params.set(declaration.name, *declaration.default_value);
-  const auto extractor = registration->make(params);
+  const auto extractor = registration->configure(params).component();
   long long columns = 0;
   for (auto _ : state) {
     const tsfs::FeatureMatrix features = extractor->extract(wafer(), threads);

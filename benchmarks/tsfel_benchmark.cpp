@@ -19,12 +19,13 @@ const std::vector<std::string> kDomainSets[] = {
     {"spectral"}, {"statistical"}, {"temporal"}, {"spectral", "statistical", "temporal"}};
 const char* const kDomainLabels[] = {"spectral", "statistical", "temporal", "all"};
 
-std::unique_ptr<tsfs::FeatureExtractor> make_extractor(const std::vector<std::string>& domains) {
+std::shared_ptr<const tsfs::FeatureExtractor> make_extractor(
+    const std::vector<std::string>& domains) {
   tsfs::ParamSet params;
   params.set("domains", domains);
   params.set("fs", 100.0);
   params.set("exclude", std::vector<std::string>{});
-  return tsfs::ExtractorRegistry::instance().find("tsfel")->make(params);
+  return tsfs::ExtractorRegistry::instance().find("tsfel")->configure(params).component();
 }
 
 tsfs::Dataset with_rows(const Eigen::MatrixXd& values, const std::string& name) {

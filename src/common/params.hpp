@@ -119,6 +119,19 @@ class Configured {
   std::optional<ParamProblem> problem_;
 };
 
+// A registration's `configure` from the factory of its class: the component is built once per
+// parameter set when the spec is loaded; `validate`, when given, refuses combinations of values
+// first.
+template <typename Component, typename Make>
+std::function<Configured<Component>(const ParamSet&)> configured_by_factory(
+    Make make, std::function<std::optional<ParamProblem>(const ParamSet&)> validate = nullptr) {
+  return [make, validate](const ParamSet& params) -> Configured<Component> {
+    if (validate)
+      if (auto problem = validate(params)) return *problem;
+    return std::shared_ptr<const Component>(make(params));
+  };
+}
+
 // What a component tells the spec loader about itself.
 struct ComponentInfo {
   std::string name;

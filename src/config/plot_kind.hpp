@@ -39,7 +39,8 @@ class PlotKind {
 
 struct PlotRegistration {
   ComponentInfo info;
-  std::function<std::unique_ptr<PlotKind>(const ParamSet&)> make;
+  // The plot of one complete parameter set, configured once when the spec is loaded.
+  std::function<Configured<PlotKind>(const ParamSet&)> configure;
   // The `curves:` kind ("pr", "roc") whose curves.csv rows the plot draws; empty: none. The spec
   // loader refuses the plot when the spec does not ask for those curves.
   std::string needs_curves = {};

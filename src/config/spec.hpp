@@ -56,8 +56,12 @@ struct ComponentSpec {
   SourceLocation where;
 };
 
+class FeatureExtractor;
+
 struct ExtractorSpec : ComponentSpec {
   const ExtractorRegistration* registration = nullptr;
+  // The extractor configured from `params` when the spec was loaded (features/).
+  std::shared_ptr<const FeatureExtractor> extractor;
 };
 
 class DistanceMeasure;
@@ -73,8 +77,11 @@ struct DistanceSpec : ComponentSpec {
   int entry = 0;
 };
 
+class PlotKind;
+
 struct PlotSpec : ComponentSpec {
   const PlotRegistration* registration = nullptr;
+  std::shared_ptr<const PlotKind> plot;  // configured from `params` when the spec was loaded
 };
 
 // A component whose parameters may sweep (selector, classifier): `grid` is the Cartesian
@@ -103,9 +110,12 @@ struct ClassifierSpec : SweptComponentSpec {
 };
 
 // `reduce:` (reduce/reducer.hpp): its parameters are single values, so `grid` holds one set.
+class Reducer;
+
 struct ReducerSpec : SweptComponentSpec {
   const ReducerRegistration* registration = nullptr;
   const ParamSet& params() const { return grid.front(); }
+  std::shared_ptr<const Reducer> reducer;  // configured from params() when the spec was loaded
 };
 
 // n_features values; kAllFeatures stands for "all" (every usable feature of the dataset).

@@ -369,6 +369,17 @@ std::string read_spec_name(const YAML::Node& root, const std::filesystem::path& 
   return stem;
 }
 
+// The configured component, or an InputError at `location` with the component's problem.
+template <typename Component>
+std::shared_ptr<const Component> configured_or_refused(Configured<Component> one,
+                                                       const std::string& location,
+                                                       const std::string& what,
+                                                       const std::string& kind) {
+  if (const auto& problem = one.problem())
+    throw InputError(location, fmt::format("{} '{}': {}", what, kind, problem->message));
+  return one.component();
+}
+
 // One extractor from its map (`{extractor: tsfel, ...}`) or, in a list of kinds, from its kind
 // alone (`entry` is then the kind's node and the parameters take their defaults).
 ExtractorSpec read_extractor(const YAML::Node& entry, const YAML::Node& kind,
@@ -386,6 +397,8 @@ ExtractorSpec read_extractor(const YAML::Node& entry, const YAML::Node& kind,
     result.params = complete_point({}, entry, defaults, extractor.info, context, "extractor");
   }
   result.registration = &extractor;
+  result.extractor = configured_or_refused(extractor.configure(result.params), result.where.str(),
+                                           "extractor", result.kind);
   return result;
 }
 
@@ -397,6 +410,7 @@ std::vector<ExtractorSpec> read_features(const YAML::Node& features, const Conte
     ExtractorSpec raw;
     static_cast<ComponentSpec&>(raw) = {"raw", ParamSet{}, {context.file.file, 0, 0}};
     raw.registration = ExtractorRegistry::instance().find("raw");
+    raw.extractor = raw.registration->configure(ParamSet{}).component();
     return {raw};
   }
   std::vector<ExtractorSpec> extractors;
@@ -426,17 +440,6 @@ std::vector<ExtractorSpec> read_features(const YAML::Node& features, const Conte
                          fmt::format("extractor '{}' is listed twice in 'features' (first at {})",
                                      extractors[i].kind, extractors[j].where.str()));
   return extractors;
-}
-
-// The configured component, or an InputError at `location` with the component's problem.
-template <typename Component>
-std::shared_ptr<const Component> configured_or_refused(Configured<Component> one,
-                                                       const std::string& location,
-                                                       const std::string& what,
-                                                       const std::string& kind) {
-  if (const auto& problem = one.problem())
-    throw InputError(location, fmt::format("{} '{}': {}", what, kind, problem->message));
-  return one.component();
 }
 
 std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Context& context) {
@@ -540,6 +543,8 @@ ReducerSpec read_reducer(const YAML::Node& node, const Context& context) {
   static_cast<SweptComponentSpec&>(result) =
       read_component(node, registration.info, {"kind"}, context, "reduce");
   result.registration = &registration;
+  result.reducer = configured_or_refused(registration.configure(result.params()),
+                                         result.where.str(), "reducer", result.kind);
   return result;
 }
 
@@ -555,6 +560,8 @@ std::vector<PlotSpec> read_plots(const YAML::Node& plots, const Context& context
     PlotSpec entry;
     static_cast<ComponentSpec&>(entry) = read_single(item, plot.info, {"kind"}, context, "plot");
     entry.registration = &plot;
+    entry.plot =
+        configured_or_refused(plot.configure(entry.params), entry.where.str(), "plot", entry.kind);
     YAML::Node name_node = item["name"] ? item["name"] : item;
     std::string name = entry.params.text("name");
     if (auto problem = spec_detail::file_name_problem(name))

@@ -52,9 +52,8 @@ ExtractorRegistration catch22_registration(bool catch24) {
               : "catch22 (Lubba et al. 2019): 22 features of the z-scored series, named and "
                 "ordered as the reference implementation's featureList.txt, equal to its values "
                 "to rounding; NaN for a series shorter than 10 values.";
-  registration.make = [catch24](const ParamSet&) -> std::unique_ptr<FeatureExtractor> {
-    return std::make_unique<Catch22Extractor>(catch24);
-  };
+  registration.configure = configured_by_factory<FeatureExtractor>(
+      [catch24](const ParamSet&) { return std::make_unique<Catch22Extractor>(catch24); });
   return registration;
 }
 

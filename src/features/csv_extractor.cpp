@@ -66,9 +66,8 @@ ExtractorRegistration csv_registration() {
   registration.info.name = "csv";
   registration.info.doc = "Precomputed features read from a CSV file.";
   registration.info.params = {path};
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<FeatureExtractor> {
-    return std::make_unique<CsvExtractor>(params.text("path"));
-  };
+  registration.configure = configured_by_factory<FeatureExtractor>(
+      [](const ParamSet& params) { return std::make_unique<CsvExtractor>(params.text("path")); });
   return registration;
 }
 

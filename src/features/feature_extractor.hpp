@@ -29,7 +29,8 @@ class FeatureExtractor {
 
 struct ExtractorRegistration {
   ComponentInfo info;
-  std::function<std::unique_ptr<FeatureExtractor>(const ParamSet&)> make;
+  // The extractor of one complete parameter set, configured once when the spec is loaded.
+  std::function<Configured<FeatureExtractor>(const ParamSet&)> configure;
 };
 using ExtractorRegistry = Registry<ExtractorRegistration>;
 

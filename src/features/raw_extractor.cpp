@@ -28,9 +28,8 @@ ExtractorRegistration raw_registration() {
   ExtractorRegistration registration;
   registration.info.name = "raw";
   registration.info.doc = "The series values as features: column tK is the value at time step K.";
-  registration.make = [](const ParamSet&) -> std::unique_ptr<FeatureExtractor> {
-    return std::make_unique<RawExtractor>();
-  };
+  registration.configure = configured_by_factory<FeatureExtractor>(
+      [](const ParamSet&) { return std::make_unique<RawExtractor>(); });
   return registration;
 }
 

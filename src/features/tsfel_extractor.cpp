@@ -171,9 +171,8 @@ std::optional<ParamProblem> validate_tsfel_params(const ParamSet& params) {
 }
 
 std::unique_ptr<FeatureExtractor> make_tsfel_extractor(const ParamSet& params) {
-  std::string problem;
+  std::string problem;  // none: validate_tsfel_params refused the sets that leave no kind
   std::vector<const FeatureKind*> kinds = selected_kinds(params, problem);
-  if (!problem.empty()) throw InputError("features.exclude", problem);
   return std::make_unique<TsfelExtractor>(std::move(kinds), params.real("fs"));
 }
 
@@ -215,7 +214,8 @@ ExtractorRegistration tsfel_registration() {
       "equal to TSFEL; NaN where TSFEL fails on a series.";
   registration.info.params = {domains, fs, exclude};
   registration.info.validate = validate_tsfel_params;
-  registration.make = make_tsfel_extractor;
+  registration.configure =
+      configured_by_factory<FeatureExtractor>(make_tsfel_extractor, validate_tsfel_params);
   return registration;
 }
 

@@ -130,9 +130,8 @@ PlotRegistration curve_registration(const char* kind_name, const char* doc, Curv
           .sweepable = false},
       plot_params::title(),
   };
-  registration.make = [style](const ParamSet& params) -> std::unique_ptr<PlotKind> {
-    return std::make_unique<CurvePlot>(params, style);
-  };
+  registration.configure = configured_by_factory<PlotKind>(
+      [style](const ParamSet& params) { return std::make_unique<CurvePlot>(params, style); });
   registration.needs_curves = style.kind;
   registration.columns_used = [](const ParamSet& params) {
     std::vector<std::string> columns = plot_params::filter_columns(params);

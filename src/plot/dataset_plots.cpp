@@ -123,9 +123,8 @@ PlotRegistration dataset_plot(const std::string& kind, const std::string& doc,
   registration.info.doc = doc;
   registration.info.params = {plot_params::name(), plot_params::title()};
   for (auto& spec : extra) registration.info.params.push_back(std::move(spec));
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
-    return std::make_unique<Kind>(params);
-  };
+  registration.configure = configured_by_factory<PlotKind>(
+      [](const ParamSet& params) { return std::make_unique<Kind>(params); });
   return registration;
 }
 

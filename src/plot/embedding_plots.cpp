@@ -116,9 +116,7 @@ class EmbeddingPlot final : public PlotKind {
     if (params_.text("from") == "features") {
       std::vector<std::pair<std::string, FeatureMatrix>> parts;
       for (const auto& extractor : spec.extractors)
-        parts.emplace_back(
-            extractor.kind,
-            extractor.registration->make(extractor.params)->extract(data, default_threads()));
+        parts.emplace_back(extractor.kind, extractor.extractor->extract(data, default_threads()));
       return feature_distances(concatenate_features(parts).values);
     }
     const DistanceSpec& distance = chosen_distance(spec);
@@ -176,9 +174,8 @@ PlotRegistration embedding_plot(Method method, const std::string& kind, const st
   registration.info.doc = doc;
   registration.info.params = common_params();
   for (auto& spec : extra) registration.info.params.push_back(std::move(spec));
-  registration.make = [method](const ParamSet& params) -> std::unique_ptr<PlotKind> {
-    return std::make_unique<EmbeddingPlot>(method, params);
-  };
+  registration.configure = configured_by_factory<PlotKind>(
+      [method](const ParamSet& params) { return std::make_unique<EmbeddingPlot>(method, params); });
   return registration;
 }
 

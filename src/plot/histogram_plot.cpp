@@ -139,9 +139,8 @@ PlotRegistration histogram_registration() {
   registration.info.validate = [](const ParamSet& params) {
     return plot_params::ordered_range(params, "x_min", "x_max");
   };
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
-    return std::make_unique<HistogramPlot>(params);
-  };
+  registration.configure = configured_by_factory<PlotKind>(
+      [](const ParamSet& params) { return std::make_unique<HistogramPlot>(params); });
   registration.columns_used = [](const ParamSet& params) {
     std::vector<std::string> columns = plot_params::filter_columns(params);
     for (const char* name : {"value", "facet"})

@@ -322,9 +322,8 @@ PlotRegistration line_registration() {
                           "log axis), not both"};
     return plot_params::ordered_range(params, "y_min", "y_max");
   };
-  registration.make = [](const ParamSet& params) -> std::unique_ptr<PlotKind> {
-    return std::make_unique<LinePlot>(params);
-  };
+  registration.configure = configured_by_factory<PlotKind>(
+      [](const ParamSet& params) { return std::make_unique<LinePlot>(params); });
   registration.columns_used = [](const ParamSet& params) {
     std::vector<std::string> columns = plot_params::filter_columns(params);
     for (const char* name : {"x", "y", "facet", "band"})

@@ -128,11 +128,10 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
   PlotContext context{spec, run_folder};
   for (const auto& plot : spec.plots) {
     throw_if_interrupted();
-    auto kind = plot.registration->make(plot.params);
     std::string name = plot.params.text("name");
     Figure figure;
     try {
-      figure = kind->draw(context, name);
+      figure = plot.plot->draw(context, name);
     } catch (const InputError& error) {
       // The plot's spec line first; a location of the kind's own (a run CSV that is missing or
       // damaged) stays in the message, or the user would not know which file.

@@ -56,12 +56,13 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .check = none_or(at_least(1)),
                                          .sweepable = false},
                         standardize_param()}},
-    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
-      std::optional<long long> components;
-      if (!std::holds_alternative<std::monostate>(params.at("components")))
-        components = params.integer("components");
-      return std::make_unique<LdaReducer>(components, params.boolean("standardize"));
-    },
+    .configure =
+        configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
+          std::optional<long long> components;
+          if (!std::holds_alternative<std::monostate>(params.at("components")))
+            components = params.integer("components");
+          return std::make_unique<LdaReducer>(components, params.boolean("standardize"));
+        }),
     .check_training_classes = [](int training_classes) -> std::optional<std::string> {
       if (training_classes >= 2) return std::nullopt;
       return "lda needs training rows of at least two classes to find a discriminant direction";

@@ -85,9 +85,10 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .doc = "seed of the random start (tsfs's generator)",
                                          .check = at_least(0),
                                          .sweepable = false}}},
-    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
-      return std::make_unique<NmfReducer>(params);
-    },
+    .configure =
+        configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
+          return std::make_unique<NmfReducer>(params);
+        }),
     .check_features = [](const Eigen::MatrixXd& features,
                          const std::vector<std::string>& names) -> std::optional<std::string> {
       // Columns with a NaN are never selected; the others may be.

@@ -10,9 +10,9 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
              .doc = "principal component analysis of the training rows (centred); components or "
                     "the share of variance `energy` they reach",
              .params = projection_params()},
-    .make = [](const ParamSet& params) {
+    .configure = configured_by_factory<Reducer>([](const ParamSet& params) {
       return make_projection_reducer(params, &principal_components);
-    }}};
+    })}};
 
 }  // namespace
 }  // namespace tsfs

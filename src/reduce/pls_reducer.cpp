@@ -38,9 +38,10 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .doc = "components kept (at most the number of features)",
                                          .check = at_least(1),
                                          .sweepable = false}}},
-    .make = [](const ParamSet& params) -> std::unique_ptr<Reducer> {
-      return std::make_unique<PlsReducer>(params.integer("components"));
-    },
+    .configure =
+        configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
+          return std::make_unique<PlsReducer>(params.integer("components"));
+        }),
     .check_training_classes = [](int training_classes) -> std::optional<std::string> {
       if (training_classes >= 2) return std::nullopt;
       return "pls needs training rows of at least two classes (with one, the class indicators "

@@ -34,7 +34,8 @@ class Reducer {
 
 struct ReducerRegistration {
   ComponentInfo info;
-  std::function<std::unique_ptr<Reducer>(const ParamSet&)> make;
+  // The reducer of one complete parameter set, configured once when the spec is loaded.
+  std::function<Configured<Reducer>(const ParamSet&)> configure;
   // Optional: what makes a dataset's features unusable for the reducer (nmf: a negative value in
   // a column that selection could keep), checked when the run is planned, before anything is
   // computed. `names` are the feature columns' names.

@@ -11,9 +11,8 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
              .doc = "truncated SVD of the training rows (not centred); components or the share of "
                     "variance `energy` they reach",
              .params = projection_params()},
-    .make = [](const ParamSet& params) {
-      return make_projection_reducer(params, &truncated_svd);
-    }}};
+    .configure = configured_by_factory<Reducer>(
+        [](const ParamSet& params) { return make_projection_reducer(params, &truncated_svd); })}};
 
 }  // namespace
 }  // namespace tsfs

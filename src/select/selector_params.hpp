@@ -21,11 +21,7 @@ namespace tsfs {
 template <typename Make>
 std::function<Configured<Selector>(const ParamSet&)> configured_by(
     Make make, std::function<std::optional<ParamProblem>(const ParamSet&)> validate = nullptr) {
-  return [make, validate](const ParamSet& params) -> Configured<Selector> {
-    if (validate)
-      if (auto problem = validate(params)) return *problem;
-    return std::shared_ptr<const Selector>(make(params));
-  };
+  return configured_by_factory<Selector>(std::move(make), std::move(validate));
 }
 
 // The `order` parameter: which end of the score is kept first.

@@ -16,8 +16,10 @@ using tsfs::test::TempFolder;
 
 namespace {
 
-std::unique_ptr<FeatureExtractor> make_csv_extractor(const std::string& path) {
-  return tsfs::test::make_path_component<tsfs::ExtractorRegistration>("csv", path);
+std::shared_ptr<const FeatureExtractor> make_csv_extractor(const std::string& path) {
+  ParamSet params;
+  params.set("path", path);
+  return tsfs::test::configured_extractor("csv", params);
 }
 
 }  // namespace
@@ -27,7 +29,7 @@ TEST_CASE("raw extractor: the series values are the features") {
   REQUIRE(registration != nullptr);
   CHECK(registration->info.name == "raw");
   CHECK(registration->info.params.empty());
-  auto extractor = registration->make(ParamSet{});
+  auto extractor = registration->configure(ParamSet{}).component();
   CHECK(extractor->cacheable());
 
   Dataset dataset = make_dataset({{1.0, 2.0, 3.0}, {4.0, 5.0}});

@@ -20,8 +20,8 @@ std::string spec_with(const std::string& features, const std::filesystem::path& 
 
 tsfs::CsvTable features_of(const TemporaryFolder& folder, const std::string& name,
                            const std::string& features) {
-  const auto spec = write_text(folder.path() / (name + ".yaml"),
-                               spec_with(features, folder.path() / name));
+  const auto spec =
+      write_text(folder.path() / (name + ".yaml"), spec_with(features, folder.path() / name));
   auto run = run_runner("features " + spec.string() + " --quiet");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   return tsfs::read_csv_table(folder.path() / name / "features/GunPoint.csv");

@@ -25,7 +25,8 @@ Figure draw_histogram(ParamSet chosen) {
   chosen.set("facet", std::string("sigma_ratio"));
   chosen.set("bins", 4LL);
   Spec spec;
-  auto plot = registration->make(testing::complete_params(registration->info, chosen));
+  auto plot =
+      registration->configure(testing::complete_params(registration->info, chosen)).component();
   return plot->draw(PlotContext{spec, folder.path()}, "scores");
 }
 

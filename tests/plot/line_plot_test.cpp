@@ -37,7 +37,8 @@ struct LinePlotFixture {
     chosen.set("name", std::string("curve"));
     chosen.set("x", std::string("sigma_ratio"));
     chosen.set("series", std::vector<std::string>{"variant"});
-    auto plot = registration->make(testing::complete_params(registration->info, chosen));
+    auto plot =
+        registration->configure(testing::complete_params(registration->info, chosen)).component();
     return plot->draw(PlotContext{spec, folder.path()}, "curve");
   }
 };

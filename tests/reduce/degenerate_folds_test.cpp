@@ -12,13 +12,13 @@
 
 namespace {
 
-std::unique_ptr<tsfs::Reducer> make_reducer(const std::string& kind) {
+std::shared_ptr<const tsfs::Reducer> make_reducer(const std::string& kind) {
   const tsfs::ReducerRegistration* registration = tsfs::ReducerRegistry::instance().find(kind);
   REQUIRE(registration != nullptr);
   tsfs::ParamSet params;
   for (const auto& declaration : registration->info.params)
     if (declaration.default_value) params.set(declaration.name, *declaration.default_value);
-  return registration->make(params);
+  return registration->configure(params).component();
 }
 
 }  // namespace

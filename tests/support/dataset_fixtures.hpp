@@ -16,6 +16,7 @@
 #include "common/registry.hpp"
 #include "data/dataset.hpp"
 #include "distance/distance.hpp"
+#include "features/feature_extractor.hpp"
 #include "support/temporary_folder.hpp"
 
 namespace tsfs::test {
@@ -75,15 +76,14 @@ inline Dataset make_dataset(const std::vector<std::vector<double>>& series,
   return dataset;
 }
 
-// Builds the registered component `kind` (an extractor or a distance) whose one parameter is a
-// file `path`.
-template <typename Registration>
-auto make_path_component(const std::string& kind, const std::string& path) {
-  const auto* registration = Registry<Registration>::instance().find(kind);
+// A registered extractor configured from `params` (which must be complete and acceptable).
+inline std::shared_ptr<const FeatureExtractor> configured_extractor(const std::string& kind,
+                                                                    const ParamSet& params) {
+  const auto* registration = ExtractorRegistry::instance().find(kind);
   REQUIRE(registration != nullptr);
-  ParamSet params;
-  params.set("path", path);
-  return registration->make(params);
+  const Configured<FeatureExtractor> configured = registration->configure(params);
+  REQUIRE_FALSE(configured.problem());
+  return configured.component();
 }
 
 // A registered distance configured from `params` (which must be complete and acceptable).

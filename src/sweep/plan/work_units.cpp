@@ -56,9 +56,8 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
   Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);
   const Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
   if (spec.reduce) {
-    const auto reducer = spec.reduce->registration->make(spec.reduce->params());
     try {
-      Reduction reduced = reducer->fit_transform(train, train_labels, classes, test);
+      Reduction reduced = spec.reduce->reducer->fit_transform(train, train_labels, classes, test);
       // No component (a model that found nothing to explain) leaves the classifier nothing.
       if (reduced.train.cols() == 0)
         throw InputError("", fmt::format("the reducer kept no component on the {} training rows "

@@ -25,12 +25,9 @@ bool names_missing_path(const InputError& error) {
 FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
                                const std::filesystem::path& cache_folder, int threads,
                                PreparedDataset& prepared) {
-  std::vector<std::unique_ptr<FeatureExtractor>> extractors;
-  for (const auto& extractor : spec.extractors)
-    extractors.push_back(extractor.registration->make(extractor.params));
   // Cached whole, and only when every part may be (a features file is read afresh each time).
-  if (std::all_of(extractors.begin(), extractors.end(),
-                  [](const auto& extractor) { return extractor->cacheable(); })) {
+  if (std::all_of(spec.extractors.begin(), spec.extractors.end(),
+                  [](const auto& extractor) { return extractor.extractor->cacheable(); })) {
     prepared.feature_cache_key = feature_cache_key(data, spec.extractors);
     if (auto cached = load_cached_features(cache_folder, prepared.feature_cache_key)) {
       prepared.features_from_cache = true;
@@ -38,8 +35,9 @@ FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
     }
   }
   std::vector<std::pair<std::string, FeatureMatrix>> parts;
-  for (size_t i = 0; i < extractors.size(); ++i) try {
-      parts.emplace_back(spec.extractors[i].kind, extractors[i]->extract(data, threads));
+  for (size_t i = 0; i < spec.extractors.size(); ++i) try {
+      parts.emplace_back(spec.extractors[i].kind,
+                         spec.extractors[i].extractor->extract(data, threads));
     } catch (const InputError& error) {
       // A features file that does not exist is the `features:` entry's path: named at its line.
       if (!names_missing_path(error)) throw;

@@ -40,11 +40,11 @@ const std::vector<std::string> kCatch22Names{
     "SC_FluctAnal_2_dfa_50_1_2_logi_prop_r1",
 };
 
-std::unique_ptr<tsfs::FeatureExtractor> make(const std::string& name) {
+std::shared_ptr<const tsfs::FeatureExtractor> make(const std::string& name) {
   const auto* registration = tsfs::ExtractorRegistry::instance().find(name);
   REQUIRE(registration != nullptr);
   CHECK(registration->info.params.empty());
-  return registration->make(tsfs::ParamSet{});
+  return registration->configure(tsfs::ParamSet{}).component();
 }
 
 // A deterministic, irregular series of the given length.

@@ -49,7 +49,7 @@ ParamSet params(std::vector<std::string> domains = {"statistical", "temporal", "
 }
 
 FeatureMatrix extract(const Dataset& dataset, const ParamSet& chosen = params(), int threads = 1) {
-  return tsfel_registration().make(chosen)->extract(dataset, threads);
+  return tsfel_registration().configure(chosen).component()->extract(dataset, threads);
 }
 
 std::vector<double> series_of_length(int length, double phase = 0.0) {
@@ -134,9 +134,10 @@ TEST_CASE("tsfel extractor: parameters, defaults and checks") {
   REQUIRE(problem.has_value());
   CHECK(problem->param == "exclude");
   CHECK(has(problem->message, "excludes every feature"));
-  CHECK(tsfs::test::input_error_text([&] {
-          tsfel_registration().make(params({"temporal"}, all_temporal));
-        }) == doctest::Contains("excludes every feature"));
+  // configure refuses it too, so no extractor is built from such a set.
+  const auto refused = tsfel_registration().configure(params({"temporal"}, all_temporal));
+  REQUIRE(refused.problem().has_value());
+  CHECK(refused.problem()->param == "exclude");
 }
 
 TEST_CASE("tsfel extractor: widths per length and TSFEL's column order") {

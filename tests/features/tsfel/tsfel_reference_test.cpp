@@ -92,7 +92,7 @@ const Comparison& comparison() {
         ref::load_wide_features("features_len10_without_LPCC.csv").at(kShortSeries);
     loaded.rounding_sensitive = ref::load_rounding_sensitive();
     const auto* registration = tsfs::ExtractorRegistry::instance().find("tsfel");
-    auto extractor = registration->make(default_params());
+    auto extractor = registration->configure(default_params()).component();
     for (const auto& values : loaded.series) {
       std::vector<double> one(values.data(), values.data() + values.size());
       loaded.ours.push_back(extractor->extract(tsfs::test::make_dataset({one}), 1));

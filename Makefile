@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive toolbox format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive baselines toolbox format format-check clean fuzz
 
 all: build
 
@@ -82,6 +82,12 @@ archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
 	$(BUILD)/runner compare results/archive --tuned --family n_features \
 	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
+
+# The UCR archive's three 1-NN baselines on the vendored datasets (experiments/baselines/,
+# results/baselines/README.md), then the comparison with the published error rates.
+baselines: build
+	$(BUILD)/runner experiments/baselines/ucr_1nn.yaml --quiet
+	python3 experiments/baselines/compare_published.py
 
 # The feature-selection course exercises (experiments/toolbox/, results/toolbox/README.md), a few
 # seconds each; the fit-time example fits every cell from scratch on one thread (its comment says

@@ -76,8 +76,20 @@ struct NestedSubsetFits {
   size_t worthwhile_from = 2;
 };
 
+// A classifier that predicts from the distances between series instead of feature columns
+// (nearest_neighbour): the cell's `distances:` entry, no features, no standardisation.
+class DistanceClassifier {
+ public:
+  virtual ~DistanceClassifier() = default;
+  // test_to_train(i, j): the distance from test row i to training row j, training rows in
+  // dataset order; labels as for Classifier.
+  virtual Predictions predict(const Eigen::MatrixXd& test_to_train,
+                              const Eigen::VectorXi& train_labels, int classes) const = 0;
+};
+
 struct ClassifierRegistration {
   ComponentInfo info;
+  // A classifier of feature columns; null for one of distances (make_from_distances).
   std::function<std::unique_ptr<Classifier>(const ParamSet&)> make;
   std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
   // A linear model that reports Predictions::zero_coefficient_fraction (`metrics: [sparsity]`).
@@ -86,6 +98,9 @@ struct ClassifierRegistration {
   // runner refuses an impossible grid before computing anything.
   std::function<std::optional<ParamProblem>(const ParamSet&, long long training_rows)>
       check_training_rows = nullptr;
+  // A classifier of distances instead: its grid cells are swept over the spec's distances and
+  // need `selectors: [{kind: none}]` (config/spec_loader.cpp).
+  std::function<std::unique_ptr<DistanceClassifier>(const ParamSet&)> make_from_distances = nullptr;
 };
 using ClassifierRegistry = Registry<ClassifierRegistration>;
 

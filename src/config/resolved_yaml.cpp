@@ -149,9 +149,11 @@ std::string resolved_yaml(const Spec& spec) {
                   : parameter.component + "." + parameter.parameter);
     out << YAML::EndSeq << YAML::Key << "inner" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "kind" << YAML::Value << protocol_name(spec.tune->inner.kind);
-    out << YAML::Key << "folds" << YAML::Value << spec.tune->inner.folds;
-    out << YAML::Key << "repeats" << YAML::Value << spec.tune->inner.repeats;
-    out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
+    if (spec.tune->inner.kind != ProtocolKind::leave_one_out) {
+      out << YAML::Key << "folds" << YAML::Value << spec.tune->inner.folds;
+      out << YAML::Key << "repeats" << YAML::Value << spec.tune->inner.repeats;
+      out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
+    }
     out << YAML::EndMap << YAML::Key << "metric" << YAML::Value << tune_metric_name(*spec.tune)
         << YAML::EndMap;
   }

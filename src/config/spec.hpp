@@ -72,6 +72,9 @@ struct DistanceSpec : ComponentSpec {
   std::shared_ptr<const DistanceMeasure> measure;
   // measure->label(): the `distance` column and file names.
   std::string label;
+  // The `distances:` item this distance comes from: an item whose parameters are swept gives one
+  // distance per grid point, in grid order.
+  int entry = 0;
 };
 
 class PlotKind;
@@ -125,10 +128,12 @@ inline constexpr long long kAllFeatures = -1;
 enum class TuneMetric { accuracy, balanced_accuracy, chosen };
 
 struct TunedParameter {
-  // A selector kind of the spec, "classifier", or "n_features" (then `parameter` is too).
+  // A selector kind of the spec, "classifier", a distance kind, or "n_features" (then
+  // `parameter` is too).
   std::string component;
   std::string parameter;
   SourceLocation where;
+  bool distance = false;  // a parameter of the spec's distances of that kind
 };
 
 struct TuneSpec {

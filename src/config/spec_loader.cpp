@@ -446,17 +446,23 @@ std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Cont
   std::vector<DistanceSpec> result;
   if (!distances) return result;
   if (!distances.IsSequence()) fail(distances, context.file, "'distances' must be a list");
+  int index = 0;
   for (const auto& item : distances) {
     if (!item.IsMap() || !item["kind"]) fail(item, context.file, "a distance needs 'kind'");
     const auto& distance = find_component<DistanceRegistration>(item["kind"], context, "distance");
-    DistanceSpec entry;
-    static_cast<ComponentSpec&>(entry) =
-        read_single(item, distance.info, {"kind"}, context, "distance");
-    entry.registration = &distance;
-    entry.measure = configured_or_refused(distance.configure(entry.params), entry.where.str(),
-                                          "distance", entry.kind);
-    entry.label = entry.measure->label();
-    result.push_back(std::move(entry));
+    const SweptComponentSpec swept =
+        read_component(item, distance.info, {"kind"}, context, "distance");
+    for (const ParamSet& params : swept.grid) {
+      DistanceSpec entry;
+      static_cast<ComponentSpec&>(entry) = {swept.kind, params, swept.where};
+      entry.registration = &distance;
+      entry.measure = configured_or_refused(distance.configure(entry.params), entry.where.str(),
+                                            "distance", entry.kind);
+      entry.label = entry.measure->label();
+      entry.entry = index;
+      result.push_back(std::move(entry));
+    }
+    ++index;
   }
   return result;
 }
@@ -596,7 +602,8 @@ void check_plots_have_curves(const Spec& spec) {
 void check_sweep_size(const Spec& spec) {
   double selector_points = 0;
   for (const auto& selector : spec.selectors) {
-    bool uses_distance = selector.registration->uses_distance;
+    bool uses_distance = selector.registration->uses_distance ||
+                         spec.classifier.registration->make_from_distances != nullptr;
     selector_points += static_cast<double>(selector.grid.size()) *
                        static_cast<double>(uses_distance ? spec.distances.size() : 1);
   }
@@ -651,6 +658,38 @@ void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
   }
 }
 
+// A classifier of distances (nearest_neighbour) reads the cell's distance block, not features:
+// what would select, reduce or count features, or draw its curves, is refused at its line.
+void check_distance_classifier(const Spec& spec) {
+  if (!spec.classifier.registration->make_from_distances) return;
+  const std::string& kind = spec.classifier.kind;
+  if (spec.distances.empty())
+    throw InputError(spec.classifier.where.str(),
+                     fmt::format("classifier '{}' predicts from distances: add a 'distances' "
+                                 "list (euclidean, dtw, ...) to the spec",
+                                 kind));
+  for (const auto& selector : spec.selectors)
+    if (selector.kind != "none")
+      throw InputError(selector.where.str(),
+                       fmt::format("classifier '{}' predicts from the cell's distances and uses "
+                                   "no features, so selector '{}' would select nothing it "
+                                   "reads; use selectors: [{{kind: none}}]",
+                                   kind, selector.kind));
+  if (spec.reduce)
+    throw InputError(spec.reduce->where.str(),
+                     fmt::format("classifier '{}' uses no features, so 'reduce' has nothing to "
+                                 "reduce; remove it",
+                                 kind));
+  if (spec.n_features != std::vector<long long>{kAllFeatures})
+    throw InputError(spec.n_features_where.str(),
+                     fmt::format("classifier '{}' uses no features, so 'n_features' has no "
+                                 "effect; remove it (default: all)",
+                                 kind));
+  if (spec.curves)
+    throw InputError(spec.curves->where_location.str(),
+                     fmt::format("'curves' are not available for classifier '{}' yet", kind));
+}
+
 }  // namespace
 
 Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides) {
@@ -681,6 +720,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
   if (YAML::Node curves = root["curves"])
     spec.curves = spec_detail::read_curves(curves, context.file, spec);
   check_plots_have_curves(spec);
+  check_distance_classifier(spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

@@ -7,6 +7,7 @@
 
 #include "classify/classifier.hpp"
 #include "common/text.hpp"
+#include "distance/distance.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs::spec_detail {
@@ -56,6 +57,23 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
     entries.push_back(&spec.classifier);
     info = &spec.classifier.registration->info;
   }
+  // A distance parameter swept over a `distances:` item (dtw.window_ratio for the UCR archive's
+  // learned window): its candidates are the distances of the item.
+  std::set<std::string> distance_values;
+  for (const auto& distance : spec.distances) {
+    if (std::find(components.begin(), components.end(), distance.kind) == components.end())
+      components.push_back(distance.kind);
+    if (distance.kind != parameter.component) continue;
+    if (!spec.classifier.registration->make_from_distances)
+      fail(item, file,
+           fmt::format("tuned parameter '{}': a distance parameter is tuned for a classifier of "
+                       "distances (nearest_neighbour) only; classifier '{}' reads features",
+                       printable_excerpt(text, 80), spec.classifier.kind));
+    parameter.distance = true;
+    info = &distance.registration->info;
+    if (distance.params.has(parameter.parameter))
+      distance_values.insert(distance.params.display(parameter.parameter));
+  }
   if (info == nullptr && parameter.component == "reduce" && spec.reduce)
     fail(item, file,
          fmt::format("tuned parameter '{}': a reducer's parameters take one value each, so "
@@ -79,7 +97,8 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
         fmt::format("tuned parameter '{}': '{}' has no parameter '{}'", printable_excerpt(text, 80),
                     info->name, printable_excerpt(parameter.parameter, 80)),
         parameter.parameter, names);
-  if (distinct_values(entries, parameter.parameter) < 2)
+  if ((parameter.distance ? distance_values.size()
+                          : distinct_values(entries, parameter.parameter)) < 2)
     fail(item, file,
          fmt::format("tuned parameter '{}' is not swept: give it two or more values "
                      "in the spec's '{}'",
@@ -87,7 +106,7 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
   return parameter;
 }
 
-ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
+ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file, const Spec& spec) {
   ProtocolOptions inner;
   inner.kind = ProtocolKind::stratified_kfold;
   inner.folds = 3;
@@ -96,10 +115,23 @@ ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file) {
   check_keys(node, {"kind", "folds", "repeats", "seed"}, file, "tune.inner");
   if (node["kind"]) {
     std::string kind = read_word(node["kind"], file, "tune.inner.kind");
+    if (kind == "leave_one_out") {
+      // Every training row tested on all the others: one fit per row, which a classifier of
+      // distances does from one block (and the learned DTW window from one pruned search).
+      check_keys(node, {"kind"}, file, "tune.inner (leave_one_out)");
+      if (!spec.classifier.registration->make_from_distances)
+        fail(node["kind"], file,
+             fmt::format("inner protocol leave_one_out is for a classifier of distances "
+                         "(nearest_neighbour); classifier '{}' would be fitted once per "
+                         "training row: use stratified_kfold",
+                         spec.classifier.kind));
+      inner.kind = ProtocolKind::leave_one_out;
+      return inner;
+    }
     if (kind != "stratified_kfold")
       fail_unknown(node["kind"], file,
                    fmt::format("unknown inner protocol '{}'", printable_excerpt(kind, 80)), kind,
-                   {"stratified_kfold"});
+                   {"stratified_kfold", "leave_one_out"});
   }
   read_fold_options(node, "tune.inner.", inner, file);
   return inner;
@@ -153,7 +185,7 @@ TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& s
                          earlier.where.str()));
     tune.parameters.push_back(std::move(parameter));
   }
-  tune.inner = read_inner(node["inner"], file);
+  tune.inner = read_inner(node["inner"], file, spec);
   tune.inner_where = node["inner"] ? location_of(node["inner"], file) : tune.where;
   read_metric(node["metric"], file, spec, tune);
   return tune;

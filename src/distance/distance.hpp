@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/params.hpp"
 #include "common/registry.hpp"
@@ -21,12 +22,25 @@ class DistanceMeasure {
   virtual ~DistanceMeasure() = default;
   // Symmetric, zero diagonal, rows/cols in dataset order.
   virtual Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const = 0;
+  // The distances between the given rows and columns (dataset rows): the block a classifier of
+  // distances needs (a protocol's test rows against its training rows), equal to those entries of
+  // pairwise(). By default sliced from pairwise(); euclidean and dtw compute the block alone.
+  virtual Eigen::MatrixXd block(const Dataset& dataset, const std::vector<int>& rows,
+                                const std::vector<int>& columns, int threads) const {
+    return pairwise(dataset, threads)(rows, columns);
+  }
   // Short label for file names and the `distance` column (e.g. "ned", "dtw-w100-if500").
   virtual std::string label() const = 0;
   // What makes the distance unusable on one dataset (a DTW band that no pair of its series
   // lengths fits, a precomputed file that does not exist), checked when the run is planned so
   // that the run stops before any matrix is computed; nullopt when usable.
   virtual std::optional<ParamProblem> check_dataset(const Dataset& /*dataset*/) const {
+    return std::nullopt;
+  }
+  // The Sakoe-Chiba band on this dataset when the distance is the UCR archive's DTW
+  // (distance/ucr_dtw.hpp: symmetric1, squared local cost, no normalisation), whose nearest
+  // neighbours a pruned search finds for many bands at once (window_search.hpp); else nullopt.
+  virtual std::optional<long long> archive_dtw_band(const Dataset& /*dataset*/) const {
     return std::nullopt;
   }
   // Whether the matrix is worth caching on disk (a precomputed file is not).

@@ -87,7 +87,18 @@ class DtwDistance final : public DistanceMeasure {
   Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const override {
     return dtw_matrix(dataset, options_, threads);
   }
+  Eigen::MatrixXd block(const Dataset& dataset, const std::vector<int>& rows,
+                        const std::vector<int>& columns, int threads) const override {
+    return dtw_block(dataset, rows, columns, options_, threads);
+  }
   std::string label() const override { return dtw_label(options_); }
+  std::optional<long long> archive_dtw_band(const Dataset& dataset) const override {
+    if (options_.step_pattern != dtw::StepPattern::symmetric1 ||
+        options_.local != dtw::LocalCost::squared || options_.normalize || dataset.rows() == 0)
+      return std::nullopt;
+    const long long longest = dataset.lengths.maxCoeff();
+    return dtw_band(options_, longest).value_or(longest);
+  }
   std::optional<ParamProblem> check_dataset(const Dataset& dataset) const override {
     if (dataset.rows() == 0) return std::nullopt;
     const auto problem = dtw_band_problem(dataset, dtw_band(options_, dataset.lengths.maxCoeff()));

@@ -7,6 +7,7 @@
 #include <Eigen/Core>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/params.hpp"
 #include "data/dataset.hpp"
@@ -50,5 +51,13 @@ std::string dtw_label(const DtwOptions& options);
 // warping path (|n - m| > W), and for options that do not go together.
 Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, int threads,
                            dtw::Isa isa = dtw::best_isa(), bool show_progress = true);
+
+// The |query_rows| x |reference_rows| block of DTW distances between rows of the dataset (the
+// band taken from the dataset's longest series, as for the matrix): what a protocol's test rows
+// need against its training rows, without the rest of the matrix. Bit-identical to the matrix's
+// entries for any thread count.
+Eigen::MatrixXd dtw_block(const Dataset& dataset, const std::vector<int>& query_rows,
+                          const std::vector<int>& reference_rows, const DtwOptions& options,
+                          int threads, dtw::Isa isa = dtw::best_isa(), bool show_progress = true);
 
 }  // namespace tsfs

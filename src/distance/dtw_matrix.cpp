@@ -37,11 +37,12 @@ namespace {
 // Below this many DP cells (about a few seconds of work) no progress line is printed.
 constexpr double kProgressCells = 2e10;
 
-// One unit of parallel work: the reference `reference` (a position in length order) against the
-// queries at positions [first_query, first_query + lanes), of which those below `reference` count.
+// One unit of parallel work: the reference at position `reference` of its length order against
+// the `valid` queries from position `first_query` of theirs.
 struct Task {
   int reference;
   int first_query;
+  int valid;
 };
 
 void check_lengths(const Dataset& dataset) {
@@ -75,19 +76,37 @@ std::optional<std::string> dtw_band_problem(const Dataset& dataset, std::optiona
 
 namespace {
 
-std::vector<Task> make_tasks(int count, int lanes) {
+std::vector<int> all_rows(long long count) {
+  std::vector<int> rows(static_cast<size_t>(count));
+  std::iota(rows.begin(), rows.end(), 0);
+  return rows;
+}
+
+// Each pair of one set of series once: the queries below each reference.
+std::vector<Task> pair_tasks(int count, int lanes) {
   std::vector<Task> tasks;
   for (int reference = 1; reference < count; ++reference)
-    for (int first = 0; first < reference; first += lanes) tasks.push_back({reference, first});
+    for (int first = 0; first < reference; first += lanes)
+      tasks.push_back({reference, first, std::min(lanes, reference - first)});
   return tasks;
 }
 
-// The series sorted by increasing length and laid out for the batch kernel.
+// Every query against every reference.
+std::vector<Task> block_tasks(int queries, int references, int lanes) {
+  std::vector<Task> tasks;
+  for (int reference = 0; reference < references; ++reference)
+    for (int first = 0; first < queries; first += lanes)
+      tasks.push_back({reference, first, std::min(lanes, queries - first)});
+  return tasks;
+}
+
+// Some series of a dataset (`rows`), sorted by increasing length and laid out for the batch
+// kernel.
 struct LengthOrder {
   int lanes = 0;
   size_t stride = 0;       // count + lanes: one query row, padding lanes included
   size_t series_rows = 0;  // the longest length
-  std::vector<int> order;  // order[position] = dataset row
+  std::vector<int> order;  // order[position] = index into `rows`
   std::vector<int> length;
   // queries[a * stride + position]: time-major, zero past a series' end and in the padding lanes.
   std::vector<double> queries;
@@ -96,22 +115,25 @@ struct LengthOrder {
   std::vector<double> last_rows;
 };
 
-LengthOrder sort_by_length(const Dataset& dataset, int lanes, int longest) {
-  const auto count = static_cast<size_t>(dataset.rows());
+LengthOrder sort_by_length(const Dataset& dataset, const std::vector<int>& rows, int lanes,
+                           int longest) {
+  const size_t count = rows.size();
   LengthOrder sorted;
   sorted.lanes = lanes;
   sorted.stride = count + static_cast<size_t>(lanes);
   sorted.series_rows = static_cast<size_t>(longest);
   sorted.order.resize(count);
   std::iota(sorted.order.begin(), sorted.order.end(), 0);
-  std::stable_sort(sorted.order.begin(), sorted.order.end(),
-                   [&](int a, int b) { return dataset.lengths(a) < dataset.lengths(b); });
+  std::stable_sort(sorted.order.begin(), sorted.order.end(), [&](int a, int b) {
+    return dataset.lengths(rows[static_cast<size_t>(a)]) <
+           dataset.lengths(rows[static_cast<size_t>(b)]);
+  });
   sorted.length.resize(count);
   sorted.queries.assign(sorted.series_rows * sorted.stride, 0.0);
   sorted.references.assign(count * sorted.series_rows, 0.0);
   sorted.last_rows.assign(sorted.stride, 0.0);
   for (size_t position = 0; position < count; ++position) {
-    const int row = sorted.order[position];
+    const int row = rows[static_cast<size_t>(sorted.order[position])];
     sorted.length[position] = dataset.lengths(row);
     for (int a = 0; a < sorted.length[position]; ++a) {
       const double value = dataset.values(row, a);
@@ -123,72 +145,109 @@ LengthOrder sort_by_length(const Dataset& dataset, int lanes, int longest) {
   return sorted;
 }
 
-}  // namespace
-
-Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, int threads,
-                           dtw::Isa isa, bool show_progress) {
+// Checks shared by the matrix and the block: options, ISA, lengths and band. The band, or nullopt.
+std::optional<long long> checked_band(const Dataset& dataset, const DtwOptions& options,
+                                      dtw::Isa isa) {
   if (auto problem = dtw_options_problem(options))
     throw InputError(dataset.name, "distance dtw: " + problem->message);
   if (!dtw::isa_supported(isa))
     throw std::logic_error(
         fmt::format("this CPU cannot run the {} DTW kernel", dtw::isa_name(isa)));
-  const long long count = dataset.rows();
-  Eigen::MatrixXd distances = Eigen::MatrixXd::Zero(count, count);
-  if (count < 2) return distances;
+  if (dataset.rows() == 0) return std::nullopt;
   check_lengths(dataset);
-  const int longest = dataset.lengths.maxCoeff();
-  const std::optional<long long> band = dtw_band(options, longest);
+  const std::optional<long long> band = dtw_band(options, dataset.lengths.maxCoeff());
   if (auto problem = dtw_band_problem(dataset, band)) throw InputError(dataset.name, *problem);
+  return band;
+}
 
-  const LengthOrder sorted = sort_by_length(dataset, dtw::batch_lanes(isa), longest);
-  const int lanes = sorted.lanes;
-  const std::vector<int>& order = sorted.order;
-  const std::vector<int>& length = sorted.length;
-
-  const long long band_width = band.value_or(dtw::kNoBand);
-  const std::vector<Task> tasks = make_tasks(static_cast<int>(count), lanes);
-  const double total_cells = static_cast<double>(count) * static_cast<double>(count - 1) / 2.0 *
-                             static_cast<double>(dtw_cells(longest, longest, band));
-  Progress progress(fmt::format("dtw {}", dataset.name),
-                    static_cast<size_t>(count * (count - 1) / 2),
+// Runs the tasks over the threads and hands each distance to store(query position, reference
+// position, distance), positions in the two length orders.
+template <typename Store>
+void run_tasks(const Dataset& dataset, const LengthOrder& queries, const LengthOrder& references,
+               const std::vector<Task>& tasks, std::optional<long long> band,
+               const DtwOptions& options, dtw::Isa isa, int threads, bool show_progress,
+               Store&& store) {
+  const int lanes = queries.lanes;
+  double total_cells = 0.0;
+  size_t pairs = 0;
+  for (const Task& task : tasks) pairs += static_cast<size_t>(task.valid);
+  const int longest = static_cast<int>(std::max(queries.series_rows, references.series_rows));
+  total_cells = static_cast<double>(pairs) * static_cast<double>(dtw_cells(longest, longest, band));
+  Progress progress(fmt::format("dtw {}", dataset.name), pairs,
                     !show_progress || total_cells < kProgressCells);
-
   parallel_for(tasks.size(), threads, [&](size_t index) {
     const Task task = tasks[index];
-    const int valid = std::min(lanes, task.reference - task.first_query);
     // One cost row and one result block per thread, reused by all its batches.
     thread_local std::vector<double> scratch, results;
-    scratch.resize(static_cast<size_t>(longest) * static_cast<size_t>(lanes));
+    scratch.resize(references.series_rows * static_cast<size_t>(lanes));
     results.resize(static_cast<size_t>(lanes));
 
-    const int reference_length = length[static_cast<size_t>(task.reference)];
+    const int reference_length = references.length[static_cast<size_t>(task.reference)];
     dtw::Batch batch;
-    batch.queries = sorted.queries.data() + task.first_query;
-    batch.query_stride = sorted.stride;
-    batch.last_rows = sorted.last_rows.data() + task.first_query;
-    batch.rows = length[static_cast<size_t>(task.first_query + valid - 1)];  // the longest
+    batch.queries = queries.queries.data() + task.first_query;
+    batch.query_stride = queries.stride;
+    batch.last_rows = queries.last_rows.data() + task.first_query;
+    batch.rows = queries.length[static_cast<size_t>(task.first_query + task.valid - 1)];
     batch.reference =
-        sorted.references.data() + static_cast<size_t>(task.reference) * sorted.series_rows;
+        references.references.data() + static_cast<size_t>(task.reference) * references.series_rows;
     batch.columns = reference_length;
-    batch.band = band_width;
+    batch.band = band.value_or(dtw::kNoBand);
     batch.scratch = scratch.data();
     batch.results = results.data();
     dtw::run_batch(isa, batch, options.step_pattern, options.local);
 
-    const int reference_row = order[static_cast<size_t>(task.reference)];
-    for (int lane = 0; lane < valid; ++lane) {
+    for (int lane = 0; lane < task.valid; ++lane) {
       const auto query = static_cast<size_t>(task.first_query + lane);
       double distance = results[static_cast<size_t>(lane)];
       if (!std::isfinite(distance))
-        throw std::logic_error(fmt::format("DTW gave {} for series {} and {} of {}", distance,
-                                           order[query], reference_row, dataset.name));
-      if (options.normalize) distance /= static_cast<double>(length[query] + reference_length);
-      distances(order[query], reference_row) = distance;
-      distances(reference_row, order[query]) = distance;
+        throw std::logic_error(
+            fmt::format("DTW gave {} for a pair of series of {}", distance, dataset.name));
+      if (options.normalize)
+        distance /= static_cast<double>(queries.length[query] + reference_length);
+      store(query, static_cast<size_t>(task.reference), distance);
     }
-    progress.advance(static_cast<size_t>(valid));
+    progress.advance(static_cast<size_t>(task.valid));
   });
   progress.finish();
+}
+
+}  // namespace
+
+Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, int threads,
+                           dtw::Isa isa, bool show_progress) {
+  const std::optional<long long> band = checked_band(dataset, options, isa);
+  const long long count = dataset.rows();
+  Eigen::MatrixXd distances = Eigen::MatrixXd::Zero(count, count);
+  if (count < 2) return distances;
+  const LengthOrder sorted =
+      sort_by_length(dataset, all_rows(count), dtw::batch_lanes(isa), dataset.lengths.maxCoeff());
+  const std::vector<int>& order = sorted.order;
+  run_tasks(dataset, sorted, sorted, pair_tasks(static_cast<int>(count), sorted.lanes), band,
+            options, isa, threads, show_progress,
+            [&](size_t query, size_t reference, double value) {
+              distances(order[query], order[reference]) = value;
+              distances(order[reference], order[query]) = value;
+            });
+  return distances;
+}
+
+Eigen::MatrixXd dtw_block(const Dataset& dataset, const std::vector<int>& query_rows,
+                          const std::vector<int>& reference_rows, const DtwOptions& options,
+                          int threads, dtw::Isa isa, bool show_progress) {
+  const std::optional<long long> band = checked_band(dataset, options, isa);
+  Eigen::MatrixXd distances(query_rows.size(), reference_rows.size());
+  if (distances.size() == 0) return distances;
+  const int longest = dataset.lengths.maxCoeff();
+  const int lanes = dtw::batch_lanes(isa);
+  const LengthOrder queries = sort_by_length(dataset, query_rows, lanes, longest);
+  const LengthOrder references = sort_by_length(dataset, reference_rows, lanes, longest);
+  run_tasks(dataset, queries, references,
+            block_tasks(static_cast<int>(query_rows.size()),
+                        static_cast<int>(reference_rows.size()), lanes),
+            band, options, isa, threads, show_progress,
+            [&](size_t query, size_t reference, double value) {
+              distances(queries.order[query], references.order[reference]) = value;
+            });
   return distances;
 }
 

@@ -55,17 +55,20 @@ void z_normalise(double* values, long long length) {
 // catastrophically for close series). Row i computes its pairs (i, j > i) with the same arithmetic
 // whichever thread runs it, so the result does not depend on the thread count. Rows are handed
 // out one at a time because row i has count - i - 1 pairs: fixed blocks would leave threads idle.
+double distance_between(const double* a, const double* b, long long length) {
+  double sum = 0.0;
+  for (long long k = 0; k < length; ++k) sum += (a[k] - b[k]) * (a[k] - b[k]);
+  return std::sqrt(sum);
+}
+
 Eigen::MatrixXd pairwise_distances(const std::vector<double>& series, long long count,
                                    long long length, int threads) {
   Eigen::MatrixXd distances = Eigen::MatrixXd::Zero(count, count);
   parallel_for(static_cast<size_t>(count), threads, [&](size_t row) {
     auto i = static_cast<long long>(row);
-    const double* a = series.data() + i * length;
     for (long long j = i + 1; j < count; ++j) {
-      const double* b = series.data() + j * length;
-      double sum = 0.0;
-      for (long long k = 0; k < length; ++k) sum += (a[k] - b[k]) * (a[k] - b[k]);
-      double distance = std::sqrt(sum);
+      double distance =
+          distance_between(series.data() + i * length, series.data() + j * length, length);
       distances(i, j) = distance;
       distances(j, i) = distance;
     }
@@ -75,21 +78,39 @@ Eigen::MatrixXd pairwise_distances(const std::vector<double>& series, long long 
 
 class EuclideanDistance final : public DistanceMeasure {
  public:
-  EuclideanDistance(std::string name, bool normalise)
-      : name_(std::move(name)), normalise_(normalise) {}
-
-  Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const override {
-    long long length = common_length(dataset);
-    long long count = dataset.rows();
-    // One contiguous block per series: the inner loop then streams memory instead of striding
-    // through the column-major dataset matrix.
-    std::vector<double> series(static_cast<size_t>(count * length));
-    for (long long row = 0; row < count; ++row) {
+  // One contiguous block per series (z-normalised for ned): the inner loop then streams memory
+  // instead of striding through the column-major dataset matrix.
+  std::vector<double> contiguous(const Dataset& dataset, long long length) const {
+    std::vector<double> series(static_cast<size_t>(dataset.rows() * length));
+    for (long long row = 0; row < dataset.rows(); ++row) {
       double* target = series.data() + row * length;
       for (long long k = 0; k < length; ++k) target[k] = dataset.values(row, k);
       if (normalise_ && length > 0) z_normalise(target, length);
     }
-    return pairwise_distances(series, count, length, threads);
+    return series;
+  }
+
+  EuclideanDistance(std::string name, bool normalise)
+      : name_(std::move(name)), normalise_(normalise) {}
+
+  Eigen::MatrixXd pairwise(const Dataset& dataset, int threads) const override {
+    const long long length = common_length(dataset);
+    return pairwise_distances(contiguous(dataset, length), dataset.rows(), length, threads);
+  }
+
+  // The same arithmetic per pair as the matrix, so the same doubles.
+  Eigen::MatrixXd block(const Dataset& dataset, const std::vector<int>& rows,
+                        const std::vector<int>& columns, int threads) const override {
+    const long long length = common_length(dataset);
+    const std::vector<double> series = contiguous(dataset, length);
+    Eigen::MatrixXd distances(rows.size(), columns.size());
+    parallel_for(rows.size(), threads, [&](size_t i) {
+      const double* a = series.data() + rows[i] * length;
+      for (size_t j = 0; j < columns.size(); ++j)
+        distances(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) =
+            distance_between(a, series.data() + columns[j] * length, length);
+    });
+    return distances;
   }
 
   std::string label() const override { return name_; }

@@ -142,6 +142,21 @@ std::vector<Fold> resamples(const ProtocolOptions& options, const Dataset& datas
   return result;
 }
 
+// Fold r tests row r on every other row (the UCR archive's learned window, Dau et al. 2019).
+std::vector<Fold> leave_one_out(const Dataset& dataset) {
+  const auto rows = static_cast<int>(dataset.rows());
+  if (rows < 2)
+    reject(dataset, fmt::format("leave_one_out needs at least 2 rows, the dataset has {}", rows));
+  std::vector<Fold> folds;
+  for (int row = 0; row < rows; ++row) {
+    Fold fold{0, row, {}, {row}};
+    for (int other = 0; other < rows; ++other)
+      if (other != row) fold.train_rows.push_back(other);
+    folds.push_back(std::move(fold));
+  }
+  return folds;
+}
+
 }  // namespace
 
 std::string protocol_name(ProtocolKind kind) {
@@ -149,7 +164,8 @@ std::string protocol_name(ProtocolKind kind) {
       enum_names<ProtocolKind>({{ProtocolKind::holdout_half, "holdout_half"},
                                 {ProtocolKind::train_test, "train_test"},
                                 {ProtocolKind::stratified_kfold, "stratified_kfold"},
-                                {ProtocolKind::resamples, "resamples"}});
+                                {ProtocolKind::resamples, "resamples"},
+                                {ProtocolKind::leave_one_out, "leave_one_out"}});
   return std::string(protocol_names.name(kind));
 }
 
@@ -162,6 +178,7 @@ std::string protocol_label(const ProtocolOptions& options) {
       return fmt::format("resamples(count={};seed={})", options.resamples, options.seed);
     case ProtocolKind::holdout_half:
     case ProtocolKind::train_test:
+    case ProtocolKind::leave_one_out:
       break;
   }
   return protocol_name(options.kind);
@@ -177,6 +194,8 @@ std::vector<Fold> make_folds(const ProtocolOptions& options, const Dataset& data
       return stratified_kfold(options, dataset);
     case ProtocolKind::resamples:
       return resamples(options, dataset);
+    case ProtocolKind::leave_one_out:
+      return leave_one_out(dataset);
   }
   throw std::logic_error("unknown protocol kind");
 }

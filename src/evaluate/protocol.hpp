@@ -8,7 +8,8 @@
 
 namespace tsfs {
 
-enum class ProtocolKind { holdout_half, train_test, stratified_kfold, resamples };
+// leave_one_out (m folds of one test row each) is an inner protocol of `tune:` only.
+enum class ProtocolKind { holdout_half, train_test, stratified_kfold, resamples, leave_one_out };
 
 struct ProtocolOptions {
   ProtocolKind kind = ProtocolKind::holdout_half;

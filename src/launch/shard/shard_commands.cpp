@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "classify/classifier.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "launch/shard/plan_files.hpp"
@@ -33,11 +34,18 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
 
 // Nested CV chooses each tuned row among all its candidates; a shard holds some of them only, so
 // its choices (and the merge) would differ from a single run's.
+// A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
+// step does not compute.
 void refuse_tuned(const Spec& spec) {
   if (spec.tune)
     throw InputError(spec.tune->where.str(),
                      "a tuned run (tune:) cannot be split into shards: each shard would choose "
                      "among its own candidates only; run it as one process");
+  if (spec.classifier.registration->make_from_distances)
+    throw InputError(spec.classifier.where.str(),
+                     fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
+                                 "compute yet; run it as one process",
+                                 spec.classifier.kind));
 }
 
 // The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.

@@ -121,12 +121,36 @@ void check_distance_usable(const DistanceSpec& distance, const PreparedDataset& 
 }
 
 bool uses_distances(const Spec& spec) {
+  if (classifier_uses_distances(spec)) return true;
   for (const auto& selector : spec.selectors)
     if (selector.registration->uses_distance) return true;
   return false;
 }
 
+// The sorted distinct rows of some folds' training or test rows.
+std::vector<int> union_of(const std::vector<Fold>& outer, const std::vector<Fold>& inner,
+                          std::vector<int> Fold::*side) {
+  std::set<int> rows;
+  for (const auto* folds : {&outer, &inner})
+    for (const auto& fold : *folds) rows.insert((fold.*side).begin(), (fold.*side).end());
+  return {rows.begin(), rows.end()};
+}
+
 }  // namespace
+
+bool classifier_uses_distances(const Spec& spec) {
+  return spec.classifier.registration->make_from_distances != nullptr;
+}
+
+BlockRows distance_block_rows(const Spec& spec, const PreparedDataset& dataset) {
+  if (!classifier_uses_distances(spec)) {
+    std::vector<int> every(static_cast<size_t>(dataset.data.rows()));
+    std::iota(every.begin(), every.end(), 0);
+    return {every, every};
+  }
+  return {union_of(dataset.folds, dataset.inner_folds, &Fold::test_rows),
+          union_of(dataset.folds, dataset.inner_folds, &Fold::train_rows)};
+}
 
 const Fold& PreparedDataset::fold(int index) const {
   const auto outer = static_cast<int>(folds.size());
@@ -185,7 +209,7 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
       const auto& selector = spec.selectors[static_cast<size_t>(s)];
       check_selector_rows(spec, selector, dataset);
       std::vector<int> distances = {kNoDistance};
-      if (selector.registration->uses_distance) {
+      if (selector.registration->uses_distance || classifier_uses_distances(spec)) {
         distances.clear();
         for (int m = 0; m < static_cast<int>(spec.distances.size()); ++m) distances.push_back(m);
       }
@@ -196,10 +220,12 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
           plan.distance_matrices.emplace_back(d, distance);
         }
         for (int p = 0; p < static_cast<int>(selector.grid.size()); ++p) {
+          // A selector without a distance scores once for every distance a classifier reads.
+          const int scored_distance = selector.registration->uses_distance ? distance : kNoDistance;
           std::vector<int> units;
           for (int f = 0; f < static_cast<int>(dataset.folds.size()); ++f)
-            units.push_back(
-                score_unit({d, distance, s, p, selector.fit_on == FitOn::all ? kAllRows : f}));
+            units.push_back(score_unit(
+                {d, scored_distance, s, p, selector.fit_on == FitOn::all ? kAllRows : f}));
           for (int c = 0; c < static_cast<int>(spec.classifier.grid.size()); ++c)
             for (long long count : n_features)
               plan.cells.push_back(

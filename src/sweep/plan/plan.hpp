@@ -3,10 +3,12 @@
 // (distance matrices, score vectors). Built from the spec and the loaded datasets before any
 // expensive work, so every data-dependent error (n_features > R, k >= rows) surfaces first.
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "config/spec.hpp"
+#include "distance/distance_block.hpp"
 #include "evaluate/protocol.hpp"
 #include "features/feature_extractor.hpp"
 
@@ -66,6 +68,22 @@ struct Plan {
 
 // Grid order: dataset, selector, distance, selector parameters, classifier parameters,
 // n_features (fastest). Throws InputError (with the spec location) for values the data rules out.
+// With a classifier of distances (nearest_neighbour) every cell is swept over the distances.
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets);
+
+// Whether the spec's classifier predicts from distances (ClassifierRegistration).
+bool classifier_uses_distances(const Spec& spec);
+
+// The rows and columns of a dataset's distance matrices the run needs: every row on both sides
+// for the selectors' graphs, or for a classifier of distances the test rows of every fold (outer
+// and inner) against their training rows, so a train/test split computes test x train (and
+// leave-one-out tuning adds train x train), never m x m when only a block is read.
+struct BlockRows {
+  std::vector<int> rows, columns;
+};
+BlockRows distance_block_rows(const Spec& spec, const PreparedDataset& dataset);
+
+// The distances of each needed (dataset, distance) pair.
+using DistanceBlocks = std::map<std::pair<int, int>, DistanceBlock>;
 
 }  // namespace tsfs

@@ -6,6 +6,8 @@
 #include <map>
 #include <tuple>
 
+#include "select/selector.hpp"
+
 namespace tsfs {
 namespace {
 
@@ -23,17 +25,45 @@ std::string fixed_values(const Spec& spec, const std::string& component, const P
   return text;
 }
 
+// A tuned distance parameter's candidates are the distances of one `distances:` item that agree
+// in its other parameters: one group for all of them (the item, with those parameters, as text).
+std::string distance_group(const Spec& spec, int distance) {
+  if (distance == kNoDistance) return "";
+  const DistanceSpec& entry = spec.distances[static_cast<size_t>(distance)];
+  const bool tuned = std::any_of(spec.tune->parameters.begin(), spec.tune->parameters.end(),
+                                 [&](const TunedParameter& p) { return p.distance; });
+  if (!tuned) return std::to_string(distance);
+  return fmt::format("{}:{}", entry.entry, fixed_values(spec, entry.kind, entry.params));
+}
+
+// Whether some tuned parameter varies within this cell's group: a distance parameter only for
+// the distances of a swept `distances:` item of its kind (euclidean, or an unswept dtw, next to a
+// tuned dtw window is one candidate, not a tuned row).
+bool tunes_cell(const Spec& spec, const SelectorSpec& selector, const Cell& cell) {
+  return std::any_of(
+      spec.tune->parameters.begin(), spec.tune->parameters.end(), [&](const TunedParameter& p) {
+        if (!p.distance) return tuned_parameter_applies(p, selector);
+        if (cell.distance == kNoDistance) return false;
+        const DistanceSpec& distance = spec.distances[static_cast<size_t>(cell.distance)];
+        const auto siblings =
+            std::count_if(spec.distances.begin(), spec.distances.end(),
+                          [&](const DistanceSpec& other) { return other.entry == distance.entry; });
+        return distance.kind == p.component && siblings > 1;
+      });
+}
+
 }  // namespace
 
 // Whether a tuned parameter applies to the rows of this selector.
 bool tuned_parameter_applies(const TunedParameter& parameter, const SelectorSpec& selector) {
   return parameter.component == "n_features" || parameter.component == "classifier" ||
-         parameter.component == selector.kind;
+         parameter.distance || parameter.component == selector.kind;
 }
 
 // The results.csv column of a tuned parameter.
 std::string tuned_column(const TunedParameter& parameter) {
   if (parameter.component == "classifier") return "classifier_" + parameter.parameter;
+  if (parameter.distance) return "distance";  // the chosen distance's label
   return parameter.parameter;
 }
 
@@ -68,15 +98,15 @@ bool is_tuned(const Spec& spec, const SelectorSpec& selector) {
 std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan) {
   std::vector<TunedCell> tuned;
   if (!spec.tune) return tuned;
-  using GroupKey = std::tuple<int, int, int, std::string, std::string, long long>;
+  using GroupKey = std::tuple<int, std::string, int, std::string, std::string, long long>;
   std::map<GroupKey, size_t> index;
   const bool n_features_tuned = tunes(spec, "n_features", "n_features");
   for (size_t c = 0; c < plan.cells.size(); ++c) {
     const Cell& cell = plan.cells[c];
     const auto& selector = spec.selectors[static_cast<size_t>(cell.selector)];
-    if (!is_tuned(spec, selector)) continue;
+    if (!is_tuned(spec, selector) || !tunes_cell(spec, selector, cell)) continue;
     GroupKey key{cell.dataset,
-                 cell.distance,
+                 distance_group(spec, cell.distance),
                  cell.selector,
                  fixed_values(spec, selector.kind, selector.grid[static_cast<size_t>(cell.params)]),
                  fixed_values(spec, "classifier",
@@ -104,7 +134,9 @@ InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& 
       std::vector<int> units;
       for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
         const int fold = fit_on_all ? dataset.inner_outer[g] : outer_count + static_cast<int>(g);
-        ScoreUnit unit{cell.dataset, cell.distance, cell.selector, cell.params, fold};
+        const auto& selector = spec.selectors[static_cast<size_t>(cell.selector)];
+        const int distance = selector.registration->uses_distance ? cell.distance : kNoDistance;
+        ScoreUnit unit{cell.dataset, distance, cell.selector, cell.params, fold};
         auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.params, fold);
         auto [found, inserted] =
             unit_index.try_emplace(key, static_cast<int>(inner.units.score_units.size()));

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -40,8 +41,17 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
 }
 
 FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
-                                 const std::vector<int>& features, int classifier_params) {
+                                 const std::vector<int>& features, int classifier_params,
+                                 const DistanceBlock* distances) {
   const int classes = dataset.data.classes();
+  const ParamSet& params = spec.classifier.grid[static_cast<size_t>(classifier_params)];
+  if (const auto& make = spec.classifier.registration->make_from_distances) {
+    if (distances == nullptr)
+      throw std::logic_error("a classifier of distances was planned without its distances");
+    return {make(params)->predict(distances->between(fold.test_rows, fold.train_rows),
+                                  dataset.data.labels(fold.train_rows), classes),
+            0};
+  }
   Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
   Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);
   const Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
@@ -61,18 +71,23 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                    dataset.data.name, spec.reduce->kind));
     }
   }
-  const auto classifier = spec.classifier.registration->make(
-      spec.classifier.grid[static_cast<size_t>(classifier_params)]);
+  const auto classifier = spec.classifier.registration->make(params);
   return {classifier->fit_predict_scores(train, train_labels, classes, test),
           static_cast<long long>(train.cols())};
 }
 
+int evaluation_distance(const Spec& spec, const Cell& cell) {
+  return classifier_uses_distances(spec) ? cell.distance : kNoDistance;
+}
+
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
-                          const EvaluationKey& key) {
+                          const EvaluationKey& key, const DistanceBlocks& distances) {
   auto start = std::chrono::steady_clock::now();
   const auto& fold = dataset.fold(key.fold);
+  const DistanceBlock* block = nullptr;
+  if (key.distance != kNoDistance) block = &distances.at({key.dataset, key.distance});
   const FoldPredictions fitted =
-      fold_predictions(spec, dataset, fold, key.features, key.classifier_params);
+      fold_predictions(spec, dataset, fold, key.features, key.classifier_params, block);
   EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
                                     dataset.data.classes());
   result.n_components = fitted.columns;

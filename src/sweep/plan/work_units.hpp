@@ -28,6 +28,8 @@ struct EvaluationKey {
   int fold = 0;
   int classifier_params = 0;
   std::vector<int> features;  // ascending column indices
+  // The distance a classifier of distances reads (evaluation_distance); kNoDistance otherwise.
+  int distance = kNoDistance;
   auto operator<=>(const EvaluationKey&) const = default;
 };
 
@@ -55,11 +57,18 @@ struct FoldPredictions {
   Predictions predictions;
   long long columns = 0;
 };
+// A classifier of distances reads `distances` (the cell's block: its test rows against its
+// training rows) instead of the features.
 FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
-                                 const std::vector<int>& features, int classifier_params);
+                                 const std::vector<int>& features, int classifier_params,
+                                 const DistanceBlock* distances);
+
+// The distance an evaluation of this cell reads: the cell's for a classifier of distances, else
+// none (so cells that differ only in a selector's distance share their fits).
+int evaluation_distance(const Spec& spec, const Cell& cell);
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
-                          const EvaluationKey& key);
+                          const EvaluationKey& key, const DistanceBlocks& distances);
 
 // 0, 1, ..., count - 1: every row of a dataset.
 std::vector<int> all_row_indices(long long count);

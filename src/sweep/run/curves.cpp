@@ -106,7 +106,9 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
         scores[static_cast<size_t>(cell.score_units[tasks[t].second])], cell.n_features);
     fold_scores[t] = {
         dataset.data.labels(fold.test_rows),
-        fold_predictions(spec, dataset, fold, features, cell.classifier_params).predictions.scores};
+        // Curves of a classifier of distances are refused when the spec is loaded.
+        fold_predictions(spec, dataset, fold, features, cell.classifier_params, nullptr)
+            .predictions.scores};
   });
 
   CsvTable table{curves_header(layout), {}};

@@ -85,7 +85,8 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
                                                 const std::vector<PreparedDataset>& datasets,
                                                 const std::vector<ScoreResult>& scores,
                                                 const std::vector<EvaluationRequest>& requests,
-                                                int threads, bool direct_fits) {
+                                                const DistanceBlocks& distances, int threads,
+                                                bool direct_fits) {
   const auto& registration = *spec.classifier.registration;
   // A reducer refits on every subset: the column sums of nested fits do not carry over.
   const NestedSubsetFits* nested =
@@ -100,7 +101,7 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
       evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking, *nested,
                       requests, item, results);
     else
-      results[item.requests.front()] = evaluate(spec, dataset, first.key);
+      results[item.requests.front()] = evaluate(spec, dataset, first.key, distances);
   });
   return results;
 }

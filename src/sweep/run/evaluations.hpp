@@ -22,6 +22,7 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
                                                 const std::vector<PreparedDataset>& datasets,
                                                 const std::vector<ScoreResult>& scores,
                                                 const std::vector<EvaluationRequest>& requests,
-                                                int threads, bool direct_fits);
+                                                const DistanceBlocks& distances, int threads,
+                                                bool direct_fits);
 
 }  // namespace tsfs

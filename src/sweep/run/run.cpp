@@ -18,6 +18,7 @@
 #include "sweep/run/curves.hpp"
 #include "sweep/run/evaluations.hpp"
 #include "sweep/run/load.hpp"
+#include "sweep/run/nearest_blocks.hpp"
 #include "sweep/run/scores.hpp"
 #include "sweep/run/tuning.hpp"
 #include "sweep/store/artefacts.hpp"
@@ -83,17 +84,20 @@ struct Counts {
   std::optional<TuningCounts> tuning;  // with tune: only
 };
 
-using DistanceMatrices = std::map<std::pair<int, int>, Eigen::MatrixXd>;
-
-DistanceMatrices compute_distances(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                                   const Plan& plan, const std::filesystem::path& cache_folder,
-                                   const RunOptions& options, Counts& counts) {
-  DistanceMatrices matrices;
+DistanceBlocks compute_distances(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                 const Plan& plan, const std::filesystem::path& cache_folder,
+                                 const RunOptions& options, Counts& counts) {
+  DistanceBlocks matrices;
+  const auto searched =
+      add_nearest_neighbour_blocks(spec, datasets, plan, options.threads, matrices);
   for (auto [d, m] : plan.distance_matrices) {
+    if (searched.count({d, m})) continue;
     bool cached = false;
-    matrices[{d, m}] = distance_matrix(datasets[static_cast<size_t>(d)].data,
-                                       spec.distances[static_cast<size_t>(m)], cache_folder,
-                                       options.threads, &cached);
+    const auto& dataset = datasets[static_cast<size_t>(d)];
+    const BlockRows needed = distance_block_rows(spec, dataset);
+    matrices[{d, m}] =
+        distance_block(dataset.data, spec.distances[static_cast<size_t>(m)], needed.rows,
+                       needed.columns, cache_folder, options.threads, &cached);
     if (cached) ++counts.distance_matrices_cached;
   }
   counts.distance_matrices = plan.distance_matrices.size();
@@ -117,8 +121,8 @@ std::string not_converged_reason(const Plan& plan, const ResultRow& row,
 // shared by the grid cells, the inner folds of tuning and the tuned rows).
 void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                    const std::vector<ResultRow>& rows, const std::vector<size_t>& pending,
-                   const std::vector<ScoreResult>& scores, OutputWriter& writer,
-                   const RunOptions& options, Counts& counts,
+                   const std::vector<ScoreResult>& scores, const DistanceBlocks& matrices,
+                   OutputWriter& writer, const RunOptions& options, Counts& counts,
                    std::map<EvaluationKey, EvaluationResult>& evaluations) {
   Progress progress("cells", pending.size(), options.quiet);
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
@@ -142,7 +146,8 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
         const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
         const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
         EvaluationKey key{cell.dataset, static_cast<int>(f), cell.classifier_params,
-                          selected_features(score, cell.n_features)};
+                          selected_features(score, cell.n_features),
+                          evaluation_distance(spec, cell)};
         if (!evaluations.count(key) &&
             std::none_of(requests.begin(), requests.end(),
                          [&key](const EvaluationRequest& request) { return request.key == key; }))
@@ -153,8 +158,8 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
       row_keys.push_back(std::move(keys));
       row_units.push_back(std::move(units));
     }
-    std::vector<EvaluationResult> results =
-        evaluate_requests(spec, datasets, scores, requests, options.threads, options.direct_fits);
+    std::vector<EvaluationResult> results = evaluate_requests(
+        spec, datasets, scores, requests, matrices, options.threads, options.direct_fits);
     for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
     counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
@@ -286,7 +291,7 @@ void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<Tune
 // evaluations (usually already in `evaluations` from the grid cells).
 void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                 const ResultLayout& layout, const std::vector<TunedCell>& tuned,
-                std::vector<ResultRow>& rows, const DistanceMatrices& matrices,
+                std::vector<ResultRow>& rows, const DistanceBlocks& matrices,
                 const std::vector<ScoreResult>& scores, OutputWriter& writer,
                 const PreviousTunedRows& previous, const RunOptions& options, Counts& counts,
                 std::map<EvaluationKey, EvaluationResult>& evaluations) {
@@ -317,8 +322,8 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   // An interrupt among the chosen evaluations keeps the tuned rows finished so far: results.csv
   // and folds.csv first, then their choices in tuned.csv (a row without them is recomputed).
   try {
-    evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, writer, options, counts,
-                  evaluations);
+    evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options,
+                  counts, evaluations);
   } catch (const Interrupted&) {
     writer.checkpoint();
     write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
@@ -376,7 +381,7 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
   // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
   try {
-    evaluate_rows(spec, datasets, plan, rows, pending, scores, writer, options, counts,
+    evaluate_rows(spec, datasets, plan, rows, pending, scores, matrices, writer, options, counts,
                   evaluations);
     if (!tuned.empty() && !interrupt_requested()) {
       clock.stop("evaluations");

@@ -206,10 +206,11 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
   return batches;
 }
 
-std::vector<ScoreResult> compute_all_scores(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
-    bool quiet) {
+std::vector<ScoreResult> compute_all_scores(const Spec& spec,
+                                            const std::vector<PreparedDataset>& datasets,
+                                            const Plan& plan,
+                                            const DistanceBlocks& distance_matrices, int threads,
+                                            bool quiet) {
   std::vector<ScoreResult> results(plan.score_units.size());
   const auto batches = score_batches(spec, plan, kMaxBatchSize);
   Progress progress("scores", results.size(), quiet);
@@ -217,7 +218,7 @@ std::vector<ScoreResult> compute_all_scores(
     const ScoreUnit& unit = plan.score_units[batches[b].front()];
     const Eigen::MatrixXd* distances = nullptr;
     if (unit.distance != kNoDistance)
-      distances = &distance_matrices.at({unit.dataset, unit.distance});
+      distances = &distance_matrices.at({unit.dataset, unit.distance}).values;
     score_batch(spec, datasets[static_cast<size_t>(unit.dataset)], plan, batches[b], distances,
                 results);
     progress.advance(batches[b].size());

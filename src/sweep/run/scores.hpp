@@ -26,9 +26,10 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
 // Every score unit of the plan, in plan order, batches in parallel. A selector's InputError
 // (e.g. a zero kernel width on a dataset whose series are all identical) is rethrown naming the
 // selector's spec location, dataset and distance.
-std::vector<ScoreResult> compute_all_scores(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
-    bool quiet);
+std::vector<ScoreResult> compute_all_scores(const Spec& spec,
+                                            const std::vector<PreparedDataset>& datasets,
+                                            const Plan& plan,
+                                            const DistanceBlocks& distance_matrices, int threads,
+                                            bool quiet);
 
 }  // namespace tsfs

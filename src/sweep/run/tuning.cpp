@@ -36,8 +36,8 @@ double metric_of(const Spec& spec, const EvaluationResult& result) {
 std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
     const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
     const std::vector<TunedCell>& tuned, const InnerPlan& inner,
-    const std::vector<ScoreResult>& scores, int threads, bool direct_fits,
-    std::map<EvaluationKey, EvaluationResult>& cache) {
+    const std::vector<ScoreResult>& scores, const DistanceBlocks& distances, int threads,
+    bool direct_fits, std::map<EvaluationKey, EvaluationResult>& cache) {
   std::vector<std::vector<std::vector<EvaluationKey>>> keys(tuned.size());
   std::vector<EvaluationRequest> requests;
   std::map<EvaluationKey, size_t> requested;
@@ -54,7 +54,8 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
           continue;
         }
         EvaluationKey key{cell.dataset, outer_count + static_cast<int>(g), cell.classifier_params,
-                          selected_features(scores[static_cast<size_t>(unit)], cell.n_features)};
+                          selected_features(scores[static_cast<size_t>(unit)], cell.n_features),
+                          evaluation_distance(spec, cell)};
         if (!cache.count(key) && requested.emplace(key, requests.size()).second)
           requests.push_back({key, unit});
         candidate_keys.push_back(std::move(key));
@@ -62,7 +63,8 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
       keys[t].push_back(std::move(candidate_keys));
     }
   }
-  auto results = evaluate_requests(spec, datasets, scores, requests, threads, direct_fits);
+  auto results =
+      evaluate_requests(spec, datasets, scores, requests, distances, threads, direct_fits);
   for (size_t r = 0; r < requests.size(); ++r) cache.emplace(requests[r].key, results[r]);
   spdlog::info("tuning: {} inner score vectors, {} inner classifier fits",
                inner.units.score_units.size(), requests.size());
@@ -80,16 +82,15 @@ size_t best_candidate(const std::vector<double>& scores) {
 
 std::vector<std::vector<TunedChoice>> choose_candidates(
     const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::vector<TunedCell>& tuned,
-    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    const std::vector<TunedCell>& tuned, const DistanceBlocks& distance_matrices, int threads,
     bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
     TuningCounts& counts) {
   const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
   const auto scores =
       compute_all_scores(spec, datasets, inner.units, distance_matrices, threads, quiet);
   const size_t cached = cache.size();
-  const auto keys =
-      inner_evaluations(spec, datasets, plan, tuned, inner, scores, threads, direct_fits, cache);
+  const auto keys = inner_evaluations(spec, datasets, plan, tuned, inner, scores, distance_matrices,
+                                      threads, direct_fits, cache);
   counts.inner_score_vectors += inner.units.score_units.size();
   counts.inner_fits += cache.size() - cached;
   std::vector<std::vector<TunedChoice>> choices(tuned.size());

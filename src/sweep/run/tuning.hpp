@@ -30,8 +30,7 @@ struct TuningCounts {
 // (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
 std::vector<std::vector<TunedChoice>> choose_candidates(
     const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::vector<TunedCell>& tuned,
-    const std::map<std::pair<int, int>, Eigen::MatrixXd>& distance_matrices, int threads,
+    const std::vector<TunedCell>& tuned, const DistanceBlocks& distance_matrices, int threads,
     bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
     TuningCounts& counts);
 

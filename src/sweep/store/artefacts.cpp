@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <numeric>
 #include <thread>
 
 #include "common/files.hpp"
@@ -189,11 +190,21 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
   return cache_folder / fmt::format("{}-{}.bin", kind, Hasher().text(key).hex());
 }
 
-Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
-                                const std::filesystem::path& cache_folder, int threads,
-                                bool* from_cache) {
+DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distance,
+                             const std::vector<int>& rows, const std::vector<int>& columns,
+                             const std::filesystem::path& cache_folder, int threads,
+                             bool* from_cache) {
   const auto& measure = distance.measure;
+  DistanceBlock block{rows, columns, {}};
+  const bool whole = block.is_whole(dataset.rows());
+  // A block's key holds its rows and columns besides every input of the whole matrix's.
   std::string key = distance_cache_key(dataset, distance);
+  if (!whole) {
+    Hasher rows_hash, columns_hash;
+    for (int row : rows) rows_hash.integer(row);
+    for (int column : columns) columns_hash.integer(column);
+    key += fmt::format("|block|{}|{}", rows_hash.hex(), columns_hash.hex());
+  }
   auto path = cache_path(cache_folder, key, "distance");
   if (from_cache) *from_cache = false;
   auto read_cache = [&]() -> std::optional<Eigen::MatrixXd> {
@@ -204,18 +215,33 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& dist
   };
   std::optional<CacheEntryLock> lock;
   if (measure->cacheable()) {
-    if (auto cached = read_cache()) return std::move(*cached);
-    lock.emplace(path);
-    if (auto cached = read_cache()) return std::move(*cached);  // written while we waited
+    auto cached = read_cache();
+    if (!cached) {
+      lock.emplace(path);
+      cached = read_cache();  // written while we waited
+    }
+    if (cached) {
+      block.values = std::move(*cached);
+      return block;
+    }
     warn_unverified(path);
   }
   auto start = std::chrono::steady_clock::now();
-  Eigen::MatrixXd values = measure->pairwise(dataset, threads);
-  spdlog::info("distances {} {}: {}x{} in {:.2f} s", dataset.name, distance.kind, values.rows(),
-               values.cols(),
+  block.values =
+      whole ? measure->pairwise(dataset, threads) : measure->block(dataset, rows, columns, threads);
+  spdlog::info("distances {} {}: {}x{} in {:.2f} s", dataset.name, distance.kind,
+               block.values.rows(), block.values.cols(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  if (measure->cacheable()) save_entry(path, key, values);
-  return values;
+  if (measure->cacheable()) save_entry(path, key, block.values);
+  return block;
+}
+
+Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
+                                const std::filesystem::path& cache_folder, int threads,
+                                bool* from_cache) {
+  std::vector<int> rows(static_cast<size_t>(dataset.rows()));
+  std::iota(rows.begin(), rows.end(), 0);
+  return distance_block(dataset, distance, rows, rows, cache_folder, threads, from_cache).values;
 }
 
 std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& cache_folder,

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "config/spec.hpp"
+#include "distance/distance_block.hpp"
 #include "features/feature_extractor.hpp"
 
 namespace tsfs {
@@ -21,8 +22,16 @@ std::string distance_cache_key(const Dataset& dataset, const ComponentSpec& dist
 std::filesystem::path cache_path(const std::filesystem::path& cache_folder, const std::string& key,
                                  const std::string& kind);
 
-// The distance matrix of one dataset under one of the spec's distances: read from the cache when
-// a verified copy exists, otherwise computed (in parallel) and cached. `from_cache` reports which.
+// The distances between some rows and columns (dataset rows, ascending) of one dataset under one
+// of the spec's distances: read from the cache when a verified copy exists, otherwise computed
+// (in parallel: the whole matrix when rows and columns are every row, else only the block) and
+// cached. `from_cache` reports which.
+DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distance,
+                             const std::vector<int>& rows, const std::vector<int>& columns,
+                             const std::filesystem::path& cache_folder, int threads,
+                             bool* from_cache = nullptr);
+
+// The whole matrix (distance_block with every row on both sides).
 Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
                                 const std::filesystem::path& cache_folder, int threads,
                                 bool* from_cache = nullptr);

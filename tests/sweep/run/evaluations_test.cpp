@@ -115,8 +115,8 @@ TEST_CASE("evaluations of one ranking go through the nested-subset fits, others 
   for (const int threads : {1, 2}) {
     CAPTURE(threads);
     calls.clear();
-    const std::vector<EvaluationResult> results =
-        evaluate_requests(fixture.spec, fixture.datasets, fixture.scores, requests, threads, false);
+    const std::vector<EvaluationResult> results = evaluate_requests(
+        fixture.spec, fixture.datasets, fixture.scores, requests, {}, threads, false);
     REQUIRE(calls.nested.size() == 1);
     CHECK(calls.nested.front() == std::vector<int>{5, 1, 3, 0});  // the ranking's top 4, in order
     CHECK(calls.nested_sizes.front() == std::vector<Eigen::Index>{1, 2, 3, 4});
@@ -129,7 +129,7 @@ TEST_CASE("evaluations of one ranking go through the nested-subset fits, others 
       CHECK(results[r].accuracy == static_cast<double>(requests[r].key.features.size() % 2));
   }
   calls.clear();
-  evaluate_requests(fixture.spec, fixture.datasets, fixture.scores, requests, 2, true);
+  evaluate_requests(fixture.spec, fixture.datasets, fixture.scores, requests, {}, 2, true);
   CHECK(calls.nested.empty());
   CHECK(calls.direct.size() == requests.size());
 }

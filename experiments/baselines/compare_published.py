@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""results/baselines/comparison.md: the test error rates of the three 1-NN baselines that
+experiments/baselines/ucr_1nn.yaml computed (results/baselines/results.csv, tuned.csv) next to the
+UCR archive's published ones (tests/reference/ucr-baselines/DataSummary.csv).
+
+  python3 experiments/baselines/compare_published.py      (from the repository root)
+
+Standard library only. A rate "agrees" when it rounds to the published 4 decimals.
+"""
+
+import csv
+
+EUCLIDEAN = "euclidean"
+FULL = "dtw-symmetric1-sq"
+LEARNED_PREFIX = "dtw-symmetric1-sq-r"
+
+
+def read(path):
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def published():
+    table = {}
+    for row in read("tests/reference/ucr-baselines/DataSummary.csv"):
+        learned = row["DTW (learned_w) "].strip()
+        table[row["Name"]] = {
+            "euclidean": float(row["ED (w=0)"]),
+            "learned": float(learned.split("(")[0]),
+            "percent": int(learned.split("(")[1].rstrip(")")),
+            "full": float(row["DTW (w=100)"]),
+        }
+    return table
+
+
+def percent_of(label):
+    return round(float(label[len(LEARNED_PREFIX):]) * 100)
+
+
+def main():
+    results = read("results/baselines/results.csv")
+    tuned = {row["dataset"]: row for row in read("results/baselines/tuned.csv")}
+    reference = published()
+    ours = {}
+    for row in results:
+        entry = ours.setdefault(row["dataset"], {})
+        error = 1.0 - float(row["accuracy"])
+        if row["distance"] == EUCLIDEAN:
+            entry["euclidean"] = error
+        elif row["distance"] == FULL:
+            entry["full"] = error
+        elif row["distance"] == "tuned":
+            entry["learned"] = error
+            entry["percent"] = percent_of(tuned[row["dataset"]]["chosen_distance"])
+    lines = [
+        "# The UCR archive's 1-NN baselines: tsfs vs DataSummary.csv",
+        "",
+        "Test error rates on the official TRAIN/TEST split (written by "
+        "experiments/baselines/compare_published.py from results.csv, tuned.csv and "
+        "tests/reference/ucr-baselines/DataSummary.csv). Each cell: tsfs / published; "
+        "a mark `*` where they differ at the published 4 decimals.",
+        "",
+        "| dataset | ED | DTW learned window (%) | DTW full window |",
+        "|---|---|---|---|",
+    ]
+    agree = 0
+    total = 0
+    for name in sorted(ours):
+        mine, theirs = ours[name], reference[name]
+
+        def pair(key):
+            nonlocal agree, total
+            same = round(mine[key], 4) == theirs[key]
+            agree += same
+            total += 1
+            return f"{mine[key]:.4f} / {theirs[key]:.4f}{'' if same else ' *'}"
+
+        same_window = mine["percent"] == theirs["percent"]
+        agree += same_window
+        total += 1
+        window = f"{mine['percent']} / {theirs['percent']}{'' if same_window else ' *'}"
+        lines.append(f"| {name} | {pair('euclidean')} | {pair('learned')} ({window}) | "
+                     f"{pair('full')} |")
+    lines += ["", f"{agree} of {total} numbers agree (error rates and learned windows)."]
+    with open("results/baselines/comparison.md", "w") as handle:
+        handle.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

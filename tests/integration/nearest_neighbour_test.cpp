@@ -1,0 +1,83 @@
+// The nearest_neighbour classifier through the runner: the UCR archive's Euclidean and full-window
+// DTW 1-NN baselines on GunPoint and Coffee (the published test error rates of
+// tests/reference/ucr-baselines/DataSummary.csv), only the test x train block computed, the same
+// bytes for any thread count, and the spec errors of a classifier of distances.
+#include <doctest/doctest.h>
+
+#include "common/files.hpp"
+#include "support/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+const std::string kDatasets =
+    std::string("datasets:\n") + "  - {name: GunPoint, path: " + TSFS_SOURCE_DIR +
+    "/third_party/ucr/GunPoint}\n" + "  - {name: Coffee, path: " + TSFS_SOURCE_DIR +
+    "/third_party/ucr/Coffee}\n";
+
+const std::string kBaselines =
+    "distances:\n"
+    "  - {kind: euclidean}\n"
+    "  - {kind: dtw, step_pattern: symmetric1, local: squared}\n"
+    "selectors: [{kind: none}]\n"
+    "classifier: {kind: nearest_neighbour}\n"
+    "protocol: {kind: train_test}\n";
+
+}  // namespace
+
+TEST_CASE("nearest_neighbour reproduces the archive's Euclidean and full DTW baselines") {
+  TemporaryFolder folder("nearest_neighbour");
+  const auto spec = folder.write("baselines.yaml", "name: baselines\n" + kDatasets + kBaselines);
+  std::string first_results;
+  for (int threads : {1, 2}) {
+    const auto output = folder.path() / ("run" + std::to_string(threads));
+    auto run = run_runner("'" + spec.string() + "' --quiet --no-timings --threads " +
+                          std::to_string(threads) + " --set output=" + output.string());
+    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+    auto results = tsfs::read_csv_table(output / "results.csv");
+    REQUIRE(results.rows.size() == 4);
+    auto error = [&](const std::string& dataset, const std::string& distance) {
+      return 1.0 -
+             std::stod(cell(results, {{"dataset", dataset}, {"distance", distance}}, "accuracy"));
+    };
+    CHECK(error("GunPoint", "euclidean") == doctest::Approx(13.0 / 150));          // 0.0867
+    CHECK(error("GunPoint", "dtw-symmetric1-sq") == doctest::Approx(14.0 / 150));  // 0.0933
+    CHECK(error("Coffee", "euclidean") == 0.0);
+    CHECK(error("Coffee", "dtw-symmetric1-sq") == 0.0);
+    // Only GunPoint's 150 test rows against its 50 training rows were computed.
+    CHECK(contains(tsfs::read_text_file(output / "run.log"), "150x50"));
+    const std::string bytes = tsfs::read_text_file(output / "results.csv");
+    if (first_results.empty())
+      first_results = bytes;
+    else
+      CHECK(bytes == first_results);
+  }
+}
+
+TEST_CASE("nearest_neighbour refuses what would use features, with file:line and exit 2") {
+  TemporaryFolder folder("nearest_neighbour_bad");
+  const std::string head = "name: bad\n" + kDatasets;  // lines 1-4
+  for (const auto& [body, where, word] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"distances: [{kind: euclidean}]\nselectors: [{kind: anova}]\n"
+            "classifier: {kind: nearest_neighbour}\n",
+            "bad.yaml:6", "anova"},
+           {"distances: [{kind: euclidean}]\nselectors: [{kind: none}]\nn_features: [5]\n"
+            "classifier: {kind: nearest_neighbour}\n",
+            "bad.yaml:7", "n_features"},
+           {"selectors: [{kind: none}]\nclassifier: {kind: nearest_neighbour}\n", "bad.yaml:6",
+            "distances"},
+           {"distances: [{kind: euclidean}]\nselectors: [{kind: none}]\n"
+            "classifier: {kind: nearest_neighbour}\nreduce: {kind: pca}\n",
+            "bad.yaml:8", "reduce"}}) {
+    CAPTURE(body);
+    const auto spec = folder.write("bad.yaml", head + body);
+    auto run = run_runner("'" + spec.string() +
+                          "' --quiet --set output=" + (folder.path() / "out").string());
+    CHECK_MESSAGE(run.exit_code == 2, run.err);
+    CHECK_MESSAGE(contains(run.err, where), run.err);
+    CHECK_MESSAGE(contains(run.err, word), run.err);
+    CHECK_FALSE(std::filesystem::exists(folder.path() / "out"));
+  }
+}

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1680,520 font ",11" dynamic noenhanced
   }
-  set output 'isomap_euclidean'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'isomap_euclidean'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "Isomap (10 neighbours) of the Euclidean distances"

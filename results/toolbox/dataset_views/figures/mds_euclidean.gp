@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1680,520 font ",11" dynamic noenhanced
   }
-  set output 'mds_euclidean'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'mds_euclidean'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "Classical MDS of the Euclidean distances"

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1680,520 font ",11" dynamic noenhanced
   }
-  set output 'tsne_features'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'tsne_features'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "t-SNE (perplexity 30) of the z-scored TSFEL features"

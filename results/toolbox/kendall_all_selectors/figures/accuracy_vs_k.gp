@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,640 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_vs_k'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "ECG200, TSFEL features, logistic regression: accuracy of each selector's top k"

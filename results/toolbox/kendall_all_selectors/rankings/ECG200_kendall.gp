@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 700,700 font ",11" dynamic noenhanced
   }
-  set output 'ECG200_kendall'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'ECG200_kendall'.".".format)
   reset
   set datafile separator "\t"
   set title "Kendall tau-b between rankings, ECG200"

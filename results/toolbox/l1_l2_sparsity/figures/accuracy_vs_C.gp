@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1120,520 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_vs_C'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_C'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,2 title "Logistic regression, L1 vs L2: accuracy vs C"

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,640 font ",11" dynamic noenhanced
   }
-  set output 'components_vs_k'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'components_vs_k'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "Principal components reaching 90% of the variance of the top-k TSFEL features"

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,740 font ",11" dynamic noenhanced
   }
-  set output 'pr_pooled'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'pr_pooled'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "GunPoint, logistic, 10 features: precision-recall (pooled over folds)"

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1120,520 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_vs_k'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,2 title "RFE, L1 path and permutation importance against filter scores, logistic regression"

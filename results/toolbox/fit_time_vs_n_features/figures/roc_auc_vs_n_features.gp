@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,640 font ",11" dynamic noenhanced
   }
-  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'roc_auc_vs_n_features'.".".format)
+  set output 'roc_auc_vs_n_features'.".".format
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "Earthquakes, svc: ROC AUC vs number of features (band: standard error)"

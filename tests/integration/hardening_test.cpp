@@ -224,3 +224,26 @@ TEST_CASE("a row count that dropping duplicates changed is quoted with that caus
                          "drop removed 4 identical series of the 8 loaded)"),
                 run.err);
 }
+
+TEST_CASE("a damaged line of a features file is named there, a missing file at the features line") {
+  TemporaryFolder folder("features_file_places");
+  const auto dataset = write_dataset(folder.path(), "Toy", series(1, 4, 0) + series(2, 4, 5));
+  const std::string rows = "f1,f2\n1,2\n3,x\n4,5\n5,6\n6,7\n7,8\n8,9\n9,10\n";
+  const auto features = write_text(folder.path() / "features.csv", rows);
+  auto spec_for = [&](const std::filesystem::path& path) {
+    return write_spec(folder.path(),
+                      "datasets: [{name: Toy, path: " + dataset.string() + ", split: train}]\n" +
+                          "features: {extractor: csv, path: " + path.string() + "}\n" +
+                          "selectors: [{kind: variance}]\nn_features: [1]\n"
+                          "classifier: {kind: knn, k: 1}\n"
+                          "protocol: {kind: stratified_kfold, folds: 2, seed: 1}\n");
+  };
+  auto damaged = run_runner(spec_for(features).string() + " --quiet");
+  CHECK(damaged.exit_code == 2);
+  CHECK_MESSAGE(contains(damaged.err, "error: " + features.string() + ":3: column 2 ('f2')"),
+                damaged.err);
+  CHECK_FALSE(contains(damaged.err, "features.path"));
+  auto missing = run_runner(spec_for(folder.path() / "none.csv").string() + " --quiet");
+  CHECK(missing.exit_code == 2);
+  CHECK_MESSAGE(contains(missing.err, "spec.yaml:2:11: features.path: "), missing.err);
+}

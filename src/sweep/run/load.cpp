@@ -18,8 +18,17 @@ namespace {
 // Whether `error` is about a path that does not exist (a missing file or folder, which the spec
 // entry naming it should answer for) rather than damage at a line of an existing file.
 bool names_missing_path(const InputError& error) {
+  // "file:line" and "file:line:column" name a place in a file that exists.
+  std::string path = error.where();
+  for (int part = 0; part < 2; ++part) {
+    const size_t colon = path.find_last_of(':');
+    if (colon == std::string::npos || colon + 1 == path.size() ||
+        path.find_first_not_of("0123456789", colon + 1) != std::string::npos)
+      break;
+    path.resize(colon);
+  }
   std::error_code status;
-  return !error.where().empty() && !std::filesystem::exists(error.where(), status);
+  return !path.empty() && !std::filesystem::exists(path, status);
 }
 
 FeatureMatrix extract_features(const Spec& spec, const Dataset& data,

@@ -13,6 +13,7 @@
 #include "classify/classifier.hpp"
 #include "classify/classifier_inputs.hpp"
 #include "classify/growing_distances.hpp"
+#include "classify/neighbour_count.hpp"
 #include "classify/standardize.hpp"
 
 namespace tsfs {
@@ -144,13 +145,7 @@ ComponentInfo knn_info() {
   info.doc =
       "k-nearest-neighbour classifier: Euclidean distance on standardised features, majority "
       "vote (ties to the smallest class index).";
-  ParamDeclaration k;
-  k.name = "k";
-  k.type = ParamType::integer;
-  k.default_value = 5LL;
-  k.doc = "Number of neighbours (at most the training rows of the smallest fold).";
-  k.check = at_least(1.0);
-  info.params.push_back(std::move(k));
+  info.params.push_back(neighbour_count_param(5));
   return info;
 }
 
@@ -164,17 +159,11 @@ std::unique_ptr<NestedSubsetClassifier> make_nested_knn(const ParamSet& params) 
 
 // The nested path costs a fit no more than the direct one (one pass over the columns either
 // way), so it is used as soon as two subsets share a column order.
-// As scikit-learn's KNeighborsClassifier, k may not exceed the training rows: a vote over fewer
-// neighbours than the cell's key says would be a different classifier under the same name.
-std::optional<ParamProblem> check_k_against_rows(const ParamSet& params, long long training_rows) {
-  if (params.integer("k") <= training_rows) return std::nullopt;
-  return ParamProblem{"k",
-                      fmt::format("knn k = {} exceeds the {} training rows of the smallest fold",
-                                  params.integer("k"), training_rows)};
-}
-
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}, false, check_k_against_rows}};
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}, false,
+                           [](const ParamSet& params, long long training_rows) {
+                             return check_neighbours_within_rows("knn", params, training_rows);
+                           }}};
 
 }  // namespace
 }  // namespace tsfs

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "classify/classifier.hpp"
+#include "classify/neighbour_count.hpp"
 
 namespace tsfs {
 namespace {
@@ -74,26 +75,15 @@ ComponentInfo nearest_neighbour_info() {
       "k nearest neighbours on the cell's distance matrix (any `distances:` entry), majority "
       "vote; no features, no standardisation; needs selectors: [{kind: none}]. Ties: the first "
       "training row in file order wins (UCR convention).";
-  ParamDeclaration k;
-  k.name = "k";
-  k.type = ParamType::integer;
-  k.default_value = 1LL;
-  k.doc = "Number of neighbours (at most the training rows of the smallest fold).";
-  k.check = at_least(1.0);
-  info.params.push_back(std::move(k));
+  info.params.push_back(neighbour_count_param(1));
   return info;
-}
-
-std::optional<ParamProblem> check_k_against_rows(const ParamSet& params, long long training_rows) {
-  if (params.integer("k") <= training_rows) return std::nullopt;
-  return ParamProblem{
-      "k", fmt::format("nearest_neighbour k = {} exceeds the {} training rows of the smallest fold",
-                       params.integer("k"), training_rows)};
 }
 
 ClassifierRegistration registration() {
   ClassifierRegistration result{nearest_neighbour_info(), nullptr};
-  result.check_training_rows = check_k_against_rows;
+  result.check_training_rows = [](const ParamSet& params, long long training_rows) {
+    return check_neighbours_within_rows("nearest_neighbour", params, training_rows);
+  };
   result.make_from_distances = [](const ParamSet& params) -> std::unique_ptr<DistanceClassifier> {
     return std::make_unique<NearestNeighbours>(params.integer("k"));
   };

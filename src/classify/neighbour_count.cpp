@@ -18,8 +18,9 @@ std::optional<ParamProblem> check_neighbours_within_rows(const std::string& clas
                                                          const ParamSet& params,
                                                          long long training_rows) {
   if (params.integer("k") <= training_rows) return std::nullopt;
-  return ParamProblem{"k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold",
-                                       classifier, params.integer("k"), training_rows)};
+  return ParamProblem{
+      "k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold", classifier,
+                       params.integer("k"), training_rows)};
 }
 
 }  // namespace tsfs

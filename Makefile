@@ -7,7 +7,7 @@ SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
 
-.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive baselines toolbox format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive archive-full baselines toolbox format format-check clean fuzz
 
 all: build
 
@@ -82,6 +82,27 @@ archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
 	$(BUILD)/runner compare results/archive --tuned --family n_features \
 	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
+
+# The study across the whole UCR 2018 archive (experiments/archive-full/,
+# results/archive-full/README.md): the selection methods and their baselines over 30 resamples,
+# the 1-NN baselines on the official split, and the comparisons (one Holm family per table).
+# The archive is $(TSFS_UCR_ARCHIVE), else ../shared/data/ucr-archive.
+ARCHIVE_FULL = results/archive-full
+archive-full: build
+	@for spec in selection svc_tsfel svc_catch22 nearest_neighbour official_split; do \
+	  echo "== experiments/archive-full/$$spec.yaml"; \
+	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet $(RUNNER_ARGS) || exit $$?; \
+	done
+	$(BUILD)/runner experiments/archive-full/selection.yaml --quiet $(RUNNER_ARGS) \
+	  --set 'protocol={kind: train_test}' --set output=$(ARCHIVE_FULL)/selection_official
+	$(BUILD)/runner compare $(ARCHIVE_FULL)/selection --tuned --common-datasets \
+	  --by selector,variant,distance,run \
+	  --beside $(ARCHIVE_FULL)/svc_tsfel --beside $(ARCHIVE_FULL)/svc_catch22 \
+	  --beside $(ARCHIVE_FULL)/nearest_neighbour \
+	  --family n_features --output '$(ARCHIVE_FULL)/comparison_n{}'
+	$(BUILD)/runner compare $(ARCHIVE_FULL)/selection_official --tuned --common-datasets \
+	  --by selector,variant,distance,run --beside $(ARCHIVE_FULL)/official_split \
+	  --family n_features --output '$(ARCHIVE_FULL)/official_comparison_n{}'
 
 # The UCR archive's three 1-NN baselines on the vendored datasets (experiments/baselines/,
 # results/baselines/README.md), then the comparison with the published error rates.

@@ -31,6 +31,9 @@ options:
                        selector); `run` is the run folder. Within a run a method must have one
                        row per dataset; a method found in several runs is averaged over them
   --where COLUMN=VALUE only the rows with this value (repeatable: every condition must hold)
+  --common-datasets    compare on the datasets every run and method has a row for, leaving
+                       out (left_out_datasets.csv) those a component skipped, instead of
+                       refusing the runs
   --tuned              a selector with rows marked `tuned` (nested CV) counts by those rows
                        only, not by the grid cells they choose among
   --alpha A            family-wise significance level of Holm (and Nemenyi) (default: 0.05)
@@ -48,6 +51,9 @@ options:
   --family COLUMN      one comparison per value of COLUMN (e.g. n_features), its Holm
                        correction taken over the pairs of all of them as one family; written to
                        DIR/COLUMN=VALUE, or to --output with {} replaced by the value
+  --beside RUN_DIR     with --family: a run compared in every member, whatever its value of
+                       the column (baselines that do not vary with it, such as 1-NN beside
+                       selectors at each n_features); repeatable
   --output DIR         write the comparison files into DIR instead
   --wait               when another runner is writing into the output folder, wait for it
   --help               this text
@@ -82,6 +88,8 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
         words.fail(fmt::format("--where needs COLUMN=VALUE, got '{}'", condition));
       arguments.collate.where.emplace_back(condition.substr(0, equals),
                                            condition.substr(equals + 1));
+    } else if (arg == "--common-datasets") {
+      arguments.collate.common_datasets = true;
     } else if (arg == "--tuned") {
       arguments.collate.tuned = true;
     } else if (arg == "--alpha") {
@@ -122,6 +130,9 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     } else if (arg == "--family") {
       arguments.family = words.value("--family");
       if (arguments.family.empty()) words.fail("--family needs a column");
+    } else if (arg == "--beside") {
+      arguments.collate.beside.emplace_back(words.value("--beside"));
+      arguments.collate.runs.push_back(arguments.collate.beside.back());
     } else if (arg == "--output") {
       arguments.output = words.value("--output");
     } else if (arg.rfind("-", 0) == 0) {
@@ -131,6 +142,13 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
     }
   }
   if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
+  if (arguments.family.empty() && !arguments.collate.beside.empty())
+    words.fail(
+        "--beside compares a run in every member of a --family, and no --family is given "
+        "(without one, give the run as a RUN_DIR)");
+  if (!arguments.collate.beside.empty() &&
+      arguments.collate.beside.size() == arguments.collate.runs.size())
+    words.fail("every run is --beside: give the runs whose --family column varies as RUN_DIR");
   if (arguments.family.empty() && arguments.output.string().find("{}") != std::string::npos)
     words.fail("--output has {} (the value of a --family column) but no --family is given");
   return arguments;
@@ -190,7 +208,7 @@ int run_compare(const CompareArguments& arguments) {
     values = compare::column_values(arguments.collate, arguments.family);
     for (const std::string& value : values) {
       compare::CollateOptions options = arguments.collate;
-      options.where.emplace_back(arguments.family, value);
+      options.family_where = {{arguments.family, value}};
       const std::filesystem::path folder = member_folder(arguments, value);
       members.push_back({options, collate_checked(options), folder,
                          arguments.output.empty() ? folder.string() : "--output"});

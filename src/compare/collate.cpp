@@ -58,15 +58,25 @@ bool has_tuned_field(const std::vector<std::string>& row) {
   return std::find(row.begin(), row.end(), "tuned") != row.end();
 }
 
-// Applies --where and --tuned to a run's rows.
+bool is_beside(const Run& run, const CollateOptions& options) {
+  return std::any_of(options.beside.begin(), options.beside.end(),
+                     [&](const auto& folder) { return run_name(folder) == run.name; });
+}
+
+// Applies --where, a --family member's value (but to runs beside) and --tuned to a run's rows.
 void filter_rows(Run& run, const CollateOptions& options) {
   std::vector<std::pair<size_t, std::string>> conditions;
-  for (const auto& [column, value] : options.where) {
+  auto add_condition = [&](const std::string& column, const std::string& value,
+                           const char* option) {
     auto index = run.table.column(column);
     if (!index)
-      throw InputError(run.file, unknown_column_message(column, "--where", run.table.header));
+      throw InputError(run.file, unknown_column_message(column, option, run.table.header));
     conditions.emplace_back(*index, value);
-  }
+  };
+  for (const auto& [column, value] : options.where) add_condition(column, value, "--where");
+  if (!is_beside(run, options))
+    for (const auto& [column, value] : options.family_where)
+      add_condition(column, value, "--family");
   std::set<std::string> tuned_selectors;
   const auto selector = run.table.column("selector");
   if (options.tuned && selector)
@@ -264,6 +274,52 @@ void check_complete(const Run& run, const Collated& collated, const RowGroups& g
   }
 }
 
+// With --common-datasets: keeps in every run only the rows of datasets that every run holds and
+// every method (of any run) has a row for; the others are returned with the first lack found.
+std::vector<LeftOutDataset> keep_common_datasets(std::vector<Run>& runs,
+                                                 const CollateOptions& options) {
+  std::set<std::string> every;
+  std::map<std::vector<std::string>, std::set<std::string>> by_method;
+  std::map<std::vector<std::string>, std::string> method_run;
+  for (const Run& run : runs) {
+    const size_t column = *run.table.column("dataset");
+    for (size_t row = 0; row < run.table.rows.size(); ++row) {
+      every.insert(run.table.rows[row][column]);
+      auto values = method_values(run, row, options);
+      by_method[values].insert(run.table.rows[row][column]);
+      method_run.try_emplace(values, run.name);
+    }
+  }
+  std::vector<LeftOutDataset> left_out;
+  for (const std::string& dataset : every) {
+    for (const Run& run : runs) {
+      const auto own = datasets_of(run);
+      if (std::find(own.begin(), own.end(), dataset) == own.end()) {
+        left_out.push_back({dataset, fmt::format("no row in run {}", run.name)});
+        break;
+      }
+    }
+    if (!left_out.empty() && left_out.back().dataset == dataset) continue;
+    for (const auto& [values, datasets] : by_method)
+      if (!datasets.count(dataset)) {
+        left_out.push_back(
+            {dataset, fmt::format("no row of method '{}' in run {}",
+                                  method_label(values, options.by), method_run.at(values))});
+        break;
+      }
+  }
+  for (Run& run : runs) {
+    const size_t column = *run.table.column("dataset");
+    std::erase_if(run.table.rows, [&](const auto& row) {
+      return std::any_of(left_out.begin(), left_out.end(),
+                         [&](const auto& entry) { return entry.dataset == row[column]; });
+    });
+    if (run.table.rows.empty())
+      throw InputError(run.file, "--common-datasets: no dataset is common to every run and method");
+  }
+  return left_out;
+}
+
 }  // namespace
 
 std::string run_name(const std::filesystem::path& run) {
@@ -277,6 +333,7 @@ std::vector<std::string> column_values(const CollateOptions& options, const std:
   bool numeric = true;
   for (const auto& folder : options.runs) {
     Run run = read_run(folder);
+    if (is_beside(run, options)) continue;
     filter_rows(run, options);
     const auto index = run.table.column(column);
     if (!index)
@@ -312,6 +369,7 @@ Collated collate_runs(const CollateOptions& options) {
   for (Run& run : runs) filter_rows(run, options);
   check_columns(runs, options);
   Collated collated;
+  if (options.common_datasets) collated.left_out = keep_common_datasets(runs, options);
   collated.datasets = datasets_of(runs.front());
   check_same_datasets(runs, collated.datasets);
 

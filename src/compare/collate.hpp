@@ -23,9 +23,23 @@ struct CollateOptions {
   std::vector<std::string> by = {"selector"};
   // Only the rows whose column equals the value, for every (column, value) pair.
   std::vector<std::pair<std::string, std::string>> where = {};
+  // Like `where`, but not applied to the runs in `beside`: a --family member's (column, value).
+  std::vector<std::pair<std::string, std::string>> family_where = {};
+  // Runs (also in `runs`) compared in every member of a --family whatever their value of its
+  // column: baselines that do not vary with it (1-NN has no n_features to choose).
+  std::vector<std::filesystem::path> beside = {};
   // A selector with rows marked `tuned` (nested CV) is represented by those rows alone, not by
   // the grid cells they choose among.
   bool tuned = false;
+  // Compare on the datasets every run and every method has a row for, leaving out the others
+  // (Collated::left_out says why), instead of refusing runs or methods that lack one.
+  bool common_datasets = false;
+};
+
+// A dataset --common-datasets left out, and the first method or run lacking it.
+struct LeftOutDataset {
+  std::string dataset;
+  std::string reason;
 };
 
 struct Method {
@@ -35,9 +49,10 @@ struct Method {
 };
 
 struct Collated {
-  std::vector<std::string> datasets;  // order of first appearance in the first run
-  std::vector<Method> methods;        // order of first appearance (runs, then rows)
-  Eigen::MatrixXd scores;             // datasets x methods: metric, mean over the runs
+  std::vector<std::string> datasets;     // order of first appearance in the first run
+  std::vector<Method> methods;           // order of first appearance (runs, then rows)
+  Eigen::MatrixXd scores;                // datasets x methods: metric, mean over the runs
+  std::vector<LeftOutDataset> left_out;  // with common_datasets, in name order
 };
 
 // Reads every run's results.csv. Throws InputError naming the run (and dataset, method) when a
@@ -45,7 +60,8 @@ struct Collated {
 // a metric value is missing, a method is ambiguous (see above) or a column is unknown.
 Collated collate_runs(const CollateOptions& options);
 
-// The distinct values of `column` among the rows kept by `where` and `tuned` in every run, in
+// The distinct values of `column` among the rows kept by `where` and `tuned` in every run but
+// those `beside`, in
 // order of first appearance, or ascending when all are numbers (the members of a --family).
 // Throws InputError like collate_runs (unknown column, no row kept).
 std::vector<std::string> column_values(const CollateOptions& options, const std::string& column);

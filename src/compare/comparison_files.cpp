@@ -155,10 +155,20 @@ std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
   const bool nemenyi = choice.cliques == CliqueTest::nemenyi;
   std::vector<std::string> where;
   for (const auto& [column, value] : options.where) where.push_back(column + "=" + value);
+  for (const auto& [column, value] : options.family_where) where.push_back(column + "=" + value);
+  std::vector<std::string> beside;
+  for (const auto& run : options.beside) beside.push_back(run_name(run));
   return {
       {"metric", options.metric, "results.csv column compared, higher = better"},
       {"by", fmt::format("{}", fmt::join(options.by, ",")), "columns identifying a method"},
       {"where", fmt::format("{}", fmt::join(where, " ")), "rows kept (every condition holds)"},
+      {"beside", fmt::format("{}", fmt::join(beside, " ")),
+       "runs compared in every --family member, their rows not filtered by its column"},
+      {"common_datasets",
+       options.common_datasets
+           ? fmt::format("true: {} left out (left_out_datasets.csv)", collated.left_out.size())
+           : "false",
+       "true: only the datasets every run and method has a row for"},
       {"tuned", options.tuned ? "true" : "false",
        "a selector with nested-CV rows counts by those rows only"},
       {"datasets", std::to_string(collated.datasets.size()), "N, the paired observations"},
@@ -207,12 +217,21 @@ std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
 std::map<std::string, std::string> comparison_tables(const CollateOptions& options,
                                                      const Collated& collated,
                                                      const Comparison& comparison) {
-  return {{"per_dataset.csv", per_dataset_csv(options, collated, comparison)},
-          {"methods.csv", methods_csv(options, collated, comparison)},
-          {"friedman.csv", friedman_csv(options, comparison)},
-          {"pairwise.csv", pairwise_csv(collated, comparison)},
-          {"procedure.csv", procedure_csv(options, collated, comparison)},
-          {"summary.md", comparison_summary(options, collated, comparison)}};
+  std::map<std::string, std::string> tables = {
+      {"per_dataset.csv", per_dataset_csv(options, collated, comparison)},
+      {"methods.csv", methods_csv(options, collated, comparison)},
+      {"friedman.csv", friedman_csv(options, comparison)},
+      {"pairwise.csv", pairwise_csv(collated, comparison)},
+      {"procedure.csv", procedure_csv(options, collated, comparison)},
+      {"summary.md", comparison_summary(options, collated, comparison)}};
+  if (options.common_datasets) {
+    CsvTable left_out;
+    left_out.header = {"dataset", "reason"};
+    for (const auto& entry : collated.left_out)
+      left_out.rows.push_back({entry.dataset, entry.reason});
+    tables.emplace("left_out_datasets.csv", left_out.str());
+  }
+  return tables;
 }
 
 bool write_comparison(const std::filesystem::path& folder, const CollateOptions& options,

@@ -162,6 +162,11 @@ std::string comparison_summary(const CollateOptions& options, const Collated& co
       "dataset (ties share the mean rank).\n\n",
       collated.methods.size(), collated.datasets.size(), options.metric, fmt::join(runs, ", "),
       fmt::join(options.by, ", "), options.metric);
+  if (!collated.left_out.empty())
+    text += fmt::format(
+        "{} datasets are left out because a run or method has no row for them "
+        "(--common-datasets; left_out_datasets.csv says which and why).\n\n",
+        collated.left_out.size());
   text += ranks_section(options, collated, comparison) + tests_section(comparison) +
           significant_pairs(collated, comparison) + bayesian_section(collated, comparison) + "\n" +
           procedure_section(options, collated, comparison);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "common/text.hpp"
 
@@ -64,6 +65,23 @@ Split read_archive_split(const YAML::Node& node, const SpecSource& file) {
   fail(node, file, fmt::format("'split' must be merged, train or test, got '{}'", text));
 }
 
+// `archive: ucr-2018` names the UCR 2018 archive wherever this machine keeps it: the folder in
+// $TSFS_UCR_ARCHIVE, else ../shared/data/ucr-archive (beside this repository's clone) when it
+// exists. Any other value is a folder.
+std::filesystem::path archive_folder(const YAML::Node& node, const SpecSource& file) {
+  if (node.Scalar() != kUcr2018Archive) return node.Scalar();
+  if (const char* variable = std::getenv(kUcrArchiveVariable); variable && *variable)
+    return variable;
+  if (std::filesystem::is_directory(kSharedUcrArchive)) return kSharedUcrArchive;
+  fail(node, file,
+       fmt::format("'archive: {}' is the UCR 2018 archive, and this machine's copy was not "
+                   "found: {} is not set and {} does not exist; download the archive "
+                   "(https://www.cs.ucr.edu/~eamonn/time_series_data_2018/, one folder per "
+                   "dataset with <Name>_TRAIN and <Name>_TEST as .tsv, .tsv.gz, .ts or .ts.gz) and "
+                   "set {}=FOLDER, or run with --set datasets.archive=FOLDER",
+                   kUcr2018Archive, kUcrArchiveVariable, kSharedUcrArchive, kUcrArchiveVariable));
+}
+
 }  // namespace
 
 std::vector<std::string> archive_dataset_names(const std::filesystem::path& folder) {
@@ -116,7 +134,7 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
                                       std::vector<IgnoredArchiveEntry>& ignored) {
   check_keys(node, {"archive", "names", "exclude", "split", "missing"}, file, "datasets");
   if (!node["archive"].IsScalar()) fail(node["archive"], file, "'archive' must be a folder");
-  const std::filesystem::path folder = node["archive"].Scalar();
+  const std::filesystem::path folder = archive_folder(node["archive"], file);
   if (!std::filesystem::is_directory(folder))
     fail(node["archive"], file,
          std::filesystem::exists(folder)

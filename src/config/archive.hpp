@@ -1,7 +1,7 @@
 #pragma once
-// `datasets: {archive: FOLDER, names: all | [A, B], exclude: [C], split: merged, missing:
-// refuse}`: every dataset of a UCR-layout archive folder (third_party/ucr), instead of a list of
-// datasets. Entries of the folder that are not datasets are ignored with a note.
+// `datasets: {archive: FOLDER | ucr-2018, names: all | [A, B], exclude: [C], split: merged,
+// missing: refuse}`: every dataset of a UCR-layout archive folder (third_party/ucr), instead of a
+// list of datasets. Entries of the folder that are not datasets are ignored with a note.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -12,6 +12,12 @@
 #include "config/yaml_values.hpp"
 
 namespace tsfs::spec_detail {
+
+// `archive: ucr-2018`: the UCR 2018 archive of this machine, found through the environment
+// variable, else the shared copy beside the repository (run from the repository's root).
+inline constexpr const char* kUcr2018Archive = "ucr-2018";
+inline constexpr const char* kUcrArchiveVariable = "TSFS_UCR_ARCHIVE";
+inline constexpr const char* kSharedUcrArchive = "../shared/data/ucr-archive";
 
 // The datasets of an archive: every subfolder <Name> holding <Name>_TRAIN or <Name>_TEST (.tsv,
 // .tsv.gz, .ts or .ts.gz), sorted by name.

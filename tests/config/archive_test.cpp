@@ -6,6 +6,7 @@
 #include "config/spec_test_support.hpp"
 #include "support/temporary_folder.hpp"
 
+#include <cstdlib>
 #include <fstream>
 
 using tsfs::testing::spec_error;
@@ -167,4 +168,35 @@ TEST_CASE("missing: refuse | interpolate, for an archive and for a dataset entry
         doctest::Contains("spec.yaml:2:28: 'missing' must be refuse or interpolate, got ''"));
   CHECK(spec_error_text(archive_spec("[{name: Alpha, missing: drop}]")) ==
         doctest::Contains("'missing' must be refuse or interpolate, got 'drop'"));
+}
+
+TEST_CASE(
+    "archive: ucr-2018 is $TSFS_UCR_ARCHIVE, else ../shared/data/ucr-archive, else says how") {
+  const char* before = std::getenv("TSFS_UCR_ARCHIVE");
+  const std::string saved = before ? before : "";
+  const auto restore = [&] {
+    if (before)
+      setenv("TSFS_UCR_ARCHIVE", saved.c_str(), 1);
+    else
+      unsetenv("TSFS_UCR_ARCHIVE");
+  };
+  setenv("TSFS_UCR_ARCHIVE", kArchive.c_str(), 1);
+  auto found = tsfs::load_spec(write_spec(archive_spec("{archive: ucr-2018, names: [Coffee]}")));
+  REQUIRE(found.datasets.size() == 1);
+  CHECK(found.datasets[0].options.folder == std::filesystem::path(kArchive) / "Coffee");
+
+  // Without the variable, from a folder with no ../shared beside it: what to do.
+  unsetenv("TSFS_UCR_ARCHIVE");
+  tsfs::testing::TemporaryFolder elsewhere("archive_elsewhere");
+  std::filesystem::create_directories(elsewhere.path() / "clone");
+  const auto previous = std::filesystem::current_path();
+  std::filesystem::current_path(elsewhere.path() / "clone");
+  const std::string error = spec_error(archive_spec("{archive: ucr-2018}"));
+  std::filesystem::current_path(previous);
+  restore();
+  CHECK_MESSAGE(error.find("spec.yaml:1:21: 'archive: ucr-2018' is the UCR 2018 archive, and this "
+                           "machine's copy was not found: TSFS_UCR_ARCHIVE is not set and "
+                           "../shared/data/ucr-archive does not exist") != std::string::npos,
+                error);
+  CHECK(error.find("--set datasets.archive=FOLDER") != std::string::npos);
 }

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -223,6 +224,69 @@ TEST_CASE("runner compare --family: one comparison per n_features, Holm over all
     larger += family_p > own_p;
   }
   CHECK(larger > 0);
+}
+
+TEST_CASE("runner compare --beside: a baseline run enters every member of a --family") {
+  // The committed archive run's 14 datasets, and a baseline with one accuracy per dataset and no
+  // n_features column (1-NN chooses no features).
+  TemporaryFolder folder("compare_beside");
+  const auto archive =
+      tsfs::read_csv_table(std::filesystem::path(TSFS_SOURCE_DIR) / "results/archive/results.csv");
+  std::vector<std::string> datasets;
+  for (const auto& row : archive.rows)
+    if (std::find(datasets.begin(), datasets.end(), row[0]) == datasets.end())
+      datasets.push_back(row[0]);
+  std::string baseline = "dataset,selector,accuracy\n";
+  for (size_t d = 0; d < datasets.size(); ++d)
+    baseline +=
+        datasets[d] + ",nearest_dtw," + std::to_string(0.5 + 0.03 * static_cast<double>(d)) + "\n";
+  write_text(folder.path() / "baseline/results.csv", baseline);
+  const std::string common =
+      "compare results/archive --tuned --by selector,variant,distance "
+      "--bayes-samples 200 --family n_features --beside " +
+      (folder.path() / "baseline").string();
+  auto family = run_runner(common + " --output " + (folder.path() / "n{}").string());
+  REQUIRE_MESSAGE(family.exit_code == 0, family.err);
+  for (const char* n : {"10", "30", "100"}) {
+    const auto member = folder.path() / ("n" + std::string(n));
+    const auto methods = tsfs::read_csv_table(member / "methods.csv");
+    CHECK(cell(methods, {{"method", "nearest_dtw"}}, "runs") == "1");
+    const auto procedure = tsfs::read_csv_table(member / "procedure.csv");
+    CHECK(cell(procedure, {{"setting", "beside"}}, "value") ==
+          (folder.path() / "baseline").string());
+    CHECK(cell(procedure, {{"setting", "where"}}, "value") == std::string("n_features=") + n);
+  }
+  // Its accuracies are the same in each member.
+  CHECK(read_text(folder.path() / "n10/per_dataset.csv").find("nearest_dtw") != std::string::npos);
+
+  // A baseline that lacks a dataset (a component skipped it there): refused, or with
+  // --common-datasets compared on the others, the dataset listed with the reason.
+  write_text(folder.path() / "partial/results.csv",
+             baseline.substr(0, baseline.rfind(datasets.back())));
+  const std::string partial = " --beside " + (folder.path() / "partial").string();
+  auto refused = run_runner(common + partial + " --output " + (folder.path() / "r{}").string());
+  CHECK(refused.exit_code == 2);
+  CHECK(contains(refused.err, "has no results for dataset '" + datasets.back() + "'"));
+  auto common_only = run_runner(common + partial + " --common-datasets --output " +
+                                (folder.path() / "c{}").string());
+  REQUIRE_MESSAGE(common_only.exit_code == 0, common_only.err);
+  const auto left_out = tsfs::read_csv_table(folder.path() / "c30/left_out_datasets.csv");
+  REQUIRE(left_out.rows.size() == 1);
+  CHECK(left_out.rows[0][0] == datasets.back());
+  CHECK(left_out.rows[0][1] == "no row in run " + (folder.path() / "partial").string());
+  CHECK(cell(tsfs::read_csv_table(folder.path() / "c30/procedure.csv"),
+             {{"setting", "common_datasets"}},
+             "value") == "true: 1 left out (left_out_datasets.csv)");
+  CHECK(contains(read_text(folder.path() / "c30/summary.md"), "1 datasets are left out"));
+
+  auto without_family =
+      run_runner("compare results/archive --beside " + (folder.path() / "baseline").string());
+  CHECK(without_family.exit_code == 2);
+  CHECK(contains(without_family.err, "--beside compares a run in every member of a --family"));
+  auto only_beside =
+      run_runner("compare --family n_features --beside " + (folder.path() / "baseline").string());
+  CHECK(only_beside.exit_code == 2);
+  CHECK(contains(only_beside.err, "every run is --beside"));
 }
 
 TEST_CASE(

@@ -78,9 +78,9 @@ TEST_CASE("an archive folder's entries that are not datasets are ignored with a 
   const auto skipped = tsfs::read_csv_table(folder.path() / "skipped.csv");
   REQUIRE(skipped.rows.size() == 2);
   CHECK(skipped.rows[0][0] == "Stray_TRAIN.tsv");
-  CHECK(contains(skipped.rows[0][1], "a data file at the top of archive"));
+  CHECK(contains(skipped.rows[0][2], "a data file at the top of archive"));
   CHECK(skipped.rows[1][0] == "_incomplete/");
-  CHECK(contains(skipped.rows[1][1], "not a dataset: no _incomplete_TRAIN or _incomplete_TEST"));
+  CHECK(contains(skipped.rows[1][2], "not a dataset: no _incomplete_TRAIN or _incomplete_TEST"));
   CHECK(tsfs::read_csv_table(folder.path() / "results.csv").rows.size() == 2);
 }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -158,9 +159,20 @@ const Fold& PreparedDataset::fold(int index) const {
                        : inner_folds[static_cast<size_t>(index - outer)];
 }
 
+bool PreparedDataset::skips_selector(int selector) const {
+  return std::find(skipped_selectors.begin(), skipped_selectors.end(), selector) !=
+         skipped_selectors.end();
+}
+
+bool PreparedDataset::skips_distance(int distance) const {
+  return std::find(skipped_distances.begin(), skipped_distances.end(), distance) !=
+         skipped_distances.end();
+}
+
 namespace {
 
-void check_plannable(const Spec& spec, const PreparedDataset& dataset) {
+// The checks every cell of the dataset depends on: any failure drops the whole dataset.
+void check_every_cell_plannable(const Spec& spec, const PreparedDataset& dataset) {
   resolve_n_features(spec, dataset);
   if (spec.reduce && spec.reduce->registration->check_features)
     if (auto problem = spec.reduce->registration->check_features(dataset.features.values,
@@ -168,28 +180,78 @@ void check_plannable(const Spec& spec, const PreparedDataset& dataset) {
       throw InputError(spec.reduce->where.str(),
                        fmt::format("{} (dataset {})", *problem, dataset.data.name));
   if (spec.reduce) check_reducer_folds(spec, dataset);
-  for (const auto& selector : spec.selectors) check_selector_rows(spec, selector, dataset);
   check_classifier_rows(spec, dataset);
-  if (uses_distances(spec))
-    for (const auto& distance : spec.distances) check_distance_usable(distance, dataset);
+}
+
+bool selector_needs_distance(const Spec& spec, const SelectorSpec& selector) {
+  return selector.registration->uses_distance || classifier_uses_distances(spec);
+}
+
+// Runs check(index) for every index; with skip, a failure marks the index skipped and is kept.
+template <typename Check>
+void check_components(int count, bool skip, std::vector<int>& skipped,
+                      std::vector<std::pair<std::string, InputError>>& errors,
+                      const std::function<std::string(int)>& name, Check check) {
+  for (int index = 0; index < count; ++index) try {
+      check(index);
+    } catch (const InputError& error) {
+      if (!skip) throw;
+      skipped.push_back(index);
+      errors.emplace_back(name(index), error);
+    }
+}
+
+void check_components_plannable(const Spec& spec, PreparedDataset& dataset, bool skip,
+                                std::vector<std::pair<std::string, InputError>>& errors) {
+  check_every_cell_plannable(spec, dataset);
+  check_components(
+      static_cast<int>(spec.selectors.size()), skip, dataset.skipped_selectors, errors,
+      [&](int s) {
+        return fmt::format("selector '{}'", spec.selectors[static_cast<size_t>(s)].kind);
+      },
+      [&](int s) { check_selector_rows(spec, spec.selectors[static_cast<size_t>(s)], dataset); });
+  if (!uses_distances(spec)) return;
+  check_components(
+      static_cast<int>(spec.distances.size()), skip, dataset.skipped_distances, errors,
+      [&](int m) {
+        return fmt::format("distance '{}'", spec.distances[static_cast<size_t>(m)].label);
+      },
+      [&](int m) { check_distance_usable(spec.distances[static_cast<size_t>(m)], dataset); });
+  // Some cell must be left: a selector that needs no distance, or one with a usable distance.
+  const bool some_distance = dataset.skipped_distances.size() < spec.distances.size();
+  for (int s = 0; s < static_cast<int>(spec.selectors.size()); ++s)
+    if (!dataset.skips_selector(s) &&
+        (some_distance || !selector_needs_distance(spec, spec.selectors[static_cast<size_t>(s)])))
+      return;
+  if (!errors.empty()) throw errors.front().second;
 }
 
 }  // namespace
 
-void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset) {
-  try {
-    check_plannable(spec, dataset);
-  } catch (const InputError& error) {
-    // The rows and folds the messages count are what dropping duplicates left: said, or the
-    // counts would contradict the data files.
-    const auto& summary = dataset.duplicates;
-    if (spec.duplicates != DuplicateHandling::drop || summary.groups.duplicate_rows == 0) throw;
-    throw InputError(
+std::vector<SkippedComponent> check_dataset_plannable(const Spec& spec, PreparedDataset& dataset,
+                                                      bool skip_components) {
+  std::vector<std::pair<std::string, InputError>> errors;
+  // The rows and folds the messages count are what dropping duplicates left: said, or the
+  // counts would contradict the data files.
+  const auto& summary = dataset.duplicates;
+  const bool dropped =
+      spec.duplicates == DuplicateHandling::drop && summary.groups.duplicate_rows > 0;
+  auto noted = [&](const InputError& error) {
+    if (!dropped) return error;
+    return InputError(
         error.where(),
         fmt::format("{} (after duplicates: drop removed {} identical series of the "
                     "{} loaded)",
                     error.message(), summary.groups.duplicate_rows, summary.rows_loaded));
+  };
+  try {
+    check_components_plannable(spec, dataset, skip_components, errors);
+  } catch (const InputError& error) {
+    throw noted(error);
   }
+  std::vector<SkippedComponent> skipped;
+  for (const auto& [component, error] : errors) skipped.push_back({component, noted(error).what()});
+  return skipped;
 }
 
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
@@ -206,12 +268,14 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
     const auto& dataset = datasets[static_cast<size_t>(d)];
     auto n_features = resolve_n_features(spec, dataset);
     for (int s = 0; s < static_cast<int>(spec.selectors.size()); ++s) {
+      if (dataset.skips_selector(s)) continue;
       const auto& selector = spec.selectors[static_cast<size_t>(s)];
       check_selector_rows(spec, selector, dataset);
       std::vector<int> distances = {kNoDistance};
-      if (selector.registration->uses_distance || classifier_uses_distances(spec)) {
+      if (selector_needs_distance(spec, selector)) {
         distances.clear();
-        for (int m = 0; m < static_cast<int>(spec.distances.size()); ++m) distances.push_back(m);
+        for (int m = 0; m < static_cast<int>(spec.distances.size()); ++m)
+          if (!dataset.skips_distance(m)) distances.push_back(m);
       }
       for (int distance : distances) {
         if (distance != kNoDistance && !matrix_needed[{d, distance}]) {

@@ -25,13 +25,28 @@ struct PreparedDataset {
   // ones: fold(folds.size() + g) is inner_folds[g], which splits outer fold inner_outer[g].
   std::vector<Fold> inner_folds;
   std::vector<int> inner_outer;
+  // Indices into spec.selectors and spec.distances this dataset leaves out (an archive dataset a
+  // component cannot handle: check_dataset_plannable); make_plan makes none of their cells.
+  std::vector<int> skipped_selectors, skipped_distances;
 
   const Fold& fold(int index) const;
+  bool skips_selector(int selector) const;
+  bool skips_distance(int distance) const;
+};
+
+// A selector or distance left out of one dataset, and why.
+struct SkippedComponent {
+  std::string component;  // "selector 'laplacian'", "distance 'ned'"
+  std::string reason;     // the InputError's text, location included
 };
 
 // Throws the InputError make_plan would throw for this dataset (n_features > features, too few
-// rows for a selector's parameters), without building anything.
-void check_dataset_plannable(const Spec& spec, const PreparedDataset& dataset);
+// rows for a selector's parameters, a distance that cannot compare its series), without building
+// anything. With skip_components (datasets expanded from an archive), a selector or distance the
+// dataset rules out is marked skipped instead, and returned with its reason; the dataset still
+// throws when what every cell needs (n_features, reducer, classifier) fails or no cell is left.
+std::vector<SkippedComponent> check_dataset_plannable(const Spec& spec, PreparedDataset& dataset,
+                                                      bool skip_components);
 
 inline constexpr int kNoDistance = -1;
 inline constexpr int kAllRows = -1;

@@ -247,7 +247,11 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
   for (const auto& dataset_spec : spec.datasets) {
     try {
       PreparedDataset prepared = prepare_dataset(spec, dataset_spec, cache_folder, threads);
-      check_dataset_plannable(spec, prepared);
+      for (auto& [component, reason] :
+           check_dataset_plannable(spec, prepared, dataset_spec.from_archive)) {
+        spdlog::warn("dataset {}: {} skipped: {}", prepared.data.name, component, reason);
+        skipped.push_back({prepared.data.name, std::move(reason), std::move(component)});
+      }
       datasets.push_back(std::move(prepared));
     } catch (const InputError& error) {
       if (!dataset_spec.from_archive) throw;

@@ -174,11 +174,9 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
         folds.push_back({fold.repeat, fold.index, static_cast<long long>(fold.train_rows.size()),
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
-                         evaluation.seconds});
-        folds.back().n_features_used =
-            static_cast<long long>(row_keys[i - begin][f].features.size());
-        folds.back().metrics = evaluation.metrics;
-        folds.back().n_components = evaluation.n_components;
+                         evaluation.seconds,
+                         static_cast<long long>(row_keys[i - begin][f].features.size()),
+                         evaluation.metrics, evaluation.n_components});
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));

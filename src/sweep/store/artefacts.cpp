@@ -195,7 +195,9 @@ DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distanc
                              const std::filesystem::path& cache_folder, int threads,
                              bool* from_cache) {
   const auto& measure = distance.measure;
-  DistanceBlock block{rows, columns, {}};
+  DistanceBlock block;
+  block.rows = rows;
+  block.columns = columns;
   const bool whole = block.is_whole(dataset.rows());
   // A block's key holds its rows and columns besides every input of the whole matrix's.
   std::string key = distance_cache_key(dataset, distance);

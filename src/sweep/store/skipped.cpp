@@ -12,8 +12,9 @@ namespace tsfs {
 void write_skipped(const std::filesystem::path& output,
                    const std::vector<SkippedDataset>& skipped) {
   CsvTable table;
-  table.header = {"dataset", "reason"};
-  for (const auto& entry : skipped) table.rows.push_back({entry.dataset, entry.reason});
+  table.header = {"dataset", "component", "reason"};
+  for (const auto& entry : skipped)
+    table.rows.push_back({entry.dataset, entry.component, entry.reason});
   write_file_atomically(output / "skipped.csv", table.str());
 }
 

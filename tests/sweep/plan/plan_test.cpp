@@ -114,20 +114,37 @@ TEST_CASE("make_plan refuses what the data rules out, naming the spec location")
   SUBCASE("more features than the dataset has") {
     const auto spec =
         tsfs::testing::small_sweep_spec(folder.path(), "selectors: [{kind: fisher}]\n", "[5, 300]");
-    const auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
+    auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
     const auto text = tsfs::test::input_error_text([&] { tsfs::make_plan(spec, datasets); });
     CHECK(text == doctest::Contains("spec.yaml:"));
     CHECK(text == doctest::Contains("300"));
     CHECK(text == doctest::Contains("286"));
-    CHECK_THROWS_AS(tsfs::check_dataset_plannable(spec, datasets.front()), tsfs::InputError);
+    // n_features concerns every cell: the whole dataset goes, even from an archive.
+    CHECK_THROWS_AS(tsfs::check_dataset_plannable(spec, datasets.front(), true), tsfs::InputError);
   }
   SUBCASE("a neighbour count the training rows cannot provide") {
     const auto spec = tsfs::testing::small_sweep_spec(
         folder.path(), "selectors: [{kind: laplacian, k: 60}]\n", "[5]");
-    const auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
+    auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
     const auto text = tsfs::test::input_error_text([&] { tsfs::make_plan(spec, datasets); });
     CHECK(text == doctest::Contains("spec.yaml:"));
     CHECK(text == doctest::Contains("60"));
-    CHECK_THROWS_AS(tsfs::check_dataset_plannable(spec, datasets.front()), tsfs::InputError);
+    CHECK_THROWS_AS(tsfs::check_dataset_plannable(spec, datasets.front(), false), tsfs::InputError);
+    // Skipping the only selector would leave no cell: the dataset goes.
+    CHECK_THROWS_AS(tsfs::check_dataset_plannable(spec, datasets.front(), true), tsfs::InputError);
+  }
+  SUBCASE("from an archive, a selector the rows rule out skips its own cells only") {
+    const auto spec = tsfs::testing::small_sweep_spec(
+        folder.path(), "selectors: [{kind: laplacian, k: 60}, {kind: fisher}]\n", "[5]");
+    auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
+    const auto skipped = tsfs::check_dataset_plannable(spec, datasets.front(), true);
+    REQUIRE(skipped.size() == 1);
+    CHECK(skipped[0].component == "selector 'laplacian'");
+    CHECK(skipped[0].reason.find("spec.yaml:") != std::string::npos);
+    CHECK(datasets.front().skipped_selectors == std::vector<int>{0});
+    const auto plan = tsfs::make_plan(spec, datasets);
+    REQUIRE(plan.cells.size() == 2);  // knn with k 1 and 3
+    for (const auto& planned : plan.cells) CHECK(planned.selector == 1);
+    CHECK(plan.distance_matrices.empty());
   }
 }

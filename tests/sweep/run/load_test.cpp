@@ -38,11 +38,11 @@ TEST_CASE("an archive dataset that cannot be planned is skipped with its reason"
 
   write_skipped(folder.path(), skipped);
   const CsvTable table = read_csv_table(folder.path() / "skipped.csv");
-  CHECK(table.header == std::vector<std::string>{"dataset", "reason"});
+  CHECK(table.header == std::vector<std::string>{"dataset", "component", "reason"});
   REQUIRE(table.rows.size() == 1);
-  CHECK(table.rows[0] == std::vector<std::string>{"GunPoint", skipped[0].reason});
+  CHECK(table.rows[0] == std::vector<std::string>{"GunPoint", "dataset", skipped[0].reason});
   write_skipped(folder.path(), {});
-  CHECK(testing::read_text(folder.path() / "skipped.csv") == "dataset,reason\n");
+  CHECK(testing::read_text(folder.path() / "skipped.csv") == "dataset,component,reason\n");
 }
 
 TEST_CASE("a dataset listed by name stops the run, no dataset left lists every reason") {

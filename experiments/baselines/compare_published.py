@@ -3,12 +3,17 @@
 experiments/baselines/ucr_1nn.yaml computed (results/baselines/results.csv, tuned.csv) next to the
 UCR archive's published ones (tests/reference/ucr-baselines/DataSummary.csv).
 
-  python3 experiments/baselines/compare_published.py      (from the repository root)
+  python3 experiments/baselines/compare_published.py [RUN_DIR]   (from the repository root)
 
-Standard library only. A rate "agrees" when it rounds to the published 4 decimals.
+RUN_DIR (default results/baselines) is a run of ucr_1nn.yaml's three baselines, such as
+results/archive-full/official_split; comparison.md is written into it. A baseline the run skipped
+on a dataset (Euclidean distance on series of unequal lengths) is shown as skipped and not
+counted. Standard library only. A rate "agrees" when it rounds to the published 4 decimals.
 """
 
 import csv
+import os
+import sys
 
 EUCLIDEAN = "euclidean"
 FULL = "dtw-symmetric1-sq"
@@ -38,8 +43,9 @@ def percent_of(label):
 
 
 def main():
-    results = read("results/baselines/results.csv")
-    tuned = {row["dataset"]: row for row in read("results/baselines/tuned.csv")}
+    folder = sys.argv[1] if len(sys.argv) > 1 else "results/baselines"
+    results = read(os.path.join(folder, "results.csv"))
+    tuned = {row["dataset"]: row for row in read(os.path.join(folder, "tuned.csv"))}
     reference = published()
     ours = {}
     for row in results:
@@ -70,11 +76,16 @@ def main():
 
         def pair(key):
             nonlocal agree, total
+            if key not in mine:
+                return f"skipped / {theirs[key]:.4f}"
             same = round(mine[key], 4) == theirs[key]
             agree += same
             total += 1
             return f"{mine[key]:.4f} / {theirs[key]:.4f}{'' if same else ' *'}"
 
+        if "percent" not in mine:
+            lines.append(f"| {name} | {pair('euclidean')} | {pair('learned')} | {pair('full')} |")
+            continue
         same_window = mine["percent"] == theirs["percent"]
         agree += same_window
         total += 1
@@ -82,7 +93,7 @@ def main():
         lines.append(f"| {name} | {pair('euclidean')} | {pair('learned')} ({window}) | "
                      f"{pair('full')} |")
     lines += ["", f"{agree} of {total} numbers agree (error rates and learned windows)."]
-    with open("results/baselines/comparison.md", "w") as handle:
+    with open(os.path.join(folder, "comparison.md"), "w") as handle:
         handle.write("\n".join(lines) + "\n")
     print("\n".join(lines))
 

@@ -6,8 +6,9 @@
 
 Writes into results/archive-full/:
   runtime.csv       run, stage, seconds: the stage times of every run's manifest.json
-  dataset_cost.csv  dataset, distance_seconds, fit_seconds, total_seconds of the selection run
-                    (distances from its run.log, fits summed from results.csv), most expensive first
+  dataset_cost.csv  dataset, distance_seconds, fit_seconds, total_seconds of the selection run's
+                    grid (distances from its run.log, fits summed over its grid cells in
+                    results.csv), most expensive first
   breakdown.csv     comparison, grouping, group, datasets, method, average_rank: each
                     comparison's per-dataset ranks (per_dataset.csv) averaged within the archive's
                     dataset types and bands of train size and series length (DataSummary.csv)
@@ -40,18 +41,19 @@ def write_csv(path, header, rows):
 
 
 def runtime():
-    rows, total = [], 0.0
+    rows, total, finished = [], 0.0, 0
     for run in RUNS:
         with open(os.path.join(FOLDER, run, "manifest.json")) as handle:
             manifest = json.load(handle)
         if manifest["status"] != "finished":
             print(f"runtime.csv: {run} is {manifest['status']}, left out")
             continue
+        finished += 1
         for stage, seconds in manifest["stage_seconds"].items():
             rows.append([run, stage, f"{seconds:.1f}"])
             total += seconds
     write_csv(os.path.join(FOLDER, "runtime.csv"), ["run", "stage", "seconds"], rows)
-    print(f"runtime.csv: stage seconds of {len(RUNS)} runs sum to {total:.0f} s "
+    print(f"runtime.csv: stage seconds of {finished} runs sum to {total:.0f} s "
           f"({total / 60:.1f} min)")
 
 
@@ -65,7 +67,8 @@ def dataset_cost():
                 distance[match.group(1)] += float(match.group(2))
     fits = collections.Counter()
     for row in read_csv(os.path.join(FOLDER, "selection", "results.csv")):
-        if row["fit_seconds"]:
+        # The grid cells only: a tuned row repeats the fit of the candidate it chose.
+        if row["fit_seconds"] and "tuned" not in row.values():
             fits[row["dataset"]] += float(row["fit_seconds"])
     names = sorted(set(distance) | set(fits),
                    key=lambda name: -(distance[name] + fits[name]))

@@ -76,8 +76,11 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
           static_cast<long long>(train.cols())};
 }
 
-int evaluation_distance(const Spec& spec, const Cell& cell) {
-  return classifier_uses_distances(spec) ? cell.distance : kNoDistance;
+EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
+                             std::vector<int> selected) {
+  if (!classifier_uses_distances(spec))
+    return {cell.dataset, fold, cell.classifier_params, std::move(selected), kNoDistance};
+  return {cell.dataset, fold, cell.classifier_params, {}, cell.distance};
 }
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,

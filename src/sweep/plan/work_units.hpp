@@ -63,9 +63,14 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                  const std::vector<int>& features, int classifier_params,
                                  const DistanceBlock* distances);
 
-// The distance an evaluation of this cell reads: the cell's for a classifier of distances, else
-// none (so cells that differ only in a selector's distance share their fits).
-int evaluation_distance(const Spec& spec, const Cell& cell);
+// The key of a cell's evaluation on one fold, `selected` the columns its selector chose there.
+// Its distance is the cell's for a classifier of distances, else none (so cells that differ only
+// in a selector's distance share their fits). A classifier of distances reads the cell's distance
+// block, not columns, so its key holds none:
+// 1-NN's leave-one-out tuning makes millions of keys (1,962,708 on the UCR archive), and every
+// time point in each took 11 GiB.
+EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
+                             std::vector<int> selected);
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
                           const EvaluationKey& key, const DistanceBlocks& distances);

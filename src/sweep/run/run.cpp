@@ -131,23 +131,26 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
     // Keys each row of the batch needs, one per fold, with the score unit behind each.
     std::vector<std::vector<EvaluationKey>> row_keys;
     std::vector<std::vector<int>> row_units;
+    std::vector<std::vector<long long>> row_used;  // the selected columns' count per fold
     std::vector<EvaluationRequest> requests;
     for (size_t i = begin; i < end; ++i) {
       const ResultRow& row = rows[pending[i]];
       std::vector<EvaluationKey> keys;
       std::vector<int> units;
+      std::vector<long long> used;
       if (auto reason = not_converged_reason(plan, row, scores); !reason.empty()) {
         writer.record_not_converged(pending[i], std::move(reason));
         row_keys.emplace_back();  // no fold is evaluated
         row_units.emplace_back();
+        row_used.emplace_back();
         continue;
       }
       for (size_t f = 0; f < plan.cells[row.cell].score_units.size(); ++f) {
         const auto& cell = plan.cells[static_cast<size_t>(row.source_cell(f))];
         const auto& score = scores[static_cast<size_t>(cell.score_units[f])];
-        EvaluationKey key{cell.dataset, static_cast<int>(f), cell.classifier_params,
-                          selected_features(score, cell.n_features),
-                          evaluation_distance(spec, cell)};
+        std::vector<int> selected = selected_features(score, cell.n_features);
+        used.push_back(static_cast<long long>(selected.size()));
+        EvaluationKey key = evaluation_key(spec, cell, static_cast<int>(f), std::move(selected));
         if (!evaluations.count(key) &&
             std::none_of(requests.begin(), requests.end(),
                          [&key](const EvaluationRequest& request) { return request.key == key; }))
@@ -157,6 +160,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
       }
       row_keys.push_back(std::move(keys));
       row_units.push_back(std::move(units));
+      row_used.push_back(std::move(used));
     }
     std::vector<EvaluationResult> results = evaluate_requests(
         spec, datasets, scores, requests, matrices, options.threads, options.direct_fits);
@@ -174,9 +178,8 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
         folds.push_back({fold.repeat, fold.index, static_cast<long long>(fold.train_rows.size()),
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
-                         evaluation.seconds,
-                         static_cast<long long>(row_keys[i - begin][f].features.size()),
-                         evaluation.metrics, evaluation.n_components});
+                         evaluation.seconds, row_used[i - begin][f], evaluation.metrics,
+                         evaluation.n_components});
       }
       counts.fold_evaluations += folds.size();
       writer.record(pending[i], std::move(folds));

@@ -53,9 +53,9 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
           candidate_keys.emplace_back();  // never looked up: the candidate is left out
           continue;
         }
-        EvaluationKey key{cell.dataset, outer_count + static_cast<int>(g), cell.classifier_params,
-                          selected_features(scores[static_cast<size_t>(unit)], cell.n_features),
-                          evaluation_distance(spec, cell)};
+        EvaluationKey key =
+            evaluation_key(spec, cell, outer_count + static_cast<int>(g),
+                           selected_features(scores[static_cast<size_t>(unit)], cell.n_features));
         if (!cache.count(key) && requested.emplace(key, requests.size()).second)
           requests.push_back({key, unit});
         candidate_keys.push_back(std::move(key));

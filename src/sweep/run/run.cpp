@@ -288,8 +288,10 @@ void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<Tune
         undefined, total, tune_metric_name(*spec.tune));
 }
 
-// The tuned rows not yet done: candidates chosen on the inner folds, then the chosen outer
-// evaluations (usually already in `evaluations` from the grid cells).
+// The tuned rows not yet done, one dataset after another: candidates chosen on the inner folds,
+// then the chosen outer evaluations (usually already in `evaluations` from the grid cells), then
+// a checkpoint. An archive study's nested CV takes hours; each dataset's tuned rows are kept as
+// soon as they are done, so an interrupt or a crash loses one dataset's inner fits at most.
 void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                 const ResultLayout& layout, const std::vector<TunedCell>& tuned,
                 std::vector<ResultRow>& rows, const DistanceBlocks& matrices,
@@ -299,32 +301,44 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   const size_t first = plan.cells.size();
   const auto pending = pending_rows(writer, first, rows.size());
   counts.cells_resumed += rows.size() - first - pending.size();
-  std::vector<TunedCell> to_tune;
-  for (size_t r : pending) to_tune.push_back(tuned[r - first]);
-  auto chosen =
-      choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
-                        options.direct_fits, options.quiet, evaluations, counts.tuning.emplace());
-  warn_undefined_choices(spec, chosen);
-  std::map<size_t, std::vector<TunedChoice>> choices;
-  std::vector<size_t> to_evaluate;
-  for (size_t i = 0; i < pending.size(); ++i) {
-    auto unscored = std::find_if(chosen[i].begin(), chosen[i].end(),
-                                 [](const TunedChoice& choice) { return choice.candidate < 0; });
-    if (unscored != chosen[i].end()) {
-      writer.record_not_converged(pending[i], unscored->not_converged);
-      continue;
-    }
-    for (const auto& choice : chosen[i])
-      rows[pending[i]].fold_cells.push_back(
-          to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
-    choices[pending[i]] = std::move(chosen[i]);
-    to_evaluate.push_back(pending[i]);
+  std::map<int, std::vector<size_t>> by_dataset;  // pending rows, in order
+  for (size_t r : pending) {
+    const Cell& cell = plan.cells[static_cast<size_t>(tuned[r - first].candidates.front())];
+    by_dataset[cell.dataset].push_back(r);
   }
-  // An interrupt among the chosen evaluations keeps the tuned rows finished so far: results.csv
-  // and folds.csv first, then their choices in tuned.csv (a row without them is recomputed).
+  TuningCounts& tuning_counts = counts.tuning.emplace();
+  std::map<size_t, std::vector<TunedChoice>> choices;
+  // An interrupt keeps the tuned rows finished so far: results.csv and folds.csv first, then
+  // their choices in tuned.csv (a row without them is recomputed).
   try {
-    evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options,
-                  counts, evaluations);
+    for (const auto& [dataset, group] : by_dataset) {
+      std::vector<TunedCell> to_tune;
+      for (size_t r : group) to_tune.push_back(tuned[r - first]);
+      auto chosen =
+          choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
+                            options.direct_fits, options.quiet, evaluations, tuning_counts);
+      warn_undefined_choices(spec, chosen);
+      std::vector<size_t> to_evaluate;
+      for (size_t i = 0; i < group.size(); ++i) {
+        auto unscored =
+            std::find_if(chosen[i].begin(), chosen[i].end(),
+                         [](const TunedChoice& choice) { return choice.candidate < 0; });
+        if (unscored != chosen[i].end()) {
+          writer.record_not_converged(group[i], unscored->not_converged);
+          continue;
+        }
+        for (const auto& choice : chosen[i])
+          rows[group[i]].fold_cells.push_back(
+              to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
+        choices[group[i]] = std::move(chosen[i]);
+        to_evaluate.push_back(group[i]);
+      }
+      evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options,
+                    counts, evaluations);
+      writer.checkpoint();
+      write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+      throw_if_interrupted();
+    }
   } catch (const Interrupted&) {
     writer.checkpoint();
     write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);

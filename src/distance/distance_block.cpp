@@ -31,7 +31,10 @@ std::vector<int> first_rows(Eigen::Index count) {
 }  // namespace
 
 DistanceBlock DistanceBlock::whole(Eigen::MatrixXd matrix) {
-  DistanceBlock block{first_rows(matrix.rows()), first_rows(matrix.cols()), std::move(matrix)};
+  DistanceBlock block;
+  block.rows = first_rows(matrix.rows());
+  block.columns = first_rows(matrix.cols());
+  block.values = std::move(matrix);
   return block;
 }
 

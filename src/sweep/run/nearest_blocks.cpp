@@ -53,7 +53,9 @@ std::set<std::pair<int, int>> add_nearest_neighbour_blocks(
     NeighbourTable table = nearest_neighbours_by_band(dataset.data, needed.rows, needed.columns,
                                                       family_bands, true, threads);
     for (size_t k = 0; k < family.size(); ++k) {
-      DistanceBlock block{needed.rows, needed.columns, {}};
+      DistanceBlock block;
+      block.rows = needed.rows;
+      block.columns = needed.columns;
       block.nearest = std::move(table.neighbour[k]);
       block.nearest_distance = std::move(table.distance[k]);
       blocks[{d, family[k].first}] = std::move(block);

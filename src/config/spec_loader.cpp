@@ -668,6 +668,14 @@ void check_distance_classifier(const Spec& spec) {
                      fmt::format("classifier '{}' predicts from distances: add a 'distances' "
                                  "list (euclidean, dtw, ...) to the spec",
                                  kind));
+  for (const auto& distance : spec.distances)
+    if (distance.measure->compares_feature_vectors())
+      throw InputError(distance.where.str(),
+                       fmt::format("classifier '{}' predicts from series distances, and distance "
+                                   "'{}' compares the feature vectors of each selector's fit "
+                                   "rows; for nearest neighbours on the features use "
+                                   "classifier: {{kind: knn, k: 1}}",
+                                   kind, distance.kind));
   for (const auto& selector : spec.selectors)
     if (selector.kind != "none")
       throw InputError(selector.where.str(),

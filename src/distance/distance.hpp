@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,13 @@ class DistanceMeasure {
   }
   // Whether the matrix is worth caching on disk (a precomputed file is not).
   virtual bool cacheable() const { return true; }
+  // Whether the distance compares feature vectors (kind `features`) instead of series: it has no
+  // matrix per dataset (the plan asks none); each selector fit asks feature_distances() on its
+  // fit rows x usable columns, whose scaling depends on those rows.
+  virtual bool compares_feature_vectors() const { return false; }
+  virtual Eigen::MatrixXd feature_distances(const Eigen::MatrixXd& /*vectors*/) const {
+    throw std::logic_error("distance " + label() + " compares series, not feature vectors");
+  }
   // Abstract operations for one pair of series of `length` values, for the shards' cost model
   // (launch/shard/work_groups.hpp): a point-by-point distance costs `length`.
   virtual double pair_cost(long long length) const { return static_cast<double>(length); }

@@ -231,7 +231,7 @@ void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
   std::map<std::pair<int, int>, Eigen::MatrixXd> matrices;
   for (const int u : units) {
     const ScoreUnit& unit = plan.score_units[static_cast<size_t>(u)];
-    if (unit.distance != kNoDistance && !matrices.count({unit.dataset, unit.distance}))
+    if (reads_distance_matrix(spec, unit) && !matrices.count({unit.dataset, unit.distance}))
       matrices[{unit.dataset, unit.distance}] = distance_matrix(
           datasets[static_cast<size_t>(unit.dataset)].data,
           spec.distances[static_cast<size_t>(unit.distance)], spec.output / "cache", threads);
@@ -240,7 +240,7 @@ void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
   parallel_for(units.size(), threads, [&](size_t i) {
     const ScoreUnit& unit = plan.score_units[static_cast<size_t>(units[i])];
     const Eigen::MatrixXd* distances =
-        unit.distance == kNoDistance ? nullptr : &matrices.at({unit.dataset, unit.distance});
+        reads_distance_matrix(spec, unit) ? &matrices.at({unit.dataset, unit.distance}) : nullptr;
     scores[static_cast<size_t>(units[i])] =
         compute_scores(spec, datasets[static_cast<size_t>(unit.dataset)], unit, distances);
   });

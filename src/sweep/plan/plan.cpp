@@ -280,8 +280,9 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
       for (int distance : distances) {
         if (distance != kNoDistance && !matrix_needed[{d, distance}]) {
           matrix_needed[{d, distance}] = true;
+          const auto& measure = *spec.distances[static_cast<size_t>(distance)].measure;
           check_distance_usable(spec.distances[static_cast<size_t>(distance)], dataset);
-          plan.distance_matrices.emplace_back(d, distance);
+          if (!measure.compares_feature_vectors()) plan.distance_matrices.emplace_back(d, distance);
         }
         for (int p = 0; p < static_cast<int>(selector.grid.size()); ++p) {
           // A selector without a distance scores once for every distance a classifier reads.

@@ -9,6 +9,7 @@
 
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
+#include "distance/distance.hpp"
 #include "evaluate/chosen_metrics.hpp"
 #include "evaluate/metrics.hpp"
 #include "reduce/reducer.hpp"
@@ -113,6 +114,11 @@ std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vect
 std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit) {
   return unit.fold == kAllRows ? all_row_indices(dataset.data.rows())
                                : dataset.fold(unit.fold).train_rows;
+}
+
+bool reads_distance_matrix(const Spec& spec, const ScoreUnit& unit) {
+  return unit.distance != kNoDistance &&
+         !spec.distances[static_cast<size_t>(unit.distance)].measure->compares_feature_vectors();
 }
 
 }  // namespace tsfs

@@ -87,4 +87,9 @@ std::vector<int> usable_columns(const Eigen::MatrixXd& features, const std::vect
 // (an outer fold, or an inner fold of a tuned selector: PreparedDataset::fold).
 std::vector<int> unit_fit_rows(const PreparedDataset& dataset, const ScoreUnit& unit);
 
+// Whether a unit's selector reads its dataset's distance matrix (plan.distance_matrices): it has
+// a distance, and one of series (a distance of feature vectors is computed from the unit's own fit
+// rows, DistanceMeasure::compares_feature_vectors).
+bool reads_distance_matrix(const Spec& spec, const ScoreUnit& unit);
+
 }  // namespace tsfs

@@ -7,6 +7,7 @@
 #include "common/text.hpp"
 #include "distance/distance.hpp"
 #include "sweep/plan/plan.hpp"
+#include "sweep/plan/work_units.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/store/artefacts.hpp"
 #include "sweep/store/logging.hpp"
@@ -54,7 +55,14 @@ int export_distances(const Spec& spec, const RunOptions& options) {
   auto datasets = prepare(spec, options);
   for (const auto& dataset : datasets) {
     for (const auto& distance : spec.distances) {
-      Eigen::MatrixXd values = distance_matrix(dataset.data, distance, spec.cache, options.threads);
+      // A distance of feature vectors has no matrix of its own; exported, it is the one a
+      // selector fitted on every row would build (scaled over all rows, usable columns only).
+      const auto& features = dataset.features.values;
+      const auto rows = all_row_indices(features.rows());
+      Eigen::MatrixXd values =
+          distance.measure->compares_feature_vectors()
+              ? distance.measure->feature_distances(features(rows, usable_columns(features, rows)))
+              : distance_matrix(dataset.data, distance, spec.cache, options.threads);
       auto path =
           spec.output / "distances" / fmt::format("{}_{}.csv", dataset.data.name, distance.label);
       write_file_atomically(path, matrix_csv(values, {}));

@@ -102,7 +102,7 @@ int export_rankings(const Spec& spec, const RunOptions& options) {
       if (unit.dataset == d && (unit.fold == 0 || unit.fold == kAllRows)) units.push_back(unit);
     std::map<int, Eigen::MatrixXd> matrices;
     for (const auto& unit : units)
-      if (unit.distance != kNoDistance && !matrices.count(unit.distance))
+      if (reads_distance_matrix(spec, unit) && !matrices.count(unit.distance))
         matrices[unit.distance] =
             distance_matrix(dataset.data, spec.distances[static_cast<size_t>(unit.distance)],
                             spec.cache, options.threads);
@@ -110,7 +110,7 @@ int export_rankings(const Spec& spec, const RunOptions& options) {
     parallel_for(units.size(), options.threads, [&](size_t u) {
       const ScoreUnit& unit = units[u];
       const Eigen::MatrixXd* distances =
-          unit.distance == kNoDistance ? nullptr : &matrices.at(unit.distance);
+          reads_distance_matrix(spec, unit) ? &matrices.at(unit.distance) : nullptr;
       const ScoreResult result = compute_scores(spec, dataset, unit, distances);
       if (!result.not_converged.empty())
         spdlog::warn("{}: its row and column of the Kendall matrix are empty",

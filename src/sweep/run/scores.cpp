@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/parallel.hpp"
 #include "common/progress.hpp"
+#include "distance/distance.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
@@ -22,7 +23,7 @@ struct FitData {
   std::vector<int> columns;
   Eigen::MatrixXd features;
   Eigen::VectorXi labels;
-  Eigen::MatrixXd fit_distances;  // a copy only when fitted on a fold's rows
+  Eigen::MatrixXd fit_distances;  // a copy when fitted on a fold's rows, or of feature vectors
   const Eigen::MatrixXd* distances = nullptr;
   const SelectorRegistration* registration = nullptr;
   int classes = 0;
@@ -44,7 +45,12 @@ FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUn
   data.classes = dataset.data.classes();
   // Fitted on all rows, the full matrix is the fit matrix: no copy (it is m x m per score unit).
   if (data.registration->uses_distance) {
-    if (unit.fold == kAllRows) {
+    if (!reads_distance_matrix(spec, unit)) {
+      data.fit_distances =
+          spec.distances[static_cast<size_t>(unit.distance)].measure->feature_distances(
+              data.features);
+      data.distances = &data.fit_distances;
+    } else if (unit.fold == kAllRows) {
       data.distances = distances;
     } else {
       data.fit_distances = (*distances)(fit_rows, fit_rows);
@@ -217,7 +223,7 @@ std::vector<ScoreResult> compute_all_scores(const Spec& spec,
   parallel_for(batches.size(), threads, [&](size_t b) {
     const ScoreUnit& unit = plan.score_units[batches[b].front()];
     const Eigen::MatrixXd* distances = nullptr;
-    if (unit.distance != kNoDistance)
+    if (reads_distance_matrix(spec, unit))
       distances = &distance_matrices.at({unit.dataset, unit.distance}).values;
     score_batch(spec, datasets[static_cast<size_t>(unit.dataset)], plan, batches[b], distances,
                 results);

@@ -130,9 +130,19 @@ MissingValues read_missing_values(const YAML::Node& node, const SpecSource& file
   fail(node, file, message);
 }
 
+Normalisation read_normalisation(const YAML::Node& node, const SpecSource& file) {
+  const std::string text = node.IsScalar() ? node.Scalar() : "";
+  if (text == "none") return Normalisation::none;
+  if (text == "z") return Normalisation::z;
+  fail_unknown(node, file,
+               fmt::format("'normalise' must be none or z, got '{}'", printable_excerpt(text)),
+               text, {"none", "z"});
+}
+
 std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& file,
                                       std::vector<IgnoredArchiveEntry>& ignored) {
-  check_keys(node, {"archive", "names", "exclude", "split", "missing"}, file, "datasets");
+  check_keys(node, {"archive", "names", "exclude", "split", "missing", "normalise"}, file,
+             "datasets");
   if (!node["archive"].IsScalar()) fail(node["archive"], file, "'archive' must be a folder");
   const std::filesystem::path folder = archive_folder(node["archive"], file);
   if (!std::filesystem::is_directory(folder))
@@ -181,6 +191,7 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
     dataset.from_archive = true;
     if (node["split"]) dataset.options.split = read_archive_split(node["split"], file);
     if (node["missing"]) dataset.options.missing = read_missing_values(node["missing"], file);
+    if (node["normalise"]) dataset.options.normalise = read_normalisation(node["normalise"], file);
     datasets.push_back(std::move(dataset));
   }
   return datasets;

@@ -30,6 +30,8 @@ std::vector<IgnoredArchiveEntry> ignored_archive_entries(const std::filesystem::
 
 // `missing: refuse | interpolate` of a dataset or archive entry (data/dataset.hpp).
 MissingValues read_missing_values(const YAML::Node& node, const SpecSource& file);
+// `normalise: none | z` of a dataset or archive entry (data/dataset.hpp).
+Normalisation read_normalisation(const YAML::Node& node, const SpecSource& file);
 
 // Expands the map `node` (which has an `archive` key) into dataset entries: `names: all` (the
 // default) in name order, or the listed names in their order, minus `exclude`. Unknown names

@@ -72,6 +72,11 @@ std::string resolved_yaml(const Spec& spec) {
     if (dataset.options.max_samples)
       out << YAML::Key << "max_samples" << YAML::Value << *dataset.options.max_samples;
     out << YAML::Key << "missing" << YAML::Value << missing_values_name(dataset.options.missing);
+    // Written only when set, so that the resolved specs (and the inputs fingerprint) of runs made
+    // before the option existed stay as they were.
+    if (dataset.options.normalise != Normalisation::none)
+      out << YAML::Key << "normalise" << YAML::Value
+          << normalisation_name(dataset.options.normalise);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;

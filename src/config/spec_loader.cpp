@@ -189,7 +189,8 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
   if (item.IsScalar()) {
     dataset.options.name = read_file_name(item, context.file, "a dataset name");
   } else {
-    check_keys(item, {"name", "path", "split", "max_samples", "missing"}, context.file, "dataset");
+    check_keys(item, {"name", "path", "split", "max_samples", "missing", "normalise"}, context.file,
+               "dataset");
     if (!item["name"]) fail(item, context.file, "a dataset needs 'name'");
     dataset.options.name = read_file_name(item["name"], context.file, "a dataset name");
     if (item["path"]) dataset.options.folder = read_text(item["path"], context, "path");
@@ -202,6 +203,8 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
     }
     if (item["missing"])
       dataset.options.missing = spec_detail::read_missing_values(item["missing"], context.file);
+    if (item["normalise"])
+      dataset.options.normalise = spec_detail::read_normalisation(item["normalise"], context.file);
   }
   if (dataset.options.folder.empty())
     dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;

@@ -18,15 +18,23 @@ enum class Split { merged, train, test };
 // shorter series, not a missing value (see load_ucr_dataset).
 enum class MissingValues { refuse, interpolate };
 
+// What is done to each series once loaded (and filled): nothing, or z-normalisation (mean 0,
+// population standard deviation 1, over the series' own values: data/z_normalise.hpp), which the
+// UCR archive's published baselines assume and some of its 2018 datasets do not store (Dau et
+// al. 2019). Each series is rescaled alone, so no row learns from another.
+enum class Normalisation { none, z };
+
 struct DatasetOptions {
   std::string name;  // e.g. "Wafer"; files are <folder>/<name>_TRAIN.tsv[.gz] or .ts[.gz]
   std::filesystem::path folder;          // folder holding the data files
   Split split = Split::merged;           // merged = TRAIN rows then TEST rows, in file order
   std::optional<long long> max_samples;  // keep the first N rows after merging
   MissingValues missing = MissingValues::refuse;
+  Normalisation normalise = Normalisation::none;
 };
 
-std::string missing_values_name(MissingValues missing);  // "refuse" or "interpolate"
+std::string missing_values_name(MissingValues missing);   // "refuse" or "interpolate"
+std::string normalisation_name(Normalisation normalise);  // "none" or "z"
 
 struct Dataset {
   std::string name;

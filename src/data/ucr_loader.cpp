@@ -18,6 +18,7 @@
 #include "data/dataset.hpp"
 #include "data/missing_values.hpp"
 #include "data/series_file.hpp"
+#include "data/z_normalise.hpp"
 
 namespace tsfs {
 namespace {
@@ -321,6 +322,8 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   if (dataset.filled_values > 0)
     spdlog::info("dataset {}: {} missing values in {} series filled (missing: interpolate)",
                  options.name, dataset.filled_values, dataset.filled_series);
+  if (options.normalise == Normalisation::z)
+    for (auto& [file, row] : kept) z_normalise(file->row(row), file->lengths[row]);
 
   int longest = 0;
   for (const auto& [file, row] : kept) longest = std::max(longest, file->lengths[row]);

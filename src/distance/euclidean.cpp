@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/parallel.hpp"
+#include "data/z_normalise.hpp"
 #include "distance/distance.hpp"
 
 namespace tsfs {
@@ -26,29 +27,6 @@ long long common_length(const Dataset& dataset) {
                                  "such as DTW",
                                  dataset.name, shortest, longest));
   return longest;
-}
-
-// Rescales to mean 0 and population standard deviation 1. A constant series has no shape to
-// compare; it becomes all zeros rather than 0/0 = NaN, so it sits at a finite distance from every
-// other series (sqrt(L) from any normalised one) instead of poisoning the neighbour search. The
-// check is for exactly equal values: their computed mean can differ from them by rounding, and
-// dividing that rounding noise by its own tiny deviation would invent a shape.
-void z_normalise(double* values, long long length) {
-  double smallest = values[0], largest = values[0], sum = 0.0;
-  for (long long k = 0; k < length; ++k) {
-    smallest = std::min(smallest, values[k]);
-    largest = std::max(largest, values[k]);
-    sum += values[k];
-  }
-  if (smallest == largest) {
-    std::fill(values, values + length, 0.0);
-    return;
-  }
-  double mean = sum / static_cast<double>(length);
-  double squares = 0.0;
-  for (long long k = 0; k < length; ++k) squares += (values[k] - mean) * (values[k] - mean);
-  double deviation = std::sqrt(squares / static_cast<double>(length));
-  for (long long k = 0; k < length; ++k) values[k] = (values[k] - mean) / deviation;
 }
 
 // A direct sum of squared differences per pair (not |a|^2 + |b|^2 - 2ab, which cancels
@@ -85,7 +63,7 @@ class EuclideanDistance final : public DistanceMeasure {
     for (long long row = 0; row < dataset.rows(); ++row) {
       double* target = series.data() + row * length;
       for (long long k = 0; k < length; ++k) target[k] = dataset.values(row, k);
-      if (normalise_ && length > 0) z_normalise(target, length);
+      if (normalise_) z_normalise(target, length);
     }
     return series;
   }

@@ -170,6 +170,29 @@ TEST_CASE("missing: refuse | interpolate, for an archive and for a dataset entry
         doctest::Contains("'missing' must be refuse or interpolate, got 'drop'"));
 }
 
+TEST_CASE("normalise: none | z, for an archive and for a dataset entry") {
+  const tsfs::testing::TemporaryFolder archive("archive");
+  write_synthetic_archive(archive);
+  const std::string folder = archive.path().string();
+  auto spec = tsfs::load_spec(write_spec(archive_spec("{archive: " + folder + "}")));
+  CHECK(spec.datasets[0].options.normalise == tsfs::Normalisation::none);
+  // Left out of the resolved spec when not set: the specs of earlier runs stay byte-identical.
+  CHECK(spec.resolved_yaml.find("normalise") == std::string::npos);
+  spec = tsfs::load_spec(write_spec(archive_spec("{archive: " + folder + ", normalise: z}")));
+  CHECK(spec.datasets[0].options.normalise == tsfs::Normalisation::z);
+  CHECK(spec.datasets[1].options.normalise == tsfs::Normalisation::z);
+  CHECK(spec.resolved_yaml.find("normalise: z") != std::string::npos);
+  spec = tsfs::load_spec(write_spec(archive_spec(
+      "[{name: Alpha, path: " + folder + "/Alpha, normalise: z}, {name: Beta, path: " + folder +
+      "/Beta, normalise: none}]")));
+  CHECK(spec.datasets[0].options.normalise == tsfs::Normalisation::z);
+  CHECK(spec.datasets[1].options.normalise == tsfs::Normalisation::none);
+  CHECK(spec_error_text(archive_spec("{archive: " + folder + ", normalise: zscore}")) ==
+        doctest::Contains("'normalise' must be none or z, got 'zscore'"));
+  CHECK(spec_error_text(archive_spec("\n  - {name: Alpha, normalise: [z]}")) ==
+        doctest::Contains("spec.yaml:2:30: 'normalise' must be none or z, got ''"));
+}
+
 TEST_CASE(
     "archive: ucr-2018 is $TSFS_UCR_ARCHIVE, else ../shared/data/ucr-archive, else says how") {
   const char* before = std::getenv("TSFS_UCR_ARCHIVE");

@@ -362,6 +362,30 @@ TEST_CASE("missing: interpolate fills NaN inside a TSV series, and trailing NaN 
   CHECK(load_ucr_dataset(options).filled_values == 0);
 }
 
+TEST_CASE("normalise: z rescales each series over its own length, after filling") {
+  TempFolder folder;
+  folder.write("Toy_TRAIN.tsv", "1\t1\tNaN\t3\t4\n2\t5\t5\t5\t5\n1\t2\t4\tNaN\tNaN\n");
+  auto options = in_folder(folder, Split::train);
+  options.missing = tsfs::MissingValues::interpolate;
+  const Dataset raw = load_ucr_dataset(options);
+  options.normalise = tsfs::Normalisation::z;
+  const Dataset normalised = load_ucr_dataset(options);
+  CHECK(normalised.lengths == raw.lengths);
+  for (Eigen::Index row : {0, 2}) {
+    const Eigen::RowVectorXd series = normalised.values.row(row).head(raw.lengths(row));
+    CHECK(std::abs(series.mean()) < 1e-15);
+    CHECK(std::sqrt(series.array().square().mean()) == doctest::Approx(1.0).epsilon(1e-15));
+  }
+  // Filled first (1, 2, 3, 4), then normalised: population deviation sqrt(1.25).
+  CHECK(normalised.values(0, 0) == doctest::Approx(-1.5 / std::sqrt(1.25)).epsilon(1e-15));
+  // A constant series becomes zeros; the shorter series' padding stays NaN.
+  CHECK(normalised.values.row(1).isZero(0.0));
+  CHECK(std::isnan(normalised.values(2, 2)));
+  // Rows are rescaled alone: the same series loaded with other rows is the same.
+  options.max_samples = 2;
+  CHECK(load_ucr_dataset(options).values.row(0) == normalised.values.row(0));
+}
+
 TEST_CASE(
     "missing: interpolate fills the tails of series cut short when every padded line has a "
     "gap (MelbournePedestrian)") {

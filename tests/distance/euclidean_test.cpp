@@ -66,6 +66,17 @@ TEST_CASE("ned z-normalises each series with its population standard deviation")
   CHECK(distances(0, 4) == doctest::Approx(std::sqrt(3.0)).epsilon(1e-14));
 }
 
+TEST_CASE("ned on the raw series is euclidean on series loaded with normalise: z, bit for bit") {
+  tsfs::DatasetOptions options;
+  options.name = "GunPoint";
+  options.folder = ucr_folder("GunPoint");
+  const Dataset raw = tsfs::load_ucr_dataset(options);
+  options.normalise = tsfs::Normalisation::z;
+  const Dataset normalised = tsfs::load_ucr_dataset(options);
+  CHECK(make_distance("ned")->pairwise(raw, 2) ==
+        make_distance("euclidean")->pairwise(normalised, 2));
+}
+
 TEST_CASE("distance matrices are exactly symmetric, zero on the diagonal, thread-invariant") {
   Dataset gun = gun_point();
   for (std::string name : {"euclidean", "ned"}) {

@@ -102,6 +102,8 @@ archive-full: build
 	done
 	python3 experiments/archive-full/official_baselines.py
 	python3 experiments/baselines/compare_published.py $(ARCHIVE_FULL)/official_split
+	$(BUILD)/runner experiments/archive-full/official_split_z.yaml --quiet $(RUNNER_ARGS)
+	python3 experiments/baselines/compare_published.py $(ARCHIVE_FULL)/official_split_z
 	cd $(ARCHIVE_FULL) && $(abspath $(BUILD))/runner compare selection_official --tuned \
 	  --common-datasets --by selector,variant,distance,run --beside official_baselines \
 	  --beside svc_tsfel_official --beside svc_catch22_official --family n_features \

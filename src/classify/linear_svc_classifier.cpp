@@ -29,7 +29,8 @@ std::unique_ptr<Classifier> make_linear_svc(const ParamSet& params) {
 }
 
 const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    .info = linear_svc_info(), .make = make_linear_svc, .has_coefficients = true}};
+    .info = linear_svc_info(), .configure = configured_by_factory<Classifier>(make_linear_svc),
+    .has_coefficients = true}};
 
 }  // namespace
 }  // namespace tsfs

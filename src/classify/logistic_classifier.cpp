@@ -36,7 +36,8 @@ std::unique_ptr<Classifier> make_logistic(const ParamSet& params) {
 }
 
 const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    .info = logistic_info(), .make = make_logistic, .has_coefficients = true}};
+    .info = logistic_info(), .configure = configured_by_factory<Classifier>(make_logistic),
+    .has_coefficients = true}};
 
 }  // namespace
 }  // namespace tsfs

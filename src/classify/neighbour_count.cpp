@@ -15,12 +15,10 @@ ParamDeclaration neighbour_count_param(long long default_k) {
 }
 
 std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier,
-                                                         const ParamSet& params,
-                                                         long long training_rows) {
-  if (params.integer("k") <= training_rows) return std::nullopt;
-  return ParamProblem{
-      "k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold", classifier,
-                       params.integer("k"), training_rows)};
+                                                         long long k, long long training_rows) {
+  if (k <= training_rows) return std::nullopt;
+  return ParamProblem{"k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold",
+                                       classifier, k, training_rows)};
 }
 
 }  // namespace tsfs

@@ -14,7 +14,6 @@ ParamDeclaration neighbour_count_param(long long default_k);
 // neighbours than the cell's key says would be a different classifier under the same name.
 // `classifier` names it in the message.
 std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier,
-                                                         const ParamSet& params,
-                                                         long long training_rows);
+                                                         long long k, long long training_rows);
 
 }  // namespace tsfs

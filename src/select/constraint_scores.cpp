@@ -138,6 +138,12 @@ class ConstraintSelector final : public Selector {
 
   ScoreOrder order() const override { return settings_.order; }
 
+  // The variants with a kNN graph: k < fit rows.
+  std::optional<ParamProblem> check_fit_rows(long long fit_rows) const override {
+    if (!needs_distance(settings_.variant)) return std::nullopt;
+    return less_than_fit_rows("k", settings_.neighbours, fit_rows);
+  }
+
  private:
   ConstraintSettings settings_;
 };
@@ -261,7 +267,6 @@ SelectorRegistration constraint_registration(ConstraintVariant variant) {
         settings.order = order_of(params);
         return std::make_unique<ConstraintSelector>(settings);
       });
-  if (needs_distance(variant)) registration.check_fit_rows = check_less_than_fit_rows("k");
   return registration;
 }
 

@@ -65,6 +65,17 @@ class LaplacianSelector final : public Selector {
 
   ScoreOrder order() const override { return settings_.order; }
 
+  // k must leave at least one other row to be a neighbour: k < fit rows.
+  std::optional<ParamProblem> check_fit_rows(long long fit_rows) const override {
+    return less_than_fit_rows("k", settings_.neighbours, fit_rows);
+  }
+
+  // A batch shares the kNN graph.
+  std::string batch_key() const override {
+    return fmt::format("k={};symmetrize={}", settings_.neighbours,
+                       static_cast<int>(settings_.symmetrize));
+  }
+
  private:
   LaplacianSettings settings_;
 };
@@ -209,8 +220,6 @@ SelectorRegistration laplacian_registration() {
   registration.supervised = false;
   registration.uses_distance = true;
   registration.configure = configured_by(make_laplacian_selector);
-  // k must leave at least one other row to be a neighbour: k < fit rows.
-  registration.check_fit_rows = check_less_than_fit_rows("k");
   registration.batch_varying_params = {"sigma_ratio", "kernel_scale", "stable_weights",
                                        "arithmetic",  "order",        "variant"};
   registration.score_batch = score_laplacian_batch;

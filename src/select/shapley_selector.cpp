@@ -46,11 +46,12 @@ double majority_accuracy(const ValidationSplit& split, int classes) {
 class ShapleySelector final : public Selector {
  public:
   ShapleySelector(LiblinearOptions options, int permutations, std::uint64_t seed,
-                  double validation_fraction)
+                  double validation_fraction, long long max_fits)
       : options_(options),
         permutations_(permutations),
         seed_(seed),
-        fraction_(validation_fraction) {}
+        fraction_(validation_fraction),
+        max_fits_(max_fits) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
     const ValidationSplit split = validation_split(problem, fraction_, seed_, "shapley selector");
@@ -93,11 +94,23 @@ class ShapleySelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::descending; }
 
+  std::optional<ParamProblem> check_features(long long features) const override {
+    const long long fits = permutations_ * features;
+    if (fits <= max_fits_) return std::nullopt;
+    return ParamProblem{
+        "permutations",
+        fmt::format("permutations {} x {} features = {} model fits, above max_fits {} (each fit "
+                    "is a liblinear fit with up to {} columns); lower permutations, keep fewer "
+                    "features before, or raise max_fits",
+                    permutations_, features, fits, max_fits_, features)};
+  }
+
  private:
   LiblinearOptions options_;
   int permutations_;
   std::uint64_t seed_;
   double fraction_;
+  long long max_fits_;
 };
 
 SelectorRegistration shapley_registration() {
@@ -123,23 +136,12 @@ SelectorRegistration shapley_registration() {
   registration.supervised = true;
   registration.uses_distance = false;
   registration.provides_std_errors = true;
-  registration.check_features = [](const ParamSet& params,
-                                   long long features) -> std::optional<ParamProblem> {
-    const long long fits = params.integer("permutations") * features;
-    if (fits <= params.integer("max_fits")) return std::nullopt;
-    return ParamProblem{
-        "permutations",
-        fmt::format("permutations {} x {} features = {} model fits, above max_fits {} (each fit "
-                    "is a liblinear fit with up to {} columns); lower permutations, keep fewer "
-                    "features before, or raise max_fits",
-                    params.integer("permutations"), features, fits, params.integer("max_fits"),
-                    features)};
-  };
   registration.configure = configured_by(
       [](const ParamSet& params) -> std::unique_ptr<Selector> {
         return std::make_unique<ShapleySelector>(
             linear_estimator_options(params), int_param(params, "permutations"),
-            static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"));
+            static_cast<std::uint64_t>(params.integer("seed")), params.real("validation_fraction"),
+            params.integer("max_fits"));
       },
       check_linear_estimator);
   return registration;

@@ -80,6 +80,19 @@ class SpecSelector final : public Selector {
 
   ScoreOrder order() const override { return settings_.order; }
 
+  std::optional<ParamProblem> check_fit_rows(long long fit_rows) const override {
+    if (!settings_.dense_rbf)
+      if (auto problem = less_than_fit_rows("k", settings_.neighbours, fit_rows)) return problem;
+    if (settings_.spec.ranker == SpecRanker::phi3)
+      return less_than_fit_rows("n_eigen", settings_.spec.n_eigen, fit_rows);
+    return std::nullopt;
+  }
+
+  // A batch shares the graph (and with graph: knn, its kNN graph).
+  std::string batch_key() const override {
+    return fmt::format("rbf={};k={}", settings_.dense_rbf, settings_.neighbours);
+  }
+
  private:
   SpecSelectorSettings settings_;
 };
@@ -227,20 +240,12 @@ ComponentInfo spec_info() {
   return info;
 }
 
-std::optional<ParamProblem> check_spec_fit_rows(const ParamSet& params, long long fit_rows) {
-  if (params.text("graph") == "knn")
-    if (auto problem = less_than_fit_rows(params, "k", fit_rows)) return problem;
-  if (params.text("ranker") == "phi3") return less_than_fit_rows(params, "n_eigen", fit_rows);
-  return std::nullopt;
-}
-
 SelectorRegistration spec_registration() {
   SelectorRegistration registration;
   registration.info = spec_info();
   registration.supervised = false;
   registration.uses_distance = true;
   registration.configure = configured_by(make_spec_selector);
-  registration.check_fit_rows = check_spec_fit_rows;
   registration.batch_varying_params = {"sigma_ratio", "ranker", "n_eigen", "spectral_function",
                                        "nu",          "s",      "a",       "p",
                                        "dense_limit", "order"};

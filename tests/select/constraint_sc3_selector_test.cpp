@@ -10,8 +10,7 @@ TEST_CASE("constraint_sc3 selector: registration, all labelled, and hidden label
   const auto& registration = tsfs::testing::selector_registration("constraint_sc3");
   CHECK(registration.supervised);
   CHECK(registration.uses_distance);
-  CHECK(registration.check_fit_rows(tsfs::testing::complete_params(registration.info, {}),
-                                    10));  // k = 10 >= 10 rows
+  CHECK(tsfs::testing::make_selector("constraint_sc3")->check_fit_rows(10));  // k = 10 >= 10 rows
   tsfs::ParamSet params;
   params.set("k", tsfs::ParamValue{1LL});
   const auto selector = tsfs::testing::make_selector("constraint_sc3", params);

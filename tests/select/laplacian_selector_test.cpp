@@ -117,13 +117,11 @@ TEST_CASE("laplacian selector order follows the order parameter") {
 }
 
 TEST_CASE("laplacian selector check_fit_rows rejects k >= fit rows") {
-  const auto& registration = selector_registration("laplacian");
-  REQUIRE(registration.check_fit_rows);
-  const ParamSet params = complete_params(registration.info, params_of({{"k", 10LL}}));
-  const auto problem = registration.check_fit_rows(params, 10);
+  const auto selector = make_selector("laplacian", params_of({{"k", 10LL}}));
+  const auto problem = selector->check_fit_rows(10);
   REQUIRE(problem.has_value());
   CHECK(problem->param == "k");
-  CHECK_FALSE(registration.check_fit_rows(params, 11).has_value());
+  CHECK_FALSE(selector->check_fit_rows(11).has_value());
 }
 
 TEST_CASE("laplacian selector = kNN graph + heat kernel with sigma from the mean distance") {

@@ -104,13 +104,11 @@ TEST_CASE("shapley is reproducible for a seed and changes with it") {
 }
 
 TEST_CASE("shapley refuses a budget above max_fits, naming the computed count") {
-  const auto& registration = tsfs::testing::selector_registration("shapley");
-  const auto params = tsfs::testing::complete_params(
-      registration.info, params_of({{"permutations", ParamValue{50LL}}}));
-  const auto problem = registration.check_features(params, 210);
+  const auto selector = make_selector("shapley", params_of({{"permutations", ParamValue{50LL}}}));
+  const auto problem = selector->check_features(210);
   REQUIRE(problem);
   CHECK(problem->param == "permutations");
   CHECK(problem->message.find("permutations 50 x 210 features = 10500 model fits, above "
                               "max_fits 10000") != std::string::npos);
-  CHECK_FALSE(registration.check_features(params, 200));
+  CHECK_FALSE(selector->check_features(200));
 }

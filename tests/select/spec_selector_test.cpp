@@ -38,8 +38,7 @@ TEST_CASE("spec selector registration and default orders") {
   CHECK(tsfs::testing::make_selector("spec")->order() == ScoreOrder::ascending);
   CHECK(tsfs::testing::make_selector("spec", spec_params("knn", "phi3"))->order() ==
         ScoreOrder::descending);
-  CHECK(registration.check_fit_rows(
-      tsfs::testing::complete_params(registration.info, spec_params("knn", "phi2")), 10));
+  CHECK(tsfs::testing::make_selector("spec", spec_params("knn", "phi2"))->check_fit_rows(10));
 }
 
 // The rbf graph with sigma such that 2 sigma^2 = 2 t_data^2 is the reference W_rbf_tdata, so the

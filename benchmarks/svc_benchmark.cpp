@@ -99,8 +99,8 @@ void sparse_fits(benchmark::State& state) {
 }
 
 void direct_fits(benchmark::State& state) {
-  fit_each_subset(state, *tsfs::configure_classifier(*tsfs::ClassifierRegistry::instance().find("svc"),
-                                                     svc_defaults()));
+  fit_each_subset(state, *tsfs::configure_classifier(
+                             *tsfs::ClassifierRegistry::instance().find("svc"), svc_defaults()));
 }
 
 void nested_fits(benchmark::State& state) {

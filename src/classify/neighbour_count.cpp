@@ -14,11 +14,12 @@ ParamDeclaration neighbour_count_param(long long default_k) {
   return k;
 }
 
-std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier,
-                                                         long long k, long long training_rows) {
+std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier, long long k,
+                                                         long long training_rows) {
   if (k <= training_rows) return std::nullopt;
-  return ParamProblem{"k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold",
-                                       classifier, k, training_rows)};
+  return ParamProblem{
+      "k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold", classifier, k,
+                       training_rows)};
 }
 
 }  // namespace tsfs

@@ -1,15 +1,12 @@
 #include "classify/classifier.hpp"
 
-#include "common/error.hpp"
+#include "common/configured.hpp"
 
 namespace tsfs {
 
 std::shared_ptr<const Classifier> configure_classifier(const ClassifierRegistration& registration,
                                                        const ParamSet& params) {
-  Configured<Classifier> configured = registration.configure(params);
-  if (const auto& problem = configured.problem())
-    throw InputError("classifier " + registration.info.name, problem->message);
-  return configured.component();
+  return component_or_throw(registration.configure(params), "classifier " + registration.info.name);
 }
 
 }  // namespace tsfs

@@ -12,10 +12,10 @@
 
 #include <limits>
 
+#include "select/constraint/similarity_search.hpp"
 #include "select/filters/discretize.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
-#include "select/constraint/similarity_search.hpp"
 
 namespace tsfs {
 namespace {

@@ -23,9 +23,9 @@
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "evaluate/shuffle.hpp"
-#include "select/wrappers/linear_estimator.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
+#include "select/wrappers/linear_estimator.hpp"
 #include "select/wrappers/validation_split.hpp"
 
 namespace tsfs {

@@ -16,9 +16,9 @@
 #include <vector>
 
 #include "common/interrupt.hpp"
-#include "select/wrappers/linear_estimator.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
+#include "select/wrappers/linear_estimator.hpp"
 
 namespace tsfs {
 namespace {

@@ -97,7 +97,8 @@ void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
     for (const auto& fold : *folds)
       fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
   std::vector<const ClassifierChecks*> classifiers;
-  for (const auto& classifier : spec.classifier.classifiers) classifiers.push_back(classifier.get());
+  for (const auto& classifier : spec.classifier.classifiers)
+    classifiers.push_back(classifier.get());
   for (const auto& classifier : spec.classifier.distance_classifiers)
     classifiers.push_back(classifier.get());
   for (const ClassifierChecks* classifier : classifiers)

@@ -72,8 +72,9 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                    dataset.data.name, spec.reduce->kind));
     }
   }
-  return {spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
-          static_cast<long long>(train.cols())};
+  return {
+      spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
+      static_cast<long long>(train.cols())};
 }
 
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,

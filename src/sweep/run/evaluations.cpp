@@ -79,8 +79,8 @@ void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
   if (classifier == nullptr)
     throw std::logic_error("a classifier registered with nested fits configured without them");
   classifier->fit_predict_nested(dataset.features.values(fold.train_rows, columns),
-                           dataset.data.labels(fold.train_rows), classes,
-                           dataset.features.values(fold.test_rows, columns), sizes, report);
+                                 dataset.data.labels(fold.train_rows), classes,
+                                 dataset.features.values(fold.test_rows, columns), sizes, report);
 }
 
 }  // namespace
@@ -102,8 +102,8 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
     const EvaluationRequest& first = requests[item.requests.front()];
     const PreparedDataset& dataset = datasets[static_cast<size_t>(first.key.dataset)];
     if (item.nested)
-      evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking, requests,
-                      item, results);
+      evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking,
+                      requests, item, results);
     else
       results[item.requests.front()] = evaluate(spec, dataset, first.key, distances);
   });

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "select/constraint/constraint_test_data.hpp"
 #include "select/constraint/constraint_scores.hpp"
+#include "select/constraint/constraint_test_data.hpp"
 
 namespace {
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <random>
 
-#include "select/selector.hpp"
 #include "select/constraint/similarity_search.hpp"
+#include "select/selector.hpp"
 #include "select/selector_test_helpers.hpp"
 
 namespace {

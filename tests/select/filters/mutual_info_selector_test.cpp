@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "select/reference_data.hpp"
 #include "select/filters/numpy_compat.hpp"
+#include "select/reference_data.hpp"
 #include "select/selector.hpp"
 #include "select/selector_test_helpers.hpp"
 

@@ -99,14 +99,16 @@ void sparse_fits(benchmark::State& state) {
 }
 
 void direct_fits(benchmark::State& state) {
-  fit_each_subset(state, *tsfs::ClassifierRegistry::instance().find("svc")->make(svc_defaults()));
+  fit_each_subset(state, *tsfs::configure_classifier(
+                             *tsfs::ClassifierRegistry::instance().find("svc"), svc_defaults()));
 }
 
 void nested_fits(benchmark::State& state) {
   const Fold& fold = wafer_like_fold();
   const std::vector<Eigen::Index> sizes = subset_sizes(state);
-  const auto classifier =
-      tsfs::ClassifierRegistry::instance().find("svc")->nested->make(svc_defaults());
+  const auto configured =
+      tsfs::configure_classifier(*tsfs::ClassifierRegistry::instance().find("svc"), svc_defaults());
+  const tsfs::NestedSubsetClassifier* classifier = configured->nested();
   const Eigen::Index largest = sizes.back();
   for (auto _ : state)
     classifier->fit_predict_nested(fold.train.leftCols(largest), fold.train_labels, 2,

@@ -31,9 +31,23 @@ inline Eigen::Index score_columns(int classes) {
   return classes == 2 ? 1 : classes;
 }
 
-class Classifier {
+class NestedSubsetClassifier;
+
+// What the planner asks of every configured classifier, of feature columns or of distances.
+class ClassifierChecks {
  public:
-  virtual ~Classifier() = default;
+  virtual ~ClassifierChecks() = default;
+  // The problem with `training_rows`, the fewest of any fold (knn: k above them), so the runner
+  // refuses an impossible grid before computing anything; none by default.
+  virtual std::optional<ParamProblem> check_training_rows(long long /*training_rows*/) const {
+    return std::nullopt;
+  }
+};
+
+// A classifier of feature columns, configured from one parameter set once, when the spec is
+// loaded (its options read and checked); each evaluation fits it on a fold.
+class Classifier : public ClassifierChecks {
+ public:
   // Labels are class indices in [0, classes). Features are raw; each classifier standardises
   // with the training rows' statistics (see standardize.hpp).
   virtual Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
@@ -45,6 +59,9 @@ class Classifier {
                               const Eigen::MatrixXd& test_features) const {
     return fit_predict_scores(train_features, train_labels, classes, test_features).labels;
   }
+  // The nested-subset fits of the same configuration, for a registration with `nested`; null
+  // otherwise.
+  virtual const NestedSubsetClassifier* nested() const { return nullptr; }
 };
 
 // Optional capability: fits on nested feature subsets, the first n columns of one column order
@@ -68,8 +85,8 @@ class NestedSubsetClassifier {
                                   const Report& report) const = 0;
 };
 
+// A registration's nested-subset fits: its configured classifiers offer them (Classifier::nested).
 struct NestedSubsetFits {
-  std::function<std::unique_ptr<NestedSubsetClassifier>(const ParamSet&)> make;
   // Fewer subsets of one column order than this go through Classifier::fit_predict: the sums
   // over the largest subset's columns are paid once per column order, so they pay only when
   // shared by enough fits.
@@ -78,9 +95,8 @@ struct NestedSubsetFits {
 
 // A classifier that predicts from the distances between series instead of feature columns
 // (nearest_neighbour): the cell's `distances:` entry, no features, no standardisation.
-class DistanceClassifier {
+class DistanceClassifier : public ClassifierChecks {
  public:
-  virtual ~DistanceClassifier() = default;
   // test_to_train(i, j): the distance from test row i to training row j, training rows in
   // dataset order; labels as for Classifier.
   virtual Predictions predict(const Eigen::MatrixXd& test_to_train,
@@ -89,19 +105,21 @@ class DistanceClassifier {
 
 struct ClassifierRegistration {
   ComponentInfo info;
-  // A classifier of feature columns; null for one of distances (make_from_distances).
-  std::function<std::unique_ptr<Classifier>(const ParamSet&)> make;
+  // The classifier of feature columns of one grid point, configured once when the spec is loaded,
+  // or the problem that prevents it; null for a classifier of distances (configure_from_distances).
+  std::function<Configured<Classifier>(const ParamSet&)> configure;
   std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
   // A linear model that reports Predictions::zero_coefficient_fraction (`metrics: [sparsity]`).
   bool has_coefficients = false;
-  // Optional: checks parameters against the fewest training rows of any fold (knn: k), so the
-  // runner refuses an impossible grid before computing anything.
-  std::function<std::optional<ParamProblem>(const ParamSet&, long long training_rows)>
-      check_training_rows = nullptr;
-  // A classifier of distances instead: its grid cells are swept over the spec's distances and
-  // need `selectors: [{kind: none}]` (config/spec_loader.cpp).
-  std::function<std::unique_ptr<DistanceClassifier>(const ParamSet&)> make_from_distances = nullptr;
+  // A classifier of distances instead, configured likewise: its grid cells are swept over the
+  // spec's distances and need `selectors: [{kind: none}]` (config/spec_loader.cpp).
+  std::function<Configured<DistanceClassifier>(const ParamSet&)> configure_from_distances = nullptr;
 };
 using ClassifierRegistry = Registry<ClassifierRegistration>;
+
+// The registered classifier of feature columns for one complete parameter set, outside a spec
+// (tests, benchmarks); throws InputError with the registration's problem when it refuses it.
+std::shared_ptr<const Classifier> configure_classifier(const ClassifierRegistration& registration,
+                                                       const ParamSet& params);
 
 }  // namespace tsfs

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -70,38 +71,6 @@ void check_neighbours(long long neighbours) {
   if (neighbours < 1) throw std::invalid_argument("knn: k must be >= 1");
 }
 
-class KnnClassifier final : public Classifier {
- public:
-  explicit KnnClassifier(long long neighbours) : neighbours_(neighbours) {
-    check_neighbours(neighbours_);
-  }
-
-  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
-                                 const Eigen::VectorXi& train_labels, int classes,
-                                 const Eigen::MatrixXd& test_features) const override {
-    check_classifier_inputs("knn", train_features, train_labels, classes, test_features);
-    const StandardizedRows scaled = standardize(train_features, test_features);
-    // Training rows as columns, so each distance reads one contiguous column.
-    const Eigen::MatrixXd train_columns = scaled.train.transpose();
-    NeighbourVote vote(neighbours_, train_labels, classes);
-    Predictions result{Eigen::VectorXi(test_features.rows()),
-                       Eigen::MatrixXd(test_features.rows(), score_columns(classes))};
-    Eigen::VectorXd query;
-    Eigen::VectorXd squared_distances(train_columns.cols());
-    for (Eigen::Index test_row = 0; test_row < test_features.rows(); ++test_row) {
-      query = scaled.test.row(test_row).transpose();
-      for (Eigen::Index train_row = 0; train_row < train_columns.cols(); ++train_row)
-        squared_distances(train_row) = (train_columns.col(train_row) - query).squaredNorm();
-      result.labels(test_row) = vote(squared_distances);
-      vote.write_scores(result.scores.row(test_row));
-    }
-    return result;
-  }
-
- private:
-  long long neighbours_;
-};
-
 class NestedKnn final : public NestedSubsetClassifier {
  public:
   explicit NestedKnn(long long neighbours) : neighbours_(neighbours) {
@@ -139,6 +108,45 @@ class NestedKnn final : public NestedSubsetClassifier {
   long long neighbours_;
 };
 
+class KnnClassifier final : public Classifier {
+ public:
+  explicit KnnClassifier(long long neighbours) : neighbours_(neighbours), nested_(neighbours) {
+    check_neighbours(neighbours_);
+  }
+
+  std::optional<ParamProblem> check_training_rows(long long training_rows) const override {
+    return check_neighbours_within_rows("knn", neighbours_, training_rows);
+  }
+
+  const NestedSubsetClassifier* nested() const override { return &nested_; }
+
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                 const Eigen::VectorXi& train_labels, int classes,
+                                 const Eigen::MatrixXd& test_features) const override {
+    check_classifier_inputs("knn", train_features, train_labels, classes, test_features);
+    const StandardizedRows scaled = standardize(train_features, test_features);
+    // Training rows as columns, so each distance reads one contiguous column.
+    const Eigen::MatrixXd train_columns = scaled.train.transpose();
+    NeighbourVote vote(neighbours_, train_labels, classes);
+    Predictions result{Eigen::VectorXi(test_features.rows()),
+                       Eigen::MatrixXd(test_features.rows(), score_columns(classes))};
+    Eigen::VectorXd query;
+    Eigen::VectorXd squared_distances(train_columns.cols());
+    for (Eigen::Index test_row = 0; test_row < test_features.rows(); ++test_row) {
+      query = scaled.test.row(test_row).transpose();
+      for (Eigen::Index train_row = 0; train_row < train_columns.cols(); ++train_row)
+        squared_distances(train_row) = (train_columns.col(train_row) - query).squaredNorm();
+      result.labels(test_row) = vote(squared_distances);
+      vote.write_scores(result.scores.row(test_row));
+    }
+    return result;
+  }
+
+ private:
+  long long neighbours_;
+  NestedKnn nested_;
+};
+
 ComponentInfo knn_info() {
   ComponentInfo info;
   info.name = "knn";
@@ -153,17 +161,12 @@ std::unique_ptr<Classifier> make_knn(const ParamSet& params) {
   return std::make_unique<KnnClassifier>(params.integer("k"));
 }
 
-std::unique_ptr<NestedSubsetClassifier> make_nested_knn(const ParamSet& params) {
-  return std::make_unique<NestedKnn>(params.integer("k"));
-}
-
 // The nested path costs a fit no more than the direct one (one pass over the columns either
 // way), so it is used as soon as two subsets share a column order.
 const Registrar<ClassifierRegistration> registrar{
-    ClassifierRegistration{knn_info(), make_knn, NestedSubsetFits{make_nested_knn, 2}, false,
-                           [](const ParamSet& params, long long training_rows) {
-                             return check_neighbours_within_rows("knn", params, training_rows);
-                           }}};
+    ClassifierRegistration{.info = knn_info(),
+                           .configure = configured_by_factory<Classifier>(make_knn),
+                           .nested = NestedSubsetFits{2}}};
 
 }  // namespace
 }  // namespace tsfs

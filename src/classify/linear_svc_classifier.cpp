@@ -28,8 +28,10 @@ std::unique_ptr<Classifier> make_linear_svc(const ParamSet& params) {
   return make_liblinear_classifier("linear_svc", options);
 }
 
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    .info = linear_svc_info(), .make = make_linear_svc, .has_coefficients = true}};
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{.info = linear_svc_info(),
+                           .configure = configured_by_factory<Classifier>(make_linear_svc),
+                           .has_coefficients = true}};
 
 }  // namespace
 }  // namespace tsfs

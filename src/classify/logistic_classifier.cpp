@@ -35,8 +35,10 @@ std::unique_ptr<Classifier> make_logistic(const ParamSet& params) {
   return make_liblinear_classifier("logistic", options);
 }
 
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    .info = logistic_info(), .make = make_logistic, .has_coefficients = true}};
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{.info = logistic_info(),
+                           .configure = configured_by_factory<Classifier>(make_logistic),
+                           .has_coefficients = true}};
 
 }  // namespace
 }  // namespace tsfs

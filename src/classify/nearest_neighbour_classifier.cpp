@@ -11,6 +11,7 @@
 #include <cmath>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <vector>
 
@@ -23,6 +24,10 @@ namespace {
 class NearestNeighbours final : public DistanceClassifier {
  public:
   explicit NearestNeighbours(long long neighbours) : neighbours_(neighbours) {}
+
+  std::optional<ParamProblem> check_training_rows(long long training_rows) const override {
+    return check_neighbours_within_rows("nearest_neighbour", neighbours_, training_rows);
+  }
 
   Predictions predict(const Eigen::MatrixXd& test_to_train, const Eigen::VectorXi& train_labels,
                       int classes) const override {
@@ -79,18 +84,14 @@ ComponentInfo nearest_neighbour_info() {
   return info;
 }
 
-ClassifierRegistration registration() {
-  ClassifierRegistration result{nearest_neighbour_info(), nullptr};
-  result.check_training_rows = [](const ParamSet& params, long long training_rows) {
-    return check_neighbours_within_rows("nearest_neighbour", params, training_rows);
-  };
-  result.make_from_distances = [](const ParamSet& params) -> std::unique_ptr<DistanceClassifier> {
-    return std::make_unique<NearestNeighbours>(params.integer("k"));
-  };
-  return result;
+std::unique_ptr<DistanceClassifier> make_nearest_neighbours(const ParamSet& params) {
+  return std::make_unique<NearestNeighbours>(params.integer("k"));
 }
 
-const Registrar<ClassifierRegistration> registrar{registration()};
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{.info = nearest_neighbour_info(),
+                           .configure_from_distances =
+                               configured_by_factory<DistanceClassifier>(make_nearest_neighbours)}};
 
 }  // namespace
 }  // namespace tsfs

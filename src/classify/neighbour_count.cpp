@@ -14,13 +14,12 @@ ParamDeclaration neighbour_count_param(long long default_k) {
   return k;
 }
 
-std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier,
-                                                         const ParamSet& params,
+std::optional<ParamProblem> check_neighbours_within_rows(const std::string& classifier, long long k,
                                                          long long training_rows) {
-  if (params.integer("k") <= training_rows) return std::nullopt;
+  if (k <= training_rows) return std::nullopt;
   return ParamProblem{
-      "k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold", classifier,
-                       params.integer("k"), training_rows)};
+      "k", fmt::format("{} k = {} exceeds the {} training rows of the smallest fold", classifier, k,
+                       training_rows)};
 }
 
 }  // namespace tsfs

@@ -56,7 +56,10 @@ class LibsvmRows {
 
 class SvcClassifier final : public Classifier {
  public:
-  explicit SvcClassifier(SvcOptions options) : options_(std::move(options)) {}
+  explicit SvcClassifier(SvcOptions options)
+      : options_(std::move(options)), nested_(make_nested_svc(options_)) {}
+
+  const NestedSubsetClassifier* nested() const override { return nested_.get(); }
 
   Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
                                  const Eigen::VectorXi& train_labels, int classes,
@@ -114,6 +117,7 @@ class SvcClassifier final : public Classifier {
   }
 
   SvcOptions options_;
+  std::unique_ptr<NestedSubsetClassifier> nested_;  // the same options along nested subsets
 };
 
 ComponentInfo svc_info() {
@@ -161,12 +165,10 @@ std::unique_ptr<Classifier> make_svc(const ParamSet& params) {
   return make_svc_classifier(svc_options(params));
 }
 
-std::unique_ptr<NestedSubsetClassifier> make_svc_nested(const ParamSet& params) {
-  return make_nested_svc(svc_options(params));
-}
-
-const Registrar<ClassifierRegistration> registrar{ClassifierRegistration{
-    svc_info(), make_svc, NestedSubsetFits{make_svc_nested, kNestedSvcWorthwhileFrom}}};
+const Registrar<ClassifierRegistration> registrar{
+    ClassifierRegistration{.info = svc_info(),
+                           .configure = configured_by_factory<Classifier>(make_svc),
+                           .nested = NestedSubsetFits{kNestedSvcWorthwhileFrom}}};
 
 }  // namespace
 

@@ -52,8 +52,8 @@ LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parame
 Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
                                const std::function<const svm_node*(Eigen::Index)>& query);
 
-// The svc classifier of `options` (make_svc of the registration, for tests that set options the
-// parameters do not reach).
+// The svc classifier of `options`, with its nested-subset fits (what the registration configures,
+// for tests that set options the parameters do not reach).
 std::unique_ptr<Classifier> make_svc_classifier(SvcOptions options);
 
 // The nested-subset path (svc_nested.cpp): RBF kernels grown column by column, trained through

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "common/enum_names.hpp"
@@ -149,6 +150,19 @@ std::string type_name(ParamType type) {
                              {ParamType::optional_integer, "an integer or none"},
                              {ParamType::optional_real, "a number or none"}});
   return std::string(type_names.name(type));
+}
+
+std::optional<ParamProblem> ParamDeclaration::problem_with(const ParamValue& value) const {
+  if (!choices.empty()) {
+    const auto& text = std::get<std::string>(value);
+    if (std::find(choices.begin(), choices.end(), text) == choices.end())
+      return ParamProblem{
+          name, fmt::format("must be one of {}, got '{}'", fmt::join(choices, ", "), text)};
+  }
+  if (check)
+    if (std::string problem = check(value); !problem.empty())
+      return ParamProblem{name, fmt::format("{} (got {})", problem, display_value(value))};
+  return std::nullopt;
 }
 
 const ParamDeclaration* ComponentInfo::find_param(const std::string& param_name) const {

@@ -21,9 +21,17 @@ enum class ParamType { integer, real, text, boolean, text_list, optional_integer
 using ParamValue =
     std::variant<long long, double, std::string, bool, std::vector<std::string>, std::monostate>;
 
+// A parameter value the component rejects; `param` is empty when the problem concerns the
+// component as a whole (a combination of parameters).
+struct ParamProblem {
+  std::string param;
+  std::string message;
+};
+
 // An extra check of a parameter's value: returns an empty string when the value is acceptable,
-// otherwise what is wrong with it. The range checks below also describe themselves ("> 0"), for
-// `runner list`; a check written as a lambda has no description (its parameter's doc says it).
+// otherwise what is wrong with it (ParamDeclaration::problem_with reports it as a ParamProblem).
+// The range checks below also describe themselves ("> 0"), for `runner list`; a check written as a
+// lambda has no description (its parameter's doc says it).
 class ParamCheck {
  public:
   using Function = std::function<std::string(const ParamValue&)>;
@@ -55,6 +63,10 @@ struct ParamDeclaration {
   // A parameter that only means something when this one is not given (pca's `energy` with a
   // fixed `components`): giving both is a spec error rather than one silently ignored.
   std::string excludes = {};
+
+  // The problem with one value of this parameter (not one of `choices`, or refused by `check`),
+  // naming the parameter, as the spec loader reports it; none when the value is acceptable.
+  std::optional<ParamProblem> problem_with(const ParamValue& value) const;
 };
 
 // Range checks for ParamDeclaration::check.
@@ -93,13 +105,6 @@ class ParamSet {
 
 std::string display_value(const ParamValue& value);
 std::string type_name(ParamType type);
-
-// A parameter value the component rejects; `param` is empty when the problem concerns the
-// component as a whole (a combination of parameters).
-struct ParamProblem {
-  std::string param;
-  std::string message;
-};
 
 // A component configured from one complete parameter set, once, when the spec is loaded: the
 // typed object the stages use (its label, checks and work come from it, never from the ParamSet

@@ -105,8 +105,16 @@ struct SelectorSpec : SweptComponentSpec {
   std::vector<std::shared_ptr<const Selector>> selectors;
 };
 
+class Classifier;
+class DistanceClassifier;
+
 struct ClassifierSpec : SweptComponentSpec {
   const ClassifierRegistration* registration = nullptr;
+  // The classifier of each grid point, configured when the spec was loaded
+  // (classify/classifier.hpp): of feature columns, or of distances for a registration with
+  // configure_from_distances (the other list is then empty).
+  std::vector<std::shared_ptr<const Classifier>> classifiers;
+  std::vector<std::shared_ptr<const DistanceClassifier>> distance_classifiers;
 };
 
 // `reduce:` (reduce/reducer.hpp): its parameters are single values, so `grid` holds one set.

@@ -535,6 +535,11 @@ ClassifierSpec read_classifier(const YAML::Node& classifier, const Context& cont
   static_cast<SweptComponentSpec&>(result) =
       read_component(node, registration.info, {"kind"}, context, "classifier");
   result.registration = &registration;
+  if (registration.configure_from_distances)
+    result.distance_classifiers =
+        configure_grid(result, registration.configure_from_distances, "classifier");
+  else
+    result.classifiers = configure_grid(result, registration.configure, "classifier");
   return result;
 }
 
@@ -606,7 +611,7 @@ void check_sweep_size(const Spec& spec) {
   double selector_points = 0;
   for (const auto& selector : spec.selectors) {
     bool uses_distance = selector.registration->uses_distance ||
-                         spec.classifier.registration->make_from_distances != nullptr;
+                         spec.classifier.registration->configure_from_distances != nullptr;
     selector_points += static_cast<double>(selector.grid.size()) *
                        static_cast<double>(uses_distance ? spec.distances.size() : 1);
   }
@@ -664,7 +669,7 @@ void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
 // A classifier of distances (nearest_neighbour) reads the cell's distance block, not features:
 // what would select, reduce or count features, or draw its curves, is refused at its line.
 void check_distance_classifier(const Spec& spec) {
-  if (!spec.classifier.registration->make_from_distances) return;
+  if (!spec.classifier.registration->configure_from_distances) return;
   const std::string& kind = spec.classifier.kind;
   if (spec.distances.empty())
     throw InputError(spec.classifier.where.str(),

@@ -64,7 +64,7 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
     if (std::find(components.begin(), components.end(), distance.kind) == components.end())
       components.push_back(distance.kind);
     if (distance.kind != parameter.component) continue;
-    if (!spec.classifier.registration->make_from_distances)
+    if (!spec.classifier.registration->configure_from_distances)
       fail(item, file,
            fmt::format("tuned parameter '{}': a distance parameter is tuned for a classifier of "
                        "distances (nearest_neighbour) only; classifier '{}' reads features",
@@ -119,7 +119,7 @@ ProtocolOptions read_inner(const YAML::Node& node, const SpecSource& file, const
       // Every training row tested on all the others: one fit per row, which a classifier of
       // distances does from one block (and the learned DTW window from one pruned search).
       check_keys(node, {"kind"}, file, "tune.inner (leave_one_out)");
-      if (!spec.classifier.registration->make_from_distances)
+      if (!spec.classifier.registration->configure_from_distances)
         fail(node["kind"], file,
              fmt::format("inner protocol leave_one_out is for a classifier of distances "
                          "(nearest_neighbour); classifier '{}' would be fitted once per "

@@ -51,18 +51,8 @@ std::vector<double> linspace(double start, double stop, long long num) {
 
 void check_value(const YAML::Node& node, const ParamDeclaration& spec, const ParamValue& value,
                  const SpecSource& file) {
-  if (!spec.choices.empty()) {
-    const auto& text = std::get<std::string>(value);
-    if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
-      fail(node, file,
-           fmt::format("'{}' must be one of {}, got '{}'", spec.name, fmt::join(spec.choices, ", "),
-                       text));
-  }
-  if (spec.check) {
-    std::string problem = spec.check(value);
-    if (!problem.empty())
-      fail(node, file, fmt::format("'{}' {} (got {})", spec.name, problem, display_value(value)));
-  }
+  if (auto problem = spec.problem_with(value))
+    fail(node, file, fmt::format("'{}' {}", problem->param, problem->message));
 }
 
 }  // namespace

@@ -2,17 +2,14 @@
 #include <cmath>
 #include <numeric>
 
-#include "common/error.hpp"
+#include "common/configured.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
 
 std::shared_ptr<const Selector> configure_selector(const SelectorRegistration& registration,
                                                    const ParamSet& params) {
-  Configured<Selector> configured = registration.configure(params);
-  if (const auto& problem = configured.problem())
-    throw InputError("selector " + registration.info.name, problem->message);
-  return configured.component();
+  return component_or_throw(registration.configure(params), "selector " + registration.info.name);
 }
 
 std::vector<int> rank_by_score(const Eigen::VectorXd& scores, ScoreOrder order) {

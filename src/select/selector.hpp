@@ -45,6 +45,20 @@ class Selector {
   virtual ~Selector() = default;
   virtual SelectorScores score(const SelectionProblem& problem) const = 0;
   virtual ScoreOrder order() const = 0;
+  // The problem with `fit_rows`, the fewest rows the selector is fitted on (a kNN graph's k must
+  // be less), so the runner refuses an impossible grid before computing anything; none by default.
+  virtual std::optional<ParamProblem> check_fit_rows(long long /*fit_rows*/) const {
+    return std::nullopt;
+  }
+  // The problem with the dataset's number of feature columns (shapley: a budget of permutations x
+  // features fits), checked when the run is planned; none by default.
+  virtual std::optional<ParamProblem> check_features(long long /*features*/) const {
+    return std::nullopt;
+  }
+  // For a registration with score_batch: what a batch shares (a Laplacian's kNN graph: k and
+  // symmetrize). Selectors of one spec entry with equal keys are scored in one batch; their
+  // parameter sets differ only in the registration's batch_varying_params.
+  virtual std::string batch_key() const { return {}; }
 };
 
 struct SelectorRegistration {
@@ -54,21 +68,15 @@ struct SelectorRegistration {
   // The selector of one grid point, configured once when the spec is loaded (its settings parsed
   // and the combination of its values validated), or the problem that prevents it.
   std::function<Configured<Selector>(const ParamSet&)> configure;
-  // Optional: checks parameters against the number of rows the selector is fitted on (e.g.
-  // k >= rows), so the
-  // runner rejects an impossible grid before computing anything.
-  std::function<std::optional<ParamProblem>(const ParamSet&, long long fit_rows)> check_fit_rows;
-  // Optional: checks parameters against the dataset's number of feature columns (shapley: a
-  // budget of permutations x features fits), when the run is planned.
-  std::function<std::optional<ParamProblem>(const ParamSet&, long long features)> check_features;
   // The selector's scores come with standard errors (SelectorScores::std_errors): scores.csv
   // gains a score_std_error column when the spec uses such a selector.
   bool provides_std_errors = false;
 
   // Optional batch scoring: score vectors of several configured selectors on the same problem in
   // one pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every
-  // sigma on it). The orchestrator calls it with selectors whose parameter sets are equal except
-  // in the parameters named in batch_varying_params; result i must equal
+  // sigma on it). The orchestrator calls it with selectors of equal Selector::batch_key(), whose
+  // parameter sets are equal except in the parameters named in batch_varying_params (listed by
+  // `runner list`); result i must equal
   // selectors[i]->score(problem) to 1e-12 relative, with the same ranking
   // (tests/select/score_batch_test.cpp checks it).
   std::vector<std::string> batch_varying_params;

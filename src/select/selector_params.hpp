@@ -52,22 +52,14 @@ inline int int_param(const ParamSet& params, const std::string& name) {
   return static_cast<int>(value);
 }
 
-// check_fit_rows helper: the integer parameter `name` must be less than the number of fit rows.
-inline std::optional<ParamProblem> less_than_fit_rows(const ParamSet& params,
-                                                      const std::string& name, long long fit_rows) {
-  const long long value = params.integer(name);
+// Selector::check_fit_rows of an integer parameter `name` (k of a kNN graph): `value` must be
+// less than the number of fit rows.
+inline std::optional<ParamProblem> less_than_fit_rows(const std::string& name, long long value,
+                                                      long long fit_rows) {
   if (value < fit_rows) return std::nullopt;
   return ParamProblem{name, fmt::format("{} = {} must be less than the {} rows the selector is "
                                         "fitted on",
                                         name, value, fit_rows)};
-}
-
-// A registration's check_fit_rows for one such parameter (k of a kNN graph).
-inline std::function<std::optional<ParamProblem>(const ParamSet&, long long)>
-check_less_than_fit_rows(const std::string& name) {
-  return [name](const ParamSet& params, long long fit_rows) {
-    return less_than_fit_rows(params, name, fit_rows);
-  };
 }
 
 // Heat-kernel width sigma = sigma_ratio x M-bar (M-bar: mean of ALL fit x fit distances, the

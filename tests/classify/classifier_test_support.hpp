@@ -23,10 +23,11 @@ inline ParamSet classifier_params(
   return params;
 }
 
-inline std::unique_ptr<Classifier> make_classifier(
+inline std::shared_ptr<const Classifier> make_classifier(
     const std::string& kind,
     const std::vector<std::pair<std::string, ParamValue>>& overrides = {}) {
-  return ClassifierRegistry::instance().find(kind)->make(classifier_params(kind, overrides));
+  return configure_classifier(*ClassifierRegistry::instance().find(kind),
+                              classifier_params(kind, overrides));
 }
 
 }  // namespace tsfs::test_support

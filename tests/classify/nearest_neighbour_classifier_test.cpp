@@ -9,12 +9,13 @@
 namespace tsfs {
 namespace {
 
-std::unique_ptr<DistanceClassifier> nearest(long long k) {
+std::shared_ptr<const DistanceClassifier> nearest(long long k) {
   const ClassifierRegistration* registration =
       ClassifierRegistry::instance().find("nearest_neighbour");
   REQUIRE(registration != nullptr);
-  return registration->make_from_distances(
-      test_support::classifier_params("nearest_neighbour", {{"k", k}}));
+  return registration
+      ->configure_from_distances(test_support::classifier_params("nearest_neighbour", {{"k", k}}))
+      .component();
 }
 
 }  // namespace
@@ -23,13 +24,11 @@ TEST_CASE("nearest_neighbour is a classifier of distances with k = 1") {
   const ClassifierRegistration* registration =
       ClassifierRegistry::instance().find("nearest_neighbour");
   REQUIRE(registration != nullptr);
-  CHECK(registration->make == nullptr);
-  CHECK(registration->make_from_distances != nullptr);
+  CHECK(registration->configure == nullptr);
+  CHECK(registration->configure_from_distances != nullptr);
   CHECK(test_support::classifier_params("nearest_neighbour").canonical() == "k=1");
-  CHECK(registration->check_training_rows(test_support::classifier_params("nearest_neighbour"),
-                                          1) == std::nullopt);
-  CHECK(registration->check_training_rows(
-            test_support::classifier_params("nearest_neighbour", {{"k", 3LL}}), 2) != std::nullopt);
+  CHECK(nearest(1)->check_training_rows(1) == std::nullopt);
+  CHECK(nearest(3)->check_training_rows(2) != std::nullopt);
 }
 
 TEST_CASE("nearest_neighbour votes among the k nearest training rows") {

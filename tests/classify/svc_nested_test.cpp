@@ -48,9 +48,10 @@ std::vector<Eigen::VectorXi> nested_predictions(const std::string& kind,
                                                 const test_support::GunPoint& data,
                                                 const std::vector<int>& order,
                                                 const std::vector<Eigen::Index>& sizes) {
-  const ClassifierRegistration& registration = *ClassifierRegistry::instance().find(kind);
-  REQUIRE(registration.nested);
-  const auto classifier = registration.nested->make(test_support::classifier_params(kind));
+  REQUIRE(ClassifierRegistry::instance().find(kind)->nested);
+  const auto configured = test_support::make_classifier(kind);
+  const NestedSubsetClassifier* classifier = configured->nested();
+  REQUIRE(classifier != nullptr);
   std::vector<Eigen::VectorXi> predictions(sizes.size());
   classifier->fit_predict_nested(
       data.train.features(Eigen::all, order), data.train.labels, 2,
@@ -161,8 +162,9 @@ TEST_CASE("nested-subset fits report the direct fits' scores") {
   for (const char* kind : {"svc", "knn"}) {
     CAPTURE(kind);
     const auto direct = test_support::make_classifier(kind);
-    const auto nested = ClassifierRegistry::instance().find(kind)->nested->make(
-        test_support::classifier_params(kind));
+    const auto configured = test_support::make_classifier(kind);
+    const NestedSubsetClassifier* nested = configured->nested();
+    REQUIRE(nested != nullptr);
     const Eigen::MatrixXd train = data.train.features(Eigen::all, order);
     const Eigen::MatrixXd test = data.test.features(Eigen::all, order);
     size_t reports = 0;
@@ -199,8 +201,8 @@ TEST_CASE("nested svc on three interleaved classes predicts as the direct svc") 
   fill(train, labels);
   fill(test, test_labels);
   const auto direct = test_support::make_classifier("svc");
-  const auto nested = ClassifierRegistry::instance().find("svc")->nested->make(
-      test_support::classifier_params("svc"));
+  const NestedSubsetClassifier* nested = direct->nested();
+  REQUIRE(nested != nullptr);
   const std::vector<Eigen::Index> sizes = every_size(columns);
   int differing_subsets = 0;
   nested->fit_predict_nested(
@@ -218,8 +220,9 @@ TEST_CASE("nested fits with one training class, and bad subset sizes") {
   const Eigen::MatrixXd test = Eigen::MatrixXd::Random(2, 3);
   for (const char* kind : {"svc", "knn"}) {
     CAPTURE(kind);
-    const auto nested = ClassifierRegistry::instance().find(kind)->nested->make(
-        test_support::classifier_params(kind));
+    const auto configured = test_support::make_classifier(kind);
+    const NestedSubsetClassifier* nested = configured->nested();
+    REQUIRE(nested != nullptr);
     std::vector<size_t> reported;
     const Eigen::VectorXi one_class = Eigen::VectorXi::Constant(4, 1);
     nested->fit_predict_nested(train, one_class, 2, test, {1, 3},

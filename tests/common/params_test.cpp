@@ -40,3 +40,18 @@ TEST_CASE("optional integers: none displays as none, a number as itself") {
   CHECK(check(-1LL) == "must be >= 0");
   CHECK(tsfs::type_name(tsfs::ParamType::optional_integer) == "an integer or none");
 }
+
+TEST_CASE("a declaration reports a refused value as a ParamProblem naming itself") {
+  tsfs::ParamDeclaration k{
+      .name = "k", .type = tsfs::ParamType::integer, .check = tsfs::at_least(1)};
+  CHECK_FALSE(k.problem_with(1LL).has_value());
+  const auto low = k.problem_with(0LL);
+  REQUIRE(low.has_value());
+  CHECK(low->param == "k");
+  CHECK(low->message == "must be >= 1 (got 0)");
+  tsfs::ParamDeclaration order{
+      .name = "order", .type = tsfs::ParamType::text, .choices = {"ascending", "descending"}};
+  CHECK_FALSE(order.problem_with(std::string("ascending")).has_value());
+  CHECK(order.problem_with(std::string("up"))->message ==
+        "must be one of ascending, descending, got 'up'");
+}

@@ -125,6 +125,8 @@ TEST_CASE("batched score vectors equal one score() per parameter set") {
       for (const auto& params : batch) {
         selectors.push_back(tsfs::configure_selector(registration, params));
         pointers.push_back(selectors.back().get());
+        // The runner batches by the key: sets differing only in batch_varying_params share it.
+        CHECK(selectors.back()->batch_key() == selectors.front()->batch_key());
       }
       const auto batched = registration.score_batch(problem, pointers);
       REQUIRE(batched.size() == batch.size());
@@ -149,4 +151,16 @@ TEST_CASE("batched score vectors equal one score() per parameter set") {
     if (name.rfind("test_", 0) != 0 && selector_registration(name).score_batch)
       ++registered_with_batches;
   CHECK(registered_with_batches == selectors_with_batches);
+}
+
+TEST_CASE("batch keys part the parameter sets that share no graph") {
+  using tsfs::testing::make_selector;
+  const auto key = [](const char* name, ParamSet params) {
+    return make_selector(name, std::move(params))->batch_key();
+  };
+  CHECK(key("laplacian", params_of({{"k", 5LL}})) != key("laplacian", params_of({{"k", 6LL}})));
+  CHECK(key("laplacian", params_of({{"symmetrize", std::string("and")}})) !=
+        key("laplacian", params_of({{"symmetrize", std::string("or")}})));
+  CHECK(key("spec", params_of({{"graph", std::string("knn")}})) !=
+        key("spec", params_of({{"graph", std::string("rbf")}})));
 }

@@ -41,7 +41,7 @@ void refuse_tuned(const Spec& spec) {
     throw InputError(spec.tune->where.str(),
                      "a tuned run (tune:) cannot be split into shards: each shard would choose "
                      "among its own candidates only; run it as one process");
-  if (spec.classifier.registration->make_from_distances)
+  if (spec.classifier.registration->configure_from_distances)
     throw InputError(spec.classifier.where.str(),
                      fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
                                  "compute yet; run it as one process",

@@ -53,14 +53,10 @@ long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
 
 void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
-  const auto& registration = *selector.registration;
-  if (!registration.check_fit_rows && !registration.check_features) return;
-  long long rows = fewest_fit_rows(spec, selector, dataset);
-  for (const auto& params : selector.grid) {
-    std::optional<ParamProblem> problem;
-    if (registration.check_fit_rows) problem = registration.check_fit_rows(params, rows);
-    if (!problem && registration.check_features)
-      problem = registration.check_features(params, dataset.features.values.cols());
+  const long long rows = fewest_fit_rows(spec, selector, dataset);
+  for (const auto& configured : selector.selectors) {
+    std::optional<ParamProblem> problem = configured->check_fit_rows(rows);
+    if (!problem) problem = configured->check_features(dataset.features.values.cols());
     if (problem) {
       auto where = selector.param_where.find(problem->param);
       std::string location =
@@ -96,14 +92,17 @@ void check_reducer_folds(const Spec& spec, const PreparedDataset& dataset) {
 }
 
 void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
-  const auto& check = spec.classifier.registration->check_training_rows;
-  if (!check) return;
   long long fewest = dataset.data.rows();
   for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
     for (const auto& fold : *folds)
       fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
-  for (const auto& params : spec.classifier.grid)
-    if (auto problem = check(params, fewest)) {
+  std::vector<const ClassifierChecks*> classifiers;
+  for (const auto& classifier : spec.classifier.classifiers)
+    classifiers.push_back(classifier.get());
+  for (const auto& classifier : spec.classifier.distance_classifiers)
+    classifiers.push_back(classifier.get());
+  for (const ClassifierChecks* classifier : classifiers)
+    if (auto problem = classifier->check_training_rows(fewest)) {
       auto where = spec.classifier.param_where.find(problem->param);
       throw InputError(where != spec.classifier.param_where.end() ? where->second.str()
                                                                   : spec.classifier.where.str(),
@@ -140,7 +139,7 @@ std::vector<int> union_of(const std::vector<Fold>& outer, const std::vector<Fold
 }  // namespace
 
 bool classifier_uses_distances(const Spec& spec) {
-  return spec.classifier.registration->make_from_distances != nullptr;
+  return spec.classifier.registration->configure_from_distances != nullptr;
 }
 
 BlockRows distance_block_rows(const Spec& spec, const PreparedDataset& dataset) {

@@ -45,12 +45,13 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                  const std::vector<int>& features, int classifier_params,
                                  const DistanceBlock* distances) {
   const int classes = dataset.data.classes();
-  const ParamSet& params = spec.classifier.grid[static_cast<size_t>(classifier_params)];
-  if (const auto& make = spec.classifier.registration->make_from_distances) {
+  const auto point = static_cast<size_t>(classifier_params);
+  if (classifier_uses_distances(spec)) {
     if (distances == nullptr)
       throw std::logic_error("a classifier of distances was planned without its distances");
-    return {make(params)->predict(distances->between(fold.test_rows, fold.train_rows),
-                                  dataset.data.labels(fold.train_rows), classes),
+    return {spec.classifier.distance_classifiers[point]->predict(
+                distances->between(fold.test_rows, fold.train_rows),
+                dataset.data.labels(fold.train_rows), classes),
             0};
   }
   Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
@@ -72,9 +73,9 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                    dataset.data.name, spec.reduce->kind));
     }
   }
-  const auto classifier = spec.classifier.registration->make(params);
-  return {classifier->fit_predict_scores(train, train_labels, classes, test),
-          static_cast<long long>(train.cols())};
+  return {
+      spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
+      static_cast<long long>(train.cols())};
 }
 
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,

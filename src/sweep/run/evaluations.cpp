@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 
 #include "classify/classifier.hpp"
@@ -54,7 +55,7 @@ std::vector<WorkItem> plan_work(const std::vector<EvaluationRequest>& requests,
 
 // The fits of one nested item; each result's seconds run from the previous report.
 void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
-                     const std::vector<int>& ranking, const NestedSubsetFits& nested,
+                     const std::vector<int>& ranking,
                      const std::vector<EvaluationRequest>& requests, const WorkItem& item,
                      std::vector<EvaluationResult>& results) {
   auto started = Clock::now();
@@ -73,10 +74,13 @@ void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
     result.seconds = std::chrono::duration<double>(now - started).count();
     started = now;
   };
-  nested.make(spec.classifier.grid[static_cast<size_t>(first.classifier_params)])
-      ->fit_predict_nested(dataset.features.values(fold.train_rows, columns),
-                           dataset.data.labels(fold.train_rows), classes,
-                           dataset.features.values(fold.test_rows, columns), sizes, report);
+  const NestedSubsetClassifier* classifier =
+      spec.classifier.classifiers[static_cast<size_t>(first.classifier_params)]->nested();
+  if (classifier == nullptr)
+    throw std::logic_error("a classifier registered with nested fits configured without them");
+  classifier->fit_predict_nested(dataset.features.values(fold.train_rows, columns),
+                                 dataset.data.labels(fold.train_rows), classes,
+                                 dataset.features.values(fold.test_rows, columns), sizes, report);
 }
 
 }  // namespace
@@ -98,7 +102,7 @@ std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
     const EvaluationRequest& first = requests[item.requests.front()];
     const PreparedDataset& dataset = datasets[static_cast<size_t>(first.key.dataset)];
     if (item.nested)
-      evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking, *nested,
+      evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking,
                       requests, item, results);
     else
       results[item.requests.front()] = evaluate(spec, dataset, first.key, distances);

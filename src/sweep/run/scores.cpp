@@ -86,15 +86,6 @@ ScoreResult score_result(const SelectorScores& scored, const FitData& data, long
   return result;
 }
 
-// The parameters that must be equal within a batch, as one text.
-std::string fixed_params_key(const ParamSet& params, const std::vector<std::string>& varying) {
-  std::string key;
-  for (const auto& [name, value] : params.entries())
-    if (std::find(varying.begin(), varying.end(), name) == varying.end())
-      key += name + "=" + display_value(value) + ";";
-  return key;
-}
-
 // Where a unit's scores come from, for messages: "dataset D, distance X, selector 'S'".
 std::string unit_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit) {
   const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
@@ -193,14 +184,12 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
   for (size_t u = 0; u < plan.score_units.size(); ++u) {
     const ScoreUnit& unit = plan.score_units[u];
     const auto& selector = spec.selectors[static_cast<size_t>(unit.selector)];
-    const auto& registration = *selector.registration;
-    if (!registration.score_batch) {
+    if (!selector.registration->score_batch) {
       batches.push_back({u});
       continue;
     }
     auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.fold,
-                               fixed_params_key(selector.grid[static_cast<size_t>(unit.params)],
-                                                registration.batch_varying_params));
+                               selector.selectors[static_cast<size_t>(unit.params)]->batch_key());
     auto found = open.find(key);
     if (found == open.end() || batches[found->second].size() >= max_size) {
       open[key] = batches.size();

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """References of scikit-learn 1.2.1 for tsfs's model-based selectors `rfe` and `l1_path`
-(tests/select/rfe_selector_test.cpp, tests/select/l1_path_selector_test.cpp).
+(tests/select/wrappers/rfe_selector_test.cpp, tests/select/wrappers/l1_path_selector_test.cpp).
 
 Run with Debian's interpreter and scikit-learn (apt-get install python3-sklearn):
     /usr/bin/python3 tests/reference/wrappers/make_reference.py

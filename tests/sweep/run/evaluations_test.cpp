@@ -38,16 +38,6 @@ Eigen::VectorXi parity_prediction(Eigen::Index rows, Eigen::Index columns) {
   return Eigen::VectorXi::Constant(rows, static_cast<int>(columns % 2));
 }
 
-class ProbeClassifier final : public Classifier {
- public:
-  Predictions fit_predict_scores(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
-                                 const Eigen::MatrixXd& test) const override {
-    std::lock_guard lock(calls.mutex);
-    calls.direct.push_back(columns_of(train));
-    return {parity_prediction(test.rows(), train.cols()), Eigen::MatrixXd::Zero(test.rows(), 1)};
-  }
-};
-
 class NestedProbe final : public NestedSubsetClassifier {
  public:
   void fit_predict_nested(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
@@ -64,12 +54,26 @@ class NestedProbe final : public NestedSubsetClassifier {
   }
 };
 
+class ProbeClassifier final : public Classifier {
+ public:
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
+                                 const Eigen::MatrixXd& test) const override {
+    std::lock_guard lock(calls.mutex);
+    calls.direct.push_back(columns_of(train));
+    return {parity_prediction(test.rows(), train.cols()), Eigen::MatrixXd::Zero(test.rows(), 1)};
+  }
+  const NestedSubsetClassifier* nested() const override { return &nested_; }
+
+ private:
+  NestedProbe nested_;
+};
+
 ClassifierRegistration probe_registration() {
   ClassifierRegistration registration;
   registration.info.name = "nested_probe";
-  registration.make = [](const ParamSet&) { return std::make_unique<ProbeClassifier>(); };
-  registration.nested =
-      NestedSubsetFits{[](const ParamSet&) { return std::make_unique<NestedProbe>(); }, 3};
+  registration.configure = configured_by_factory<Classifier>(
+      [](const ParamSet&) { return std::make_unique<ProbeClassifier>(); });
+  registration.nested = NestedSubsetFits{3};
   return registration;
 }
 
@@ -86,6 +90,7 @@ struct Fixture {
     spec.classifier.kind = "nested_probe";
     spec.classifier.registration = ClassifierRegistry::instance().find("nested_probe");
     spec.classifier.grid = {ParamSet{}};
+    spec.classifier.classifiers = {configure_classifier(*spec.classifier.registration, {})};
     PreparedDataset& dataset = datasets.front();
     dataset.features.values.resize(6, 6);
     for (Eigen::Index column = 0; column < 6; ++column)

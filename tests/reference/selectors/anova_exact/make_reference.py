@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reference for the anova selector on near-constant columns (tests/select/anova_selector_test.cpp).
+"""Reference for the anova selector on near-constant columns (tests/select/filters/anova_selector_test.cpp).
 
 Writes data.csv (label and two feature columns, each value printed with repr, so it reads back to
 the identical double) and f_exact.csv (the one-way ANOVA F statistic of each column, computed in

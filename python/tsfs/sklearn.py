@@ -1,0 +1,264 @@
+"""scikit-learn estimators on tsfs's engine.
+
+- :class:`FeatureExtractor`: a transformer from series to a registered extractor's features.
+- One selector class per registered selector (``AnovaSelector``, ``LaplacianSelector``, ...;
+  :func:`selector` makes one by name): a ``SelectorMixin`` whose estimator parameters are
+  ``n_features`` and the selector's own parameters (so ``GridSearchCV`` sweeps ``sigma_ratio``).
+- One classifier class per registered classifier of features (``SvcClassifier``, ``KnnClassifier``,
+  ...; :func:`classifier`): the runner's classifier, fitted and predicting as a run's evaluation.
+- :class:`NearestNeighbourClassifier`: k-NN (1-NN by default) on series under any registered
+  distance (DTW and aeon's elastic distances), with the UCR archive's tie rule.
+
+A component parameter left at None takes the registry's default (or the component's preset), as
+a spec that does not give it; an optional number's "no value" is the string "none".
+"""
+import inspect
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
+from sklearn.feature_selection import SelectorMixin
+from sklearn.utils.validation import check_is_fitted
+
+from . import _tsfs
+from .components import components
+
+
+def _given(estimator, names):
+    return {name: getattr(estimator, name) for name in names if getattr(estimator, name) is not None}
+
+
+def _series(X):
+    """Series as the engine takes them: lists of 1-D arrays pass through (unequal lengths), pandas
+    objects become arrays."""
+    if isinstance(X, (list, tuple)) and X and np.ndim(X[0]) == 1:
+        try:
+            return np.asarray(X, dtype=float)
+        except ValueError:
+            return list(X)
+    return np.asarray(X) if not isinstance(X, np.ndarray) else X
+
+
+def _series_count(X):
+    return len(X) if isinstance(X, list) else (X.shape[0] if np.ndim(X) == 2 else 1)
+
+
+class FeatureExtractor(TransformerMixin, BaseEstimator):
+    """Series (rows of a 2-D array, or a list of 1-D arrays) -> the features of ``extractor``
+    (``tsfel``, ``catch22``, ``raw``, ...), its parameters in ``extractor_params``. Stateless:
+    fit only records the input's width."""
+
+    def __init__(self, extractor="tsfel", extractor_params=None, threads=None):
+        self.extractor = extractor
+        self.extractor_params = extractor_params
+        self.threads = threads
+
+    def fit(self, X, y=None):
+        X = _series(X)
+        self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) and X.ndim == 2 else None
+        matrix, names = _tsfs.features(X[:1] if isinstance(X, np.ndarray) else X[:1], self.extractor,
+                                       self.extractor_params or {}, 1)
+        self.feature_names_out_ = np.asarray(names, dtype=object)
+        return self
+
+    def transform(self, X):
+        check_is_fitted(self, "feature_names_out_")
+        X = _series(X)
+        if isinstance(X, np.ndarray) and X.ndim == 2 and self.n_features_in_ is not None and \
+                X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                             f"{self.n_features_in_} features as input")
+        matrix, _ = _tsfs.features(X, self.extractor, self.extractor_params or {}, self.threads)
+        return np.ascontiguousarray(matrix)
+
+    def get_feature_names_out(self, input_features=None):
+        check_is_fitted(self, "feature_names_out_")
+        return self.feature_names_out_
+
+    def _more_tags(self):
+        return {"stateless": True, "allow_nan": False}
+
+
+class _Selector(SelectorMixin, BaseEstimator):
+    """A registered selector: keeps the ``n_features`` best columns of its ranking (all usable
+    ones when fewer are usable, as a run does). A selector that uses a distance between rows
+    computes ``distance`` (with ``distance_params``) between the rows of X it is fitted on."""
+
+    _kind = None
+    _param_names = ()
+    _supervised = False
+
+    def _selector_params(self):
+        return _given(self, self._param_names)
+
+    def fit(self, X, y=None):
+        X = self._validate_data(X, reset=True, force_all_finite="allow-nan", dtype=np.float64)
+        if self._supervised and y is None:
+            raise ValueError(f"selector '{self._kind}' is supervised: fit needs y")
+        if y is not None:
+            y = np.asarray(y)
+            if y.ndim != 1 or y.shape[0] != X.shape[0]:
+                raise ValueError(f"y has {y.shape[0] if y.ndim else 0} labels for {X.shape[0]} rows")
+        n = X.shape[1] if self.n_features == "all" else self.n_features
+        if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1:
+            raise ValueError(f"n_features must be an integer >= 1 or 'all', got {self.n_features!r}")
+        if n > X.shape[1]:
+            raise ValueError(f"n_features {n} exceeds the {X.shape[1]} features of the input")
+        distances = None
+        if self._uses_distance:
+            distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
+                                        self.threads)
+        result = _tsfs.select(X, y if self._supervised else None, self._kind,
+                              self._selector_params(), distances)
+        self.scores_ = result["scores"]
+        self.ranking_ = result["ranking"]
+        self.usable_features_ = int(result["usable_features"])
+        self.n_selected_ = min(int(n), self.usable_features_)
+        return self
+
+    def _get_support_mask(self):
+        check_is_fitted(self, "ranking_")
+        mask = np.zeros(self.n_features_in_, dtype=bool)
+        mask[self.ranking_[: self.n_selected_]] = True
+        return mask
+
+    def _more_tags(self):
+        return {"allow_nan": True, "requires_y": self._supervised}
+
+
+class _Classifier(ClassifierMixin, BaseEstimator):
+    """A registered classifier of features, fitted and predicting as a run's evaluation: the
+    engine's classifiers fit and predict in one call, so fit validates and keeps the training
+    rows and predict fits on them."""
+
+    _kind = None
+    _param_names = ()
+
+    def fit(self, X, y):
+        X, y = self._validate_data(X, y, reset=True, dtype=np.float64)
+        self.classes_, self._train_classes = np.unique(y, return_inverse=True)
+        if len(self.classes_) < 2:
+            raise ValueError("y holds one class; a classifier needs two or more")
+        self._train = X
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self, "classes_")
+        X = self._validate_data(X, reset=False, dtype=np.float64)
+        predicted = _tsfs.classify(self._train, self._train_classes.astype(np.int32),
+                                   len(self.classes_), X, self._kind, _given(self, self._param_names))
+        return self.classes_[predicted]
+
+
+def _estimator_class(base, component, class_name, leading):
+    """A subclass of ``base`` whose __init__ takes ``leading`` (name, default) pairs and then every
+    parameter of ``component``, each default None (the registry's default); scikit-learn reads the
+    parameters from the signature, so get_params, set_params, clone and grid searches see them."""
+    names = [p["name"] for p in component["params"]]
+    defaults = dict(leading)
+    defaults.update({name: None for name in names})
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    parameters += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
+                   for name, default in defaults.items()]
+
+    def __init__(self, **given):
+        unknown = sorted(set(given) - set(defaults))
+        if unknown:
+            raise TypeError(f"{class_name}: unknown parameter(s) {', '.join(unknown)}; "
+                            f"known: {', '.join(defaults)}")
+        for name, default in defaults.items():
+            setattr(self, name, given.get(name, default))
+
+    __init__.__signature__ = inspect.Signature(parameters)
+    __init__.__qualname__ = f"{class_name}.__init__"
+    param_lines = "\n".join(f"    {p['name']} ({p['type']}): {p['doc']}" for p in component["params"])
+    namespace = {
+        "__init__": __init__, "__module__": __name__, "__qualname__": class_name,
+        "_kind": component["name"], "_param_names": tuple(names),
+        "__doc__": f"{component['doc']}\n\n{base.__doc__}\n\nParameters:\n{param_lines}",
+    }
+    if "supervised" in component:
+        namespace["_supervised"] = component["supervised"]
+        namespace["_uses_distance"] = component["uses_distance"]
+    return type(class_name, (base,), namespace)
+
+
+def _class_name(name, suffix):
+    return "".join(part.capitalize() for part in name.split("_")) + suffix
+
+
+SELECTORS = {}
+CLASSIFIERS = {}
+for _component in components("selector"):
+    _leading = [("n_features", 10)]
+    if _component["uses_distance"]:
+        _leading += [("distance", "euclidean"), ("distance_params", None), ("threads", None)]
+    _cls = _estimator_class(_Selector, _component, _class_name(_component["name"], "Selector"),
+                            _leading)
+    SELECTORS[_component["name"]] = _cls
+    globals()[_cls.__name__] = _cls
+for _component in components("classifier"):
+    if _component["uses_distance"]:
+        continue  # nearest_neighbour: NearestNeighbourClassifier, on series
+    _cls = _estimator_class(_Classifier, _component, _class_name(_component["name"], "Classifier"),
+                            [])
+    CLASSIFIERS[_component["name"]] = _cls
+    globals()[_cls.__name__] = _cls
+
+
+def selector(kind, **params):
+    """An instance of the selector class of ``kind`` (``selector("laplacian", n_features=30,
+    sigma_ratio=0.1)``); an unknown kind raises ValueError with "did you mean"."""
+    if kind not in SELECTORS:
+        _tsfs.select(np.zeros((2, 1)), None, kind, {}, None)  # raises the registry's message
+    return SELECTORS[kind](**params)
+
+
+def classifier(kind, **params):
+    """An instance of the classifier class of ``kind`` (``classifier("svc", C=10)``)."""
+    if kind not in CLASSIFIERS:
+        _tsfs.classify(np.zeros((2, 1)), np.zeros(2, np.int32), 2, np.zeros((1, 1)), kind, {})
+    return CLASSIFIERS[kind](**params)
+
+
+class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
+    """k nearest neighbours on series under a registered distance (``dtw``, ``erp``, ``msm``,
+    ``euclidean``, ...; its parameters in ``distance_params``), the runner's
+    ``nearest_neighbour`` classifier: majority vote, ties to the first training row. X: a 2-D
+    array of series (trailing NaN pad shorter ones) or a list of 1-D arrays."""
+
+    def __init__(self, distance="dtw", distance_params=None, k=1, threads=None):
+        self.distance = distance
+        self.distance_params = distance_params
+        self.k = k
+        self.threads = threads
+
+    def fit(self, X, y):
+        X = _series(X)
+        y = np.asarray(y)
+        if isinstance(X, np.ndarray) and X.ndim == 2:
+            if X.dtype.kind not in "fiu":
+                raise TypeError(f"X must hold numbers, got dtype {X.dtype}")
+            self.n_features_in_ = X.shape[1]
+            if np.isinf(X).any():
+                raise ValueError("Input X contains infinity")
+        if y.ndim != 1 or y.shape[0] != _series_count(X):
+            raise ValueError(f"y has {y.shape[0] if y.ndim else 0} labels for "
+                             f"{_series_count(X)} series")
+        self.classes_, self._train_classes = np.unique(y, return_inverse=True)
+        if len(self.classes_) < 2:
+            raise ValueError("y holds one class; a classifier needs two or more")
+        self._train = X
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self, "classes_")
+        X = _series(X)
+        if isinstance(X, np.ndarray) and X.ndim == 2 and hasattr(self, "n_features_in_") and \
+                X.shape[1] != self.n_features_in_:
+            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
+                             f"{self.n_features_in_} features as input")
+        block = _tsfs.distances(X, self._train, self.distance, self.distance_params or {},
+                                self.threads)
+        predicted = _tsfs.nearest_neighbour_predict(block, self._train_classes.astype(np.int32),
+                                                    len(self.classes_), {"k": self.k})
+        return self.classes_[predicted]

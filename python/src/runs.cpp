@@ -2,13 +2,18 @@
 // tables it writes (python/tsfs/runs.py).
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
+#include <spdlog/spdlog.h>
 
 #include "bindings.hpp"
 #include "common/error.hpp"
+#include "common/progress.hpp"
 #include "config/spec.hpp"
 #include "interruptible.hpp"
+#include "launch/launcher.hpp"
 #include "params.hpp"
 #include "sweep/run/run.hpp"
+#include "sweep/store/logging.hpp"
+#include "sweep/store/output_folder.hpp"
 
 namespace tsfs::python {
 namespace {
@@ -44,7 +49,18 @@ py::dict run(const std::filesystem::path& spec_file, const std::vector<std::stri
   options.timings = timings;
   options.dry_run = dry_run;
   const Spec spec = load_spec(spec_file, overrides);
-  const int status = run_interruptible([&] { return run_sweep(spec, options); });
+  // What `runner SPEC` does (cli/main.cpp): the local launcher inside the locked output folder
+  // (a dry run writes nothing), the run's logger and progress lines as --quiet asks.
+  Progress::set_enabled(!quiet);
+  spdlog::set_default_logger(make_logger({}, quiet));
+  const auto launcher = local_launcher();
+  const std::string command = "python tsfs.run " + spec_file.string();
+  const int status = run_interruptible([&] {
+    if (dry_run) return launcher->launch(spec, options);
+    return run_in_output_folder({launcher->folder(spec), spec.output_where.str(), command, false,
+                                 spec.cache, spec.cache_where.str()},
+                                [&] { return launcher->launch(spec, options); });
+  });
   // The run saved every finished cell; an interrupt that arrived as it ended still ends the call.
   if (status == 130) throw Interrupted();
   py::dict result;

@@ -6,6 +6,8 @@
   ``n_features`` and the selector's own parameters (so ``GridSearchCV`` sweeps ``sigma_ratio``).
 - One classifier class per registered classifier of features (``SvcClassifier``, ``KnnClassifier``,
   ...; :func:`classifier`): the runner's classifier, fitted and predicting as a run's evaluation.
+- :class:`SeriesFeatureSelector`: extraction and selection in one transformer on series, for the
+  selectors that use a distance between the series (the study's Laplacian score on DTW).
 - :class:`NearestNeighbourClassifier`: k-NN (1-NN by default) on series under any registered
   distance (DTW and aeon's elastic distances), with the UCR archive's tie rule.
 
@@ -15,9 +17,10 @@ a spec that does not give it; an optional number's "no value" is the string "non
 import inspect
 
 import numpy as np
-from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin
+from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin, clone
 from sklearn.feature_selection import SelectorMixin
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from . import _tsfs
 from .components import components
@@ -28,18 +31,20 @@ def _given(estimator, names):
 
 
 def _series(X):
-    """Series as the engine takes them: lists of 1-D arrays pass through (unequal lengths), pandas
-    objects become arrays."""
-    if isinstance(X, (list, tuple)) and X and np.ndim(X[0]) == 1:
-        try:
-            return np.asarray(X, dtype=float)
-        except ValueError:
+    """Series as the engine takes them: a list of 1-D arrays of unequal lengths passes through;
+    anything else is checked as scikit-learn checks a 2-D array of numbers (NaN allowed: trailing
+    NaN pad a shorter series, and the engine refuses any other NaN with its own message)."""
+    if isinstance(X, (list, tuple)) and X and all(np.ndim(s) == 1 for s in X):
+        if len({len(s) for s in X}) > 1:
             return list(X)
-    return np.asarray(X) if not isinstance(X, np.ndarray) else X
+    return check_array(X, dtype="numeric", force_all_finite="allow-nan")
 
 
-def _series_count(X):
-    return len(X) if isinstance(X, list) else (X.shape[0] if np.ndim(X) == 2 else 1)
+def _check_width(estimator, X):
+    width = getattr(estimator, "n_features_in_", None)
+    if isinstance(X, np.ndarray) and width is not None and X.shape[1] != width:
+        raise ValueError(f"X has {X.shape[1]} features, but {type(estimator).__name__} is "
+                         f"expecting {width} features as input")
 
 
 class FeatureExtractor(TransformerMixin, BaseEstimator):
@@ -54,19 +59,15 @@ class FeatureExtractor(TransformerMixin, BaseEstimator):
 
     def fit(self, X, y=None):
         X = _series(X)
-        self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) and X.ndim == 2 else None
-        matrix, names = _tsfs.features(X[:1] if isinstance(X, np.ndarray) else X[:1], self.extractor,
-                                       self.extractor_params or {}, 1)
+        self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) else None
+        _, names = _tsfs.features(X[:1], self.extractor, self.extractor_params or {}, 1)
         self.feature_names_out_ = np.asarray(names, dtype=object)
         return self
 
     def transform(self, X):
         check_is_fitted(self, "feature_names_out_")
         X = _series(X)
-        if isinstance(X, np.ndarray) and X.ndim == 2 and self.n_features_in_ is not None and \
-                X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
-                             f"{self.n_features_in_} features as input")
+        _check_width(self, X)
         matrix, _ = _tsfs.features(X, self.extractor, self.extractor_params or {}, self.threads)
         return np.ascontiguousarray(matrix)
 
@@ -86,14 +87,21 @@ class _Selector(SelectorMixin, BaseEstimator):
     _kind = None
     _param_names = ()
     _supervised = False
+    _uses_distance = False
 
     def _selector_params(self):
         return _given(self, self._param_names)
 
-    def fit(self, X, y=None):
+    def fit(self, X, y=None, distances=None):
+        """``distances``: for a selector that uses a distance, the rows' n x n matrix instead of
+        ``distance`` computed between the rows of X (:class:`SeriesFeatureSelector` passes the
+        distances between the series the features come from)."""
         X = self._validate_data(X, reset=True, force_all_finite="allow-nan", dtype=np.float64)
         if self._supervised and y is None:
-            raise ValueError(f"selector '{self._kind}' is supervised: fit needs y")
+            raise ValueError(f"requires y to be passed, but the target y is None (selector "
+                             f"'{self._kind}' is supervised)")
+        if X.shape[0] < 2:
+            raise ValueError(f"n_samples={X.shape[0]}: a selector is fitted on two or more rows")
         if y is not None:
             y = np.asarray(y)
             if y.ndim != 1 or y.shape[0] != X.shape[0]:
@@ -103,8 +111,9 @@ class _Selector(SelectorMixin, BaseEstimator):
             raise ValueError(f"n_features must be an integer >= 1 or 'all', got {self.n_features!r}")
         if n > X.shape[1]:
             raise ValueError(f"n_features {n} exceeds the {X.shape[1]} features of the input")
-        distances = None
-        if self._uses_distance:
+        if not self._uses_distance:
+            distances = None
+        elif distances is None:
             distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
                                         self.threads)
         result = _tsfs.select(X, y if self._supervised else None, self._kind,
@@ -135,6 +144,7 @@ class _Classifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         X, y = self._validate_data(X, y, reset=True, dtype=np.float64)
+        check_classification_targets(y)
         self.classes_, self._train_classes = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError("y holds one class; a classifier needs two or more")
@@ -234,16 +244,11 @@ class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         X = _series(X)
-        y = np.asarray(y)
-        if isinstance(X, np.ndarray) and X.ndim == 2:
-            if X.dtype.kind not in "fiu":
-                raise TypeError(f"X must hold numbers, got dtype {X.dtype}")
-            self.n_features_in_ = X.shape[1]
-            if np.isinf(X).any():
-                raise ValueError("Input X contains infinity")
-        if y.ndim != 1 or y.shape[0] != _series_count(X):
-            raise ValueError(f"y has {y.shape[0] if y.ndim else 0} labels for "
-                             f"{_series_count(X)} series")
+        self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) else None
+        y = column_or_1d(y, warn=True)
+        check_classification_targets(y)
+        if y.shape[0] != len(X):
+            raise ValueError(f"y has {y.shape[0]} labels for {len(X)} series")
         self.classes_, self._train_classes = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
             raise ValueError("y holds one class; a classifier needs two or more")
@@ -253,12 +258,52 @@ class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
     def predict(self, X):
         check_is_fitted(self, "classes_")
         X = _series(X)
-        if isinstance(X, np.ndarray) and X.ndim == 2 and hasattr(self, "n_features_in_") and \
-                X.shape[1] != self.n_features_in_:
-            raise ValueError(f"X has {X.shape[1]} features, but {type(self).__name__} is expecting "
-                             f"{self.n_features_in_} features as input")
+        _check_width(self, X)
         block = _tsfs.distances(X, self._train, self.distance, self.distance_params or {},
                                 self.threads)
         predicted = _tsfs.nearest_neighbour_predict(block, self._train_classes.astype(np.int32),
                                                     len(self.classes_), {"k": self.k})
         return self.classes_[predicted]
+
+
+class SeriesFeatureSelector(TransformerMixin, BaseEstimator):
+    """Series -> the features of ``extractor`` kept by ``selector`` (a selector estimator of this
+    module), as a run does: a selector that uses a distance gets ``distance`` (with
+    ``distance_params``) between the training series, not between their feature rows. The
+    selector's parameters are nested estimator parameters (``selector__sigma_ratio``)."""
+
+    def __init__(self, selector=None, extractor="tsfel", extractor_params=None, distance="dtw",
+                 distance_params=None, threads=None):
+        self.selector = selector
+        self.extractor = extractor
+        self.extractor_params = extractor_params
+        self.distance = distance
+        self.distance_params = distance_params
+        self.threads = threads
+
+    def _features(self, X):
+        matrix, names = _tsfs.features(X, self.extractor, self.extractor_params or {}, self.threads)
+        return matrix, names
+
+    def fit(self, X, y=None):
+        if not isinstance(self.selector, _Selector):
+            raise TypeError("selector must be a selector estimator of tsfs.sklearn "
+                            f"(e.g. LaplacianSelector()), got {self.selector!r}")
+        X = _series(X)
+        matrix, names = self._features(X)
+        distances = None
+        if self.selector._uses_distance:
+            distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
+                                        self.threads)
+        self.selector_ = clone(self.selector).fit(matrix, y, distances=distances)
+        self.feature_names_in_series_ = np.asarray(names, dtype=object)
+        return self
+
+    def transform(self, X):
+        check_is_fitted(self, "selector_")
+        matrix, _ = self._features(_series(X))
+        return np.ascontiguousarray(matrix[:, self.selector_.get_support()])
+
+    def get_feature_names_out(self, input_features=None):
+        check_is_fitted(self, "selector_")
+        return self.feature_names_in_series_[self.selector_.get_support()]

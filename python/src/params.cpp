@@ -1,6 +1,7 @@
 #include "params.hpp"
 
 #include <fmt/format.h>
+#include <pybind11/stl.h>
 
 #include "classify/classifier.hpp"
 #include "config/component_params.hpp"

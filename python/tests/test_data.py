@@ -57,12 +57,14 @@ def test_reader_errors_are_value_errors_with_the_runner_message(tmp_path):
     folder = tmp_path / "Bad"
     folder.mkdir()
     (folder / "Bad_TRAIN.tsv").write_text("1\t0.5\t0.25\n2\tx\t1\n")
-    with pytest.raises(ValueError, match=r"Bad_TRAIN.tsv:2: column 2"):
+    with pytest.raises(ValueError, match=r"Bad_TEST.tsv: file not found .* use `split: train`"):
         tsfs.load_dataset(folder)
+    with pytest.raises(ValueError, match=r"Bad_TRAIN.tsv:2: column 2"):
+        tsfs.load_dataset(folder, "train")
     (folder / "Bad_TRAIN.tsv").write_text("1\t0.5\tNaN\t1\n2\t1\t2\t3\n")
     with pytest.raises(ValueError, match="missing value"):
-        tsfs.load_dataset(folder)
-    filled = tsfs.load_dataset(folder, missing="interpolate")
+        tsfs.load_dataset(folder, "train")
+    filled = tsfs.load_dataset(folder, "train", missing="interpolate")
     assert filled.X[0].tolist() == [0.5, 0.75, 1.0] and filled.filled_values == 1
     with pytest.raises(ValueError, match="unknown split"):
         tsfs.load_dataset(folder, "training")

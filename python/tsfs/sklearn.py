@@ -15,6 +15,7 @@ A component parameter left at None takes the registry's default (or the componen
 a spec that does not give it; an optional number's "no value" is the string "none".
 """
 import inspect
+import keyword
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, TransformerMixin, clone
@@ -27,7 +28,15 @@ from .components import components
 
 
 def _given(estimator, names):
-    return {name: getattr(estimator, name) for name in names if getattr(estimator, name) is not None}
+    """The component parameters set (not None), by their registry names."""
+    return {registry: getattr(estimator, python) for python, registry in names
+            if getattr(estimator, python) is not None}
+
+
+def _python_name(name):
+    """A registry parameter as a Python identifier: a keyword gets a trailing underscore
+    (``lambda`` -> ``lambda_``)."""
+    return name + "_" if keyword.iskeyword(name) else name
 
 
 def _series(X):
@@ -163,9 +172,9 @@ def _estimator_class(base, component, class_name, leading):
     """A subclass of ``base`` whose __init__ takes ``leading`` (name, default) pairs and then every
     parameter of ``component``, each default None (the registry's default); scikit-learn reads the
     parameters from the signature, so get_params, set_params, clone and grid searches see them."""
-    names = [p["name"] for p in component["params"]]
+    names = [(_python_name(p["name"]), p["name"]) for p in component["params"]]
     defaults = dict(leading)
-    defaults.update({name: None for name in names})
+    defaults.update({python: None for python, _ in names})
     parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
     parameters += [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default)
                    for name, default in defaults.items()]
@@ -180,7 +189,8 @@ def _estimator_class(base, component, class_name, leading):
 
     __init__.__signature__ = inspect.Signature(parameters)
     __init__.__qualname__ = f"{class_name}.__init__"
-    param_lines = "\n".join(f"    {p['name']} ({p['type']}): {p['doc']}" for p in component["params"])
+    param_lines = "\n".join(f"    {_python_name(p['name'])} ({p['type']}): {p['doc']}"
+                            for p in component["params"])
     namespace = {
         "__init__": __init__, "__module__": __name__, "__qualname__": class_name,
         "_kind": component["name"], "_param_names": tuple(names),

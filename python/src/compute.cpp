@@ -135,21 +135,28 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
   return result;
 }
 
+// The class index of each training row, and the classifier's check of the training rows (knn's
+// k against their number), as a run checks them.
+Eigen::VectorXi training_classes(const Chosen<ClassifierRegistration>& chosen,
+                                 const py::handle& train_classes, long long rows) {
+  py::array_t<int> labels = py::array_t<int, py::array::forcecast>::ensure(train_classes);
+  if (!labels || labels.ndim() != 1 || labels.shape(0) != rows)
+    throw py::value_error(
+        fmt::format("{} training labels for {} training rows", labels ? labels.size() : 0, rows));
+  if (chosen.registration->check_training_rows)
+    if (auto problem = chosen.registration->check_training_rows(chosen.params, rows))
+      throw InputError("classifier", fmt::format("classifier '{}': {}",
+                                                 chosen.registration->info.name, problem->message));
+  return Eigen::Map<const Eigen::VectorXi>(labels.data(), labels.shape(0));
+}
+
 // `nearest_neighbour` on a test x train distance block; training labels are class indices.
 py::array nearest_neighbour_predict(const py::handle& test_to_train,
                                     const py::handle& train_classes, int classes,
                                     const py::handle& params) {
   auto chosen = choose<ClassifierRegistration>("nearest_neighbour", params, "classifier");
   const Eigen::MatrixXd block = matrix_from(test_to_train, "test_to_train", false);
-  py::array_t<int> labels = py::array_t<int, py::array::forcecast>::ensure(train_classes);
-  if (!labels || labels.ndim() != 1 || labels.shape(0) != block.cols())
-    throw py::value_error(fmt::format("{} training labels for {} distance columns",
-                                      labels ? labels.size() : 0, block.cols()));
-  Eigen::VectorXi train = Eigen::Map<const Eigen::VectorXi>(labels.data(), labels.shape(0));
-  if (chosen.registration->check_training_rows)
-    if (auto problem = chosen.registration->check_training_rows(chosen.params, block.cols()))
-      throw InputError("classifier",
-                       fmt::format("classifier 'nearest_neighbour': {}", problem->message));
+  const Eigen::VectorXi train = training_classes(chosen, train_classes, block.cols());
   auto classifier = chosen.registration->make_from_distances(chosen.params);
   Predictions predictions =
       run_interruptible([&] { return classifier->predict(block, train, classes); });
@@ -171,14 +178,7 @@ py::array classify(const py::handle& train_features, const py::handle& train_cla
   if (test.cols() != train.cols())
     throw py::value_error(fmt::format("X has {} columns; the classifier was fitted on {}",
                                       test.cols(), train.cols()));
-  py::array_t<int> labels = py::array_t<int, py::array::forcecast>::ensure(train_classes);
-  if (!labels || labels.ndim() != 1 || labels.shape(0) != train.rows())
-    throw py::value_error(fmt::format("{} training labels for {} training rows",
-                                      labels ? labels.size() : 0, train.rows()));
-  Eigen::VectorXi train_labels = Eigen::Map<const Eigen::VectorXi>(labels.data(), labels.shape(0));
-  if (chosen.registration->check_training_rows)
-    if (auto problem = chosen.registration->check_training_rows(chosen.params, train.rows()))
-      throw InputError("classifier", fmt::format("classifier '{}': {}", kind, problem->message));
+  const Eigen::VectorXi train_labels = training_classes(chosen, train_classes, train.rows());
   auto classifier = chosen.registration->make(chosen.params);
   Eigen::VectorXi predicted = run_interruptible(
       [&] { return classifier->fit_predict(train, train_labels, classes, test); });
@@ -194,6 +194,13 @@ void bind_compute(py::module_& module) {
              py::arg("params"), py::arg("threads"));
   module.def("select", &select, py::arg("features"), py::arg("labels"), py::arg("selector"),
              py::arg("params"), py::arg("distances"));
+  module.def(
+      "series_lengths",
+      [](const py::handle& series) {
+        const Dataset dataset = series_dataset(series, "series");
+        return py::array_t<int>(dataset.lengths.size(), dataset.lengths.data());
+      },
+      py::arg("series"));
   module.def("classify", &classify, py::arg("train_features"), py::arg("train_classes"),
              py::arg("classes"), py::arg("test_features"), py::arg("classifier"),
              py::arg("params"));

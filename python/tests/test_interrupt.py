@@ -57,7 +57,7 @@ def test_a_call_after_an_interrupt_runs_normally():
 
 
 def test_the_gil_is_released_while_computing():
-    X = np.random.default_rng(1).normal(size=(700, 300))
+    X = np.random.default_rng(1).normal(size=(300, 200))
     ticks = []
     done = threading.Event()
 

@@ -25,7 +25,10 @@ class Run:
             path = self.output / file_name
             if not path.exists() and (self.output / (file_name + ".gz")).exists():
                 path = self.output / (file_name + ".gz")
-            self._tables[file_name] = pd.read_csv(path) if path.exists() else None
+            # round_trip: pandas' default float parser may miss the nearest double by an ulp; the
+            # runner's %.17g values then read back exactly.
+            self._tables[file_name] = (pd.read_csv(path, float_precision="round_trip")
+                                       if path.exists() else None)
         return self._tables[file_name]
 
     results = property(lambda self: self.table("results.csv"))

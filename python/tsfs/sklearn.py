@@ -140,7 +140,20 @@ class _Selector(SelectorMixin, BaseEstimator):
         return mask
 
     def _more_tags(self):
-        return {"allow_nan": True, "requires_y": self._supervised}
+        # NaN columns are left out as a run leaves them out, but a distance between rows with NaN
+        # is undefined: selectors that use one refuse NaN.
+        return {"allow_nan": not self._uses_distance, "requires_y": self._supervised}
+
+
+def _keep_training_rows(classifier, X, y):
+    """The engine's classifiers fit and predict in one call: fit keeps the training rows and their
+    class indices (classes sorted as numpy.unique sorts them) for predict."""
+    check_classification_targets(y)
+    classifier.classes_, classifier._train_classes = np.unique(y, return_inverse=True)
+    if len(classifier.classes_) < 2:
+        raise ValueError("y holds one class; a classifier needs two or more")
+    classifier._train = X
+    return classifier
 
 
 class _Classifier(ClassifierMixin, BaseEstimator):
@@ -153,12 +166,7 @@ class _Classifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         X, y = self._validate_data(X, y, reset=True, dtype=np.float64)
-        check_classification_targets(y)
-        self.classes_, self._train_classes = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError("y holds one class; a classifier needs two or more")
-        self._train = X
-        return self
+        return _keep_training_rows(self, X, y)
 
     def predict(self, X):
         check_is_fitted(self, "classes_")
@@ -254,16 +262,12 @@ class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         X = _series(X)
+        _tsfs.series_lengths(X)  # the engine's checks of the series, now rather than at predict
         self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) else None
         y = column_or_1d(y, warn=True)
-        check_classification_targets(y)
         if y.shape[0] != len(X):
             raise ValueError(f"y has {y.shape[0]} labels for {len(X)} series")
-        self.classes_, self._train_classes = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError("y holds one class; a classifier needs two or more")
-        self._train = X
-        return self
+        return _keep_training_rows(self, X, y)
 
     def predict(self, X):
         check_is_fitted(self, "classes_")

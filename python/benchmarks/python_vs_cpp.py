@@ -34,7 +34,7 @@ def best(function, repeats):
 
 
 def cpp_seconds(program, name):
-    output = subprocess.run([f"{build}/benchmarks/{program}", f"--benchmark_filter=^{name}$",
+    output = subprocess.run([f"{build}/benchmarks/{program}", f"--benchmark_filter=^{name}/",
                              "--benchmark_format=json"], capture_output=True, text=True, check=True)
     runs = json.loads(output.stdout)["benchmarks"]
     unit = {"ms": 1e-3, "s": 1.0, "us": 1e-6, "ns": 1e-9}

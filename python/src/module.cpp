@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "common/parallel.hpp"
+#include "common/progress.hpp"
 #include "common/version.hpp"
 
 namespace py = pybind11;
@@ -44,6 +45,9 @@ PYBIND11_MODULE(_tsfs, module) {
       PyErr_SetString(not_converged.ptr(), failure.what());
     }
   });
+  // No progress lines on stderr from library calls (the runner prints them for long stages);
+  // tsfs.run(quiet=False) turns them on for its run.
+  tsfs::Progress::set_enabled(false);
   module.attr("__version__") = tsfs::kTsfsVersion;
   module.attr("git_commit") = tsfs::kTsfsGitCommit;
   tsfs::python::bind_data(module);

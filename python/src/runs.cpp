@@ -52,6 +52,10 @@ py::dict run(const std::filesystem::path& spec_file, const std::vector<std::stri
   // What `runner SPEC` does (cli/main.cpp): the local launcher inside the locked output folder
   // (a dry run writes nothing), the run's logger and progress lines as --quiet asks.
   Progress::set_enabled(!quiet);
+  // Library calls print no progress (module.cpp), also after a run that failed or was interrupted.
+  struct ProgressOffAfterwards {
+    ~ProgressOffAfterwards() { Progress::set_enabled(false); }
+  } progress_off_afterwards;
   spdlog::set_default_logger(make_logger({}, quiet));
   const auto launcher = local_launcher();
   const std::string command = "python tsfs.run " + spec_file.string();

@@ -5,7 +5,8 @@ JOBS ?= $(shell nproc)
 CMAKE_ARGS ?=
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp')
+FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp' \
+  'python/src/*.cpp' 'python/src/*.hpp')
 
 .PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive archive-full baselines toolbox format format-check clean fuzz
 
@@ -32,7 +33,8 @@ docs: configure
 	cmake --build $(BUILD) -j$(JOBS) --target runner
 	$(BUILD)/runner list --markdown > docs/components.md.tmp && mv docs/components.md.tmp docs/components.md
 
-# The `slurm` tests need a cluster: `make test-slurm` below.
+# The `slurm` tests need a cluster: `make test-slurm` below. The Python tests (ctest label
+# `python`) run here too when the module is built.
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE slurm
 
@@ -44,10 +46,12 @@ test-slurm: build
 	  cd $(CURDIR) && scripts/slurm-test-cluster.sh down; exit $$status
 
 # The unit and integration tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their
-# own build folder. -O1 with line tables (-g1), assertions on: -O0 makes the numeric tests too slow
+# own build folder; without the Python module (an ASan-built extension cannot be loaded into the
+# uninstrumented interpreter), whose tests ctest then lists as not run. -O1 with line tables (-g1), assertions on: -O0 makes the numeric tests too slow
 # and -O2 -g the build, for the CI budget.
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSFS_BUILD_BENCHMARKS=OFF \
+	  -DTSFS_PYTHON=OFF \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(SANITIZE_FLAGS)" $(CMAKE_ARGS)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian packages tsfs builds with, if any is missing. As root it runs apt-get;
+# Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, and Python 3
+# with pybind11, numpy, pandas, scikit-learn and pytest for the `tsfs` Python module and its
+# tests (python/, docs/python.md; CMake skips the module when they are absent). As root it runs apt-get;
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
 # and full output folders), munge, slurmctld, slurmd, slurm-client (make test-slurm's one-node
@@ -9,7 +11,8 @@
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
-          gnuplot-nox libboost-dev)
+          gnuplot-nox libboost-dev
+          python3-dev pybind11-dev python3-numpy python3-pandas python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client clang
             libclang-rt-14-dev)

@@ -10,6 +10,7 @@
 #include "common/files.hpp"
 #include "common/text.hpp"
 #include "config/archive.hpp"
+#include "config/component_params.hpp"
 #include "config/curves_loader.hpp"
 #include "config/metrics_loader.hpp"
 #include "config/overrides.hpp"
@@ -707,6 +708,30 @@ void check_distance_classifier(const Spec& spec) {
 }
 
 }  // namespace
+
+template <typename Registration>
+const Registration& find_registration(const std::string& kind, const std::string& what,
+                                      const std::string& origin) {
+  Context context{{origin, {}}};
+  return find_component<Registration>(YAML::Node(kind), context, what);
+}
+template const ExtractorRegistration& find_registration(const std::string&, const std::string&,
+                                                        const std::string&);
+template const DistanceRegistration& find_registration(const std::string&, const std::string&,
+                                                       const std::string&);
+template const SelectorRegistration& find_registration(const std::string&, const std::string&,
+                                                       const std::string&);
+template const ClassifierRegistration& find_registration(const std::string&, const std::string&,
+                                                         const std::string&);
+
+ParamSet read_component_params(const YAML::Node& params, const ComponentInfo& info,
+                               const std::string& what, const std::string& origin) {
+  Context context{{origin, {}}};
+  YAML::Node map =
+      params.IsDefined() && !params.IsNull() ? params : YAML::Node(YAML::NodeType::Map);
+  if (!map.IsMap()) fail(map, context.file, fmt::format("{} parameters must be a map", what));
+  return read_single(map, info, {}, context, what).params;
+}
 
 Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides) {
   Context context{{file.string(), {}}};

@@ -162,6 +162,22 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
 
 }  // namespace
 
+ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistration& registration,
+                                 const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
+                                 int classes, const Eigen::MatrixXd* distances) {
+  FitData data;
+  data.registration = &registration;
+  std::vector<int> rows(static_cast<size_t>(features.rows()));
+  for (size_t r = 0; r < rows.size(); ++r) rows[r] = static_cast<int>(r);
+  data.columns = usable_columns(features, rows);
+  // Every column usable (the usual case): one copy, as a run's unit fitted on all rows makes.
+  data.features = features(Eigen::all, data.columns);
+  data.labels = labels;
+  data.classes = classes;
+  data.distances = registration.uses_distance ? distances : nullptr;
+  return score_result(selector.score(data.problem()), data, features.cols(), selector.order());
+}
+
 ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
                            const Eigen::MatrixXd* distances) {
   const FitData data = fit_data(spec, dataset, unit, distances);

@@ -1,0 +1,31 @@
+# Finds what the tsfs Python module needs (Debian: python3-dev, pybind11-dev, python3-numpy) and
+# sets TSFS_PYTHON_FOUND. A missing part turns the module off with a note, never the build: the C++
+# runner and its tests build without Python, and `make test` then reports the Python tests as not
+# run (python/tests/CMakeLists.txt adds a test that says so).
+set(TSFS_PYTHON_FOUND OFF)
+find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
+find_package(pybind11 2.6 CONFIG QUIET)
+set(_tsfs_python_missing "")
+if(NOT Python3_FOUND)
+  list(APPEND _tsfs_python_missing "python3-dev")
+endif()
+if(NOT pybind11_FOUND)
+  list(APPEND _tsfs_python_missing "pybind11-dev")
+endif()
+if(Python3_FOUND)
+  # numpy is needed at run time only (pybind11 reaches its C API through the interpreter), but a
+  # module that cannot be imported is worth no build: check the interpreter CMake found has it.
+  execute_process(COMMAND "${Python3_EXECUTABLE}" -c "import numpy"
+    RESULT_VARIABLE _tsfs_numpy_status OUTPUT_QUIET ERROR_QUIET)
+  if(NOT _tsfs_numpy_status EQUAL 0)
+    list(APPEND _tsfs_python_missing "python3-numpy (for ${Python3_EXECUTABLE})")
+  endif()
+endif()
+if(_tsfs_python_missing)
+  list(JOIN _tsfs_python_missing ", " _tsfs_python_missing_text)
+  message(STATUS "tsfs Python module: not built, missing ${_tsfs_python_missing_text} "
+    "(scripts/install-deps.sh installs them; -DPython3_EXECUTABLE=... picks the interpreter)")
+else()
+  set(TSFS_PYTHON_FOUND ON)
+  message(STATUS "tsfs Python module: built for ${Python3_EXECUTABLE} (${Python3_VERSION})")
+endif()

@@ -1,0 +1,79 @@
+"""Ctrl-C inside a long computation raises KeyboardInterrupt within a second, and the GIL is
+released while the engine computes."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import numpy as np
+
+import tsfs
+
+LONG_DTW = textwrap.dedent("""
+    import sys, time
+    import numpy as np
+    import tsfs
+    X = np.random.default_rng(0).normal(size=({rows}, {length}))
+    print("start", flush=True)
+    started = time.monotonic()
+    try:
+        tsfs.distances(X, distance="dtw", threads={threads})
+    except KeyboardInterrupt:
+        print(f"interrupted {{time.monotonic():.6f}}", flush=True)
+        sys.exit(7)
+    print(f"finished {{time.monotonic() - started:.1f}}", flush=True)
+""")
+
+
+def interrupt_after(seconds, threads, rows=3000, length=400):
+    process = subprocess.Popen([sys.executable, "-c", LONG_DTW.format(rows=rows, length=length,
+                                                                       threads=threads)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(os.environ))
+    assert process.stdout.readline().strip() == "start"
+    time.sleep(seconds)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    output, errors = process.communicate(timeout=60)
+    return process.returncode, output, errors, sent
+
+
+def test_ctrl_c_stops_a_dtw_matrix_within_a_second():
+    for threads in (1, 2):
+        code, output, errors, sent = interrupt_after(1.5, threads)
+        assert code == 7, (output, errors)
+        stopped = float(output.split()[1])
+        assert stopped - sent < 1.0, stopped - sent
+
+
+def test_a_call_after_an_interrupt_runs_normally():
+    # The interrupt flag is cleared: the next computation is not cancelled by the last Ctrl-C.
+    X = np.random.default_rng(0).normal(size=(30, 50))
+    first = tsfs.distances(X, distance="dtw")
+    assert np.array_equal(first, tsfs.distances(X, distance="dtw"))
+
+
+def test_the_gil_is_released_while_computing():
+    X = np.random.default_rng(1).normal(size=(300, 200))
+    ticks = []
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.005)
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    started = time.monotonic()
+    tsfs.distances(X, distance="dtw", threads=1)
+    elapsed = time.monotonic() - started
+    done.set()
+    counter.join()
+    during = [t for t in ticks if started < t < started + elapsed]
+    assert elapsed > 0.3, "the computation must be long enough to tell"
+    # A thread holding the GIL for the whole computation would let the counter tick once or twice.
+    assert len(during) > elapsed / 0.005 * 0.3, (len(during), elapsed)

@@ -1,0 +1,64 @@
+import numpy as np
+import pandas as pd
+import pytest
+
+import tsfs
+from conftest import UCR, run_runner, write_spec
+
+
+def spec_dict(output):
+    return {
+        "name": "python_run",
+        "datasets": [{"name": "Coffee", "path": str(UCR / "Coffee")}],
+        "features": {"extractor": "catch22"},
+        "selectors": [{"kind": "anova"}, {"kind": "variance", "fit_on": "all"}],
+        "n_features": [3, 8],
+        "classifier": {"kind": "knn", "k": [1, 3]},
+        "protocol": {"kind": "stratified_kfold", "folds": 3, "seed": 1},
+        "output": str(output),
+    }
+
+
+def test_a_dict_spec_runs_and_its_tables_are_dataframes(tmp_path):
+    run = tsfs.run(spec_dict(tmp_path / "out"), threads=2)
+    assert run.status == 0 and run.output == tmp_path / "out" and run.name == "python_run"
+    assert isinstance(run.results, pd.DataFrame)
+    assert len(run.results) == 2 * 2 * 2  # selectors x n_features x k
+    assert set(run.results["selector"]) == {"anova", "variance"}
+    assert len(run.folds) == 8 * 3
+    assert run.tuned is None
+    assert {"feature", "score", "rank"} <= set(run.scores.columns)
+    assert np.all((run.results["accuracy"] >= 0) & (run.results["accuracy"] <= 1))
+
+
+def test_the_same_files_as_the_cli(tmp_path, runner):
+    spec = spec_dict(tmp_path / "cli")
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    run_runner(runner, path, "--quiet", "--no-timings", "--threads", "1")
+    spec["output"] = str(tmp_path / "python")
+    tsfs.run(spec, timings=False, threads=2)
+    for name in ("results.csv", "folds.csv", "scores.csv"):
+        assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "python" / name).read_bytes()
+
+
+def test_overrides_and_tuning(tmp_path):
+    spec = spec_dict(tmp_path / "out")
+    spec["tune"] = {"parameters": ["classifier.k"]}
+    spec["classifier"] = {"kind": "knn", "k": [1, 3]}
+    run = tsfs.run(spec, overrides={"n_features": [4]}, threads=2)
+    assert set(run.results["n_features"]) == {4}
+    assert run.tuned is not None and len(run.tuned) > 0
+    again = tsfs.run(spec, overrides=["n_features=[4]"], threads=2)
+    assert again.results.equals(run.results)
+
+
+def test_spec_errors_are_value_errors_with_file_line_col(tmp_path):
+    spec = spec_dict(tmp_path / "out")
+    spec["selectors"] = [{"kind": "anova", "fit_on": "all"}]
+    with pytest.raises(ValueError, match=r"python_run.yaml:\d+:\d+: .*fit_on"):
+        tsfs.run(spec)
+    spec["selectors"] = [{"kind": "anovaa"}]
+    with pytest.raises(ValueError, match=r"did you mean 'anova'"):
+        tsfs.run(spec)
+    with pytest.raises(ValueError, match="no_such.yaml"):
+        tsfs.run(tmp_path / "no_such.yaml")

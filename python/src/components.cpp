@@ -66,7 +66,7 @@ py::list all_components() {
   for (const auto& item : components<ReducerRegistration>("reducer", nothing)) result.append(item);
   for (const auto& item : components<ClassifierRegistration>(
            "classifier", [](const ClassifierRegistration&registration, py::dict&component) {
-             component["uses_distance"] = static_cast<bool>(registration.make_from_distances);
+             component["uses_distance"] = static_cast<bool>(registration.configure_from_distances);
            }))
     result.append(item);
   for (const auto& item : components<PlotRegistration>("plot", nothing)) result.append(item);

@@ -7,6 +7,7 @@
 #include "arrays.hpp"
 #include "bindings.hpp"
 #include "classify/classifier.hpp"
+#include "common/configured.hpp"
 #include "common/error.hpp"
 #include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
@@ -68,6 +69,11 @@ py::array distances(const py::handle& series, const py::handle& other, const std
                     const py::handle& params, const py::handle& threads) {
   const int thread_number = thread_count(threads);
   auto measure = distance_measure(kind, params);
+  if (measure->compares_feature_vectors())
+    throw py::value_error(fmt::format(
+        "distance '{}' compares the feature vectors of a selector's fit rows, not series; give the "
+        "selector the features and distances computed from them",
+        kind));
   const Dataset first = series_dataset(series, "series");
   if (other.is_none()) {
     check_distance_fits(*measure, first, kind);
@@ -116,12 +122,10 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
       throw py::value_error(fmt::format("distances is {} x {}; it must be {} x {} (rows x rows)",
                                         distances.rows(), distances.cols(), rows, rows));
   }
-  if (registration.check_fit_rows)
-    if (auto problem = registration.check_fit_rows(chosen.params, rows))
-      throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
-  if (registration.check_features)
-    if (auto problem = registration.check_features(chosen.params, features.cols()))
-      throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
+  if (auto problem = selector->check_fit_rows(rows))
+    throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
+  if (auto problem = selector->check_features(features.cols()))
+    throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
   ScoreResult scored = run_interruptible([&] {
     return score_feature_matrix(*selector, registration, features, classes_of_rows, classes,
                                 registration.uses_distance ? &distances : nullptr);
@@ -137,16 +141,14 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
 
 // The class index of each training row, and the classifier's check of the training rows (knn's
 // k against their number), as a run checks them.
-Eigen::VectorXi training_classes(const Chosen<ClassifierRegistration>& chosen,
+Eigen::VectorXi training_classes(const std::string& kind, const ClassifierChecks& classifier,
                                  const py::handle& train_classes, long long rows) {
   py::array_t<int> labels = py::array_t<int, py::array::forcecast>::ensure(train_classes);
   if (!labels || labels.ndim() != 1 || labels.shape(0) != rows)
     throw py::value_error(
         fmt::format("{} training labels for {} training rows", labels ? labels.size() : 0, rows));
-  if (chosen.registration->check_training_rows)
-    if (auto problem = chosen.registration->check_training_rows(chosen.params, rows))
-      throw InputError("classifier", fmt::format("classifier '{}': {}",
-                                                 chosen.registration->info.name, problem->message));
+  if (auto problem = classifier.check_training_rows(rows))
+    throw InputError("classifier", fmt::format("classifier '{}': {}", kind, problem->message));
   return Eigen::Map<const Eigen::VectorXi>(labels.data(), labels.shape(0));
 }
 
@@ -156,8 +158,10 @@ py::array nearest_neighbour_predict(const py::handle& test_to_train,
                                     const py::handle& params) {
   auto chosen = choose<ClassifierRegistration>("nearest_neighbour", params, "classifier");
   const Eigen::MatrixXd block = matrix_from(test_to_train, "test_to_train", false);
-  const Eigen::VectorXi train = training_classes(chosen, train_classes, block.cols());
-  auto classifier = chosen.registration->make_from_distances(chosen.params);
+  const auto classifier = component_or_throw(
+      chosen.registration->configure_from_distances(chosen.params), "classifier");
+  const Eigen::VectorXi train =
+      training_classes("nearest_neighbour", *classifier, train_classes, block.cols());
   Predictions predictions =
       run_interruptible([&] { return classifier->predict(block, train, classes); });
   return py::array_t<int>(predictions.labels.size(), predictions.labels.data());
@@ -169,7 +173,7 @@ py::array classify(const py::handle& train_features, const py::handle& train_cla
                    const py::handle& test_features, const std::string& kind,
                    const py::handle& params) {
   auto chosen = choose<ClassifierRegistration>(kind, params, "classifier");
-  if (!chosen.registration->make)
+  if (!chosen.registration->configure)
     throw py::value_error(fmt::format(
         "classifier '{}' predicts from distances between series; use NearestNeighbourClassifier",
         kind));
@@ -178,8 +182,9 @@ py::array classify(const py::handle& train_features, const py::handle& train_cla
   if (test.cols() != train.cols())
     throw py::value_error(fmt::format("X has {} columns; the classifier was fitted on {}",
                                       test.cols(), train.cols()));
-  const Eigen::VectorXi train_labels = training_classes(chosen, train_classes, train.rows());
-  auto classifier = chosen.registration->make(chosen.params);
+  const auto classifier = configure_classifier(*chosen.registration, chosen.params);
+  const Eigen::VectorXi train_labels =
+      training_classes(kind, *classifier, train_classes, train.rows());
   Eigen::VectorXi predicted = run_interruptible(
       [&] { return classifier->fit_predict(train, train_labels, classes, test); });
   return py::array_t<int>(predicted.size(), predicted.data());

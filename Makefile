@@ -97,6 +97,8 @@ archive: build
 ARCHIVE_FULL = results/archive-full
 ARCHIVE_FULL_OFFICIAL = --set 'protocol={kind: train_test}'
 archive-full: build
+	@tuned=$(ARCHIVE_FULL)/selection/tuned.csv; \
+	  [ -e "$$tuned" ] || gunzip --keep "$$tuned.gz"  # committed compressed; the run resumes from it
 	@for spec in official_split svc_tsfel svc_catch22 nearest_neighbour selection; do \
 	  echo "== experiments/archive-full/$$spec.yaml"; \
 	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet $(RUNNER_ARGS) || exit $$?; \

@@ -1,10 +1,12 @@
-// A spec run end to end (sweep/run/run.hpp), as `runner SPEC` runs it; the package reads the
-// tables it writes (python/tsfs/runs.py).
+// A spec run end to end (sweep/run/run.hpp), as `runner SPEC` runs it, and the comparison of
+// finished runs, as `runner compare` makes it; the package reads the tables they write
+// (python/tsfs/runs.py).
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <spdlog/spdlog.h>
 
 #include "bindings.hpp"
+#include "cli/compare_command.hpp"
 #include "common/error.hpp"
 #include "common/progress.hpp"
 #include "config/spec.hpp"
@@ -74,11 +76,23 @@ py::dict run(const std::filesystem::path& spec_file, const std::vector<std::stri
   return result;
 }
 
+// `runner compare WORDS...`: the package turns its keyword arguments into the runner's words, so
+// both parse them (and refuse them) with the same code.
+std::vector<std::pair<std::string, std::filesystem::path>> compare(
+    const std::vector<std::string>& words) {
+  const CompareArguments arguments = parse_compare_arguments(words);
+  std::vector<std::pair<std::string, std::filesystem::path>> folders;
+  for (const auto& written : run_interruptible([&] { return run_compare(arguments, false); }))
+    folders.emplace_back(written.family_value, written.folder);
+  return folders;
+}
+
 }  // namespace
 
 void bind_runs(py::module_& module) {
   module.def("run", &run, py::arg("spec"), py::arg("overrides"), py::arg("threads"),
              py::arg("fresh"), py::arg("quiet"), py::arg("timings"), py::arg("dry_run"));
+  module.def("compare", &compare, py::arg("words"));
   module.def("spec_yaml", [](const py::dict& spec) {
     YAML::Emitter emitter;
     emitter << yaml_tree(spec, "spec");

@@ -62,3 +62,49 @@ def test_spec_errors_are_value_errors_with_file_line_col(tmp_path):
         tsfs.run(spec)
     with pytest.raises(ValueError, match="no_such.yaml"):
         tsfs.run(tmp_path / "no_such.yaml")
+
+
+def comparison_spec(output):
+    spec = spec_dict(output)
+    spec["datasets"] = [{"name": name, "path": str(UCR / name)}
+                        for name in ("Coffee", "ECG200", "ItalyPowerDemand")]
+    spec["classifier"] = {"kind": "knn", "k": 1}
+    return spec
+
+
+def test_compare_writes_the_cli_files_and_reads_them_as_dataframes(tmp_path, runner):
+    run = tsfs.run(comparison_spec(tmp_path / "run"), timings=False, threads=2)
+    comparison = run.compare(by=["selector", "n_features"], output=tmp_path / "python", seed=3)
+    run_runner(runner, "compare", tmp_path / "run", "--by", "selector,n_features", "--output",
+               tmp_path / "cli", "--seed", "3")
+    files = sorted(path.name for path in (tmp_path / "cli").iterdir() if path.is_file())
+    assert "pairwise.csv" in files and "summary.md" in files
+    for name in files:
+        assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "python" / name).read_bytes()
+    assert isinstance(comparison, tsfs.Comparison) and comparison.family_value is None
+    assert len(comparison.methods) == 4  # 2 selectors x 2 n_features
+    assert len(comparison.pairwise) == 4 * 3  # each ordered pair, as the runner writes them
+    assert comparison.left_out_datasets is None
+    assert "Friedman" in comparison.summary
+
+
+def test_compare_by_family_gives_one_comparison_per_value(tmp_path):
+    run = tsfs.run(comparison_spec(tmp_path / "run"), threads=2)
+    members = tsfs.compare(run.output, family="n_features", by="selector", common_datasets=True)
+    assert list(members) == ["3", "8"]
+    for value, member in members.items():
+        assert member.family_value == value
+        assert member.output == tmp_path / "run" / "comparison" / f"n_features={value}"
+        assert sorted(member.methods["method"]) == ["anova", "variance"]
+        assert len(member.per_dataset) > 0
+
+
+def test_compare_errors_name_the_option(tmp_path):
+    run = tsfs.run(comparison_spec(tmp_path / "run"), threads=2)
+    with pytest.raises(ValueError, match="--alpha needs a number between 0 and 1"):
+        run.compare(by=["selector", "n_features"], alpha=2)
+    with pytest.raises(ValueError, match="has 4 rows for dataset .Coffee. differing in selector"):
+        run.compare(by="run")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'alhpa'"):
+        run.compare(alhpa=0.1)
+    assert not (tmp_path / "run" / "comparison").exists()

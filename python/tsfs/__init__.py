@@ -8,7 +8,8 @@ message the runner would print) or TypeError.
 
 - Data: :func:`load_dataset`, :func:`load_archive`, :func:`archive_names`
 - Stages: :func:`features`, :func:`distances`, :func:`select`
-- Runs: :func:`run` (a spec file or dict; results as pandas DataFrames)
+- Runs: :func:`run` (a spec file or dict; results as pandas DataFrames), :func:`compare`
+  (methods across datasets, as ``runner compare``)
 - Components: :func:`components`, :func:`component_list` (what ``runner list`` prints)
 - scikit-learn estimators: :mod:`tsfs.sklearn`
 
@@ -18,11 +19,12 @@ from . import _tsfs
 from ._tsfs import NotConverged
 from .components import component_list, components
 from .data import Dataset, archive_names, load_archive, load_dataset
-from .runs import Run, run
+from .runs import Comparison, Run, compare, run
 from .stages import Selection, distances, features, select
 
 __version__ = _tsfs.__version__
 __all__ = [
-    "Dataset", "NotConverged", "Run", "Selection", "archive_names", "component_list",
-    "components", "distances", "features", "load_archive", "load_dataset", "run", "select",
+    "Comparison", "Dataset", "NotConverged", "Run", "Selection", "archive_names", "compare",
+    "component_list", "components", "distances", "features", "load_archive", "load_dataset", "run",
+    "select",
 ]

@@ -1,4 +1,5 @@
-"""A spec run end to end, as ``runner SPEC`` runs it, with its tables as pandas DataFrames."""
+"""A spec run end to end, as ``runner SPEC`` runs it, and the comparison of finished runs, as
+``runner compare`` makes it, with their tables as pandas DataFrames."""
 import os
 import tempfile
 from pathlib import Path
@@ -6,16 +7,11 @@ from pathlib import Path
 from . import _tsfs
 
 
-class Run:
-    """A finished run: ``output`` (the run folder), ``status`` (0), ``name``, and its tables read
-    on first use: ``results`` (results.csv), ``folds`` (folds.csv), ``tuned`` (tuned.csv, runs with
-    ``tune:``), ``scores`` (scores.csv), ``skipped`` (skipped.csv); :meth:`table` reads any CSV of
-    the folder. A table the run did not write is None."""
+class _Tables:
+    """A folder of CSV tables the runner wrote, each read on first use (None when absent)."""
 
-    def __init__(self, output, status, name):
+    def __init__(self, output):
         self.output = Path(output)
-        self.status = status
-        self.name = name
         self._tables = {}
 
     def table(self, file_name):
@@ -31,14 +27,107 @@ class Run:
                                        if path.exists() else None)
         return self._tables[file_name]
 
+
+class Run(_Tables):
+    """A finished run: ``output`` (the run folder), ``status`` (0), ``name``, and its tables read
+    on first use: ``results`` (results.csv), ``folds`` (folds.csv), ``tuned`` (tuned.csv, runs with
+    ``tune:``), ``scores`` (scores.csv), ``skipped`` (skipped.csv); :meth:`table` reads any CSV of
+    the folder. A table the run did not write is None."""
+
+    def __init__(self, output, status, name):
+        super().__init__(output)
+        self.status = status
+        self.name = name
+
     results = property(lambda self: self.table("results.csv"))
     folds = property(lambda self: self.table("folds.csv"))
     tuned = property(lambda self: self.table("tuned.csv"))
     scores = property(lambda self: self.table("scores.csv"))
     skipped = property(lambda self: self.table("skipped.csv"))
 
+    def compare(self, *others, **options):
+        """:func:`compare` of this run (and ``others``): its comparison folder by default."""
+        return compare(self, *others, **options)
+
     def __repr__(self):
         return f"Run(name={self.name!r}, output={str(self.output)!r}, status={self.status})"
+
+
+class Comparison(_Tables):
+    """A comparison folder ``runner compare`` wrote: ``output``, ``family_value`` (the value of
+    the ``family`` column it holds, or None), its tables ``methods`` (average ranks), ``pairwise``
+    (Wilcoxon-Holm, wins/ties/losses, Bayesian signed-rank), ``friedman``, ``per_dataset``,
+    ``procedure`` (every choice made), ``left_out_datasets`` (with ``common_datasets``), and
+    ``summary`` (summary.md as text)."""
+
+    def __init__(self, output, family_value):
+        super().__init__(output)
+        self.family_value = family_value
+
+    methods = property(lambda self: self.table("methods.csv"))
+    pairwise = property(lambda self: self.table("pairwise.csv"))
+    friedman = property(lambda self: self.table("friedman.csv"))
+    per_dataset = property(lambda self: self.table("per_dataset.csv"))
+    procedure = property(lambda self: self.table("procedure.csv"))
+    left_out_datasets = property(lambda self: self.table("left_out_datasets.csv"))
+    summary = property(lambda self: (self.output / "summary.md").read_text(encoding="utf-8"))
+
+    def __repr__(self):
+        family = "" if self.family_value is None else f", family_value={self.family_value!r}"
+        return f"Comparison(output={str(self.output)!r}{family})"
+
+
+# compare()'s keyword arguments and the runner's options they become (`runner compare --help`).
+_COMPARE_OPTIONS = {
+    "metric": "--metric", "by": "--by", "where": "--where", "alpha": "--alpha",
+    "cliques": "--cliques", "zero_method": "--zero-method", "tie_margin": "--tie-margin",
+    "rope": "--rope", "bayes_samples": "--bayes-samples", "seed": "--seed", "family": "--family",
+    "beside": "--beside", "output": "--output",
+}
+_COMPARE_FLAGS = {"common_datasets": "--common-datasets", "tuned": "--tuned", "wait": "--wait"}
+
+
+def _compare_words(runs, options):
+    words = [os.fspath(run.output if isinstance(run, Run) else run) for run in runs]
+    for key, value in options.items():
+        if key in _COMPARE_FLAGS:
+            if value:
+                words.append(_COMPARE_FLAGS[key])
+            continue
+        if key not in _COMPARE_OPTIONS:
+            known = ", ".join(sorted([*_COMPARE_OPTIONS, *_COMPARE_FLAGS]))
+            raise TypeError(f"compare() got an unexpected keyword argument {key!r} ({known})")
+        if value is None:
+            continue
+        if key == "by" and not isinstance(value, str):
+            value = ",".join(value)
+        if key == "where" and isinstance(value, dict):
+            value = [f"{column}={text}" for column, text in value.items()]
+        for item in value if isinstance(value, (list, tuple)) else [value]:
+            item = item.output if isinstance(item, Run) else item
+            text = os.fspath(item) if isinstance(item, os.PathLike) else str(item)
+            words += [_COMPARE_OPTIONS[key], text]
+    return words
+
+
+def compare(*runs, **options):
+    """Compares methods across the datasets of finished runs, as ``runner compare RUN...`` does,
+    with the same code: average ranks, Friedman and Iman-Davenport, pairwise Wilcoxon with Holm's
+    correction, wins/ties/losses, a Bayesian signed-rank test and the critical-difference figure.
+
+    ``runs``: run folders or :class:`Run` objects. Keyword arguments are the runner's options
+    (``metric``, ``by`` (a column or a list), ``where`` (a dict {column: value} or "COLUMN=VALUE"
+    strings), ``common_datasets``, ``tuned``, ``alpha``, ``cliques``, ``zero_method``,
+    ``tie_margin``, ``rope``, ``bayes_samples``, ``seed``, ``family``, ``beside`` (runs),
+    ``output``, ``wait``); a bad value raises ValueError with the runner's message, which names
+    the option (``--alpha`` for ``alpha``). Returns a :class:`Comparison`, or with ``family`` a
+    dict {value: Comparison} in the order the runner writes them."""
+    if not runs:
+        raise TypeError("compare() needs at least one run folder or Run")
+    written = _tsfs.compare(_compare_words(runs, options))
+    if options.get("family") is None:
+        return Comparison(written[0][1], None)
+    return {value: Comparison(folder, value) for value, folder in written}
 
 
 def _override_text(value):

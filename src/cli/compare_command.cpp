@@ -196,7 +196,7 @@ std::filesystem::path member_folder(const CompareArguments& arguments, const std
 
 }  // namespace
 
-int run_compare(const CompareArguments& arguments) {
+std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bool print_summary) {
   std::vector<Member> members;
   std::vector<std::string> values;
   if (arguments.family.empty()) {
@@ -220,6 +220,7 @@ int run_compare(const CompareArguments& arguments) {
                                                    labels_of(member.collated)));
   if (!arguments.family.empty()) compare::adjust_as_family(comparisons, arguments.family, values);
 
+  std::vector<WrittenComparison> written;
   for (size_t i = 0; i < members.size(); ++i) {
     const Member& member = members[i];
     const compare::Comparison& comparison = comparisons[i];
@@ -233,6 +234,8 @@ int run_compare(const CompareArguments& arguments) {
           compare::write_comparison(member.folder, member.collate, member.collated, comparison);
       return 0;
     });
+    written.push_back({values.empty() ? std::string() : values[i], member.folder});
+    if (!print_summary) continue;
     const auto& friedman = comparison.friedman;
     const int significant = static_cast<int>(std::count_if(
         comparison.pairs.begin(), comparison.pairs.end(),
@@ -247,7 +250,7 @@ int run_compare(const CompareArguments& arguments) {
     fmt::print("comparison written to {}{}\n", member.folder.string(),
                rendered ? "" : " (gnuplot not found: figures as .gp and .dat only)");
   }
-  return 0;
+  return written;
 }
 
 }  // namespace tsfs

@@ -27,8 +27,16 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args);
 
 std::string compare_usage();
 
-// Collates, tests and writes the comparison folder; returns the exit code. Nothing is written
-// when the inputs are refused (InputError).
-int run_compare(const CompareArguments& arguments);
+// A comparison folder written: the --family value it holds (empty without --family) and where.
+struct WrittenComparison {
+  std::string family_value;
+  std::filesystem::path folder;
+};
+
+// Collates, tests and writes the comparison folders (one per --family value), printing a line
+// for each when `print_summary` (the runner; the Python package reads the files instead).
+// Nothing is written when the inputs are refused (InputError).
+std::vector<WrittenComparison> run_compare(const CompareArguments& arguments,
+                                           bool print_summary = true);
 
 }  // namespace tsfs

@@ -133,7 +133,8 @@ int main(int argc, char** argv) {
         return 0;
       }
       tsfs::InterruptHandlers interrupts;
-      return tsfs::run_compare(compare);
+      tsfs::run_compare(compare);
+      return 0;
     }
     auto arguments = tsfs::parse_arguments(words);
     if (arguments.help) {

@@ -159,8 +159,10 @@ std::string resolved_yaml(const Spec& spec) {
       out << YAML::Key << "repeats" << YAML::Value << spec.tune->inner.repeats;
       out << YAML::Key << "seed" << YAML::Value << spec.tune->inner.seed;
     }
-    out << YAML::EndMap << YAML::Key << "metric" << YAML::Value << tune_metric_name(*spec.tune)
-        << YAML::EndMap;
+    out << YAML::EndMap << YAML::Key << "metric" << YAML::Value << tune_metric_name(*spec.tune);
+    // Written only when not the default, so that earlier runs' resolved specs stay as they were.
+    if (spec.tune->ties == TieBreak::last) out << YAML::Key << "ties" << YAML::Value << "last";
+    out << YAML::EndMap;
   }
   if (spec.curves) {
     out << YAML::Key << "curves" << YAML::Value << YAML::Flow << YAML::BeginMap;

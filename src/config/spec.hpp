@@ -135,6 +135,11 @@ inline constexpr long long kAllFeatures = -1;
 // computed and its column written).
 enum class TuneMetric { accuracy, balanced_accuracy, chosen };
 
+// Which of the candidates sharing the best mean inner score is chosen: the first in grid order
+// (the default), or the last (`ties: last`, the other end of the grid: a check of how much a
+// result owes to ties; tuned.csv counts the tied candidates either way).
+enum class TieBreak { first, last };
+
 struct TunedParameter {
   // A selector kind of the spec, "classifier", a distance kind, or "n_features" (then
   // `parameter` is too).
@@ -151,6 +156,7 @@ struct TuneSpec {
   TuneMetric metric = TuneMetric::accuracy;
   ChosenMetric chosen_metric = ChosenMetric::macro_f1;  // metric `chosen` only
   size_t chosen_index = 0;  // metric `chosen`: its position in Spec::metrics
+  TieBreak ties = TieBreak::first;
   SourceLocation where;
 };
 
@@ -210,6 +216,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
 
 std::string fit_on_name(FitOn fit_on);
 std::string tune_metric_name(const TuneSpec& tune);
+std::string tie_break_name(TieBreak ties);
 std::string curve_kind_name(CurveKind kind);
 
 }  // namespace tsfs

@@ -46,6 +46,10 @@ std::string tune_metric_name(const TuneSpec& tune) {
   return tune.metric == TuneMetric::balanced_accuracy ? "balanced_accuracy" : "accuracy";
 }
 
+std::string tie_break_name(TieBreak ties) {
+  return ties == TieBreak::last ? "last" : "first";
+}
+
 std::string curve_kind_name(CurveKind kind) {
   return kind == CurveKind::roc ? "roc" : "pr";
 }

@@ -168,8 +168,8 @@ void read_metric(const YAML::Node& node, const SpecSource& file, const Spec& spe
 
 TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& spec) {
   if (!node.IsMap())
-    fail(node, file, "'tune' must be a map with 'parameters', 'inner' and 'metric'");
-  check_keys(node, {"parameters", "inner", "metric"}, file, "tune");
+    fail(node, file, "'tune' must be a map with 'parameters', 'inner', 'metric' and 'ties'");
+  check_keys(node, {"parameters", "inner", "metric", "ties"}, file, "tune");
   TuneSpec tune;
   tune.where = location_of(node, file);
   const YAML::Node parameters = node["parameters"];
@@ -188,6 +188,15 @@ TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& s
   tune.inner = read_inner(node["inner"], file, spec);
   tune.inner_where = node["inner"] ? location_of(node["inner"], file) : tune.where;
   read_metric(node["metric"], file, spec, tune);
+  if (const YAML::Node ties = node["ties"]) {
+    const std::string text = read_word(ties, file, "tune.ties");
+    if (text == "last")
+      tune.ties = TieBreak::last;
+    else if (text != "first")
+      fail_unknown(ties, file,
+                   fmt::format("tune.ties is first or last, got '{}'", printable_excerpt(text, 80)),
+                   text, {"first", "last"});
+  }
   return tune;
 }
 

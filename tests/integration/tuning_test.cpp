@@ -367,3 +367,72 @@ TEST_CASE("nested CV resume refuses a tuned.csv choice that its candidate's own 
       run_runner(std::string(kSpec) + " --quiet --no-timings --set output=" + output.string());
   CHECK_MESSAGE(restored.exit_code == 0, restored.err);
 }
+
+// tuned.csv counts the candidates sharing the chosen one's inner score; `ties: last` takes the
+// other end of the grid among them, and nothing else: untied choices stay, and tied ones move.
+TEST_CASE("nested CV counts tied candidates; ties: last takes the last of them") {
+  TemporaryFolder folder("tuning_ties");
+  const auto first = folder.path() / "first", last = folder.path() / "last";
+  run_into(first, 2);
+  auto run = run_runner(std::string(kSpec) + " --quiet --no-timings --set tune.ties=last" +
+                        " --set output=" + last.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto by_first = tsfs::read_csv_table(first / "tuned.csv");
+  const auto by_last = tsfs::read_csv_table(last / "tuned.csv");
+  REQUIRE(by_first.rows.size() == 8);
+  REQUIRE(by_last.rows.size() == 8);
+  std::vector<std::string> tied;
+  for (size_t r = 0; r < by_first.rows.size(); ++r) {
+    const auto& a = by_first.rows[r];
+    const auto& b = by_last.rows[r];
+    CHECK(field(by_first, a, "ties") == "first");
+    CHECK(field(by_last, b, "ties") == "last");
+    CHECK(field(by_first, a, "tied_candidates") == field(by_last, b, "tied_candidates"));
+    CHECK(field(by_first, a, "inner_accuracy") == field(by_last, b, "inner_accuracy"));
+    const auto chosen = [](const tsfs::CsvTable& table, const std::vector<std::string>& row) {
+      return field(table, row, "chosen_sigma_ratio") + "/" + field(table, row, "chosen_k") + "/" +
+             field(table, row, "chosen_n_features");
+    };
+    const bool untied = field(by_first, a, "tied_candidates") == "1";
+    CHECK_MESSAGE((chosen(by_first, a) == chosen(by_last, b)) == untied, r);
+    tied.push_back(field(by_first, a, "tied_candidates"));
+  }
+  // Coffee laplacian r0 r1, anova r0 r1, GunPoint laplacian r0 r1, anova r0 r1.
+  CHECK(tied == std::vector<std::string>{"2", "2", "2", "1", "2", "3", "1", "1"});
+  CHECK(contains(read_text(last / "spec.resolved.yaml"), "ties: last"));
+  CHECK_FALSE(contains(read_text(first / "spec.resolved.yaml"), "ties:"));
+
+  // Resuming the first run's folder with ties: last recomputes the tuned rows only.
+  run = run_runner(std::string(kSpec) +
+                   " --no-timings --set tune.ties=last --set output=" + first.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK_MESSAGE(contains(run.err, "32 cells (28 resumed)"), run.err);
+  CHECK(read_text(first / "tuned.csv") == read_text(last / "tuned.csv"));
+}
+
+TEST_CASE("a tuned.csv of other columns (an older version's) is set aside, its rows recomputed") {
+  TemporaryFolder folder("tuning_old_header");
+  const auto output = folder.path() / "run";
+  run_into(output, 2);
+  const std::string tuned = read_text(output / "tuned.csv");
+  tsfs::CsvTable table = tsfs::read_csv_table(output / "tuned.csv");
+  for (const char* name : {"tied_candidates", "ties"}) {
+    const auto column = static_cast<long>(*table.column(name));
+    table.header.erase(table.header.begin() + column);
+    for (auto& row : table.rows) row.erase(row.begin() + column);
+  }
+  const std::string old = table.str();
+  write_text(output / "tuned.csv", old);
+  auto rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  CHECK_MESSAGE(contains(rerun.err, "moved to"), rerun.err);
+  CHECK(read_text(output / "tuned.stale.csv") == old);
+  CHECK(read_text(output / "tuned.csv") == tuned);
+}
+
+TEST_CASE("tune.ties is first or last") {
+  auto run = run_runner(std::string(kSpec) + " --dry-run --set tune.ties=middle");
+  CHECK(run.exit_code == 2);
+  CHECK_MESSAGE(contains(run.err, "tune.ties is first or last, got 'middle'"), run.err);
+  CHECK_MESSAGE(contains(run.err, "--set tune.ties"), run.err);
+}

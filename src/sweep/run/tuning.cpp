@@ -73,10 +73,17 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
 
 }  // namespace
 
-size_t best_candidate(const std::vector<double>& scores) {
-  size_t best = scores.size();
-  for (size_t i = 0; i < scores.size(); ++i)
-    if (!std::isnan(scores[i]) && (best == scores.size() || scores[i] > scores[best])) best = i;
+BestCandidate best_candidate(const std::vector<double>& scores, TieBreak ties) {
+  BestCandidate best{scores.size(), 0};
+  for (size_t i = 0; i < scores.size(); ++i) {
+    if (std::isnan(scores[i])) continue;
+    if (best.index == scores.size() || scores[i] > scores[best.index]) {
+      best = {i, 1};
+    } else if (scores[i] == scores[best.index]) {
+      ++best.tied;
+      if (ties == TieBreak::last) best.index = i;
+    }
+  }
   return best;
 }
 
@@ -121,13 +128,13 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
         if (converged && first_converged < 0) first_converged = static_cast<int>(c);
         means.push_back(converged && count > 0 ? sum / count : std::nan(""));
       }
-      const size_t best = best_candidate(means);
-      if (best < means.size())
-        choices[t].push_back({static_cast<int>(best), means[best], {}});
+      const BestCandidate best = best_candidate(means, spec.tune->ties);
+      if (best.index < means.size())
+        choices[t].push_back({static_cast<int>(best.index), means[best.index], best.tied, {}});
       else if (first_converged >= 0)  // the metric is undefined on every inner fold
-        choices[t].push_back({first_converged, std::nan(""), {}});
+        choices[t].push_back({first_converged, std::nan(""), 0, {}});
       else
-        choices[t].push_back({-1, std::nan(""), not_converged});
+        choices[t].push_back({-1, std::nan(""), 0, not_converged});
     }
   }
   return choices;

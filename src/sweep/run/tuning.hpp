@@ -4,8 +4,9 @@
 // from the others of its group only in the tuned parameters, is scored and evaluated on the inner
 // folds with the same work units as the outer folds (score vectors fitted on inner training rows,
 // deduplicated evaluations), and the candidate with the best mean inner metric (ties: the first in
-// grid order) is the one whose outer evaluation (fitted on the outer training rows, tested on the
-// outer test rows) becomes that fold's result of the tuned row of results.csv.
+// grid order, or the last with `ties: last`) is the one whose outer evaluation (fitted on the outer
+// training rows, tested on the outer test rows) becomes that fold's result of the tuned row of
+// results.csv.
 #include <filesystem>
 #include <map>
 #include <string>
@@ -17,9 +18,14 @@
 
 namespace tsfs {
 
-// Index of the largest value, NaN (a candidate that could not be scored) left out; ties go to the
-// first. scores.size() when every value is NaN.
-size_t best_candidate(const std::vector<double>& scores);
+// The largest value's index, NaN (a candidate that could not be scored) left out, and how many
+// candidates share that value; equal values go to the first, or to the last with TieBreak::last.
+// index scores.size() and tied 0 when every value is NaN.
+struct BestCandidate {
+  size_t index = 0;
+  int tied = 0;
+};
+BestCandidate best_candidate(const std::vector<double>& scores, TieBreak ties);
 
 struct TuningCounts {
   size_t inner_score_vectors = 0;

@@ -44,6 +44,7 @@ std::map<std::string, ColumnRule> make_column_rules() {
       {"n_test", {false, true, 1.0}},
       // tuned.csv
       {"candidates", {false, true, 1.0}},
+      {"tied_candidates", {true, true, 1.0}},
       {"inner_accuracy", {false, false, 0.0, 1.0}},
       {"inner_balanced_accuracy", {false, false, 0.0, 1.0}},
   };

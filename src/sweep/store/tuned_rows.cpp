@@ -8,10 +8,22 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "sweep/store/output_writer.hpp"
 #include "sweep/store/previous_results.hpp"
 
 namespace tsfs {
 namespace {
+
+// Positions of tuned.csv's columns (tuned_header's order): the key, then these.
+struct TunedPositions {
+  size_t repeat, fold, candidates, inner_protocol, ties, chosen, inner_score, tied, results;
+};
+
+TunedPositions tuned_positions(const Spec& spec, const ResultLayout& layout) {
+  const size_t k = layout.key_header().size();
+  const size_t inner_score = k + 5 + spec.tune->parameters.size();
+  return {k, k + 1, k + 2, k + 3, k + 4, k + 5, inner_score, inner_score + 1, inner_score + 2};
+}
 
 std::vector<size_t> key_columns(const Spec& spec, const ResultLayout& layout,
                                 const SelectorSpec& selector) {
@@ -54,11 +66,12 @@ std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout,
 
 std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout) {
   auto header = layout.key_header();
-  for (const char* name : {"repeat", "fold", "candidates", "inner_protocol"})
+  for (const char* name : {"repeat", "fold", "candidates", "inner_protocol", "ties"})
     header.push_back(name);
   for (const auto& parameter : spec.tune->parameters)
     header.push_back("chosen_" + tuned_column(parameter));
   header.push_back("inner_" + tune_metric_name(*spec.tune));
+  header.push_back("tied_candidates");
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec.metrics) header.push_back(chosen_metric_name(metric));
   return header;
@@ -74,8 +87,10 @@ std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout,
   row.push_back(std::to_string(outcome.fold));
   row.push_back(std::to_string(tuned.candidates.size()));
   row.push_back(protocol_label(spec.tune->inner));
+  row.push_back(tie_break_name(spec.tune->ties));
   for (auto& field : chosen_fields(spec, layout, chosen)) row.push_back(std::move(field));
   row.push_back(format_double_or_empty(choice.inner_score));
+  row.push_back(choice.tied > 0 ? std::to_string(choice.tied) : "");
   row.push_back(format_double(outcome.accuracy));
   row.push_back(format_double(outcome.balanced_accuracy));
   for (const double value : outcome.metrics) row.push_back(format_double_or_empty(value));
@@ -89,13 +104,19 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   if (!spec.tune || !std::filesystem::exists(path)) return previous;
   CsvTable table = read_checked(path);
   if (table.header != tuned_header(spec, layout)) {
-    spdlog::warn("{}: other columns than this spec's tune section writes; its rows are recomputed",
-                 path.string());
+    // Written by another version or tune section: kept aside (never lost), its rows recomputed.
+    const auto stale = stale_path(output, "tuned");
+    std::filesystem::rename(path, stale);
+    spdlog::warn(
+        "{}: other columns than this spec's tune section writes; moved to {}, its rows "
+        "are recomputed",
+        path.string(), stale.string());
     return previous;
   }
   const size_t key_size = layout.key_header().size();
-  const size_t protocol_column = key_size + 3;  // after repeat, fold, candidates
+  const TunedPositions at = tuned_positions(spec, layout);
   const std::string inner = protocol_label(spec.tune->inner);
+  const std::string ties = tie_break_name(spec.tune->ties);
   std::map<std::vector<std::string>, size_t> first_line;  // key, repeat, fold -> row index
   for (size_t r = 0; r < table.rows.size(); ++r) {
     auto& row = table.rows[r];
@@ -105,7 +126,13 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
                        fmt::format("repeat {} fold {} of this tuned row is already on line {}; the "
                                    "file is damaged: delete one of them, or rerun with --fresh",
                                    row[key_size], row[key_size + 1], found->second + 2));
-    if (row[protocol_column] != inner) continue;  // another inner protocol: recomputed
+    if (row[at.ties] != "first" && row[at.ties] != "last")
+      throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+                       fmt::format("ties '{}' is neither first nor last; the file is damaged: "
+                                   "repair or delete the row, or rerun with --fresh",
+                                   row[at.ties]));
+    // Another inner protocol or tie rule chose otherwise: recomputed.
+    if (row[at.inner_protocol] != inner || row[at.ties] != ties) continue;
     std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(key_size));
     previous[key].push_back({std::move(row), r + 2});
   }
@@ -157,24 +184,29 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
   for (int candidate : tuned.candidates)
     choices.try_emplace(chosen_fields(spec, layout, plan.cells[static_cast<size_t>(candidate)]),
                         candidate);
-  const size_t k = layout.key_header().size();
-  const size_t parameters = spec.tune->parameters.size();
-  const size_t accuracy = k + 4 + parameters + 1;
+  const TunedPositions at = tuned_positions(spec, layout);
   const auto header = tuned_header(spec, layout);
-  const std::vector<std::string> result_names(header.begin() + static_cast<long>(accuracy),
+  const std::vector<std::string> result_names(header.begin() + static_cast<long>(at.results),
                                               header.end());
   for (const auto& [row, line] : tuned_rows) {
-    auto found = outcomes.find({row[k], row[k + 1]});
+    auto found = outcomes.find({row[at.repeat], row[at.fold]});
     if (found == outcomes.end()) return false;  // other folds: recomputed
     const std::string where = fmt::format("{}:{}", path.string(), line);
-    const std::vector<std::string> chosen(row.begin() + static_cast<long>(k + 4),
-                                          row.begin() + static_cast<long>(k + 4 + parameters));
+    const std::vector<std::string> chosen(row.begin() + static_cast<long>(at.chosen),
+                                          row.begin() + static_cast<long>(at.inner_score));
     const auto choice = choices.find(chosen);
-    if (row[k + 2] != std::to_string(tuned.candidates.size()) || choice == choices.end())
+    if (row[at.candidates] != std::to_string(tuned.candidates.size()) || choice == choices.end())
       throw InputError(where, fmt::format("the chosen values ({}) are not one of the row's {} "
                                           "candidates: the file was edited; rerun with --fresh",
                                           fmt::join(chosen, ", "), tuned.candidates.size()));
-    const std::vector<std::string> stored(row.begin() + static_cast<long>(accuracy), row.end());
+    // tied_candidates: empty exactly when the inner score is, and at most the candidates.
+    const std::string& tied = row[at.tied];
+    if (tied.empty() != row[at.inner_score].empty() ||
+        (!tied.empty() && std::stod(tied) > static_cast<double>(tuned.candidates.size())))
+      throw InputError(where, fmt::format("tied_candidates '{}' does not fit inner score '{}' and "
+                                          "{} candidates: the file was edited; rerun with --fresh",
+                                          tied, row[at.inner_score], tuned.candidates.size()));
+    const std::vector<std::string> stored(row.begin() + static_cast<long>(at.results), row.end());
     if (auto difference =
             first_difference(result_names, stored, result_fields(found->second), "folds.csv");
         !difference.empty())
@@ -185,11 +217,11 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
     const auto candidate_rows = all_fold_rows.find(join_key(layout.cell_key(candidate)));
     if (candidate_rows == all_fold_rows.end()) continue;
     const FoldOutcomes candidate_outcomes = outcomes_by_fold(layout, candidate_rows->second);
-    const auto candidate_fold = candidate_outcomes.find({row[k], row[k + 1]});
+    const auto candidate_fold = candidate_outcomes.find({row[at.repeat], row[at.fold]});
     if (candidate_fold == candidate_outcomes.end()) continue;
     const std::string source =
         fmt::format("the chosen candidate's own folds.csv row of repeat {} fold {} (cell {})",
-                    row[k], row[k + 1], join_key(layout.cell_key(candidate)));
+                    row[at.repeat], row[at.fold], join_key(layout.cell_key(candidate)));
     if (auto difference =
             first_difference(result_names, stored, result_fields(candidate_fold->second), source);
         !difference.empty())

@@ -14,8 +14,11 @@
 namespace tsfs {
 
 struct TunedChoice {
-  int candidate = 0;          // index into TunedCell::candidates; -1: none could be scored
-  double inner_score = 0.0;   // mean of the metric over the outer fold's inner folds
+  int candidate = 0;         // index into TunedCell::candidates; -1: none could be scored
+  double inner_score = 0.0;  // mean of the metric over the outer fold's inner folds
+  // Candidates whose mean inner score equals the chosen one's (1: no tie; more: the choice was
+  // decided by tune.ties, not by the data). 0 when the inner score is undefined.
+  int tied = 0;
   std::string not_converged;  // candidate -1: why (a selector's solver that did not converge)
 };
 

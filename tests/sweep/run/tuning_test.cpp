@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -48,11 +49,31 @@ tsfs::Spec gunpoint_spec(const std::filesystem::path& folder) {
 
 }  // namespace
 
-TEST_CASE("best_candidate takes the largest mean inner score, ties to the first in grid order") {
-  CHECK(tsfs::best_candidate({0.5, 0.7, 0.7, 0.6}) == 1);
-  CHECK(tsfs::best_candidate({0.3, 0.3, 0.3}) == 0);
-  CHECK(tsfs::best_candidate({0.9}) == 0);
-  CHECK(tsfs::best_candidate({0.1, 0.2, 0.8}) == 2);
+TEST_CASE("best_candidate takes the largest mean inner score and counts the candidates tied") {
+  using tsfs::TieBreak;
+  const double nan = std::nan("");
+  struct Case {
+    std::vector<double> scores;
+    size_t first, last;
+    int tied;
+  };
+  for (const Case& c : std::vector<Case>{{{0.5, 0.7, 0.7, 0.6}, 1, 2, 2},
+                                         {{0.3, 0.3, 0.3}, 0, 2, 3},
+                                         {{0.9}, 0, 0, 1},
+                                         {{0.1, 0.2, 0.8}, 2, 2, 1},
+                                         {{nan, 0.4, nan, 0.4, 0.1}, 1, 3, 2},
+                                         {{0.7, 0.2, 0.7, 0.9}, 3, 3, 1}}) {
+    CAPTURE(c.first);
+    const auto first = tsfs::best_candidate(c.scores, TieBreak::first);
+    const auto last = tsfs::best_candidate(c.scores, TieBreak::last);
+    CHECK(first.index == c.first);
+    CHECK(last.index == c.last);
+    CHECK(first.tied == c.tied);
+    CHECK(last.tied == c.tied);
+  }
+  const auto none = tsfs::best_candidate({nan, nan}, TieBreak::first);
+  CHECK(none.index == 2);
+  CHECK(none.tied == 0);
 }
 
 TEST_CASE("inner folds split each outer fold's training rows and never see its test rows") {

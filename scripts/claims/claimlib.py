@@ -21,6 +21,10 @@ and the study's `claims.py` computes every KEY from the CSVs and manifests of it
   the study's claims.py allows explicitly (ALLOW: regular expressions for parameters of the specs,
   figure numbers, years and the like, each with its reason).
 
+A part of a README not yet converted can be wrapped in `<!--unchecked: REASON-->` ...
+`<!--/unchecked-->`: the lint skips it, and every check prints each such region with the count of
+numbers in it that nothing checks, so the debt stays visible (it does not fail the check).
+
 `--write` refreshes every marked value and generated block from the files (after a rerun);
 `--list` prints the computed claims. Exit status: 0 all claims hold, 1 some do not, 2 misuse.
 """
@@ -32,6 +36,7 @@ import sys
 
 INLINE = re.compile(r"<!--claim:([A-Za-z0-9_.\-]+)-->(.*?)<!--/claim-->", re.S)
 BLOCK = re.compile(r"<!--claims:([A-Za-z0-9_.\-]+)-->\n(.*?)<!--/claims-->", re.S)
+UNCHECKED = re.compile(r"<!--unchecked:(.*?)-->(.*?)<!--/unchecked-->", re.S)
 COMMENT = re.compile(r"<!--.*?-->", re.S)
 CODE_SPAN = re.compile(r"`[^`\n]*`")
 LINK_TARGET = re.compile(r"\]\([^)\s]*\)")
@@ -120,7 +125,7 @@ def blank(text, start, end):
 def unmarked_numbers(text, allow):
     """(line, number, context) for every number outside the markers, code and allowed phrases."""
     masked = text
-    for pattern in (BLOCK, INLINE, COMMENT, CODE_SPAN, LINK_TARGET):
+    for pattern in (UNCHECKED, BLOCK, INLINE, COMMENT, CODE_SPAN, LINK_TARGET):
         for match in pattern.finditer(masked):
             masked = blank(masked, match.start(), match.end())
     fenced = re.compile(r"^```.*?^```", re.S | re.M)
@@ -177,6 +182,20 @@ def check(readme_path, claims, allow, quiet=False):
     return problems
 
 
+def unchecked_regions(readme_path):
+    """(first line, last line, numbers in it, reason) of every unchecked region."""
+    with open(readme_path, encoding="utf-8") as handle:
+        text = handle.read()
+    regions = []
+    for match in UNCHECKED.finditer(text):
+        body = match.group(2)
+        for pattern in (BLOCK, INLINE, COMMENT, CODE_SPAN, LINK_TARGET):
+            body = pattern.sub(" ", body)
+        regions.append((line_of(text, match.start()), line_of(text, match.end()),
+                        len(NUMBER.findall(body)), match.group(1).strip()))
+    return regions
+
+
 def write(readme_path, claims):
     """Refresh every marker's value and generated block from claims; returns the keys changed."""
     with open(readme_path, encoding="utf-8") as handle:
@@ -226,8 +245,13 @@ def main(study, compute, allow, default_readme, default_folder):
     problems = check(arguments.readme, claims, allow)
     for problem in problems:
         print(problem)
+    unchecked = unchecked_regions(arguments.readme)
+    for first, last, count, reason in unchecked:
+        print(f"{arguments.readme}:{first}-{last}: {count} number(s) NOT CHECKED ({reason})")
     status = "FAILED" if problems else "ok"
-    print(f"{study}: {len(claims)} claims, {len(problems)} problem(s): {status}")
+    print(f"{study}: {len(claims)} claims, {len(problems)} problem(s), "
+          f"{sum(region[2] for region in unchecked)} number(s) in {len(unchecked)} unchecked "
+          f"region(s): {status}")
     return 1 if problems else 0
 
 

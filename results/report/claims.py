@@ -255,8 +255,7 @@ def setup_claims(c, folder, review):
     c["fft_coefficients_wafer"] = integer(scores.feature.drop_duplicates()
                                           .str.contains("FFT mean coefficient").sum())
     # he2005 at s is report2023 at s / sqrt(2): that many steps of Fig. 4's log grid
-    grid = sorted(set(review.read_results("fig3_sigma_holdout")[i]["sigma_ratio"]
-                      for i in range(len(review.read_results("fig3_sigma_holdout")))))
+    grid = sorted({row["sigma_ratio"] for row in review.read_results("fig3_sigma_holdout")})
     step = (math.log10(grid[-1]) - math.log10(grid[0])) / (len(grid) - 1)
     c["fig4_grid_points"] = integer(len(grid))
     c["sqrt2_steps"] = fixed(math.log10(math.sqrt(2)) / step, 1)

@@ -3,12 +3,14 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 # Extra CMake options, e.g. CMAKE_ARGS=-DTSFS_WERROR=ON (CI) or a compiler launcher.
 CMAKE_ARGS ?=
+# The interpreter of the claims checks (scripts/claims/: the standard library and pandas).
+PYTHON ?= python3
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp' \
   'python/src/*.cpp' 'python/src/*.hpp')
 
-.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive archive-full baselines toolbox format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive archive-full baselines toolbox check-claims format format-check clean fuzz
 
 all: build
 
@@ -72,6 +74,7 @@ reproduce: build
 	  echo "== $$spec"; $(BUILD)/runner $$spec --quiet $(RUNNER_ARGS) || exit $$?; \
 	done
 	@echo "figures: results/report/*/figures/ (see results/report/README.md)"
+	$(PYTHON) scripts/claims/check_all.py report || [ $$? -eq 77 ]  # 77: no pandas, not checked
 
 # Best sigma on the test split vs nested CV (results/report/README.md): about 30 s on 2 cores, kept
 # out of `reproduce` so that stays fast.
@@ -88,6 +91,7 @@ archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
 	$(BUILD)/runner compare results/archive --tuned --family n_features \
 	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
+	$(PYTHON) scripts/claims/check_all.py archive || [ $$? -eq 77 ]  # 77: no pandas, not checked
 
 # The study across the whole UCR 2018 archive (experiments/archive-full/,
 # results/archive-full/README.md): the selection methods and the SVC and 1-NN Euclidean baselines
@@ -138,6 +142,16 @@ toolbox: build
 	$(BUILD)/runner rankings experiments/toolbox/kendall_all_selectors.yaml --quiet
 	@for folds in results/toolbox/*/folds.csv; do gzip --keep --force -n "$$folds"; done
 	@echo "figures: results/toolbox/*/figures/ (see results/toolbox/README.md)"
+	$(PYTHON) scripts/claims/check_all.py toolbox || [ $$? -eq 77 ]  # 77: no pandas, not checked
+
+# Every number of results/*/README.md against the files it comes from (scripts/claims/,
+# results/<study>/claims.py): fails when a README states a number the CSVs and manifests do not
+# give, or writes one by hand outside the claim markers. After a rerun,
+# `python3 results/<study>/claims.py --write` refreshes the README's values. ctest runs it too
+# (label `claims`), with the test that a wrong number fails. After `make reproduce`, `make archive`
+# or `make toolbox` a rerun that moved a number fails here until the README is refreshed.
+check-claims:
+	$(PYTHON) scripts/claims/check_all.py
 
 bench: build
 	@for b in $(BUILD)/benchmarks/*_benchmark; do echo "== $$b"; $$b; done

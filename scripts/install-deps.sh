@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, and Python 3
 # with pybind11, numpy, pandas, scikit-learn and pytest for the `tsfs` Python module and its
-# tests (python/, docs/python.md; CMake skips the module when they are absent). As root it runs apt-get;
+# tests (python/, docs/python.md; CMake skips the module when they are absent); pandas also for the
+# claims check of results/*/README.md (scripts/claims/, ctest label `claims`). As root it runs apt-get;
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
 # and full output folders), munge, slurmctld, slurmd, slurm-client (make test-slurm's one-node

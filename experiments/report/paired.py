@@ -13,7 +13,9 @@ standard error and a 95% t interval, the same interval with Nadeau and Bengio's 
 variance (1/J + n_test/n_train) s^2, which accounts for the overlap of the training sets of
 repeated cross-validation, the counts of folds where A wins, loses and ties, and the exact
 two-sided Wilcoxon signed-rank p-value (zero differences dropped, ties given average ranks;
-exact conditional on those ranks). Standard library only.
+exact conditional on those ranks), and the two-sided p of the corrected resampled t-test (the
+mean difference over its Nadeau-Bengio standard error, t with folds - 1 degrees of freedom).
+compare(), paired() and holm() are imported by results/report/claims.py. Standard library only.
 """
 
 import argparse
@@ -147,7 +149,16 @@ def wilcoxon(differences):
     return observed / 2, min(1.0, 2 * min(lower, upper))
 
 
-def report(a_means, b_means, sizes, arguments):
+def t_two_sided_p(t, degrees):
+    """Two-sided p-value of Student's t statistic."""
+    return incomplete_beta(degrees / 2, 0.5, degrees / (degrees + t * t)) if t else 1.0
+
+
+def compare(a_means, b_means, sizes):
+    """The paired statistics of A - B over the folds both curves hold (a dict): folds, mean_a,
+    mean_b, mean (of the differences), standard_error, t_low/t_high (95% t interval),
+    nb_low/nb_high (the same with Nadeau and Bengio's corrected variance), nb_p (two-sided p of
+    the corrected resampled t-test), wins, losses, ties, w_plus and wilcoxon_p."""
     keys = sorted(set(a_means) & set(b_means))
     if len(keys) < 2:
         sys.exit("paired: fewer than two folds hold both curves; check the filters")
@@ -159,18 +170,48 @@ def report(a_means, b_means, sizes, arguments):
     n_train, n_test = (statistics.mean(sizes[key][i] for key in keys) for i in (0, 1))
     corrected = deviation * math.sqrt(1 / len(keys) + n_test / n_train)
     w_plus, p_value = wilcoxon(differences)
-    print(f"A = {arguments.a}  B = {arguments.b}  where {arguments.where or '-'}  n_features "
-          f"{arguments.n_features or 'all'}  metric {arguments.metric}")
-    print(f"folds {len(keys)}: mean A {statistics.mean(a_means[k] for k in keys):.4f}, mean B "
-          f"{statistics.mean(b_means[k] for k in keys):.4f}")
-    print(f"paired difference A - B: {mean:+.4f}, standard error {standard_error:.4f}, 95% "
-          f"interval [{mean - quantile * standard_error:+.4f}, {mean + quantile * standard_error:+.4f}];"
-          f" Nadeau-Bengio corrected [{mean - quantile * corrected:+.4f}, "
-          f"{mean + quantile * corrected:+.4f}]")
     wins = sum(d > 0 for d in differences)
     losses = sum(d < 0 for d in differences)
-    print(f"A better in {wins} folds, worse in {losses}, tied in {len(keys) - wins - losses}; "
-          f"Wilcoxon signed-rank W+ = {w_plus:g}, exact two-sided p = {p_value:.3g}")
+    return dict(folds=len(keys), mean_a=statistics.mean(a_means[k] for k in keys),
+                mean_b=statistics.mean(b_means[k] for k in keys), mean=mean,
+                standard_error=standard_error, t_low=mean - quantile * standard_error,
+                t_high=mean + quantile * standard_error, nb_low=mean - quantile * corrected,
+                nb_high=mean + quantile * corrected,
+                nb_p=t_two_sided_p(mean / corrected, len(keys) - 1) if corrected else
+                (1.0 if mean == 0 else 0.0),
+                wins=wins, losses=losses, ties=len(keys) - wins - losses, w_plus=w_plus,
+                wilcoxon_p=p_value)
+
+
+def paired(rows, a, b, where="", n_features="", metric="accuracy"):
+    """compare() of two curves given as the command line's filters (rows: read_folds())."""
+    n_range = parse_range(n_features)
+    common = parse_filter(where)
+    a_means, sizes = per_fold_means(rows, {**common, **parse_filter(a)}, n_range, metric)
+    b_means, _ = per_fold_means(rows, {**common, **parse_filter(b)}, n_range, metric)
+    return compare(a_means, b_means, sizes)
+
+
+def holm(p_values):
+    """Holm's step-down adjusted p-values, in the order given."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted, running = [0.0] * len(p_values), 0.0
+    for position, index in enumerate(order):
+        running = max(running, min(1.0, (len(p_values) - position) * p_values[index]))
+        adjusted[index] = running
+    return adjusted
+
+
+def report(a_means, b_means, sizes, arguments):
+    r = compare(a_means, b_means, sizes)
+    print(f"A = {arguments.a}  B = {arguments.b}  where {arguments.where or '-'}  n_features "
+          f"{arguments.n_features or 'all'}  metric {arguments.metric}")
+    print(f"folds {r['folds']}: mean A {r['mean_a']:.4f}, mean B {r['mean_b']:.4f}")
+    print(f"paired difference A - B: {r['mean']:+.4f}, standard error {r['standard_error']:.4f}, "
+          f"95% interval [{r['t_low']:+.4f}, {r['t_high']:+.4f}]; Nadeau-Bengio corrected "
+          f"[{r['nb_low']:+.4f}, {r['nb_high']:+.4f}], corrected t-test p = {r['nb_p']:.3g}")
+    print(f"A better in {r['wins']} folds, worse in {r['losses']}, tied in {r['ties']}; "
+          f"Wilcoxon signed-rank W+ = {r['w_plus']:g}, exact two-sided p = {r['wilcoxon_p']:.3g}")
 
 
 def main():

@@ -1,0 +1,195 @@
+#!/usr/bin/env python3
+"""The numbers of results/archive/README.md, computed from the run's CSVs and manifest.
+
+  python3 results/archive/claims.py [--check | --write | --list]    (from the repository root)
+
+The mechanism (markers, lint, exit status) is scripts/claims/claimlib.py's. Needs pandas.
+"""
+
+import math
+import os
+import sys
+
+import pandas as pd
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../scripts/claims"))
+import claimlib  # noqa: E402
+from claimlib import Claims, fixed, general, integer, points, sci, thousands  # noqa: E402
+
+N_VALUES = (10, 30, 100)
+HE_DTW = "laplacian, variant=he2005, distance=dtw-w100-if500"
+R_DTW = "laplacian, variant=report2023, distance=dtw-w100-if500"
+ROW_ORDER = ["anova", "fisher", "mutual_info", "laplacian, variant=he2005, distance=ned", HE_DTW,
+             "variance", "none", R_DTW, "laplacian, variant=report2023, distance=ned",
+             "spec, distance=ned", "spec, distance=dtw-w100-if500"]
+
+# Numbers the lint lets through: parameters of experiments/archive/archive.yaml (the grid, the
+# protocol, the n_features), stated as settings; figure-free text otherwise.
+ALLOW = [
+    r"10 resamples", r"resample 0", r"seed 0", r"60 kinds", r"10, 30 and\s+100",
+    r"n = (10|30|100)\b", r"n_features 10, 30", r"\{3, 7\}", r"\{1e-3, 1e-2, 0\.1, 1, 10\}",
+    r"3 stratified inner", r"comparison_n(10|30|100)", r"rate of 0\.05", r"one point of accuracy",
+    r"1 = best", r"2-core", r"means over the 10", r"band 100 for series longer than 500",
+    r"(With|At) (10|30|100) features", r"\(\d\d? candidates\)",
+]
+
+
+def short(method):
+    """'laplacian, variant=he2005, distance=dtw-w100-if500' -> 'laplacian, he2005, DTW'."""
+    parts = [part.split("=")[-1] for part in method.split(", ")]
+    return ", ".join({"dtw-w100-if500": "DTW", "ned": "NED"}.get(part, part) for part in parts)
+
+
+def compute(folder):
+    c = Claims()
+    results = pd.read_csv(f"{folder}/results.csv")
+    skipped = pd.read_csv(f"{folder}/skipped.csv")
+    archive = "third_party/ucr"
+    folders = sorted(name for name in os.listdir(archive) if os.path.isdir(f"{archive}/{name}"))
+    c["datasets"] = integer(results.dataset.nunique())
+    c["archive_datasets"] = integer(len(folders))
+    assert list(skipped.dataset) == ["Wafer"]
+    lengths = []
+    for part in ("TRAIN", "TEST"):
+        frame = pd.read_csv(f"{archive}/GestureMidAirD1/GestureMidAirD1_{part}.tsv.gz", sep="\t",
+                            header=None)
+        lengths += frame.iloc[:, 1:].notna().sum(axis=1).tolist()
+    c["gesture_min_length"], c["gesture_max_length"] = integer(min(lengths)), integer(max(lengths))
+
+    # --- the comparisons
+    pairwise = {n: pd.read_csv(f"{folder}/comparison_n{n}/pairwise.csv") for n in N_VALUES}
+    methods = {n: pd.read_csv(f"{folder}/comparison_n{n}/methods.csv").set_index("method")
+               for n in N_VALUES}
+    friedman = {n: pd.read_csv(f"{folder}/comparison_n{n}/friedman.csv").iloc[0] for n in N_VALUES}
+    c["n_methods"] = integer(len(methods[10]))
+    pairs = {n: p[p.method < p.versus] for n, p in pairwise.items()}  # one row per unordered pair
+    c["pairs_per_n"] = integer(len(pairs[10]))
+    assert len({len(p) for p in pairs.values()}) == 1
+    tests = sum(int(p.wilcoxon_p.notna().sum()) for p in pairs.values())
+    c["tests"] = integer(tests)
+    untested = pd.concat([p[p.wilcoxon_p.isna()] for p in pairs.values()])
+    assert set(zip(untested.method, untested.versus)) == {("anova", "fisher")}, "the text names it"
+
+    # --- cost (manifest.json)
+    manifest = claimlib.manifest(folder)
+    stages, counts = manifest["stage_seconds"], manifest["counts"]
+    c["wall_seconds"] = integer(claimlib.wall_seconds(folder))
+    c["threads"] = integer(manifest["threads"])
+    order = ["distances", "evaluations", "tuning", "scores", "load", "outputs"]
+    assert sorted(order) == sorted(stages), f"stages {sorted(stages)} are not the README's"
+    for stage in order:
+        c[f"stage_{stage}"] = fixed(stages[stage], 1)
+    c["distance_matrices"] = integer(counts["distance_matrices"])
+    c["grid_cells"] = thousands(counts["grid_cells"]).replace(",", "")
+    c["fold_evaluations"] = thousands(counts["fold_evaluations"])
+    c["distinct_fits"] = thousands(counts["distinct_fits"])
+    c["inner_score_vectors"] = thousands(counts["inner_score_vectors"])
+    c["inner_fits"] = thousands(counts["inner_fits"])
+
+    # --- the ranks table
+    rows = []
+    for method in ROW_ORDER:
+        rows.append([short(method)] + [f"{methods[n].loc[method, 'average_rank']:.2f} "
+                                       f"({methods[n].loc[method, 'mean_accuracy']:.3f})"
+                                       for n in N_VALUES])
+    assert sorted(ROW_ORDER) == sorted(methods[10].index)
+    c["ranks_table"] = claimlib.table(["method", "n = 10", "n = 30", "n = 100"], rows)
+    for n in N_VALUES:
+        c[f"friedman_p_{n}"] = sci(friedman[n].chi_square_p, 1)
+        assert friedman[n].chi_square_p < friedman[n].alpha
+
+    # --- n = 10
+    m10 = methods[10]
+    laplacians = [m for m in m10.index if m.startswith("laplacian")]
+    c["n10_lap_rank_low"] = fixed(m10.loc[laplacians, "average_rank"].min(), 2)
+    c["n10_lap_rank_high"] = fixed(m10.loc[laplacians, "average_rank"].max(), 2)
+    c["n10_none_rank"] = fixed(m10.loc["none", "average_rank"], 2)
+    c["n10_variance_rank"] = fixed(m10.loc["variance", "average_rank"], 2)
+    supervised = ["anova", "fisher", "mutual_info"]
+    gaps = [m10.loc[s, "mean_accuracy"] - m10.loc[lap, "mean_accuracy"]
+            for s in supervised for lap in laplacians]
+    c["n10_lead_low"], c["n10_lead_high"] = points(min(gaps), 1), points(max(gaps), 1)
+    significant = pd.concat([pairwise[n][pairwise[n].holm_significant & (pairwise[n].wins >
+                                                                         pairwise[n].losses)]
+                             .assign(n=n) for n in N_VALUES])
+    c["significant"] = integer(len(significant))
+    c["significant_n"] = ", ".join(sorted({integer(n) for n in significant.n}))
+    c["significant_table"] = claimlib.table(
+        ["n", "better", "worse", "wins / ties / losses (of 14)", "median difference",
+         "Holm-adjusted p", "Bayesian P(better)"],
+        [[integer(r.n), short(r.method), short(r.versus), f"{r.wins} / {r.ties} / {r.losses}",
+          fixed(r.median_difference), general(r.holm_p, 2), fixed(r.bayes_p_better, 3)]
+         for r in significant.sort_values(["n", "holm_p", "method"]).itertuples()])
+    assert int(significant.wins.add(significant.ties).add(significant.losses).iloc[0]) == 14
+    coin = pairwise[10].set_index(["method", "versus"]).loc[(HE_DTW, "none")]
+    c["coin_wins"], c["coin_losses"] = integer(coin.wins), integer(coin.losses)
+    c["coin_better"], c["coin_worse"] = fixed(coin.bayes_p_better, 2), fixed(coin.bayes_p_worse, 2)
+
+    # --- n = 30
+    p30 = pairwise[30].set_index(["method", "versus"])
+    c["n30_significant"] = integer(int(p30.holm_significant.sum()) // 2)
+    row = p30.loc[("anova", HE_DTW)]
+    c["n30_anova_better"] = fixed(row.bayes_p_better, 3)
+    c["n30_anova_wins"] = integer(row.wins)
+    c["n30_anova_median"] = fixed(row.median_difference)
+
+    # --- n = 100
+    m100 = methods[100]
+    assert m100.average_rank.idxmin() == HE_DTW
+    c["n100_he_dtw_rank"] = fixed(m100.loc[HE_DTW, "average_rank"], 2)
+    c["n100_he_dtw_acc"] = fixed(m100.loc[HE_DTW, "mean_accuracy"])
+    c["n100_anova_acc"] = fixed(m100.loc["anova", "mean_accuracy"])
+    p100 = pairwise[100].set_index(["method", "versus"])
+    row = p100.loc[(HE_DTW, "anova")]
+    c["n100_anova_median"] = fixed(row.median_difference)
+    c["n100_anova_equivalent"] = fixed(row.bayes_p_equivalent, 2)
+    for versus, key in (("none", "none"), (R_DTW, "r_dtw")):
+        row = p100.loc[(HE_DTW, versus)]
+        c[f"n100_{key}_wins"] = integer(row.wins)
+        c[f"n100_{key}_ties"] = integer(row.ties)
+        c[f"n100_{key}_losses"] = integer(row.losses)
+        c[f"n100_{key}_p"] = general(row.wilcoxon_p, 2)
+        c[f"n100_{key}_better"] = fixed(row.bayes_p_better, 3)
+        c[f"n100_{key}_holm"] = general(row.holm_p, 2)
+        assert not row.holm_significant and row.nemenyi_significant
+    c["n100_significant"] = integer(int(p100.holm_significant.sum()) // 2)
+
+    # --- DTW vs NED
+    def rank_gap(n, variant):
+        m = methods[n]
+        return (m.loc[f"laplacian, variant={variant}, distance=dtw-w100-if500", "average_rank"]
+                - m.loc[f"laplacian, variant={variant}, distance=ned", "average_rank"])
+    he = {n: rank_gap(n, "he2005") for n in N_VALUES}
+    c["he_dtw_better_at"] = ", ".join(integer(n) for n in N_VALUES if he[n] < 0)
+    c["he_ned_better_at"] = ", ".join(integer(n) for n in N_VALUES if he[n] > 0)
+    c["he_rank_gap_max"] = fixed(max(abs(v) for v in he.values()), 2)
+    c["report_rank_gap_max"] = fixed(max(abs(rank_gap(n, "report2023")) for n in N_VALUES), 2)
+    holm = []
+    for n in N_VALUES:
+        p = pairwise[n].set_index(["method", "versus"])
+        for variant in ("he2005", "report2023"):
+            holm.append(p.loc[(f"laplacian, variant={variant}, distance=dtw-w100-if500",
+                               f"laplacian, variant={variant}, distance=ned"), "holm_p"])
+    c["dtw_ned_min_holm"] = general(min(holm), 2)
+
+    # --- optimism of the test-picked grid cell (as experiments/archive/archive_numbers.py)
+    lap = results[results.selector == "laplacian"]
+    keys = ["dataset", "variant", "distance", "n_features"]
+    tuned = lap[lap.sigma_ratio == "tuned"].set_index(keys).accuracy
+    grid = lap[lap.sigma_ratio != "tuned"].groupby(keys).accuracy.max()
+    optimism = (grid - tuned).dropna()
+    c["optimism_mean"] = points(optimism.mean(), 1)
+    c["optimism_groups"] = integer(len(optimism))
+    c["optimism_positive"] = integer((optimism > 0).sum())
+    c["optimism_max"] = points(optimism.max(), 0)
+    c["optimism_max_dataset"] = optimism.idxmax()[0]
+
+    # --- caveats
+    c["min_wilcoxon_p"] = sci(2 / 2 ** results.dataset.nunique(), 1)
+    candidates = lap[lap.sigma_ratio != "tuned"][["k", "sigma_ratio"]].drop_duplicates()
+    c["candidates"] = integer(len(candidates))
+    return c
+
+
+if __name__ == "__main__":
+    claimlib.study_main(__file__, compute, ALLOW)

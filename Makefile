@@ -91,6 +91,11 @@ archive: build
 	$(BUILD)/runner experiments/archive/archive.yaml --quiet
 	$(BUILD)/runner compare results/archive --tuned --family n_features \
 	  --by selector,variant,distance --output 'results/archive/comparison_n{}'
+	# The same study with nested-CV ties broken to the last candidate: how much rests on the rule.
+	$(BUILD)/runner experiments/archive/archive.yaml --quiet --set tune.ties=last \
+	  --set output=results/archive/ties_last --set cache=results/archive/cache
+	$(BUILD)/runner compare results/archive/ties_last --tuned --family n_features \
+	  --by selector,variant,distance --output 'results/archive/ties_last/comparison_n{}'
 	$(PYTHON) scripts/claims/check_all.py archive || [ $$? -eq 77 ]  # 77: no pandas, not checked
 
 # The study across the whole UCR 2018 archive (experiments/archive-full/,

@@ -14,7 +14,7 @@ import pandas as pd
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../scripts/claims"))
 import claimlib  # noqa: E402
-from claimlib import Claims, fixed, general, integer, points, sci, thousands  # noqa: E402
+from claimlib import Claims, fixed, general, integer, percent, points, sci, thousands  # noqa: E402
 
 N_VALUES = (10, 30, 100)
 HE_DTW = "laplacian, variant=he2005, distance=dtw-w100-if500"
@@ -188,7 +188,31 @@ def compute(folder):
     c["min_wilcoxon_p"] = sci(2 / 2 ** results.dataset.nunique(), 1)
     candidates = lap[lap.sigma_ratio != "tuned"][["k", "sigma_ratio"]].drop_duplicates()
     c["candidates"] = integer(len(candidates))
+    tie_claims(c, folder)
     return c
+
+
+def tie_claims(c, folder):
+    """How many nested-CV choices were ties (tuned.csv's tied_candidates), and what the comparison
+    gives when ties go to the last candidate instead (the rerun in ties_last/)."""
+    tuned = pd.read_csv(f"{folder}/tuned.csv")
+    assert set(tuned.ties) == {"first"}
+    tied = tuned.assign(tie=tuned.tied_candidates > 1)
+    c["tuned_folds"] = integer(len(tied) // 4)
+    for (variant, distance), share in tied.groupby(["variant", "distance"]).tie.mean().items():
+        c[f"tie_share_{variant}_{short(distance).lower()}"] = percent(share)
+    c["tied_median"] = integer(tied.tied_candidates.median())
+    last = pd.read_csv(f"{folder}/ties_last/tuned.csv")
+    assert set(last.ties) == {"last"} and (last.tied_candidates == tuned.tied_candidates).all()
+    for n in N_VALUES:
+        first = pd.read_csv(f"{folder}/comparison_n{n}/methods.csv").set_index("method")
+        other = pd.read_csv(f"{folder}/ties_last/comparison_n{n}/methods.csv").set_index("method")
+        c[f"ties_last_best_n{n}"] = short(other.average_rank.idxmin())
+        c[f"ties_first_best_n{n}"] = short(first.average_rank.idxmin())
+        pairs = pd.read_csv(f"{folder}/ties_last/comparison_n{n}/pairwise.csv")
+        c[f"ties_last_significant_n{n}"] = integer(int(pairs.holm_significant.sum()) // 2)
+    c["ties_last_he_dtw_rank_n100"] = fixed(other.loc[HE_DTW, "average_rank"], 2)
+    c["ties_first_he_dtw_rank_n100"] = fixed(first.loc[HE_DTW, "average_rank"], 2)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 2342,1514 font ",11" dynamic noenhanced
   }
-  set output 'comparison_matrix'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'comparison_matrix'.".".format)
   reset
   set datafile separator "\t"
   set title "row method minus column method: median per-dataset difference, wins/ties/losses, Wilcoxon p (* significant after Holm)"

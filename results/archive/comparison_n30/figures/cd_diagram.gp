@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1844,364 font ",11" dynamic noenhanced
   }
-  set output 'cd_diagram'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'cd_diagram'.".".format)
   reset
   set datafile separator "\t"
   set title "cliques: Wilcoxon signed-rank tests, Holm-adjusted (162 tests), alpha = 0.05"

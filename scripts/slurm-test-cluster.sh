@@ -8,7 +8,10 @@
 # under /run/munge, reachable from every network namespace. Each node offers 1 CPU; partition
 # `debug`; no accounting database (finished jobs stay visible to scontrol for 10 minutes and are
 # logged, with their node, to /var/log/slurm/jobcomp.log). Needs root and CAP_NET_ADMIN (ip
-# netns, veth, bridge); works without systemd.
+# netns, veth, bridge); works without systemd. Where network namespaces cannot be made (a
+# container without CAP_NET_ADMIN), `up` says why and starts one node on the host's network
+# instead, so the tests still run (their two-host check applies only with two nodes or more);
+# TSFS_SLURM_NAMESPACES=0 asks for that fallback.
 #   scripts/slurm-test-cluster.sh up     install what is missing, configure, start, wait until
 #                                        every node is idle and `srun -N2 hostname` answers
 #   scripts/slurm-test-cluster.sh down   cancel every job, stop the daemons (by their pid files),
@@ -28,6 +31,7 @@ nodes=${TSFS_SLURM_NODES:-2}
 bridge=tsfs-slurm0
 subnet=10.217.0 # the host is .1 on the bridge, node i is .(10 + i)
 host_address=$subnet.1
+isolated=1 # 0: one node on the host's network (network namespaces unavailable)
 
 die() {
   echo "slurm-test-cluster.sh: $*" >&2
@@ -35,7 +39,7 @@ die() {
 }
 alive() { [ -s "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 node_name() { echo "tsfs-node$1"; }
-node_address() { echo "$subnet.$((10 + $1))"; }
+node_address() { if [ "$isolated" -eq 1 ]; then echo "$subnet.$((10 + $1))"; else echo 127.0.0.1; fi; }
 node_pid_file() { echo "$run/slurmd-$(node_name "$1").pid"; }
 
 install_packages() {
@@ -95,6 +99,16 @@ make_network() {
   done
 }
 
+# Whether this machine lets us make network namespaces and bridges; if not, why (in $why).
+namespaces_work() {
+  if [ "${TSFS_SLURM_NAMESPACES:-1}" = 0 ]; then
+    why="TSFS_SLURM_NAMESPACES=0"
+    return 1
+  fi
+  why=$( (unshare --net true && ip link add tsfs-probe0 type bridge && ip link del tsfs-probe0) 2>&1) ||
+    return 1
+}
+
 # proctrack/linuxproc + task/none need no cgroups. The controller is named localhost (slurmctld
 # accepts that name on any host) and reached at the bridge's address, from the host and from
 # the nodes. Each node offers 1 CPU of the machine's and a share of its memory (a RealMemory
@@ -111,7 +125,7 @@ write_config() {
   names="tsfs-node[1-$nodes]"
   [ "$nodes" -eq 1 ] && names=tsfs-node1
   cat >"$conf/slurm.conf" <<CONF
-# Written by tsfs scripts/slurm-test-cluster.sh: $nodes nodes in network namespaces.
+# Written by tsfs scripts/slurm-test-cluster.sh: $(layout).
 ClusterName=tsfs
 SlurmctldHost=localhost($host_address)
 SlurmUser=root
@@ -148,6 +162,10 @@ CONF
 start_slurmd() {
   local name
   name=$(node_name "$1")
+  if [ "$isolated" -eq 0 ]; then
+    slurmd -N "$name" || die "slurmd of $name did not start (see $log/slurmd-$name.log)"
+    return
+  fi
   nsenter --net="/run/netns/$name" -- unshare --uts -- \
     sh -c "hostname '$name' && exec slurmd -N '$name'" ||
     die "slurmd of $name did not start (see $log/slurmd-$name.log)"
@@ -164,18 +182,27 @@ ready() {
   [ "$(wc -w <<<"$hosts")" -eq "$nodes" ]
 }
 
+layout() {
+  if [ "$isolated" -eq 1 ]; then echo "$nodes nodes in network namespaces"; else echo "1 node on the host's network"; fi
+}
+
 up() {
   [ "$(id -u)" -eq 0 ] || die "needs root"
   [[ $nodes =~ ^[1-9][0-9]?$ ]] && [ "$nodes" -le 200 ] || die "TSFS_SLURM_NODES must be 1..200"
   install_packages
+  local why=""
+  if ! namespaces_work; then
+    echo "slurm-test-cluster.sh: network namespaces are not available here (${why:-no reason given}): one node on the host's network instead of $nodes" >&2
+    isolated=0 nodes=1 host_address=127.0.0.1
+  fi
   if alive "$run/slurmd.pid"; then
     die "a one-node Slurm cluster (slurmd -N localhost, $run/slurmd.pid) is running: stop it first with $0 down"
   fi
-  if alive "$run/slurmctld.pid" && ! grep -q "^# Written by tsfs scripts/slurm-test-cluster.sh: $nodes nodes in network namespaces" "$conf/slurm.conf"; then
-    die "slurmctld runs with another configuration than $nodes nodes: stop it first with $0 down"
+  if alive "$run/slurmctld.pid" && ! grep -q "^# Written by tsfs scripts/slurm-test-cluster.sh: $(layout)" "$conf/slurm.conf"; then
+    die "slurmctld runs with another configuration than $(layout): stop it first with $0 down"
   fi
   start_munge
-  make_network
+  [ "$isolated" -eq 0 ] || make_network
   local i all_alive=1
   alive "$run/slurmctld.pid" || all_alive=0
   for i in $(seq "$nodes"); do alive "$(node_pid_file "$i")" || all_alive=0; done
@@ -190,7 +217,7 @@ up() {
     }
     sleep 0.1
   done
-  echo "slurm up: partition debug, $nodes nodes, srun -N$nodes hostname: $hosts"
+  echo "slurm up: partition debug, $(layout), srun -N$nodes hostname: $hosts"
 }
 
 # Stops the daemons of the given pid files together (SIGTERM, SIGKILL after 10 s), removes the files.

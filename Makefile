@@ -42,8 +42,9 @@ docs: configure
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS) -LE slurm
 
-# Sharded runs on a real Slurm: brings up a one-node cluster on this machine (root; Debian's
-# slurm-wlm and munge, installed if missing), runs the ctest label `slurm`, and stops the cluster.
+# Sharded runs on a real Slurm: brings up a cluster of two nodes on this machine (root and
+# CAP_NET_ADMIN; two slurmd, each in its own network and UTS namespace; Debian's slurm-wlm and
+# munge, installed if missing), runs the ctest label `slurm`, and stops the cluster.
 test-slurm: build
 	scripts/slurm-test-cluster.sh up
 	cd $(BUILD) && ctest --output-on-failure -L slurm; status=$$?; \

@@ -5,17 +5,17 @@
 # claims check of results/*/README.md (scripts/claims/, ctest label `claims`). As root it runs apt-get;
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
-# and full output folders), munge, slurmctld, slurmd, slurm-client (make test-slurm's one-node
-# cluster), and Clang with its runtime libraries for `make fuzz` (libFuzzer and the sanitizer
-# runtimes are in libclang-rt-14-dev, only a Recommends of Debian 12's clang, which
-# --no-install-recommends would skip).
+# and full output folders; nsenter, unshare), munge, slurmctld, slurmd, slurm-client, iproute2
+# (make test-slurm's two-node cluster: ip netns, veth, bridge), and Clang with its runtime
+# libraries for `make fuzz` (libFuzzer and the sanitizer runtimes are in libclang-rt-14-dev,
+# only a Recommends of Debian 12's clang, which --no-install-recommends would skip).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
           gnuplot-nox libboost-dev
           python3-dev pybind11-dev python3-numpy python3-pandas python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
-  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client clang
+  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang
             libclang-rt-14-dev)
 fi
 missing=()

@@ -6,6 +6,8 @@
 #include <spdlog/version.h>
 #include <yaml-cpp/yaml.h>
 
+#include <unistd.h>
+
 #include <Eigen/Core>
 #include <regex>
 
@@ -44,6 +46,13 @@ std::string utc_time(std::chrono::system_clock::time_point time) {
                      fmt::gmtime(std::chrono::system_clock::to_time_t(time)));
 }
 
+// The machine that wrote the manifest: a sharded run's shards record the compute node each ran on.
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
 }  // namespace
 
 std::string manifest_json(const ManifestInfo& info) {
@@ -58,6 +67,7 @@ std::string manifest_json(const ManifestInfo& info) {
   field("status", json_string(info.status));
   field("fingerprint", json_string(info.fingerprint));
   field("threads", std::to_string(info.threads));
+  field("host", json_string(host_name()));
   field("started_utc", json_string(utc_time(info.started)));
   field("finished_utc", json_string(utc_time(std::chrono::system_clock::now())));
   field("libraries",

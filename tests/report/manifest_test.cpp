@@ -1,6 +1,8 @@
 #include "report/manifest.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <unistd.h>
 
 TEST_CASE("the fingerprint is read back from a manifest, and only from an intact one") {
   tsfs::Spec spec;
@@ -15,6 +17,10 @@ TEST_CASE("the fingerprint is read back from a manifest, and only from an intact
                           "finished"};
   std::string text = tsfs::manifest_json(info);
   CHECK(tsfs::manifest_fingerprint(text) == "0123456789abcdef");
+  // The machine that wrote it (a shard's compute node).
+  char host[256] = {};
+  REQUIRE(gethostname(host, sizeof host - 1) == 0);
+  CHECK(text.find(fmt::format("\n  \"host\": \"{}\",\n", host)) != std::string::npos);
 
   CHECK_FALSE(tsfs::manifest_fingerprint(text.substr(0, text.size() / 2)));  // truncated
   CHECK_FALSE(tsfs::manifest_fingerprint(text.substr(0, text.size() - 3)));  // lost its end

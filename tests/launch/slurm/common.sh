@@ -49,10 +49,46 @@ single_run() {
     fail "the single-process run exited $?"
 }
 
+# Every CSV and table of the single run (with --no-timings the only timing column, fit_seconds
+# of results.csv and folds.csv, is empty), byte for byte.
 check_identical() {
   grep -q '"status": "finished"' "$sharded/manifest.json" 2>/dev/null || fail "no finished merge"
+  local file files=0
   for file in results.csv folds.csv scores.csv duplicates.csv skipped.csv tables/GunPoint.md; do
-    cmp "$work/single/$file" "$sharded/$file" || fail "$file differs from the single-process run"
+    [ -f "$work/single/$file" ] || fail "the single-process run wrote no $file"
   done
-  echo "merged CSVs identical to the single-process run"
+  while read -r file; do
+    cmp "$work/single/$file" "$sharded/$file" || fail "$file differs from the single-process run"
+    files=$((files + 1))
+  done < <(cd "$work/single" && find . -path ./cache -prune -o \( -name '*.csv' -o -name '*.md' \) -type f -print | sort)
+  echo "merged CSVs identical to the single-process run ($files files)"
+}
+
+# The host names the shards ran on, from their manifests (gethostname of the runner), one per
+# shard in shard order.
+shard_hosts() {
+  local manifest
+  for manifest in "$sharded"/shards/*-of-*/manifest.json; do
+    sed -n 's/^  "host": "\(.*\)",$/\1/p' "$manifest"
+  done
+}
+
+# With two nodes or more in the partition (scripts/slurm-test-cluster.sh, whose node names are
+# their host names), the shards ran on at least two distinct hosts, and each shard's host is the
+# node Slurm ran its array task on (scontrol, while the job is remembered).
+check_hosts() {
+  local nodes hosts array i shard_host node
+  nodes=$(sinfo -h -N -p debug -o '%N' | sort -u | grep -c .)
+  hosts=$(shard_hosts | sort -u | paste -sd' ')
+  echo "shards ran on: $(shard_hosts | paste -sd' ') (partition debug: $nodes nodes)"
+  [ -n "$hosts" ] || fail "no shard manifest records a host"
+  [ "$nodes" -ge 2 ] || return 0
+  [ "$(wc -w <<<"$hosts")" -ge 2 ] || fail "all shards ran on $hosts although the partition has $nodes nodes"
+  array=$(awk '$1 == "shards" {print $2}' "$sharded/slurm/jobs.txt")
+  for i in $(seq 4); do
+    shard_host=$(sed -n 's/^  "host": "\(.*\)",$/\1/p' "$sharded/shards/$i-of-4/manifest.json")
+    node=$(scontrol show job -o "${array}_$i" 2>/dev/null | grep -o ' NodeList=[^ ]*' | cut -d= -f2)
+    [ -z "$node" ] || [ "$node" = "$shard_host" ] ||
+      fail "shard $i wrote host $shard_host in its manifest, but Slurm ran it on $node"
+  done
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `runner submit` in 4 shards on Slurm: the artefacts job, the array and the merge job run to the
-# end, and the merged CSVs are byte-identical (--no-timings) to a single-process run.
+# end, the shards run on distinct nodes when the partition has several (their manifests record
+# the host), and the merged CSVs are byte-identical (--no-timings) to a single-process run.
 source "$(dirname "$0")/common.sh"
 single_run
 start=$SECONDS
@@ -14,6 +15,7 @@ echo "submit to merged: $((SECONDS - start)) s"
 "$runner" status "$sharded" | tee /dev/stderr | grep -q "4 of 4 shards finished; merge: done" ||
   fail "runner status does not report the run done"
 check_identical
+check_hosts
 # Nothing left to compute: a second submit only merges again.
 "$runner" submit "$spec" --slurm --shards 4 --time 5 --no-timings --quiet --set output="$sharded" |
   grep -q "only the merge submitted" || fail "a resubmission of a finished run recomputes shards"

@@ -30,7 +30,7 @@ from scipy.stats import kendalltau
 from sklearn.feature_selection import RFE
 from sklearn.preprocessing import StandardScaler
 
-from make_reference import HERE, estimator, fitted, importance, load
+from make_reference import HERE, estimator, fitted, importance, load, write_rows
 
 DATASETS = {"GunPoint30": ("GunPoint", 5), "ArrowHead32": ("ArrowHead", 8)}
 
@@ -63,11 +63,7 @@ def main():
     for name, (source, stride) in DATASETS.items():
         x, y = load(source, stride)
         data[name] = (StandardScaler().fit_transform(x), y)
-        with open(os.path.join(HERE, f"{name}.csv"), "w", newline="") as handle:
-            writer = csv.writer(handle, lineterminator="\n")
-            writer.writerow(["label"] + [f"t{stride * j}" for j in range(x.shape[1])])
-            for label, row in zip(y, x):
-                writer.writerow([int(label)] + [repr(float(v)) for v in row])
+        write_rows(name, stride, x, y)
 
     with open(os.path.join(HERE, "rfe_ties.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")

@@ -24,6 +24,10 @@ struct Predictions {
   // coefficients (intercepts aside) that are exactly 0, scikit-learn's np.mean(coef_ == 0), the
   // sparsity an L1 penalty buys. NaN for other models, or when no model was fitted.
   double zero_coefficient_fraction = std::numeric_limits<double>::quiet_NaN();
+  // False when the model's solver stopped at its iteration cap before meeting its stopping
+  // tolerance (registrations with ClassifierRegistration::reports_convergence); the fitted model
+  // is then an unfinished one.
+  bool solver_converged = true;
 };
 
 // The score columns for `classes` classes: 1 for two, `classes` for more.
@@ -111,6 +115,9 @@ struct ClassifierRegistration {
   std::optional<NestedSubsetFits> nested = std::nullopt;  // absent: no nested-subset path
   // A linear model that reports Predictions::zero_coefficient_fraction (`metrics: [sparsity]`).
   bool has_coefficients = false;
+  // A model whose solver can stop at an iteration cap (Predictions::solver_converged): results.csv
+  // and folds.csv get a `non_converged_fits` column and the run log a warning.
+  bool reports_convergence = false;
   // A classifier of distances instead, configured likewise: its grid cells are swept over the
   // spec's distances and need `selectors: [{kind: none}]` (config/spec_loader.cpp).
   std::function<Configured<DistanceClassifier>(const ParamSet&)> configure_from_distances = nullptr;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -19,13 +20,25 @@ constexpr double kInterceptScaling = 1.0;
 // rand() seed set before every training that draws random numbers (see train_serialised).
 constexpr unsigned kShuffleSeed = 1;
 
+// liblinear 2.3 tells that a solver stopped at its iteration cap (the dual coordinate descent's
+// 1000 passes, newGLMNET's 100 Newton steps, ...) only in its printed text, "WARNING: reaching
+// max number of iterations" (linear.cpp; the inner-loop and CG-step caps print other words and
+// are not failures of the fit). train() prints on the calling thread, so a per-thread count of
+// that message is the count of the current fit's capped sub-problems (one per class of a
+// one-vs-rest fit).
+constexpr const char* kIterationCapMessage = "reaching max number of iterations";
+thread_local int capped_subproblems = 0;
+
 // liblinear prints progress through one global function pointer. Replacing it once, before any
 // training, makes it read-only afterwards, so concurrent train() calls stay free of data races.
-void discard_liblinear_text(const char*) {}
+// Everything but the iteration-cap message is discarded.
+void count_iteration_caps(const char* text) {
+  if (std::strstr(text, kIterationCapMessage) != nullptr) ++capped_subproblems;
+}
 
 void silence_liblinear() {
   static std::once_flag once;
-  std::call_once(once, [] { set_print_string_function(&discard_liblinear_text); });
+  std::call_once(once, [] { set_print_string_function(&count_iteration_caps); });
 }
 
 // liblinear 2.3's L1R_LR and dual solvers shuffle rows with the C library's rand(), never seeded
@@ -144,7 +157,8 @@ class LiblinearClassifier final : public Classifier {
     const auto zeros = (model.coefficients.array() == 0.0).count();
     return {predict_linear(model, scaled.test),
             scores_of_all_classes(decisions, model.classes, classes),
-            static_cast<double>(zeros) / static_cast<double>(model.coefficients.size())};
+            static_cast<double>(zeros) / static_cast<double>(model.coefficients.size()),
+            model.capped_subproblems == 0};
   }
 
  private:
@@ -191,9 +205,13 @@ LinearModel fit_liblinear(const Eigen::MatrixXd& standardized_train,
     throw std::logic_error(std::string("liblinear rejected the parameters: ") + problem_text);
 
   silence_liblinear();
+  capped_subproblems = 0;
   const ModelPointer trained(train_serialised(training, parameters));
   if (!trained) throw std::runtime_error("liblinear failed to train");
-  return model_from_liblinear(*trained, std::move(present), standardized_train.cols());
+  LinearModel fitted =
+      model_from_liblinear(*trained, std::move(present), standardized_train.cols());
+  fitted.capped_subproblems = capped_subproblems;
+  return fitted;
 }
 
 Eigen::MatrixXd linear_decision_values(const LinearModel& model, const Eigen::MatrixXd& rows) {

@@ -33,6 +33,11 @@ struct LinearModel {
   std::vector<int> classes;      // class indices present in the training rows, ascending
   Eigen::MatrixXd coefficients;  // one row per class (one row in total for two classes)
   Eigen::VectorXd intercepts;    // one per coefficient row
+  // The binary sub-problems (one per class of a one-vs-rest fit, else one) whose solver stopped
+  // at liblinear's fixed iteration cap before meeting the tolerance: 1000 passes of the dual
+  // solver (LinearSVC's max_iter, which liblinear 2.3 does not let a caller raise), 100 Newton
+  // steps of newGLMNET.
+  int capped_subproblems = 0;
 };
 
 // Fits on already standardised training rows. Labels are class indices in [0, classes); at least

@@ -31,7 +31,8 @@ std::unique_ptr<Classifier> make_linear_svc(const ParamSet& params) {
 const Registrar<ClassifierRegistration> registrar{
     ClassifierRegistration{.info = linear_svc_info(),
                            .configure = configured_by_factory<Classifier>(make_linear_svc),
-                           .has_coefficients = true}};
+                           .has_coefficients = true,
+                           .reports_convergence = true}};
 
 }  // namespace
 }  // namespace tsfs

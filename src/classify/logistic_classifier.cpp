@@ -38,7 +38,8 @@ std::unique_ptr<Classifier> make_logistic(const ParamSet& params) {
 const Registrar<ClassifierRegistration> registrar{
     ClassifierRegistration{.info = logistic_info(),
                            .configure = configured_by_factory<Classifier>(make_logistic),
-                           .has_coefficients = true}};
+                           .has_coefficients = true,
+                           .reports_convergence = true}};
 
 }  // namespace
 }  // namespace tsfs

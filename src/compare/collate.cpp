@@ -20,8 +20,8 @@ namespace {
 // The chosen metrics (metrics: in a spec) and their spreads are outcomes too.
 bool is_outcome_column(const std::string& name) {
   static const std::set<std::string> fixed = {
-      "accuracy", "accuracy_std",         "balanced_accuracy",
-      "n_folds",  "zero_weight_fraction", "fit_seconds"};
+      "accuracy",           "accuracy_std", "balanced_accuracy", "n_folds", "zero_weight_fraction",
+      "non_converged_fits", "fit_seconds"};
   if (fixed.count(name)) return true;
   const std::string metric =
       name.size() > 4 && name.ends_with("_std") ? name.substr(0, name.size() - 4) : name;

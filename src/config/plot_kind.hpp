@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,6 +36,12 @@ class PlotKind {
   // Throws InputError (without a location; the caller adds the plot's) when the run's files do
   // not have what the plot asks for.
   virtual Figure draw(const PlotContext& context, const std::string& name) const = 0;
+  // The parameter that keeps the plot from drawing a dataset of `rows` rows (an embedding asking
+  // for more neighbours than there are rows) and why, so that the run is refused when it is
+  // planned rather than after the sweep; none by default.
+  virtual std::optional<ParamProblem> check_dataset_rows(long long /*rows*/) const {
+    return std::nullopt;
+  }
 };
 
 struct PlotRegistration {

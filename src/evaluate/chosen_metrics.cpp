@@ -9,10 +9,11 @@
 namespace tsfs {
 namespace {
 
-constexpr std::array<std::pair<ChosenMetric, const char*>, 4> kNames = {{
+constexpr std::array<std::pair<ChosenMetric, const char*>, 5> kNames = {{
     {ChosenMetric::macro_f1, "macro_f1"},
     {ChosenMetric::roc_auc, "roc_auc"},
     {ChosenMetric::average_precision, "average_precision"},
+    {ChosenMetric::pr_auc, "pr_auc"},
     {ChosenMetric::sparsity, "sparsity"},
 }};
 
@@ -46,6 +47,8 @@ double chosen_metric_value(ChosenMetric metric, const Eigen::VectorXi& truth,
       return roc_auc(truth, scores);
     case ChosenMetric::average_precision:
       return average_precision(truth, scores);
+    case ChosenMetric::pr_auc:
+      return pr_auc(truth, scores);
     case ChosenMetric::sparsity:
       return zero_coefficient_fraction;
   }

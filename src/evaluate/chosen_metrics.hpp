@@ -1,8 +1,8 @@
 #pragma once
 // The metrics a spec adds to accuracy and balanced accuracy with `metrics: [...]`, each one more
 // column of results.csv and folds.csv. Their definitions are scikit-learn's: metrics.hpp (macro
-// F1, from the predicted classes) and score_metrics.hpp (ROC AUC and average precision, from the
-// classifier's scores; macro one-vs-rest for several classes).
+// F1, from the predicted classes) and score_metrics.hpp (ROC AUC, average precision and the lab's
+// trapezoidal PR-AUC, from the classifier's scores; macro one-vs-rest for several classes).
 #include <Eigen/Core>
 #include <limits>
 #include <optional>
@@ -14,7 +14,7 @@ namespace tsfs {
 
 // sparsity: the share of a linear model's coefficients that are exactly 0 (not a score of the
 // predictions: Predictions::zero_coefficient_fraction, for classifiers with coefficients only).
-enum class ChosenMetric { macro_f1, roc_auc, average_precision, sparsity };
+enum class ChosenMetric { macro_f1, roc_auc, average_precision, pr_auc, sparsity };
 
 // The name used in specs and as the column name.
 std::string chosen_metric_name(ChosenMetric metric);

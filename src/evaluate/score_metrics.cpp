@@ -43,6 +43,28 @@ double binary_average_precision(const std::vector<TiedGroup>& groups, long long 
   return sum;
 }
 
+// Trapezoids between consecutive (recall, precision) points from (0, 1), as numpy's trapz over
+// precision_recall_curve's points (sklearn/metrics/_ranking.py: auc, precision_recall_curve).
+double binary_pr_auc(const std::vector<TiedGroup>& groups, long long positives) {
+  if (positives == 0) return kUndefined;
+  double area = 0.0;
+  double previous_recall = 0.0;
+  double previous_precision = 1.0;
+  long long true_positives = 0, predicted_positives = 0;
+  for (const TiedGroup& group : groups) {
+    true_positives += group.positives;
+    predicted_positives += group.positives + group.negatives;
+    const double recall = static_cast<double>(true_positives) / static_cast<double>(positives);
+    const double precision =
+        static_cast<double>(true_positives) / static_cast<double>(predicted_positives);
+    area += (recall - previous_recall) * (precision + previous_precision) / 2.0;
+    if (true_positives == positives) break;  // full recall: the curve ends here
+    previous_recall = recall;
+    previous_precision = precision;
+  }
+  return area;
+}
+
 // The mean over the one-vs-rest problems of metric(groups, positives, negatives).
 template <class BinaryMetric>
 double one_vs_rest_mean(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores,
@@ -81,11 +103,18 @@ double roc_auc(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores) {
   return one_vs_rest_mean(truth, scores, binary_roc_auc);
 }
 
+// A metric of the positives alone, as one_vs_rest_mean calls it.
+template <double (*metric)(const std::vector<TiedGroup>&, long long)>
+double of_positives(const std::vector<TiedGroup>& groups, long long positives, long long) {
+  return metric(groups, positives);
+}
+
 double average_precision(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores) {
-  return one_vs_rest_mean(truth, scores,
-                          [](const std::vector<TiedGroup>& groups, long long positives, long long) {
-                            return binary_average_precision(groups, positives);
-                          });
+  return one_vs_rest_mean(truth, scores, of_positives<binary_average_precision>);
+}
+
+double pr_auc(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores) {
+  return one_vs_rest_mean(truth, scores, of_positives<binary_pr_auc>);
 }
 
 }  // namespace tsfs

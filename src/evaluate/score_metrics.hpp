@@ -19,4 +19,12 @@ double roc_auc(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores);
 // enter at one threshold.
 double average_precision(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores);
 
+// PR-AUC as the lab computes it: scikit-learn's auc(recall, precision) after
+// precision_recall_curve, the trapezoidal area under the precision-recall points. The points are
+// (recall 0, precision 1), then one per distinct score threshold, highest first, up to the first
+// threshold reaching full recall (precision_recall_curve stops there). Linear interpolation of
+// precision overestimates the area where precision falls (Davis & Goadrich 2006, section 4), which
+// is why scikit-learn's average precision is the step-wise sum instead.
+double pr_auc(const Eigen::VectorXi& truth, const Eigen::MatrixXd& scores);
+
 }  // namespace tsfs

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "common/error.hpp"
@@ -62,6 +63,7 @@ class EmbeddingPlot final : public PlotKind {
     for (const auto& dataset_spec : spec.datasets) {
       const Dataset data = load_ucr_dataset(dataset_spec.options);
       const std::vector<int> rows = kept_rows(data.rows(), params_.integer("max_rows"));
+      if (auto problem = check_dataset_rows(data.rows())) throw InputError("", problem->message);
       const Eigen::MatrixXd distances = row_distances(spec, data)(rows, rows);
       const Eigen::MatrixXd coordinates = embed(distances);
       std::string plot;
@@ -85,6 +87,26 @@ class EmbeddingPlot final : public PlotKind {
                       gnuplot::text(data.name + " (" + source_label(spec) + sample + ")"), plot);
     }
     return figure;
+  }
+
+  // Isomap's kNN graph and t-SNE's perplexity (its effective number of neighbours) need more
+  // rows than neighbours: scikit-learn's Isomap refuses n_neighbors >= n_samples ("Expected
+  // n_neighbors < n_samples_fit") and its TSNE perplexity >= n_samples. Fewer rows would make
+  // every row a neighbour of every other and draw something other than what was asked.
+  std::optional<ParamProblem> check_dataset_rows(long long rows) const override {
+    const long long embedded = std::min(rows, params_.integer("max_rows"));
+    const std::string rows_text = embedded < rows
+                                      ? fmt::format("{} rows (max_rows of {})", embedded, rows)
+                                      : fmt::format("{} rows", rows);
+    if (method_ == Method::isomap && params_.integer("neighbours") >= embedded)
+      return ParamProblem{"neighbours",
+                          fmt::format("isomap: neighbours {} needs more than {} to embed; lower it",
+                                      params_.integer("neighbours"), rows_text)};
+    if (method_ == Method::tsne && params_.real("perplexity") >= static_cast<double>(embedded))
+      return ParamProblem{"perplexity",
+                          fmt::format("tsne: perplexity {} needs more than {} to embed; lower it",
+                                      params_.real("perplexity"), rows_text)};
+    return std::nullopt;
   }
 
  private:
@@ -137,9 +159,6 @@ class EmbeddingPlot final : public PlotKind {
     options.iterations = static_cast<int>(params_.integer("iterations"));
     options.learning_rate = params_.real("learning_rate");
     options.seed = static_cast<std::uint64_t>(params_.integer("seed"));
-    if (options.perplexity >= static_cast<double>(distances.rows()))
-      throw InputError("", fmt::format("tsne: perplexity {} needs more than {} rows; lower it",
-                                       options.perplexity, distances.rows()));
     return tsne(distances.array().square(), options);
   }
 

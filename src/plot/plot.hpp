@@ -25,6 +25,10 @@ void check_plot_columns(
     const Spec& spec,
     const std::function<std::vector<std::string>(const std::string& table)>& header_of);
 
+// Refuses (InputError at the plot's spec line, naming the dataset) a plot that cannot draw the
+// run's dataset `dataset` of `rows` rows (PlotKind::check_dataset_rows), before the sweep runs.
+void check_plot_dataset(const Spec& spec, const std::string& dataset, long long rows);
+
 // Draws every plot of the spec into <run_folder>/figures/. Returns the number rendered.
 int render_plots(const Spec& spec, const std::filesystem::path& run_folder);
 

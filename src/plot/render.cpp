@@ -123,6 +123,14 @@ void check_plot_columns(
   }
 }
 
+void check_plot_dataset(const Spec& spec, const std::string& dataset, long long rows) {
+  for (const auto& plot : spec.plots)
+    if (auto problem = plot.plot->check_dataset_rows(rows))
+      throw InputError(plot.where.str(),
+                       fmt::format("{} (plot '{}', key '{}', dataset {})", problem->message,
+                                   plot.params.text("name"), problem->param, dataset));
+}
+
 int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
   int rendered = 0;
   PlotContext context{spec, run_folder};

@@ -40,6 +40,14 @@ class LdaReducer final : public Reducer {
             discriminant_scores(model, rows.test, kept)};
   }
 
+  // scikit-learn's LinearDiscriminantAnalysis: n_components <= min(n_classes - 1, n_features).
+  std::optional<ComponentLimit> component_limit(long long, long long features,
+                                                int training_classes) const override {
+    const long long allowed = std::min<long long>(training_classes - 1, features);
+    if (!components_ || *components_ <= allowed) return std::nullopt;
+    return ComponentLimit{*components_, allowed, "min(training classes - 1, features)"};
+  }
+
  private:
   std::optional<long long> components_;
   bool standardize_;

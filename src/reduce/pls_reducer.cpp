@@ -24,6 +24,12 @@ class PlsReducer final : public Reducer {
     return {pls_scores(model, train), pls_scores(model, test)};
   }
 
+  // scikit-learn's PLSRegression: n_components <= n_features (1.2.1 refuses more; tsfs keeps all).
+  std::optional<ComponentLimit> component_limit(long long, long long features, int) const override {
+    if (components_ <= features) return std::nullopt;
+    return ComponentLimit{components_, features, "features"};
+  }
+
  private:
   long long components_;
 };

@@ -28,6 +28,14 @@ class ProjectionReducer final : public Reducer {
             (rows.test.rowwise() - fitted.mean) * directions};
   }
 
+  // scikit-learn's PCA and TruncatedSVD allow at most min(n_samples, n_features) components.
+  std::optional<ComponentLimit> component_limit(long long training_rows, long long features,
+                                                int) const override {
+    const long long allowed = std::min(training_rows, features);
+    if (!components_ || *components_ <= allowed) return std::nullopt;
+    return ComponentLimit{*components_, allowed, "min(training rows, features)"};
+  }
+
  private:
   std::optional<long long> components_;
   double energy_;

@@ -21,9 +21,25 @@ struct Reduction {
   Eigen::MatrixXd test;   // test rows x components
 };
 
+// A reducer's parameters asking for more components than one fit allows: the fit keeps `allowed`
+// (results.csv's n_components records the count each fold used).
+struct ComponentLimit {
+  long long asked = 0;
+  long long allowed = 0;
+  std::string bound;  // what bounds the count: "min(training rows, features)", ...
+};
+
 class Reducer {
  public:
   virtual ~Reducer() = default;
+  // The limit a fit on `training_rows` rows of `features` columns holding `training_classes`
+  // classes puts on the components asked for, when they exceed it (the fit then keeps fewer);
+  // none when the fit can keep what was asked. The planner warns with it (sweep/plan/plan.cpp).
+  virtual std::optional<ComponentLimit> component_limit(long long /*training_rows*/,
+                                                        long long /*features*/,
+                                                        int /*training_classes*/) const {
+    return std::nullopt;
+  }
   // `train` and `test` are the selected raw features; labels are the training rows' class
   // indices in [0, classes) (used by the supervised reducers, lda and pls). Throws InputError
   // without a location when the data do not suit the reducer (nmf: a negative value); the

@@ -73,6 +73,23 @@ TEST_CASE("macro F1, ROC AUC and average precision equal scikit-learn's to 1e-12
   }
 }
 
+// The lab's PR-AUC, auc(recall, precision) after precision_recall_curve, on the same cases
+// (tests/reference/metrics/make_pr_auc.py).
+TEST_CASE("pr_auc equals scikit-learn's auc(recall, precision) to 1e-12") {
+  const std::map<int, MetricCase> cases = reference_cases();
+  const CsvTable expected = metrics_reference("pr_auc.csv");
+  REQUIRE(expected.rows.size() == cases.size());
+  double largest_difference = 0.0;
+  for (const auto& row : expected.rows) {
+    const MetricCase& metric_case = cases.at(std::stoi(row[0]));
+    CAPTURE(row[0]);
+    const double value = pr_auc(labels(metric_case.truth), score_matrix(metric_case.scores));
+    CHECK(value == doctest::Approx(std::stod(row[2])).epsilon(1e-12));
+    largest_difference = std::max(largest_difference, std::abs(value - std::stod(row[2])));
+  }
+  MESSAGE("pr_auc: largest absolute difference to scikit-learn ", largest_difference);
+}
+
 TEST_CASE("score metrics on hand-checked rankings") {
   const Eigen::VectorXi truth = (Eigen::VectorXi(4) << 0, 1, 0, 1).finished();
   // Positives score 0.8 and 0.4, negatives 0.5 and 0.1: of the 4 pairs, 3 are ordered rightly.
@@ -81,10 +98,14 @@ TEST_CASE("score metrics on hand-checked rankings") {
   // Thresholds 0.8 (precision 1, recall 1/2), 0.5 (no new positive: adds 0), 0.4 (precision 2/3,
   // recall 1).
   CHECK(average_precision(truth, scores) == doctest::Approx(0.5 * 1.0 + 0.5 * (2.0 / 3.0)));
+  // PR-AUC's trapezoids: (0, 1) to (1/2, 1), then (1/2, 1/2) at 0.5 (recall unchanged: no
+  // area), then (1, 2/3) at 0.4, full recall, the last point.
+  CHECK(pr_auc(truth, scores) == doctest::Approx(0.5 * 1.0 + 0.5 * (0.5 + 2.0 / 3.0) / 2.0));
   // All scores tied: every pair counts one half; one threshold with precision 1/2.
   const Eigen::MatrixXd tied = Eigen::MatrixXd::Constant(4, 1, 0.3);
   CHECK(roc_auc(truth, tied) == doctest::Approx(0.5));
   CHECK(average_precision(truth, tied) == doctest::Approx(0.5));
+  CHECK(pr_auc(truth, tied) == doctest::Approx((1.0 + 0.5) / 2.0));  // (0, 1) to (1, 1/2)
   // Macro F1: class 0 F1 = 2/3 (1 TP, 1 FN, 0 FP), class 1 F1 = 4/5 (2 TP, 1 FP).
   const Eigen::VectorXi predicted = (Eigen::VectorXi(4) << 0, 1, 1, 1).finished();
   CHECK(macro_f1(truth, predicted, 2) == doctest::Approx((2.0 / 3.0 + 0.8) / 2));
@@ -95,6 +116,7 @@ TEST_CASE("score metrics are NaN when undefined and refuse mismatched inputs") {
   const Eigen::MatrixXd scores = Eigen::MatrixXd::Ones(3, 1);
   CHECK(std::isnan(roc_auc(one_class, scores)));
   CHECK(std::isnan(average_precision(one_class, scores)));
+  CHECK(std::isnan(pr_auc(one_class, scores)));
   CHECK(std::isnan(roc_auc(Eigen::VectorXi(0), Eigen::MatrixXd(0, 1))));
   CHECK(std::isnan(macro_f1(Eigen::VectorXi(0), Eigen::VectorXi(0), 2)));
   CHECK_THROWS_AS(roc_auc(one_class, Eigen::MatrixXd::Ones(2, 1)), std::invalid_argument);

@@ -37,3 +37,23 @@ TEST_CASE("GunPoint with logistic: pinned accuracies, identical CSVs for 1 and 2
   CHECK(accuracy("l1", "none", "150") == doctest::Approx(0.86001809136137497).epsilon(1e-12));
   CHECK(accuracy("l1", "none", "10") == doctest::Approx(0.75531433740388965).epsilon(1e-12));
 }
+
+TEST_CASE("linear_svc on ItalyPowerDemand: fits stopped at liblinear's iteration cap are counted") {
+  TemporaryFolder folder("italypower_linear_svc");
+  const auto run =
+      run_runner("tests/integration/specs/italypower_linear_svc.yaml --no-timings --set output=" +
+                 folder.path().string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto results = tsfs::read_csv_table(folder.path() / "results.csv");
+  const auto capped = [&](const std::string& c) {
+    return std::stoi(cell(results, {{"classifier_C", c}}, "non_converged_fits"));
+  };
+  CHECK(capped("10") > 0);
+  CHECK(capped("0.01") == 0);
+  CHECK(contains(run.err,
+                 "linear_svc: 3 of 6 fold fits (1 of 2 cells) stopped at the solver's "
+                 "iteration cap"));
+  CHECK(contains(read_text(folder.path() / "run.log"), "non_converged_fits"));
+  const auto folds = tsfs::read_csv_table(folder.path() / "folds.csv");
+  REQUIRE(folds.column("non_converged_fits"));
+}

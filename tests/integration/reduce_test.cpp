@@ -136,3 +136,29 @@ TEST_CASE("reduce: spec errors name file, line and column") {
                              "'components' is given") != std::string::npos,
                 run.err);
 }
+
+TEST_CASE("reduce: more components than a fit allows are kept fewer, with a warning") {
+  TemporaryFolder folder("reduce_clamped");
+  const auto pls = run_spec(folder.path() / "pls", " --set 'reduce={kind: pls, components: 10}'");
+  REQUIRE_MESSAGE(pls.exit_code == 0, pls.err);
+  CHECK_MESSAGE(contains(pls.err,
+                         "pls asked for 10 components; 5 fits of dataset ECG200 allow "
+                         "fewer (features) and keep as few as 5 (n_features 5, 160 "
+                         "training rows)"),
+                pls.err);
+  const auto results = tsfs::read_csv_table(folder.path() / "pls" / "results.csv");
+  CHECK(cell(results, {{"n_features", "5"}}, "n_components") == "5");
+  CHECK(cell(results, {{"n_features", "20"}}, "n_components") == "10");
+
+  const auto lda = run_spec(folder.path() / "lda", " --set 'reduce={kind: lda, components: 3}'");
+  REQUIRE_MESSAGE(lda.exit_code == 0, lda.err);
+  CHECK_MESSAGE(contains(lda.err,
+                         "lda asked for 3 components; 15 fits of dataset ECG200 allow "
+                         "fewer (min(training classes - 1, features)) and keep as few "
+                         "as 1"),
+                lda.err);
+  // Nothing to say when every fit keeps what was asked.
+  const auto pca = run_spec(folder.path() / "pca", " --set 'reduce={kind: pca, components: 5}'");
+  REQUIRE_MESSAGE(pca.exit_code == 0, pca.err);
+  CHECK_FALSE(contains(pca.err, "asked for"));
+}

@@ -91,6 +91,38 @@ void check_reducer_folds(const Spec& spec, const PreparedDataset& dataset) {
     }
 }
 
+// A reducer asked for more components than a cell's fit allows keeps fewer (ComponentLimit): one
+// warning per dataset when the run is planned, with the fewest any fit keeps and where.
+void warn_clamped_components(const Spec& spec, const PreparedDataset& dataset) {
+  std::optional<ComponentLimit> tightest;
+  long long tightest_features = 0;
+  size_t tightest_rows = 0;
+  size_t clamped_fits = 0;
+  for (const long long features : resolve_n_features(spec, dataset))
+    for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
+      for (const auto& fold : *folds) {
+        const auto classes =
+            present_classes(dataset.data.labels(fold.train_rows), dataset.data.classes()).size();
+        auto limit = spec.reduce->reducer->component_limit(
+            static_cast<long long>(fold.train_rows.size()), features, static_cast<int>(classes));
+        if (!limit) continue;
+        ++clamped_fits;
+        if (tightest && tightest->allowed <= limit->allowed) continue;
+        tightest = std::move(limit);
+        tightest_features = features;
+        tightest_rows = fold.train_rows.size();
+      }
+  if (!tightest) return;
+  const auto where = spec.reduce->param_where.find("components");
+  spdlog::warn(
+      "{}: {} asked for {} components; {} fits of dataset {} allow fewer ({}) and keep as few as "
+      "{} (n_features {}, {} training rows); n_components in results.csv and folds.csv records "
+      "the count used",
+      where != spec.reduce->param_where.end() ? where->second.str() : spec.reduce->where.str(),
+      spec.reduce->kind, tightest->asked, clamped_fits, dataset.data.name, tightest->bound,
+      tightest->allowed, tightest_features, tightest_rows);
+}
+
 void check_classifier_rows(const Spec& spec, const PreparedDataset& dataset) {
   long long fewest = dataset.data.rows();
   for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
@@ -178,7 +210,10 @@ void check_every_cell_plannable(const Spec& spec, const PreparedDataset& dataset
                                                                  dataset.features.names))
       throw InputError(spec.reduce->where.str(),
                        fmt::format("{} (dataset {})", *problem, dataset.data.name));
-  if (spec.reduce) check_reducer_folds(spec, dataset);
+  if (spec.reduce) {
+    check_reducer_folds(spec, dataset);
+    warn_clamped_components(spec, dataset);
+  }
   check_classifier_rows(spec, dataset);
 }
 

@@ -34,6 +34,7 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
   EvaluationResult result;
   result.accuracy = accuracy(test_labels, predictions.labels);
   result.balanced_accuracy = balanced_accuracy(test_labels, predictions.labels, classes);
+  result.solver_converged = predictions.solver_converged;
   for (const ChosenMetric metric : spec.metrics)
     result.metrics.push_back(chosen_metric_value(metric, test_labels, predictions.labels,
                                                  predictions.scores, classes,

@@ -37,8 +37,9 @@ struct EvaluationResult {
   double accuracy = 0.0;
   double balanced_accuracy = 0.0;
   double seconds = 0.0;
-  std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
-  long long n_components = 0;   // with `reduce:`, the columns the reducer gave the classifier
+  std::vector<double> metrics;   // the spec's `metrics:`, in its order (NaN where undefined)
+  long long n_components = 0;    // with `reduce:`, the columns the reducer gave the classifier
+  bool solver_converged = true;  // Predictions::solver_converged of the fit
 };
 
 // The metrics of one fold's test predictions: accuracy, balanced accuracy and the spec's chosen

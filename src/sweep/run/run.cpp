@@ -116,6 +116,32 @@ std::string not_converged_reason(const Plan& plan, const ResultRow& row,
   return {};
 }
 
+// The fold fits whose classifier's solver stopped at its iteration cap, over the cells evaluated:
+// one warning for the run, pointing to the non_converged_fits column of each cell.
+struct NonConvergence {
+  size_t cells = 0;
+  size_t cells_with_capped_fits = 0;
+  long long fits = 0;
+  long long capped_fits = 0;
+
+  void add(const std::vector<FoldOutcome>& folds) {
+    const long long capped = non_converged_fits(folds);
+    ++cells;
+    cells_with_capped_fits += capped > 0 ? 1 : 0;
+    fits += static_cast<long long>(folds.size());
+    capped_fits += capped;
+  }
+  void warn(const Spec& spec) const {
+    if (capped_fits == 0) return;
+    spdlog::warn(
+        "{}: {} of {} fold fits ({} of {} cells) stopped at the solver's iteration cap before "
+        "converging; their accuracy is that of an unfinished model (column non_converged_fits of "
+        "results.csv and folds.csv). Lower C, raise tol or select fewer features; see "
+        "docs/methods.md#linear-models-that-stop-at-the-iteration-cap",
+        spec.classifier.kind, capped_fits, fits, cells_with_capped_fits, cells);
+  }
+};
+
 // Evaluates the pending rows in batches, saving results after a batch when a checkpoint is due;
 // identical (dataset, fold, classifier, feature subset) evaluations run once (`evaluations` is
 // shared by the grid cells, the inner folds of tuning and the tuned rows).
@@ -125,6 +151,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                    OutputWriter& writer, const RunOptions& options, Counts& counts,
                    std::map<EvaluationKey, EvaluationResult>& evaluations) {
   Progress progress("cells", pending.size(), options.quiet);
+  NonConvergence non_convergence;
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
   for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
     size_t end = std::min(pending.size(), begin + batch_size);
@@ -179,15 +206,17 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
                          evaluation.seconds, row_used[i - begin][f], evaluation.metrics,
-                         evaluation.n_components});
+                         evaluation.n_components, evaluation.solver_converged});
       }
       counts.fold_evaluations += folds.size();
+      non_convergence.add(folds);
       writer.record(pending[i], std::move(folds));
     }
     if (writer.checkpoint_due()) writer.checkpoint();
     progress.advance(end - begin);
   }
   progress.finish();
+  non_convergence.warn(spec);
 }
 
 void print_dry_run(const Spec& spec, const Plan& plan, size_t tuned_rows, size_t resumed) {
@@ -481,6 +510,8 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     if (table == "curves") return curves_header(layout);
     return layout.results_header();
   });
+  for (const auto& dataset : datasets)
+    check_plot_dataset(spec, dataset.data.name, dataset.data.rows());
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
   if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
   const std::vector<TunedCell> tuned = tuned_cells(spec, plan);

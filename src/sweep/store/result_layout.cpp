@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 
+#include "classify/classifier.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
@@ -92,6 +93,7 @@ std::vector<std::string> ResultLayout::results_header() const {
   }
   for (const char* name : {"n_folds", "n_features_used"}) header.push_back(name);
   if (spec_.reduce) header.push_back("n_components");
+  if (reports_convergence()) header.push_back("non_converged_fits");
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
   return header;
 }
@@ -101,6 +103,7 @@ std::vector<std::string> ResultLayout::folds_header() const {
   for (const char* name : {"repeat", "fold", "n_train", "n_test", "n_features_used"})
     header.push_back(name);
   if (spec_.reduce) header.push_back("n_components");
+  if (reports_convergence()) header.push_back("non_converged_fits");
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec_.metrics) header.push_back(chosen_metric_name(metric));
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
@@ -115,6 +118,16 @@ std::vector<std::string> ResultLayout::scores_header() const {
   if (score_std_errors_) header.push_back("score_std_error");
   header.push_back("rank");
   return header;
+}
+
+bool ResultLayout::reports_convergence() const {
+  return spec_.classifier.registration != nullptr &&
+         spec_.classifier.registration->reports_convergence;
+}
+
+long long non_converged_fits(const std::vector<FoldOutcome>& folds) {
+  return std::count_if(folds.begin(), folds.end(),
+                       [](const FoldOutcome& fold) { return !fold.solver_converged; });
 }
 
 const std::string& ResultLayout::distance_label(int distance) const {
@@ -181,6 +194,7 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
     for (const auto& fold : folds) components += static_cast<double>(fold.n_components);
     row.push_back(format_double(components / static_cast<double>(folds.size())));
   }
+  if (reports_convergence()) row.push_back(std::to_string(non_converged_fits(folds)));
   row.push_back(format_double_or_empty(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
   row.push_back(optional_seconds(seconds));
   return row;
@@ -194,6 +208,7 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(std::to_string(fold.n_test));
   row.push_back(std::to_string(fold.n_features_used));
   if (spec_.reduce) row.push_back(std::to_string(fold.n_components));
+  if (reports_convergence()) row.push_back(fold.solver_converged ? "0" : "1");
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
   for (size_t m = 0; m < spec_.metrics.size(); ++m)
@@ -217,6 +232,7 @@ FoldOutcome ResultLayout::fold_outcome(const std::vector<std::string>& folds_row
   fold.n_test = integer();
   fold.n_features_used = integer();
   if (spec_.reduce) fold.n_components = integer();
+  if (reports_convergence()) fold.solver_converged = integer() == 0;
   fold.accuracy = number();
   fold.balanced_accuracy = number();
   for (size_t m = 0; m < spec_.metrics.size(); ++m) fold.metrics.push_back(number());

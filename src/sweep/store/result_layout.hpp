@@ -25,7 +25,13 @@ struct FoldOutcome {
   long long n_features_used = 0;
   std::vector<double> metrics;  // the spec's `metrics:`, in its order (NaN where undefined)
   long long n_components = 0;   // with `reduce:`: the reducer's output columns
+  // A classifier that reports convergence (ClassifierRegistration::reports_convergence): false
+  // when its solver stopped at the iteration cap on this fold.
+  bool solver_converged = true;
 };
+
+// The folds whose classifier's solver stopped at its iteration cap.
+long long non_converged_fits(const std::vector<FoldOutcome>& folds);
 
 class ResultLayout {
  public:
@@ -39,7 +45,9 @@ class ResultLayout {
   std::vector<std::string> cell_key(const Cell& cell) const;
   // results.csv row: key, mean accuracy, sample std over folds (empty for one fold), mean
   // balanced accuracy, each chosen metric's mean and sample std (empty when undefined on a fold),
-  // folds, the fewest features any fold used, mean zero-weight fraction, summed fit seconds.
+  // folds, the fewest features any fold used, (with `reduce:`) the mean component count, (for a
+  // classifier reporting convergence) the folds whose solver stopped at its iteration cap, mean
+  // zero-weight fraction, summed fit seconds.
   std::vector<std::string> results_row(const Cell& cell,
                                        const std::vector<FoldOutcome>& folds) const;
   std::vector<std::string> folds_row(const Cell& cell, const FoldOutcome& fold) const;
@@ -56,6 +64,8 @@ class ResultLayout {
 
   const std::string& distance_label(int distance) const;
   std::string protocol_label() const;
+  // The spec's classifier reports whether its solver converged: the non_converged_fits columns.
+  bool reports_convergence() const;
 
  private:
   std::vector<std::string> selector_fields(int selector, int params) const;

@@ -53,6 +53,15 @@ def load(name, stride):
     return rows[:, 1::stride], labels
 
 
+def write_rows(name, stride, x, y):
+    """<name>.csv: label, then the raw values of every `stride`-th time step."""
+    with open(os.path.join(HERE, f"{name}.csv"), "w", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["label"] + [f"t{stride * j}" for j in range(x.shape[1])])
+        for label, row in zip(y, x):
+            writer.writerow([int(label)] + [repr(float(v)) for v in row])
+
+
 def estimator(kind, penalty, c, tol):
     if kind == "logistic":
         return LogisticRegression(solver="liblinear", penalty=penalty, C=c, tol=tol,
@@ -122,11 +131,7 @@ def main():
     for name, stride in DATASETS.items():
         x, y = load(name, stride)
         data[name] = (StandardScaler().fit_transform(x), y)
-        with open(os.path.join(HERE, f"{name}.csv"), "w", newline="") as handle:
-            writer = csv.writer(handle, lineterminator="\n")
-            writer.writerow(["label"] + [f"t{stride * j}" for j in range(x.shape[1])])
-            for label, row in zip(y, x):
-                writer.writerow([int(label)] + [repr(float(v)) for v in row])
+        write_rows(name, stride, x, y)
 
     with open(os.path.join(HERE, "rfe.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")

@@ -51,7 +51,7 @@ TEST_CASE("linear_svc on ItalyPowerDemand: fits stopped at liblinear's iteration
   CHECK(capped("10") > 0);
   CHECK(capped("0.01") == 0);
   CHECK(contains(run.err,
-                 "linear_svc: 3 of 6 fold fits (1 of 2 cells) stopped at the solver's "
+                 "linear_svc: 1 of 6 fold fits (1 of 2 cells) stopped at the solver's "
                  "iteration cap"));
   CHECK(contains(read_text(folder.path() / "run.log"), "non_converged_fits"));
   const auto folds = tsfs::read_csv_table(folder.path() / "folds.csv");

@@ -370,7 +370,7 @@ TEST_CASE("nested CV resume refuses a tuned.csv choice that its candidate's own 
 
 // tuned.csv counts the candidates sharing the chosen one's inner score; `ties: last` takes the
 // other end of the grid among them, and nothing else: untied choices stay, and tied ones move.
-TEST_CASE("nested CV counts tied candidates; ties: last takes the last of them") {
+TEST_CASE("nested CV counts tied candidates, and ties: last takes the last of them") {
   TemporaryFolder folder("tuning_ties");
   const auto first = folder.path() / "first", last = folder.path() / "last";
   run_into(first, 2);

@@ -240,3 +240,21 @@ TEST_CASE("a tuned spec cannot be sharded, and a shard needs its plan") {
                 unplanned.err);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "none" / "shards"));
 }
+
+// skipped.csv's reasons leave out the spec's own place: the merge reads the spec from
+// plan/spec.yaml (re-emitted, other lines), and must still write the single run's file.
+TEST_CASE("a sharded archive study that skips a dataset and a selector merges to the same files") {
+  TemporaryFolder folder("shards_skipping");
+  const std::string spec = "tests/integration/specs/archive_skip.yaml";
+  run_ok(with_output(spec + " --threads 2", folder.path() / "single"));
+  const auto output = folder.path() / "sharded";
+  run_ok(with_output("plan " + spec + " --shards 2", output));
+  for (const char* shard : {"1/2", "2/2"})
+    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
+  run_ok("merge " + output.string() + " --quiet");
+  const std::string skipped = read_text(folder.path() / "single" / "skipped.csv");
+  CHECK(contains(skipped, "Wafer,dataset"));
+  CHECK(contains(skipped, "BeetleFly,selector 'laplacian'"));
+  CHECK(read_text(output / "skipped.csv") == skipped);
+  CHECK(read_text(output / "results.csv") == read_text(folder.path() / "single" / "results.csv"));
+}

@@ -262,6 +262,12 @@ void check_components_plannable(const Spec& spec, PreparedDataset& dataset, bool
 
 }  // namespace
 
+std::string skip_reason(const InputError& error, const Spec& spec) {
+  const std::string& where = error.where();
+  const bool in_spec = where.rfind(spec.file.string(), 0) == 0 || where.rfind("--set ", 0) == 0;
+  return in_spec ? error.message() : error.what();
+}
+
 std::vector<SkippedComponent> check_dataset_plannable(const Spec& spec, PreparedDataset& dataset,
                                                       bool skip_components) {
   std::vector<std::pair<std::string, InputError>> errors;
@@ -284,7 +290,10 @@ std::vector<SkippedComponent> check_dataset_plannable(const Spec& spec, Prepared
     throw noted(error);
   }
   std::vector<SkippedComponent> skipped;
-  for (const auto& [component, error] : errors) skipped.push_back({component, noted(error).what()});
+  for (const auto& [component, error] : errors) {
+    const InputError described = noted(error);
+    skipped.push_back({component, skip_reason(described, spec), described.what()});
+  }
   return skipped;
 }
 

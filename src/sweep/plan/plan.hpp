@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "config/spec.hpp"
 #include "distance/distance_block.hpp"
 #include "evaluate/protocol.hpp"
@@ -37,8 +38,14 @@ struct PreparedDataset {
 // A selector or distance left out of one dataset, and why.
 struct SkippedComponent {
   std::string component;  // "selector 'laplacian'", "distance 'ned'"
-  std::string reason;     // the InputError's text, location included
+  std::string reason;     // skip_reason of the InputError (skipped.csv)
+  std::string message;    // its whole text, the spec's place included (the log)
 };
+
+// Why something was skipped, as skipped.csv records it: the error's text without a place in the
+// spec itself (a sharded run's merge reads the spec from plan/spec.yaml, whose lines differ, and
+// must write what a single run writes), with any other place (a data file's path and line).
+std::string skip_reason(const InputError& error, const Spec& spec);
 
 // Throws the InputError make_plan would throw for this dataset (n_features > features, too few
 // rows for a selector's parameters, a distance that cannot compare its series), without building

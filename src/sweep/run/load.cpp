@@ -247,16 +247,16 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
   for (const auto& dataset_spec : spec.datasets) {
     try {
       PreparedDataset prepared = prepare_dataset(spec, dataset_spec, cache_folder, threads);
-      for (auto& [component, reason] :
+      for (auto& [component, reason, message] :
            check_dataset_plannable(spec, prepared, dataset_spec.from_archive)) {
-        spdlog::warn("dataset {}: {} skipped: {}", prepared.data.name, component, reason);
+        spdlog::warn("dataset {}: {} skipped: {}", prepared.data.name, component, message);
         skipped.push_back({prepared.data.name, std::move(reason), std::move(component)});
       }
       datasets.push_back(std::move(prepared));
     } catch (const InputError& error) {
       if (!dataset_spec.from_archive) throw;
       spdlog::warn("dataset {} skipped: {}", dataset_spec.options.name, error.what());
-      skipped.push_back({dataset_spec.options.name, error.what()});
+      skipped.push_back({dataset_spec.options.name, skip_reason(error, spec)});
     }
   }
   if (datasets.empty()) {

@@ -38,6 +38,11 @@ struct SelectorScores {
   // Optional (registrations with provides_std_errors): the standard error of each score, NaN
   // where undefined; written to scores.csv's score_std_error.
   Eigen::VectorXd std_errors;
+  // Columns the selector removes (variance's `threshold`, as scikit-learn's VarianceThreshold):
+  // the last `removed` of the ranking (`ranking`, or rank_by_score's). They keep their score in
+  // scores.csv but are never selected: a cell asking for more features than are kept gets the
+  // kept ones, and n_features_used says how many.
+  long long removed = 0;
 };
 
 class Selector {

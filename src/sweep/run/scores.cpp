@@ -77,7 +77,7 @@ ScoreResult score_result(const SelectorScores& scored, const FitData& data, long
   for (int column = 0; column < total; ++column)
     if (!ranked[static_cast<size_t>(column)]) result.ranking.push_back(column);
   result.zero_weight_fraction = scored.zero_weight_fraction;
-  result.usable_features = static_cast<long long>(data.columns.size());
+  result.usable_features = static_cast<long long>(data.columns.size()) - scored.removed;
   if (scored.std_errors.size() > 0) {
     result.std_errors = Eigen::VectorXd::Constant(total, std::nan(""));
     for (size_t i = 0; i < data.columns.size(); ++i)

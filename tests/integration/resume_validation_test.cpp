@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "report/csv_table.hpp"
 #include "support/run_helpers.hpp"
@@ -148,4 +149,34 @@ TEST_CASE(
   CHECK(cell(results, {{"n_features", "10"}}, "n_features_used") == "6");
   auto folds = tsfs::read_csv_table(folder.path() / "out/folds.csv");
   CHECK(cell(folds, {{"n_features", "8"}, {"fold", "1"}}, "n_features_used") == "6");
+}
+
+// A parameter added to a selector since a run (variance's `threshold`) adds a key column; the
+// earlier rows lack it and stand for its default, so they resume instead of being recomputed.
+TEST_CASE("rows of a run older than a selector's new parameter resume as its default") {
+  TemporaryFolder folder("added_parameter");
+  const auto output = folder.path() / "out";
+  auto spec = write_text(folder.path() / "spec.yaml",
+                         "datasets: [{name: Coffee, path: third_party/ucr/Coffee}]\n"
+                         "selectors: [{kind: variance}, {kind: anova}]\nn_features: [5, 20]\n"
+                         "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\n"
+                         "classifier: {kind: knn, k: 1}\noutput: " +
+                             output.string() + "\n");
+  auto run = run_runner(spec.string() + " --quiet --no-timings");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  std::map<std::string, std::string> first;
+  for (const char* file : {"results.csv", "folds.csv"}) {
+    first[file] = read_text(output / file);
+    tsfs::CsvTable table = tsfs::read_csv_table(output / file);
+    const auto column = static_cast<long>(*table.column("threshold"));
+    CHECK(table.rows.front()[static_cast<size_t>(column)] == "0");  // variance's row: its default
+    table.header.erase(table.header.begin() + column);
+    for (auto& row : table.rows) row.erase(row.begin() + column);
+    write_text(output / file, table.str());
+  }
+  run = run_runner(spec.string() + " --no-timings");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK_MESSAGE(contains(run.err, "4 cells (4 resumed), 0 fold evaluations"), run.err);
+  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+  CHECK_FALSE(std::filesystem::exists(output / "results.stale.csv"));
 }

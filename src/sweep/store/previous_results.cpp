@@ -106,11 +106,14 @@ void check_fields(const std::filesystem::path& path, const CsvTable& table) {
   }
 }
 
-// Maps an earlier table's rows onto the current header (missing columns read as empty).
-// Returns nullopt when a required column (a metric) is missing.
-std::optional<std::vector<std::vector<std::string>>> remap(
-    const CsvTable& table, const std::vector<std::string>& header,
-    const std::vector<std::string>& optional) {
+// Maps an earlier table's rows onto the current header. A missing key column reads as the
+// default of a parameter added to the row's selector since (ResultLayout::absent_key_field), else
+// empty. Returns nullopt when a required column (a metric) is missing.
+std::optional<std::vector<std::vector<std::string>>> remap(const CsvTable& table,
+                                                           const std::vector<std::string>& header,
+                                                           const ResultLayout& layout) {
+  const std::vector<std::string>& optional = layout.key_header();
+  const auto selector_column = table.column("selector");
   std::vector<std::optional<size_t>> source;
   for (const auto& name : header) {
     auto column = table.column(name);
@@ -121,7 +124,10 @@ std::optional<std::vector<std::vector<std::string>>> remap(
   std::vector<std::vector<std::string>> rows;
   for (const auto& row : table.rows) {
     std::vector<std::string> mapped;
-    for (const auto& column : source) mapped.push_back(column ? row[*column] : std::string());
+    for (size_t c = 0; c < source.size(); ++c)
+      mapped.push_back(source[c]         ? row[*source[c]]
+                       : selector_column ? layout.absent_key_field(row[*selector_column], header[c])
+                                         : std::string());
     rows.push_back(std::move(mapped));
   }
   return rows;
@@ -140,7 +146,7 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
   std::map<std::string, std::map<std::pair<std::string, std::string>, size_t>> seen;
   if (std::filesystem::exists(path)) {
     CsvTable table = read_checked(path);
-    auto rows = remap(table, layout.folds_header(), layout.key_header());
+    auto rows = remap(table, layout.folds_header(), layout);
     size_t repeat = key_size, fold = key_size + 1;  // folds_header: key, repeat, fold, ...
     for (size_t r = 0; rows && r < rows->size(); ++r) {
       auto& row = (*rows)[r];
@@ -200,7 +206,7 @@ PreviousResults read_previous_results(const std::filesystem::path& output,
   // Key columns absent from an earlier header (a selector added since) read as empty.
   size_t key_size = layout.key_header().size();
   CsvTable results = read_checked(results_path);
-  auto rows = remap(results, layout.results_header(), layout.key_header());
+  auto rows = remap(results, layout.results_header(), layout);
   if (!rows) {
     previous.stale = std::move(results);
     previous.stale_reason =

@@ -148,6 +148,17 @@ std::vector<std::string> ResultLayout::selector_fields(int selector, int params)
   return fields;
 }
 
+std::string ResultLayout::absent_key_field(const std::string& selector_kind,
+                                           const std::string& column) const {
+  for (const auto& selector : spec_.selectors) {
+    if (selector.kind != selector_kind || !selector.registration) continue;
+    for (const auto& declaration : selector.registration->info.params)
+      if (declaration.name == column && declaration.default_value)
+        return display_value(*declaration.default_value);
+  }
+  return "";
+}
+
 std::vector<std::string> ResultLayout::cell_key(const Cell& cell) const {
   std::vector<std::string> key = {datasets_[static_cast<size_t>(cell.dataset)].data.name,
                                   distance_label(cell.distance)};

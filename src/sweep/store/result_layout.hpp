@@ -43,6 +43,10 @@ class ResultLayout {
   std::vector<std::string> scores_header() const;
 
   std::vector<std::string> cell_key(const Cell& cell) const;
+  // What an earlier run's row of selector `selector_kind` means in key column `column` its header
+  // lacked: the default of a parameter added to that selector since (as the key shows it), so
+  // that its rows still resume; empty when the selector has no such parameter.
+  std::string absent_key_field(const std::string& selector_kind, const std::string& column) const;
   // results.csv row: key, mean accuracy, sample std over folds (empty for one fold), mean
   // balanced accuracy, each chosen metric's mean and sample std (empty when undefined on a fold),
   // folds, the fewest features any fold used, (with `reduce:`) the mean component count, (for a

@@ -8,7 +8,6 @@ reusing experiments/baselines/compare_published.py.
 The mechanism (markers, lint, exit status) is scripts/claims/claimlib.py's. Needs pandas.
 """
 
-import importlib.util
 import os
 import re
 import sys
@@ -29,21 +28,13 @@ ALLOW = [
 ]
 
 
-def load_compare():
-    spec = importlib.util.spec_from_file_location(
-        "compare_published", os.path.join(HERE, "../../experiments/baselines/compare_published.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def log_time(line):
     return datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S.%f")
 
 
 def compute(folder):
     c = Claims()
-    compare = load_compare()
+    compare = claimlib.load_script("experiments/baselines/compare_published.py")
     results = pd.read_csv(f"{folder}/results.csv")
     tuned = pd.read_csv(f"{folder}/tuned.csv")
     skipped = pd.read_csv(f"{folder}/skipped.csv")

@@ -283,6 +283,20 @@ def ucr_labels(dataset, parts=("TRAIN", "TEST"), root="third_party/ucr"):
     return labels
 
 
+def load_script(path):
+    """A Python script of the repository (not a package) imported as a module, by its path from the
+    repository root: the studies reuse the scripts that wrote their files (compare_published.py,
+    archive_full_numbers.py) instead of copying their code."""
+    import importlib.util
+    import os
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "../..")
+    name = os.path.splitext(os.path.basename(path))[0]
+    spec = importlib.util.spec_from_file_location(name, os.path.join(root, path))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def study_main(module_file, compute, allow):
     """Run a results/<study>/claims.py: its README and folder are the script's own folder."""
     import os

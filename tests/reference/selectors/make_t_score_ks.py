@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Reference scores of the `t_score` and `kolmogorov_smirnov` selectors on the P_X.csv / P_y.csv
-inputs of this folder (P = wafer150, gunpoint50; two classes each), written as
-P_t_score.csv and P_kolmogorov_smirnov.csv ("feature,score,rank", rank 0 = first: descending
+"""Reference scores of the `t_score`, `kolmogorov_smirnov` and `pearson` selectors on the P_X.csv /
+P_y.csv inputs of this folder (P = wafer150, gunpoint50; two classes each), written as
+P_t_score.csv, P_kolmogorov_smirnov.csv and P_pearson.csv ("feature,score,rank", rank 0 = first: descending
 score, ties to the lower feature index).
 
 - t_score: scikit-feature's t_score (skfeature/function/statistical_based/t_score.py, commit
@@ -9,6 +9,8 @@ score, ties to the lower feature index).
   |mean0 - mean1| / sqrt(std0**2 / n0 + std1**2 / n1), numpy.std with ddof 0. (scikit-feature is
   not a Debian package; its function is these five NumPy lines.)
 - kolmogorov_smirnov: scipy.stats.ks_2samp(class0, class1).statistic (Debian's scipy).
+- pearson: abs(sklearn.feature_selection.r_regression(X, y)) with y the class index 0/1
+  (Debian's scikit-learn), written as P_pearson.csv.
 
 Run with Debian's python3 from the repository root:
     python3 tests/reference/selectors/make_t_score_ks.py
@@ -17,7 +19,9 @@ import os
 
 import numpy as np
 import scipy
+import sklearn
 from scipy import stats
+from sklearn.feature_selection import r_regression
 
 FOLDER = os.path.dirname(os.path.abspath(__file__))
 
@@ -56,4 +60,6 @@ for prefix in ("wafer150", "gunpoint50"):
     y = np.loadtxt(os.path.join(FOLDER, f"{prefix}_y.csv"), delimiter=",", skiprows=1)
     write(os.path.join(FOLDER, f"{prefix}_t_score.csv"), t_score(X, y))
     write(os.path.join(FOLDER, f"{prefix}_kolmogorov_smirnov.csv"), kolmogorov_smirnov(X, y))
-print(f"numpy {np.__version__}, scipy {scipy.__version__}")
+    classes = np.searchsorted(np.unique(y), y).astype(float)
+    write(os.path.join(FOLDER, f"{prefix}_pearson.csv"), np.abs(r_regression(X, classes)))
+print(f"numpy {np.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")

@@ -96,6 +96,11 @@ bool render_figure(const Figure& figure, const std::string& name,
         (folder / (name + ".gp")).string(),
         fmt::format("gnuplot failed: {}", output.empty() ? "no image written" : output));
   }
+  // gnuplot draws on through its warnings, and some mean a spoilt figure ("difficulty making room
+  // for xtic labels" put a heat map off the canvas): said, so that a blank image is noticed.
+  if (!output.empty())
+    spdlog::warn("figure {}: gnuplot said: {}", (folder / name).string(),
+                 output.substr(0, output.find_last_not_of('\n') + 1));
   for (const char* format : {"png", "svg"}) {
     std::error_code error;
     std::filesystem::rename(temporary_of(format), folder / (name + "." + format), error);

@@ -11,6 +11,9 @@ score, ties to the lower feature index).
 - kolmogorov_smirnov: scipy.stats.ks_2samp(class0, class1).statistic (Debian's scipy).
 - pearson: abs(sklearn.feature_selection.r_regression(X, y)) with y the class index 0/1
   (Debian's scikit-learn), written as P_pearson.csv.
+- gini_index: scikit-feature's gini_index (statistical_based/gini_index.py, Python 2 code, so its
+  loop is restated here with the same arithmetic in the same order), written as
+  P_gini_index.csv; its ranking is ascending (smaller index first), rank 0 = smallest.
 
 Run with Debian's python3 from the repository root:
     python3 tests/reference/selectors/make_t_score_ks.py
@@ -45,8 +48,28 @@ def kolmogorov_smirnov(X, y):
                      for i in range(X.shape[1])])
 
 
-def write(path, scores):
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+def gini_index(X, y):
+    W = np.ones(X.shape[1]) * 0.5
+    for i in range(X.shape[1]):
+        for v in np.unique(X[:, i]):
+            left_y, right_y = y[X[:, i] <= v], y[X[:, i] > v]
+            gini_left = gini_right = 0
+            for k in range(int(np.min(y)), int(np.max(y)) + 1):
+                if len(left_y) != 0:
+                    gini_left += np.power(np.true_divide(len(left_y[left_y == k]), len(left_y)), 2)
+                if len(right_y) != 0:
+                    gini_right += np.power(np.true_divide(len(right_y[right_y == k]), len(right_y)),
+                                           2)
+            gini = np.true_divide(len(left_y) * (1 - gini_left) + len(right_y) * (1 - gini_right),
+                                  len(y))
+            if gini < W[i]:
+                W[i] = gini
+    return W
+
+
+def write(path, scores, descending=True):
+    sign = -1 if descending else 1
+    order = sorted(range(len(scores)), key=lambda i: (sign * scores[i], i))
     rank = np.empty(len(scores), dtype=int)
     rank[order] = np.arange(len(scores))
     with open(path, "w") as out:
@@ -62,4 +85,6 @@ for prefix in ("wafer150", "gunpoint50"):
     write(os.path.join(FOLDER, f"{prefix}_kolmogorov_smirnov.csv"), kolmogorov_smirnov(X, y))
     classes = np.searchsorted(np.unique(y), y).astype(float)
     write(os.path.join(FOLDER, f"{prefix}_pearson.csv"), np.abs(r_regression(X, classes)))
+    write(os.path.join(FOLDER, f"{prefix}_gini_index.csv"), gini_index(X, y.astype(int)),
+          descending=False)
 print(f"numpy {np.__version__}, scipy {scipy.__version__}, scikit-learn {sklearn.__version__}")

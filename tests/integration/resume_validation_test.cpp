@@ -168,10 +168,9 @@ TEST_CASE("rows of a run older than a selector's new parameter resume as its def
   for (const char* file : {"results.csv", "folds.csv"}) {
     first[file] = read_text(output / file);
     tsfs::CsvTable table = tsfs::read_csv_table(output / file);
-    const auto column = static_cast<long>(*table.column("threshold"));
-    CHECK(table.rows.front()[static_cast<size_t>(column)] == "0");  // variance's row: its default
-    table.header.erase(table.header.begin() + column);
-    for (auto& row : table.rows) row.erase(row.begin() + column);
+    const auto column = *table.column("threshold");
+    CHECK(table.rows.front()[column] == "0");  // variance's row: its default
+    drop_column(table, "threshold");
     write_text(output / file, table.str());
   }
   run = run_runner(spec.string() + " --no-timings");

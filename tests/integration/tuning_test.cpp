@@ -416,11 +416,7 @@ TEST_CASE("a tuned.csv of other columns (an older version's) is set aside, its r
   run_into(output, 2);
   const std::string tuned = read_text(output / "tuned.csv");
   tsfs::CsvTable table = tsfs::read_csv_table(output / "tuned.csv");
-  for (const char* name : {"tied_candidates", "ties"}) {
-    const auto column = static_cast<long>(*table.column(name));
-    table.header.erase(table.header.begin() + column);
-    for (auto& row : table.rows) row.erase(row.begin() + column);
-  }
+  for (const char* name : {"tied_candidates", "ties"}) drop_column(table, name);
   const std::string old = table.str();
   write_text(output / "tuned.csv", old);
   auto rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());

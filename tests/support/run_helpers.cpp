@@ -85,6 +85,12 @@ bool wait_for_file(const std::filesystem::path& path, double seconds) {
   return true;
 }
 
+void drop_column(CsvTable& table, const std::string& column) {
+  const auto at = static_cast<long>(table.column(column).value());
+  table.header.erase(table.header.begin() + at);
+  for (auto& row : table.rows) row.erase(row.begin() + at);
+}
+
 std::string cell(const CsvTable& table,
                  const std::vector<std::pair<std::string, std::string>>& match,
                  const std::string& column) {

@@ -43,6 +43,9 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// The table without `column` (a file as a version without that column wrote it).
+void drop_column(CsvTable& table, const std::string& column);
+
 // Value of `column` in the row whose `match` columns equal the given values.
 std::string cell(const CsvTable& table,
                  const std::vector<std::pair<std::string, std::string>>& match,

@@ -68,7 +68,7 @@ class LinePlot final : public PlotKind {
       if (columns.dataset) find_or_add(datasets, panel).insert(table.rows[row][*columns.dataset]);
       averaged = averaged || point.count > 0;
       point.y_sum += *y_value;
-      if (columns.band) point.band_sum += band_half_width(table, row, columns);
+      if (columns.band) point.band_sum += band_half_width(table, row, columns, name);
       ++point.count;
     }
     if (not_positive > 0 && not_positive == drawn)
@@ -85,14 +85,23 @@ class LinePlot final : public PlotKind {
           "plot '{}': several rows share a (facet, series, x); their mean is drawn "
           "(add the differing columns to `series` or `filter`)",
           name);
-    return figure(curves, baseline_lines(context, datasets, name), name);
+    return figure(curves, baseline_lines(context, datasets, name), name,
+                  band_title(band_error(table)));
+  }
+
+  // The legend entry of the first band, saying what it is.
+  std::string band_title(const std::string& error) const {
+    if (params_.text("band").empty()) return "";
+    if (error == "nadeau_bengio") return "band: +-1 s.e., Nadeau-Bengio corrected";
+    if (error == "standard_error") return "band: +-1 s.e., folds as independent";
+    return "band: +-1 " + params_.text("band");
   }
 
  private:
   struct Columns {
     size_t x = 0, y = 0;
     std::vector<size_t> series, facet;
-    std::optional<size_t> band, n_folds, dataset;
+    std::optional<size_t> band, n_folds, protocol, dataset;
   };
   using PanelDatasets = std::vector<std::pair<std::string, std::set<std::string>>>;
   // A horizontal baseline line of one dataset in one panel.
@@ -113,22 +122,55 @@ class LinePlot final : public PlotKind {
       columns.facet.push_back(require_column(table, params_.text("facet"), name));
     if (!params_.text("band").empty())
       columns.band = require_column(table, params_.text("band"), name);
-    if (params_.text("band_error") == "standard_error")
-      columns.n_folds = require_column(table, "n_folds", name);
+    const std::string error = band_error(table);
+    if (error != "std") columns.n_folds = require_column(table, "n_folds", name);
+    if (error == "nadeau_bengio") columns.protocol = require_column(table, "protocol", name);
     if (params_.text("baseline") != "none")
       columns.dataset = require_column(table, "dataset", name);
     return columns;
   }
 
-  // The band column (a fold standard deviation), or the standard error of the fold mean,
-  // std / sqrt(n_folds), with band_error: standard_error.
-  double band_half_width(const CsvTable& table, size_t row, const Columns& columns) const {
+  // band_error, with `auto` resolved: nadeau_bengio when the rows come from k-fold CV (their
+  // folds share training rows), std otherwise.
+  std::string band_error(const CsvTable& table) const {
+    const std::string chosen = params_.text("band_error");
+    if (chosen != "auto") return chosen;
+    const auto protocol = table.column("protocol");
+    const bool k_fold = protocol && !table.rows.empty() &&
+                        folds_of_protocol(table.rows.front()[*protocol]).has_value();
+    return k_fold && table.column("n_folds") ? "nadeau_bengio" : "std";
+  }
+
+  // k of a "stratified_kfold(folds=k;...)" protocol label; nullopt for other protocols.
+  static std::optional<double> folds_of_protocol(const std::string& label) {
+    const std::string prefix = "stratified_kfold(folds=";
+    if (label.rfind(prefix, 0) != 0) return std::nullopt;
+    const auto end = label.find_first_of(";)", prefix.size());
+    auto folds = parse_double(label.substr(prefix.size(), end - prefix.size()));
+    if (!folds || *folds < 2) return std::nullopt;
+    return folds;
+  }
+
+  // The band column (a fold standard deviation s), or the standard error of the mean over the J
+  // = n_folds folds: s / sqrt(J) (standard_error, as if the folds were independent), or
+  // Nadeau & Bengio's corrected s sqrt(1/J + n_test/n_train) (Machine Learning 52, 2003), with
+  // n_test/n_train = 1/(k-1) for k-fold CV: the folds of repeated k-fold share training rows,
+  // which the plain standard error ignores.
+  double band_half_width(const CsvTable& table, size_t row, const Columns& columns,
+                         const std::string& name) const {
     double half_width = parse_double(table.rows[row][*columns.band]).value_or(0.0);
-    if (columns.n_folds) {
-      double folds = parse_double(table.rows[row][*columns.n_folds]).value_or(1.0);
-      half_width /= std::sqrt(std::max(1.0, folds));
-    }
-    return half_width;
+    if (!columns.n_folds) return half_width;
+    const double folds =
+        std::max(1.0, parse_double(table.rows[row][*columns.n_folds]).value_or(1.0));
+    if (!columns.protocol) return half_width / std::sqrt(folds);
+    const std::string& protocol = table.rows[row][*columns.protocol];
+    const auto k = folds_of_protocol(protocol);
+    if (!k)
+      throw InputError("", fmt::format("plot '{}': band_error nadeau_bengio corrects k-fold CV "
+                                       "(test/train ratio 1/(k-1)), and a row's protocol is "
+                                       "'{}'; use standard_error or std",
+                                       name, protocol));
+    return half_width * std::sqrt(1.0 / folds + 1.0 / (*k - 1.0));
   }
 
   PanelBaselines baseline_lines(const PlotContext& context, const PanelDatasets& datasets,
@@ -187,8 +229,8 @@ class LinePlot final : public PlotKind {
     return gnuplot::text(label.empty() ? params_.text(column_param) : label);
   }
 
-  Figure figure(const Curves& curves, const PanelBaselines& baselines,
-                const std::string& name) const {
+  Figure figure(const Curves& curves, const PanelBaselines& baselines, const std::string& name,
+                const std::string& band_legend) const {
     Figure figure = gnuplot::panel_figure(curves.size(), 600, 480, params_.text("title"),
                                           axis_label("x_label", "x"), axis_label("y_label", "y"));
     if (params_.boolean("log_x")) figure.body += "  set logscale x\n  set format x \"1e%L\"\n";
@@ -218,8 +260,9 @@ class LinePlot final : public PlotKind {
         if (!params_.text("band").empty())
           commands.push_back(
               fmt::format("    '{}.dat' index {} using 1:($2-$3):($2+$3) with filledcurves fs "
-                          "transparent solid 0.2 noborder {} notitle",
-                          name, block, style));
+                          "transparent solid 0.2 noborder {} {}",
+                          name, block, style,
+                          series_index == 0 ? "title " + gnuplot::text(band_legend) : "notitle"));
         commands.push_back(
             fmt::format("    '{}.dat' index {} using 1:2 with lines lw 2 {} title {}", name, block,
                         style, gnuplot::text(series_label)));
@@ -267,11 +310,12 @@ PlotRegistration line_registration() {
       ParamDeclaration{
           .name = "band_error",
           .type = ParamType::text,
-          .default_value = std::string("std"),
-          .doc = "std: the band column as it is; standard_error: divided by sqrt(n_folds) "
-                 "(the standard "
-                 "error of a fold mean)",
-          .choices = {"std", "standard_error"},
+          .default_value = std::string("auto"),
+          .doc = "std: the band column as it is; standard_error: divided by sqrt(n_folds) (the "
+                 "standard error of a fold mean, folds taken as independent); nadeau_bengio: "
+                 "times sqrt(1/n_folds + 1/(k-1)), the corrected standard error of k-fold CV "
+                 "(Nadeau & Bengio 2003); auto: nadeau_bengio for k-fold rows, else std",
+          .choices = {"auto", "std", "standard_error", "nadeau_bengio"},
           .sweepable = false},
       ParamDeclaration{
           .name = "baseline",

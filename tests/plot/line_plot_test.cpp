@@ -2,6 +2,7 @@
 // majority baselines from the spec's folds, width smoothing on a log axis and the palette.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -81,6 +82,36 @@ TEST_CASE("line plot: the band is the std, or the standard error std / sqrt(n_fo
   const Figure figure = fixture.draw(std_band);
   CHECK(first_block(figure.data)[0][2] == doctest::Approx(0.01));
   CHECK(contains(figure.body, "filledcurves"));
+}
+
+// Nadeau & Bengio's corrected standard error of the mean over J folds of k-fold CV:
+// s sqrt(1/J + 1/(k-1)); 5x5-fold: 0.05 sqrt(1/25 + 1/4) = 0.05 sqrt(0.29). `auto` picks it for
+// k-fold rows, and plain std for others.
+TEST_CASE("line plot: a Nadeau-Bengio corrected band for k-fold rows, the default there") {
+  LinePlotFixture fixture;
+  {
+    std::ofstream csv(fixture.folder.path() / "results.csv");
+    csv << "dataset,variant,sigma_ratio,accuracy,accuracy_std,n_folds,protocol\n";
+    for (int i = 0; i < 3; ++i)
+      csv << "GunPoint,he2005,1e" << i
+          << ",0.7,0.05,25,stratified_kfold(folds=5;repeats=5;seed=7)\n";
+  }
+  ParamSet band;
+  band.set("band", std::string("accuracy_std"));
+  const Figure automatic = fixture.draw(band);
+  CHECK(first_block(automatic.data)[0][2] == doctest::Approx(0.05 * std::sqrt(0.29)));
+  CHECK(contains(automatic.body, "title \"band: +-1 s.e., Nadeau-Bengio corrected\""));
+  band.set("band_error", std::string("standard_error"));
+  CHECK(first_block(fixture.draw(band).data)[0][2] == doctest::Approx(0.01));
+  {
+    std::ofstream csv(fixture.folder.path() / "results.csv");
+    csv << "dataset,variant,sigma_ratio,accuracy,accuracy_std,n_folds,protocol\n";
+    csv << "GunPoint,he2005,1,0.7,0.05,30,resamples(count=30;seed=0)\n";
+  }
+  band.set("band_error", std::string("auto"));
+  CHECK(first_block(fixture.draw(band).data)[0][2] == doctest::Approx(0.05));
+  band.set("band_error", std::string("nadeau_bengio"));
+  CHECK_THROWS_WITH_AS(fixture.draw(band), doctest::Contains("corrects k-fold CV"), InputError);
 }
 
 TEST_CASE("line plot: smooth_width averages over a fixed number of decades on a log axis") {

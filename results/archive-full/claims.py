@@ -461,7 +461,71 @@ def compute(folder):
     what_ran_claims(c, folder, compare)
     exact_claims(c, folder, compare)
     cost_claims(c, folder, Measurements(folder))
+    duplicate_claims(c, folder)
     return c
+
+
+OFFICIAL_RUNS = ["selection_official", "svc_tsfel_official", "svc_catch22_official", "official_split",
+                 "official_split_z"]
+RESAMPLE_RUNS = ["selection", "svc_tsfel", "svc_catch22", "nearest_neighbour"]
+
+
+def duplicate_claims(c, folder):
+    """Identical series straddling the splits, from every run's duplicates.csv: the runs of one
+    protocol must agree on each dataset they load; what the runs did (`duplicates:`); which of
+    these datasets the comparisons hold."""
+    frames = {}
+    for run in OFFICIAL_RUNS + RESAMPLE_RUNS:
+        frame = pd.read_csv(f"{folder}/{run}/duplicates.csv").set_index("dataset")
+        with open(f"{folder}/{run}/spec.resolved.yaml", encoding="utf-8") as handle:
+            spec_handling = re.search(r"^duplicates: (\w+)", handle.read(), re.M).group(1)
+        assert set(frame.handling) == {spec_handling} == {"keep"}, run
+        assert (frame.straddling_used == frame.straddling_protocol).all(), run
+        frames[run] = frame
+    c["dup_handling"] = "keep"
+    c["dup_runs"] = integer(len(frames))
+    for runs in (OFFICIAL_RUNS, RESAMPLE_RUNS):
+        reference = frames[runs[0]]
+        for run in runs[1:]:
+            common = frames[run].index.intersection(reference.index)
+            assert frames[run].loc[common].equals(reference.loc[common]), run
+    official, resamples = frames["selection_official"], frames["selection"]
+    assert list(official.index) == list(resamples.index)
+    columns = ["rows_loaded", "duplicate_rows", "duplicate_groups", "mixed_label_groups"]
+    assert official[columns].equals(resamples[columns])
+    with_copies = official[official.duplicate_rows > 0]
+    in_official = set(pd.read_csv(f"{folder}/official_comparison_n10/per_dataset.csv").dataset)
+    in_resamples = set(pd.read_csv(f"{folder}/comparison_n10/per_dataset.csv").dataset)
+    rows = []
+    for dataset, row in with_copies.iterrows():
+        compared = {True: "yes", False: "no"}
+        rows.append([dataset, integer(row.rows_loaded),
+                     f"{integer(row.duplicate_rows)} in {integer(row.duplicate_groups)}",
+                     integer(row.mixed_label_groups), integer(row.straddling_used),
+                     integer(resamples.loc[dataset, "straddling_used"]),
+                     f"{compared[dataset in in_official]} / {compared[dataset in in_resamples]}"])
+    c["dup_table"] = claimlib.table(
+        ["dataset", "series", "copies of an earlier series, in groups", "groups with two labels",
+         "straddling copies, official split", "straddling copies, summed over the 30 resamples",
+         "in the comparisons (official / resamples)"], rows)
+    c["dup_datasets"] = integer(len(with_copies))
+    official_straddling = with_copies[with_copies.straddling_used > 0]
+    c["dup_official_straddling"] = integer(len(official_straddling))
+    c["dup_official_clean"] = ", ".join(with_copies[with_copies.straddling_used == 0].index)
+    assert (resamples.loc[with_copies.index].straddling_used > 0).all()
+    compared_both = [d for d in with_copies.index if d in in_official and d in in_resamples]
+    c["dup_compared"] = integer(len(compared_both))
+    c["dup_not_compared"] = ", ".join(d for d in with_copies.index if d not in compared_both)
+    c["dup_mixed"] = ", ".join(with_copies[with_copies.mixed_label_groups > 0].index)
+    largest = official_straddling.straddling_used.idxmax()
+    c["dup_largest"] = largest
+    c["dup_largest_official"] = integer(official.loc[largest, "straddling_used"])
+    c["dup_largest_resamples"] = integer(resamples.loc[largest, "straddling_used"])
+    c["dup_largest_rows"] = integer(official.loc[largest, "rows_loaded"])
+    report = claimlib.load_script("results/report/claims.py")
+    effect = Claims()
+    report.duplicates_group_claims(effect, report.load("review_numbers"))
+    c["dup_report_drop"] = f"{effect['group_drop_low']} to {effect['group_drop_high']}"
 
 
 if __name__ == "__main__":

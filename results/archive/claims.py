@@ -8,6 +8,7 @@ The mechanism (markers, lint, exit status) is scripts/claims/claimlib.py's. Need
 
 import math
 import os
+import re
 import sys
 
 import pandas as pd
@@ -189,7 +190,47 @@ def compute(folder):
     candidates = lap[lap.sigma_ratio != "tuned"][["k", "sigma_ratio"]].drop_duplicates()
     c["candidates"] = integer(len(candidates))
     tie_claims(c, folder)
+    duplicate_claims(c, folder)
     return c
+
+
+def report_group_effect():
+    """What grouping duplicates changed in the report's 5x5 k-fold runs of WormsTwoClass (Fig. 5
+    right's selectors): the low and high ends of the drop in mean accuracy, as that README states."""
+    report = claimlib.load_script("results/report/claims.py")
+    effect = Claims()
+    report.duplicates_group_claims(effect, report.load("review_numbers"))
+    return effect["group_drop_low"], effect["group_drop_high"]
+
+
+def duplicate_claims(c, folder):
+    """Identical series straddling the resamples' train/test splits (duplicates.csv), what the
+    study did with them (`duplicates:`), and what is known of their effect."""
+    duplicates = pd.read_csv(f"{folder}/duplicates.csv")
+    with open(f"{folder}/spec.resolved.yaml", encoding="utf-8") as handle:
+        handling = re.search(r"^duplicates: (\w+)", handle.read(), re.M).group(1)
+    assert set(duplicates.handling) == {handling}
+    c["dup_handling"] = handling
+    assert (duplicates.mixed_label_groups == 0).all()
+    affected = duplicates[duplicates.straddling_used > 0].sort_values("dataset")
+    assert (affected.straddling_used == affected.straddling_protocol).all()
+    c["dup_affected_count"] = integer(len(affected))
+    c["dup_clean_count"] = integer((duplicates.duplicate_rows == 0).sum())
+    assert set(duplicates[duplicates.duplicate_rows > 0].dataset) == set(affected.dataset)
+    resamples = int(re.search(r"count=(\d+)", pd.read_csv(f"{folder}/results.csv").protocol.iloc[0])
+                    .group(1))
+    parts = []
+    for row in affected.itertuples():
+        test_rows = len(claimlib.ucr_labels(row.dataset, ("TEST",)))
+        parts.append(f"{row.dataset} ({row.duplicate_rows} duplicated series in "
+                     f"{row.duplicate_groups} group{'s' if row.duplicate_groups > 1 else ''}; "
+                     f"{row.straddling_used} straddling copies over the {resamples} resamples, "
+                     f"{fixed(row.straddling_used / resamples, 1)} per resample against "
+                     f"{test_rows} test rows)")
+    c["dup_affected"] = " and ".join(parts)
+    c["dup_affected_names"] = " and ".join(affected.dataset)
+    low, high = report_group_effect()
+    c["dup_report_drop"] = f"{low} to {high}"
 
 
 def tie_claims(c, folder):

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,640 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_vs_n_features'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "WormsTwoClass, duplicates: group"
@@ -18,7 +18,7 @@ do for [format in "png svg"] {
   set yrange [*:*]
   set title ""
   plot \
-    'accuracy_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 title "band: +-1 s.e., Nadeau-Bengio corrected", \
     'accuracy_vs_n_features.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "selector=laplacian, distance=ned, variant=report2023", \
     'accuracy_vs_n_features.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
     'accuracy_vs_n_features.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "selector=laplacian, distance=ned, variant=he2005", \

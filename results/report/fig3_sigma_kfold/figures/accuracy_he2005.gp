@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1680,520 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_he2005'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_he2005'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)"
@@ -18,7 +18,7 @@ do for [format in "png svg"] {
   set yrange [*:*]
   set title "n_features=30"
   plot \
-    'accuracy_he2005.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 title "band: +-1 s.e., Nadeau-Bengio corrected", \
     'accuracy_he2005.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
     'accuracy_he2005.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
     'accuracy_he2005.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
@@ -29,7 +29,7 @@ do for [format in "png svg"] {
     0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.578 (WormsTwoClass)"
   set title "n_features=80"
   plot \
-    'accuracy_he2005.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 title "band: +-1 s.e., Nadeau-Bengio corrected", \
     'accuracy_he2005.dat' index 3 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
     'accuracy_he2005.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
     'accuracy_he2005.dat' index 4 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
@@ -40,7 +40,7 @@ do for [format in "png svg"] {
     0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.578 (WormsTwoClass)"
   set title "n_features=150"
   plot \
-    'accuracy_he2005.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 notitle, \
+    'accuracy_he2005.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" dt 1 title "band: +-1 s.e., Nadeau-Bengio corrected", \
     'accuracy_he2005.dat' index 6 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
     'accuracy_he2005.dat' index 7 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" dt 1 notitle, \
     'accuracy_he2005.dat' index 7 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \

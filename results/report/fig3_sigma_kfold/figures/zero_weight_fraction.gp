@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 800,640 font ",11" dynamic noenhanced
   }
-  set output 'zero_weight_fraction'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'zero_weight_fraction'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,1 title "Fraction of kNN-graph edges with weight exactly 0"

@@ -152,7 +152,7 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
            ? pooled
            : fold)[{row[*curves.column("dataset")], row[*curves.column("curve")],
                     row[*curves.column("class")]}]
-          .push_back({row[*curves.column("threshold")], row[*curves.column("x")],
+          .push_back({row[*curves.column("score_threshold")], row[*curves.column("x")],
                       row[*curves.column("y")]});
     }
     CHECK(pooled == fold);

@@ -74,9 +74,10 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 
 std::vector<std::string> curves_header(const ResultLayout& layout) {
   auto header = layout.key_header();
-  for (const char* name : {"repeat", "fold", "curve", "class", "threshold", "x", "y"})
+  // score_threshold, not threshold: a selector parameter (variance's) has that name.
+  for (const char* name : {"repeat", "fold", "curve", "class", "score_threshold", "x", "y"})
     header.push_back(name);
-  return header;
+  return unique_columns(std::move(header), "curves.csv");
 }
 
 void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <stdexcept>
 
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
@@ -95,7 +97,7 @@ std::vector<std::string> ResultLayout::results_header() const {
   if (spec_.reduce) header.push_back("n_components");
   if (reports_convergence()) header.push_back("non_converged_fits");
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
-  return header;
+  return unique_columns(std::move(header), "results.csv");
 }
 
 std::vector<std::string> ResultLayout::folds_header() const {
@@ -107,7 +109,7 @@ std::vector<std::string> ResultLayout::folds_header() const {
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec_.metrics) header.push_back(chosen_metric_name(metric));
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
-  return header;
+  return unique_columns(std::move(header), "folds.csv");
 }
 
 std::vector<std::string> ResultLayout::scores_header() const {
@@ -117,12 +119,20 @@ std::vector<std::string> ResultLayout::scores_header() const {
     header.push_back(name);
   if (score_std_errors_) header.push_back("score_std_error");
   header.push_back("rank");
-  return header;
+  return unique_columns(std::move(header), "scores.csv");
 }
 
 bool ResultLayout::reports_convergence() const {
   return spec_.classifier.registration != nullptr &&
          spec_.classifier.registration->reports_convergence;
+}
+
+std::vector<std::string> unique_columns(std::vector<std::string> header, const std::string& table) {
+  std::set<std::string> seen;
+  for (const auto& name : header)
+    if (!seen.insert(name).second)
+      throw std::logic_error(fmt::format("{} would have two '{}' columns", table, name));
+  return header;
 }
 
 long long non_converged_fits(const std::vector<FoldOutcome>& folds) {

@@ -30,6 +30,11 @@ struct FoldOutcome {
   bool solver_converged = true;
 };
 
+// `header` itself, after checking that no column name repeats: a component parameter named like
+// a table's own column (a selector's `threshold` and curves.csv's) would make the table ambiguous
+// to every reader. A repeat is a bug of tsfs (std::logic_error), not of the spec.
+std::vector<std::string> unique_columns(std::vector<std::string> header, const std::string& table);
+
 // The folds whose classifier's solver stopped at its iteration cap.
 long long non_converged_fits(const std::vector<FoldOutcome>& folds);
 

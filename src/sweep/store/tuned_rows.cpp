@@ -74,7 +74,7 @@ std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layo
   header.push_back("tied_candidates");
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec.metrics) header.push_back(chosen_metric_name(metric));
-  return header;
+  return unique_columns(std::move(header), "tuned.csv");
 }
 
 std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,

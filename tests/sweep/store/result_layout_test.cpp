@@ -6,7 +6,9 @@
 #include <cmath>
 #include <set>
 
+#include "select/selector.hpp"
 #include "support/dataset_fixtures.hpp"
+#include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/small_sweep.hpp"
 
@@ -162,4 +164,25 @@ TEST_CASE("result layout refuses two distances with the same label") {
   const std::vector<tsfs::PreparedDataset> none;
   const auto text = tsfs::test::input_error_text([&] { tsfs::ResultLayout layout(spec, none); });
   CHECK(text == doctest::Contains("distance 'euclidean' repeats distance #1"));
+}
+
+TEST_CASE("result layout: no parameter of any selector is named like a column of the tables") {
+  // Every registered selector in one spec: each parameter gets a key column, which must not
+  // repeat a table's own column (variance's `threshold` once did in curves.csv).
+  tsfs::test::TempFolder folder;
+  auto spec = tsfs::testing::small_sweep_spec(folder.path());
+  const auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
+  spec.selectors.clear();
+  for (const auto& name : tsfs::SelectorRegistry::instance().names()) {
+    tsfs::SelectorSpec selector;
+    selector.registration = tsfs::SelectorRegistry::instance().find(name);
+    spec.selectors.push_back(selector);
+  }
+  const tsfs::ResultLayout layout(spec, datasets);
+  CHECK(has(layout.key_header(), "threshold"));
+  CHECK_NOTHROW(layout.results_header());
+  CHECK_NOTHROW(layout.folds_header());
+  CHECK_NOTHROW(layout.scores_header());
+  CHECK_NOTHROW(tsfs::curves_header(layout));
+  CHECK_THROWS_AS(tsfs::unique_columns({"x", "y", "x"}, "t.csv"), std::logic_error);
 }

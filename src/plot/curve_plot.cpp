@@ -8,6 +8,7 @@
 
 #include "common/error.hpp"
 #include "plot/gnuplot_text.hpp"
+#include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/run_tables.hpp"
@@ -65,33 +66,53 @@ class CurvePlot final : public PlotKind {
       find_or_add(find_or_add(panels, key_label(table, row, facet)), line)
           .emplace_back(fields[x], fields[y]);
     }
-    return figure(panels, name);
+    std::vector<std::string> shown = params_.text_list("series");
+    shown.push_back(params_.text("facet"));
+    return figure(panels, name, gnuplot::fixed_parameters_caption(table, rows, shown));
   }
 
  private:
-  Figure figure(const std::vector<Panel>& panels, const std::string& name) const {
-    Figure figure =
-        gnuplot::panel_figure(panels.size(), 700, 520, params_.text("title"),
-                              gnuplot::text(style_.x_label), gnuplot::text(style_.y_label));
+  Figure figure(const std::vector<Panel>& panels, const std::string& name,
+                const std::string& caption) const {
+    const auto order = gnuplot::series_order(panels);
+    gnuplot::PanelGrid grid{.panels = panels.size(),
+                            .panel_width = panels.size() == 1 ? 700 : 560,
+                            .panel_height = panels.size() == 1 ? 620 : 520,
+                            .title = params_.text("title"),
+                            .caption = caption,
+                            .x_label = gnuplot::text(style_.x_label),
+                            .y_label = gnuplot::text(style_.y_label),
+                            .key_titles = order};
+    for (auto& title : grid.key_titles)
+      if (title.empty()) title = style_.kind;
+    if (style_.diagonal) grid.key_titles.emplace_back("chance");
+    Figure figure = gnuplot::panel_grid_figure(grid);
     figure.body += "  set xrange [0:1]\n  set yrange [0:1.02]\n  set size ratio -1\n";
     int block = 0;
+    bool first_panel = true;
     for (const auto& [panel, lines] : panels) {
       figure.body += fmt::format("  set title {}\n  plot \\\n", gnuplot::text(panel));
       std::vector<std::string> commands;
-      int index = 0;
       for (const auto& [line, points] : lines) {
         // Empty fields (a rate with no positive or negative rows) are gaps for gnuplot.
         for (const auto& [x_text, y_text] : points)
           figure.data += fmt::format("{}\t{}\n", x_text.empty() ? "NaN" : x_text,
                                      y_text.empty() ? "NaN" : y_text);
         figure.data += "\n\n";
-        commands.push_back(fmt::format(
-            "    '{}.dat' index {} using 1:2 with lines lw 2 {} title {}", name, block++,
-            gnuplot::line_style(index++), gnuplot::text(line.empty() ? style_.kind : line)));
+        commands.push_back(
+            fmt::format("    '{}.dat' index {} using 1:2 with linespoints lw 2 {} pi {} title {}",
+                        name, block++, gnuplot::series_style(gnuplot::style_of(order, line)),
+                        gnuplot::marker_interval(points.size()),
+                        gnuplot::text(line.empty() ? style_.kind : line)));
       }
+      if (first_panel)
+        for (auto& entry : gnuplot::absent_series_entries(order, lines))
+          commands.push_back(std::move(entry));
       if (style_.diagonal)
         commands.push_back("    x with lines dt 2 lc rgb \"#999999\" title \"chance\"");
       figure.body += fmt::format("{}\n", fmt::join(commands, ", \\\n"));
+      if (first_panel) figure.body += gnuplot::kAfterFirstPanel;
+      first_panel = false;
     }
     return figure;
   }

@@ -52,15 +52,11 @@ inline Figure panel_figure(size_t panels, int single_height, int grid_height,
 }
 
 // Okabe and Ito's colour-blind-safe palette (Color Universal Design, 2008) without its yellow,
-// which is too faint on white; past seven series the dash pattern changes too.
+// which is too faint on white (panel_grid.hpp adds dash patterns and markers for greyscale).
 inline const char* palette_colour(int index) {
   static constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
                                              "#E69F00", "#56B4E9", "#000000"};
   return kPalette[index % 7];
-}
-
-inline std::string line_style(int index) {
-  return fmt::format("lc rgb \"{}\" dt {}", palette_colour(index), 1 + index / 7);
 }
 
 }  // namespace tsfs::gnuplot

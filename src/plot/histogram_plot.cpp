@@ -1,6 +1,7 @@
 // "histogram": distribution of a numeric column (by default the selector scores of scores.csv),
 // one panel per value of `facet` (e.g. sigma_ratio), equal-width bins over each panel's range,
-// over all panels' range (shared_range) or over [x_min, x_max]; the x axis spans the bins.
+// over all panels' range (shared_range) or over [x_min, x_max]; the x axis spans the bins. Exact
+// zeros are counted apart from the bins.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -63,8 +64,15 @@ class HistogramPlot final : public PlotKind {
       if (!std::isnan(params_.real("x_max"))) high = params_.real("x_max");
       if (!(high > low)) high = low + 1.0;  // one value: a unit range, drawn as such
       double width = (high - low) / static_cast<double>(bins);
+      // Exact zeros (a selector's score of a feature it gives no weight) are counted apart from
+      // the near-zero scores of the first bin: an orange impulse at 0, its count in the title.
       std::vector<long long> counts(static_cast<size_t>(bins), 0);
+      long long zeros = 0;
       for (double value : values) {
+        if (value == 0.0) {
+          ++zeros;
+          continue;
+        }
         auto bin = static_cast<long long>(std::floor((value - low) / width));
         ++counts[static_cast<size_t>(std::clamp(bin, 0LL, bins - 1))];
       }
@@ -72,14 +80,24 @@ class HistogramPlot final : public PlotKind {
         figure.data +=
             fmt::format("{}\t{}\n", gnuplot::number(low + (static_cast<double>(b) + 0.5) * width),
                         counts[static_cast<size_t>(b)]);
-      figure.data += "\n\n";
+      figure.data += fmt::format("\n\n0\t{}\n\n\n", zeros);
+      const bool zero_shown = zeros > 0 && low <= 0.0 && 0.0 <= high;
+      std::string title = panels[p].first;
+      if (zeros > 0)
+        title += fmt::format("{}{} of {} exactly 0{}", title.empty() ? "" : ": ", zeros,
+                             values.size(), zero_shown ? " (orange line at 0)" : "");
       // An explicit x range: gnuplot would otherwise zoom onto the occupied bins (a panel whose
-      // values are all equal showed one bar filling the panel).
+      // values are all equal showed one bar filling the panel). Half a bin more on the left
+      // keeps the zeros' line off the frame.
       figure.body += fmt::format(
           "  set title {}\n  set xrange [{}:{}]\n  set boxwidth {}\n  plot '{}.dat' index {} "
-          "using 1:2 with boxes lc rgb \"#0072B2\" notitle\n",
-          gnuplot::text(panels[p].first), format_double(low), format_double(high),
-          format_double(width * 0.9), name, p);
+          "using 1:2 with boxes lc rgb \"#0072B2\" notitle{}\n",
+          gnuplot::text(title), format_double(zero_shown ? low - width / 2 : low),
+          format_double(high), format_double(width * 0.9), name, 2 * p,
+          zero_shown ? fmt::format(", '{}.dat' index {} using 1:2 with impulses lw 4 lc rgb "
+                                   "\"#D55E00\" notitle",
+                                   name, 2 * p + 1)
+                     : "");
     }
     return figure;
   }

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "plot/baselines.hpp"
 #include "plot/gnuplot_text.hpp"
+#include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/run_tables.hpp"
@@ -85,8 +86,11 @@ class LinePlot final : public PlotKind {
           "plot '{}': several rows share a (facet, series, x); their mean is drawn "
           "(add the differing columns to `series` or `filter`)",
           name);
+    std::vector<std::string> shown = params_.text_list("series");
+    for (const char* column : {"x", "facet"}) shown.push_back(params_.text(column));
     return figure(curves, baseline_lines(context, datasets, name), name,
-                  band_title(band_error(table)));
+                  band_title(band_error(table)),
+                  gnuplot::fixed_parameters_caption(table, rows, shown));
   }
 
   // The legend entry of the first band, saying what it is.
@@ -104,11 +108,12 @@ class LinePlot final : public PlotKind {
     std::optional<size_t> band, n_folds, protocol, dataset;
   };
   using PanelDatasets = std::vector<std::pair<std::string, std::set<std::string>>>;
-  // A horizontal baseline line of one dataset in one panel.
+  // A horizontal baseline line of one dataset in one panel, labelled with its value.
+  static constexpr int kTestMajorityDash = 2, kTrainMajorityDash = 3;
   struct BaselineLine {
     std::string dataset, title;
     double value = 0.0;
-    int dash = 2;
+    int dash = kTestMajorityDash;
   };
   using PanelBaselines = std::map<std::string, std::vector<BaselineLine>>;
 
@@ -191,15 +196,13 @@ class LinePlot final : public PlotKind {
         const std::string suffix = names.size() > 1 ? " (" + dataset + ")" : "";
         const auto& baseline = found->second;
         if (which == "majority" || which == "both")
-          lines[panel].push_back({dataset,
-                                  fmt::format("majority class of the test rows {:.3f}{}",
-                                              baseline.test_majority, suffix),
-                                  baseline.test_majority, 2});
+          lines[panel].push_back(
+              {dataset, fmt::format("test majority {:.3f}{}", baseline.test_majority, suffix),
+               baseline.test_majority, kTestMajorityDash});
         if (which == "train_majority" || which == "both")
-          lines[panel].push_back({dataset,
-                                  fmt::format("predicting the training majority {:.3f}{}",
-                                              baseline.train_majority, suffix),
-                                  baseline.train_majority, 3});
+          lines[panel].push_back(
+              {dataset, fmt::format("training majority {:.3f}{}", baseline.train_majority, suffix),
+               baseline.train_majority, kTrainMajorityDash});
       }
     return lines;
   }
@@ -212,16 +215,28 @@ class LinePlot final : public PlotKind {
     return smoothing::moving_average(values, params_.integer("smooth"));
   }
 
+  // The key entry of each kind of baseline line drawn; the lines themselves carry their value
+  // as a label, since it differs from panel to panel.
+  static std::vector<std::string> baseline_key_titles(const PanelBaselines& baselines) {
+    std::set<int> dashes;
+    for (const auto& [panel, lines] : baselines)
+      for (const auto& line : lines) dashes.insert(line.dash);
+    std::vector<std::string> titles;
+    for (int dash : dashes) titles.push_back(baseline_key_title(dash));
+    return titles;
+  }
+  static std::string baseline_key_title(int dash) {
+    return dash == kTestMajorityDash ? "majority class of the test rows (value at the line)"
+                                     : "predicting the training majority (value at the line)";
+  }
+
   // Grey, or the colour of the series of the baseline's dataset when the series are datasets.
-  static std::string baseline_command(
-      const BaselineLine& line,
-      const std::vector<std::pair<std::string, std::map<double, Point>>>& series) {
-    std::string colour = "\"#555555\"";
-    for (size_t i = 0; i < series.size(); ++i)
-      if (series[i].first == "dataset=" + line.dataset)
-        colour = fmt::format("\"{}\"", gnuplot::palette_colour(static_cast<int>(i)));
-    return fmt::format("    {} with lines lw 1.5 dt {} lc rgb {} title {}",
-                       format_double(line.value), line.dash, colour, gnuplot::text(line.title));
+  static std::string baseline_colour(const BaselineLine& line,
+                                     const std::vector<std::string>& series_order) {
+    for (size_t i = 0; i < series_order.size(); ++i)
+      if (series_order[i] == "dataset=" + line.dataset)
+        return gnuplot::series_colour(static_cast<int>(i));
+    return "lc rgb \"#555555\"";
   }
 
   std::string axis_label(const char* label_param, const char* column_param) const {
@@ -230,19 +245,31 @@ class LinePlot final : public PlotKind {
   }
 
   Figure figure(const Curves& curves, const PanelBaselines& baselines, const std::string& name,
-                const std::string& band_legend) const {
-    Figure figure = gnuplot::panel_figure(curves.size(), 600, 480, params_.text("title"),
-                                          axis_label("x_label", "x"), axis_label("y_label", "y"));
+                const std::string& band_legend, const std::string& caption) const {
+    const auto order = gnuplot::series_order(curves);
+    const bool banded = !params_.text("band").empty();
+    gnuplot::PanelGrid grid{.panels = curves.size(),
+                            .panel_width = curves.size() == 1 ? 820 : 560,
+                            .panel_height = curves.size() == 1 ? 520 : 420,
+                            .title = params_.text("title"),
+                            .caption = caption,
+                            .x_label = axis_label("x_label", "x"),
+                            .y_label = axis_label("y_label", "y"),
+                            .key_titles = order};
+    if (banded) grid.key_titles.push_back(band_legend);
+    const auto baseline_titles = baseline_key_titles(baselines);
+    grid.key_titles.insert(grid.key_titles.end(), baseline_titles.begin(), baseline_titles.end());
+    Figure figure = gnuplot::panel_grid_figure(grid);
     if (params_.boolean("log_x")) figure.body += "  set logscale x\n  set format x \"1e%L\"\n";
     double y_min = params_.real("y_min"), y_max = params_.real("y_max");
     figure.body +=
         fmt::format("  set yrange [{}:{}]\n", std::isnan(y_min) ? "*" : format_double(y_min),
                     std::isnan(y_max) ? "*" : format_double(y_max));
     int block = 0;
+    bool first_panel = true;
     for (const auto& [facet_label, lines] : curves) {
-      figure.body += fmt::format("  set title {}\n  plot \\\n", gnuplot::text(facet_label));
+      figure.body += fmt::format("  unset label\n  set title {}\n", gnuplot::text(facet_label));
       std::vector<std::string> commands;
-      int series_index = 0;
       for (const auto& [series_label, points] : lines) {
         std::vector<double> xs, ys, bands;
         for (const auto& [x_value, point] : points) {
@@ -256,24 +283,56 @@ class LinePlot final : public PlotKind {
           figure.data += fmt::format("{}\t{}\t{}\n", gnuplot::number(xs[i]), gnuplot::number(ys[i]),
                                      gnuplot::number(bands[i]));
         figure.data += "\n\n";
-        const std::string style = gnuplot::line_style(series_index);
-        if (!params_.text("band").empty())
+        const int style = gnuplot::style_of(order, series_label);
+        if (banded)
           commands.push_back(
               fmt::format("    '{}.dat' index {} using 1:($2-$3):($2+$3) with filledcurves fs "
-                          "transparent solid 0.2 noborder {} {}",
-                          name, block, style,
-                          series_index == 0 ? "title " + gnuplot::text(band_legend) : "notitle"));
+                          "transparent solid 0.2 noborder {} notitle",
+                          name, block, gnuplot::series_colour(style)));
         commands.push_back(
-            fmt::format("    '{}.dat' index {} using 1:2 with lines lw 2 {} title {}", name, block,
-                        style, gnuplot::text(series_label)));
+            fmt::format("    '{}.dat' index {} using 1:2 with linespoints lw 2 {} pi {} title {}",
+                        name, block, gnuplot::series_style(style),
+                        gnuplot::marker_interval(xs.size()), gnuplot::text(series_label)));
         ++block;
-        ++series_index;
       }
+      if (first_panel)
+        key_entries_of_other_panels(order, lines, banded, band_legend, baseline_titles, commands);
       if (auto found = baselines.find(facet_label); found != baselines.end())
-        for (const auto& line : found->second) commands.push_back(baseline_command(line, lines));
-      figure.body += fmt::format("{}\n", fmt::join(commands, ", \\\n"));
+        for (size_t i = 0; i < found->second.size(); ++i) {
+          const BaselineLine& line = found->second[i];
+          const std::string colour = baseline_colour(line, order);
+          figure.body += fmt::format(
+              "  set label {} {} at graph 0.99, first {} right offset 0,0.6 font \",9\" "
+              "tc {} front\n",
+              i + 1, gnuplot::text(line.title), format_double(line.value), colour.substr(3));
+          commands.push_back(fmt::format("    {} with lines lw 1.5 dt {} {} notitle",
+                                         format_double(line.value), line.dash, colour));
+        }
+      figure.body += fmt::format("  plot \\\n{}\n", fmt::join(commands, ", \\\n"));
+      if (first_panel) figure.body += gnuplot::kAfterFirstPanel;
+      first_panel = false;
     }
     return figure;
+  }
+
+  // The first panel draws the legend: entries for the series it lacks, the band and the
+  // baselines, drawn as key entries only (gnuplot's keyentry).
+  static void key_entries_of_other_panels(
+      const std::vector<std::string>& order,
+      const std::vector<std::pair<std::string, std::map<double, Point>>>& lines, bool banded,
+      const std::string& band_legend, const std::vector<std::string>& baseline_titles,
+      std::vector<std::string>& commands) {
+    for (auto& entry : gnuplot::absent_series_entries(order, lines))
+      commands.push_back(std::move(entry));
+    if (banded)
+      commands.push_back(fmt::format(
+          "    keyentry with filledcurves fs transparent solid 0.2 noborder {} title {}",
+          gnuplot::series_colour(0), gnuplot::text(band_legend)));
+    for (const auto& title : baseline_titles)
+      commands.push_back(fmt::format(
+          "    keyentry with lines lw 1.5 dt {} lc rgb \"#555555\" title {}",
+          title == baseline_key_title(kTestMajorityDash) ? kTestMajorityDash : kTrainMajorityDash,
+          gnuplot::text(title)));
   }
 
   ParamSet params_;

@@ -1,4 +1,4 @@
-// The histogram's bin range: per panel, shared by all panels, or fixed.
+// The histogram's bin range (per panel, shared by all panels, or fixed) and its exact zeros.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -36,16 +36,28 @@ size_t count(const std::string& text, const std::string& part) {
   return found;
 }
 
+// Both panels hold exact zeros, so each range starts half a bin left of its lowest value.
 TEST_CASE("histogram: each panel spans its own range unless shared_range") {
   const Figure own = draw_histogram({});
-  CHECK(count(own.body, "set xrange [0:1]") == 1);  // the all-zero panel: a unit range
-  CHECK(count(own.body, "set xrange [0:2]") == 1);
+  CHECK(count(own.body, "set xrange [-0.125:1]") == 1);  // the all-zero panel: a unit range
+  CHECK(count(own.body, "set xrange [-0.25:2]") == 1);
   ParamSet shared;
   shared.set("shared_range", true);
   const Figure figure = draw_histogram(shared);
-  CHECK(count(figure.body, "set xrange [0:2]") == 2);
-  // The all-zero panel: 4 in the first of 4 bins of width 0.5.
-  CHECK(figure.data.find("0.25\t4\n0.75\t0\n1.25\t0\n1.75\t0\n") == 0);
+  CHECK(count(figure.body, "set xrange [-0.25:2]") == 2);
+}
+
+TEST_CASE("histogram: exact zeros are counted apart from the near-zero bin") {
+  ParamSet shared;
+  shared.set("shared_range", true);
+  const Figure figure = draw_histogram(shared);
+  // The all-zero panel: no value in the 4 bins of width 0.5, its 4 zeros in their own block.
+  CHECK(figure.data.find("0.25\t0\n0.75\t0\n1.25\t0\n1.75\t0\n\n\n0\t4\n") == 0);
+  // The other panel: 0 apart; 0.5, 1, 1.5 and 2 in the bins (2 is the last bin's upper end).
+  CHECK(figure.data.find("0.25\t0\n0.75\t1\n1.25\t1\n1.75\t2\n\n\n0\t1\n") != std::string::npos);
+  CHECK(count(figure.body, "with impulses") == 2);
+  CHECK(count(figure.body, "sigma_ratio=1: 4 of 4 exactly 0 (orange line at 0)") == 1);
+  CHECK(count(figure.body, "sigma_ratio=2: 1 of 5 exactly 0 (orange line at 0)") == 1);
 }
 
 TEST_CASE("histogram: x_min and x_max fix the bins") {
@@ -53,7 +65,7 @@ TEST_CASE("histogram: x_min and x_max fix the bins") {
   fixed.set("x_min", 0.0);
   fixed.set("x_max", 4.0);
   const Figure figure = draw_histogram(fixed);
-  CHECK(count(figure.body, "set xrange [0:4]") == 2);
+  CHECK(count(figure.body, "set xrange [-0.5:4]") == 2);
   CHECK(count(figure.body, "set boxwidth 0.90000000000000002") == 2);
 }
 

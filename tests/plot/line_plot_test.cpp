@@ -48,6 +48,12 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+size_t count_of(const std::string& text, const std::string& part) {
+  size_t found = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++found;
+  return found;
+}
+
 // The first data block (the first series): x, y, band half-width per line.
 std::vector<std::vector<double>> first_block(const std::string& data) {
   std::vector<std::vector<double>> rows;
@@ -148,8 +154,52 @@ TEST_CASE("line plot: baselines are the majority shares of the folds' test rows"
   ParamSet with_baseline;
   with_baseline.set("baseline", std::string("both"));
   const Figure figure = fixture.draw(with_baseline);
-  CHECK(contains(figure.body, "majority class of the test rows 0.505"));
-  CHECK(contains(figure.body, "predicting the training majority"));
+  // Each line is labelled with its value; the legend names the two kinds once.
+  CHECK(contains(figure.body, "set label 1 \"test majority 0.505\""));
+  CHECK(contains(figure.body, "set label 2 \"training majority"));
+  CHECK(contains(figure.body, "title \"majority class of the test rows (value at the line)\""));
+  CHECK(contains(figure.body, "title \"predicting the training majority (value at the line)\""));
+}
+
+// Panels (facet dataset) where the second has a series the first lacks, in a results table whose
+// key columns end at `protocol`.
+Figure faceted_figure(const test::TempFolder& folder) {
+  std::ofstream csv(folder.path() / "results.csv");
+  csv << "dataset,selector,k,n_features,classifier_tol,protocol,accuracy\n";
+  for (int n = 1; n <= 3; ++n) {
+    csv << "A,laplacian,5," << n << ",0.001,holdout,0.5\n";
+    csv << "B,laplacian,5," << n << ",0.001,holdout,0.6\n";
+    csv << "B,anova,," << n << ",0.001,holdout,0.7\n";
+  }
+  csv.close();
+  ParamSet chosen;
+  chosen.set("name", std::string("faceted"));
+  chosen.set("x", std::string("n_features"));
+  chosen.set("series", std::vector<std::string>{"selector"});
+  chosen.set("facet", std::string("dataset"));
+  const auto* registration = PlotRegistry::instance().find("line");
+  auto plot =
+      registration->configure(testing::complete_params(registration->info, chosen)).component();
+  return plot->draw(PlotContext{Spec{}, folder.path()}, "faceted");
+}
+
+TEST_CASE("line plot: one legend per figure, one style per series in every panel") {
+  test::TempFolder folder;
+  const Figure figure = faceted_figure(folder);
+  // The first panel draws the key, with an entry for the series only the second panel has.
+  CHECK(count_of(figure.body, "unset key") == 1);
+  CHECK(figure.body.find("unset key") > figure.body.find("keyentry"));
+  CHECK(contains(figure.body, "keyentry with linespoints lw 2 lc rgb \"#D55E00\" dt 2 pt 5"));
+  // laplacian keeps style 0 in both panels; anova has colour, dash and marker of its own.
+  CHECK(count_of(figure.body, "lc rgb \"#0072B2\" dt 1 pt 7") == 2);
+  CHECK(contains(figure.body, "index 2 using 1:2 with linespoints lw 2 lc rgb \"#D55E00\" dt 2"));
+}
+
+TEST_CASE("line plot: the caption states the protocol and the parameters held fixed") {
+  test::TempFolder folder;
+  const Figure figure = faceted_figure(folder);
+  // k is fixed in the drawn rows (empty for anova); the axes, series and facet are not listed.
+  CHECK(contains(figure.body, "protocol: holdout; fixed: k=5, classifier_tol=0.001\""));
 }
 
 TEST_CASE("majority_baseline: a class-shifted holdout split") {

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1560,440 font ",11" dynamic noenhanced
   }
-  set output 'autocovariance'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'autocovariance'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 1,3 title "Average autocovariance function"

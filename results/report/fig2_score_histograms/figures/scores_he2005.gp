@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1440,760 font ",11" dynamic noenhanced
   }
-  set output 'scores_he2005'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'scores_he2005'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20 (he2005: stable weights)"
@@ -13,26 +13,26 @@ do for [format in "png svg"] {
   set xlabel "score"
   set ylabel "count"
   set grid ytics
-  set title "sigma_ratio=1e-06"
-  set xrange [0:2.0000000007543433]
+  set title "sigma_ratio=1e-06: 15 of 200 exactly 0 (orange line at 0)"
+  set xrange [-0.03333333334590572:2.0000000007543433]
   set boxwidth 0.060000000022630298
-  plot 'scores_he2005.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=0.0001"
-  set xrange [0:2.0000000007543433]
+  plot 'scores_he2005.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_he2005.dat' index 1 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
+  set title "sigma_ratio=0.0001: 13 of 200 exactly 0 (orange line at 0)"
+  set xrange [-0.03333333334590572:2.0000000007543433]
   set boxwidth 0.060000000022630298
-  plot 'scores_he2005.dat' index 1 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_he2005.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_he2005.dat' index 3 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
   set title "sigma_ratio=0.01"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
-  plot 'scores_he2005.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_he2005.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=1"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
-  plot 'scores_he2005.dat' index 3 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_he2005.dat' index 6 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=100"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
-  plot 'scores_he2005.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_he2005.dat' index 8 using 1:2 with boxes lc rgb "#0072B2" notitle
   unset multiplot
   set output
 }

@@ -5,7 +5,7 @@ do for [format in "png svg"] {
   } else {
     set terminal svg size 1440,760 font ",11" dynamic noenhanced
   }
-  set output 'scores_report2023'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'scores_report2023'.".".format)
   reset
   set datafile separator "\t"
   set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20 (report2023: literal weights)"
@@ -13,26 +13,26 @@ do for [format in "png svg"] {
   set xlabel "score"
   set ylabel "count"
   set grid ytics
-  set title "sigma_ratio=1e-06"
-  set xrange [-0.0038814831666560755:1.9607913536934403]
+  set title "sigma_ratio=1e-06: 200 of 200 exactly 0 (orange line at 0)"
+  set xrange [-0.036626030447657679:1.9607913536934403]
   set boxwidth 0.058940185105802886
-  plot 'scores_report2023.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=0.0001"
-  set xrange [-0.0038814831666560755:1.9607913536934403]
+  plot 'scores_report2023.dat' index 0 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_report2023.dat' index 1 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
+  set title "sigma_ratio=0.0001: 13 of 200 exactly 0 (orange line at 0)"
+  set xrange [-0.036626030447657679:1.9607913536934403]
   set boxwidth 0.058940185105802886
-  plot 'scores_report2023.dat' index 1 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_report2023.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_report2023.dat' index 3 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
   set title "sigma_ratio=0.01"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
-  plot 'scores_report2023.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_report2023.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=1"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
-  plot 'scores_report2023.dat' index 3 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_report2023.dat' index 6 using 1:2 with boxes lc rgb "#0072B2" notitle
   set title "sigma_ratio=100"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
-  plot 'scores_report2023.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
+  plot 'scores_report2023.dat' index 8 using 1:2 with boxes lc rgb "#0072B2" notitle
   unset multiplot
   set output
 }

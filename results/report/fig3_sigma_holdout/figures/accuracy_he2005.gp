@@ -1,54 +1,78 @@
 # accuracy_he2005: rendered by tsfs from accuracy_he2005.dat; re-render with `gnuplot accuracy_he2005.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1680,520 font ",11" noenhanced
+    set terminal pngcairo size 1700,602 font ",11" noenhanced
   } else {
-    set terminal svg size 1680,520 font ",11" dynamic noenhanced
+    set terminal svg size 1700,602 font ",11" dynamic noenhanced
   }
-  set output 'accuracy_he2005'.".".format
+  set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_he2005'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,3 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)"
+  set multiplot layout 1,3 margins 0.0471,0.9824,0.2774,0.8339 spacing 0.0529,0.1412 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)\nprotocol: holdout_half; fixed: distance=dtw-w100-if500, selector=laplacian, fit_on=all, k=10, symmetrize=or, kernel_scale=1, order=ascending, stable_weights=true, arithmetic=exact, variant=he2005,\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "sigma / M-bar"
   set ylabel "accuracy"
-  set key below font ",9"
   set grid
+  set key at screen 0.5,0.0100 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  unset label
   set title "n_features=30"
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.99, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.99, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
-    'accuracy_he2005.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 2 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
-    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.784 (Earthquakes)", \
-    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" title "predicting the training majority 0.784 (Earthquakes)", \
-    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.914 (Wafer)", \
-    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" title "predicting the training majority 0.914 (Wafer)", \
-    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.667 (WormsTwoClass)", \
-    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" title "predicting the training majority 0.333 (WormsTwoClass)"
+    'accuracy_he2005.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 2 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 13 title "dataset=WormsTwoClass", \
+    keyentry with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows (value at the line)", \
+    keyentry with lines lw 1.5 dt 3 lc rgb "#555555" title "predicting the training majority (value at the line)", \
+    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" notitle, \
+    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" notitle, \
+    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" notitle, \
+    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" notitle
+  unset key
+  unset label
   set title "n_features=80"
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.99, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.99, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
-    'accuracy_he2005.dat' index 3 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 4 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 5 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
-    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.784 (Earthquakes)", \
-    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" title "predicting the training majority 0.784 (Earthquakes)", \
-    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.914 (Wafer)", \
-    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" title "predicting the training majority 0.914 (Wafer)", \
-    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.667 (WormsTwoClass)", \
-    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" title "predicting the training majority 0.333 (WormsTwoClass)"
+    'accuracy_he2005.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 13 title "dataset=WormsTwoClass", \
+    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" notitle, \
+    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" notitle, \
+    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" notitle, \
+    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" notitle
+  unset label
   set title "n_features=150"
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.99, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.99, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
-    'accuracy_he2005.dat' index 6 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "dataset=Earthquakes", \
-    'accuracy_he2005.dat' index 7 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "dataset=Wafer", \
-    'accuracy_he2005.dat' index 8 using 1:2 with lines lw 2 lc rgb "#009E73" dt 1 title "dataset=WormsTwoClass", \
-    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" title "majority class of the test rows 0.784 (Earthquakes)", \
-    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" title "predicting the training majority 0.784 (Earthquakes)", \
-    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" title "majority class of the test rows 0.914 (Wafer)", \
-    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" title "predicting the training majority 0.914 (Wafer)", \
-    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" title "majority class of the test rows 0.667 (WormsTwoClass)", \
-    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" title "predicting the training majority 0.333 (WormsTwoClass)"
+    'accuracy_he2005.dat' index 6 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
+    'accuracy_he2005.dat' index 7 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \
+    'accuracy_he2005.dat' index 8 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 13 title "dataset=WormsTwoClass", \
+    0.78354978354978355 with lines lw 1.5 dt 2 lc rgb "#0072B2" notitle, \
+    0.78354978354978355 with lines lw 1.5 dt 3 lc rgb "#0072B2" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 2 lc rgb "#D55E00" notitle, \
+    0.91400000000000003 with lines lw 1.5 dt 3 lc rgb "#D55E00" notitle, \
+    0.66666666666666663 with lines lw 1.5 dt 2 lc rgb "#009E73" notitle, \
+    0.33333333333333331 with lines lw 1.5 dt 3 lc rgb "#009E73" notitle
   unset multiplot
   set output
 }

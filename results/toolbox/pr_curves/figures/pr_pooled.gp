@@ -1,25 +1,26 @@
 # pr_pooled: rendered by tsfs from pr_pooled.dat; re-render with `gnuplot pr_pooled.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 800,740 font ",11" noenhanced
+    set terminal pngcairo size 720,758 font ",11" noenhanced
   } else {
-    set terminal svg size 800,740 font ",11" dynamic noenhanced
+    set terminal svg size 720,758 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'pr_pooled'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 title "GunPoint, logistic, 10 features: precision-recall (pooled over folds)"
+  set multiplot layout 1,1 margins 0.1111,0.9583,0.1359,0.8417 spacing 0.1250,0.1121 title "GunPoint, logistic, 10 features: precision-recall (pooled over folds)\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train,\nthreshold=0, n_features=10, classifier=logistic, classifier_penalty=l2,\nclassifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
   set xlabel "recall"
   set ylabel "precision"
-  set key below font ",9"
   set grid
+  set key at screen 0.5,0.0079 center bottom horizontal maxcols 3 font ",9" samplen 3
   set xrange [0:1]
   set yrange [0:1.02]
   set size ratio -1
   set title "dataset=GunPoint"
   plot \
-    'pr_pooled.dat' index 0 using 1:2 with lines lw 2 lc rgb "#0072B2" dt 1 title "selector=anova", \
-    'pr_pooled.dat' index 1 using 1:2 with lines lw 2 lc rgb "#D55E00" dt 1 title "selector=variance"
+    'pr_pooled.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 26 title "selector=anova", \
+    'pr_pooled.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 26 title "selector=variance"
+  unset key
   unset multiplot
   set output
 }

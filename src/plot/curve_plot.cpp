@@ -60,9 +60,9 @@ class CurvePlot final : public PlotKind {
       std::string line = key_label(table, row, series);
       if (classes.size() > 1) line += (line.empty() ? "" : ", ") + ("class " + fields[label]);
       if (each_fold)
-        line += (line.empty() ? "" : ", ") + (fields[fold] == "pooled"
-                                                  ? std::string("pooled")
-                                                  : "fold " + fields[repeat] + "." + fields[fold]);
+        line += (line.empty() ? "" : ", ") +
+                (fields[fold] == "pooled" ? std::string("pooled")
+                                          : "repeat " + fields[repeat] + ", fold " + fields[fold]);
       find_or_add(find_or_add(panels, key_label(table, row, facet)), line)
           .emplace_back(fields[x], fields[y]);
     }

@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "plot/gnuplot_text.hpp"
+#include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 
@@ -32,8 +33,15 @@ class DatasetView final : public PlotKind {
   explicit DatasetView(const ParamSet& params) : params_(params) {}
 
   Figure draw(const PlotContext& context, const std::string& name) const override {
-    Figure figure = panels_figure(context.spec.datasets.size(), params_.text("title"));
-    figure.body += "  set xlabel \"time step\"\n  set ylabel \"value\"\n";
+    // The three entries are alike in every panel: one legend for the figure, below the panels.
+    Figure figure = gnuplot::panel_grid_figure(
+        {.panels = context.spec.datasets.size(),
+         .panel_width = 520,
+         .panel_height = 420,
+         .title = params_.text("title"),
+         .x_label = "\"time step\"",
+         .y_label = "\"value\"",
+         .key_titles = {"mean ± std", "mean", "example series (row 0, class in the panel title)"}});
     for (size_t d = 0; d < context.spec.datasets.size(); ++d) {
       Dataset dataset = load_ucr_dataset(context.spec.datasets[d].options);
       for (Eigen::Index t = 0; t < dataset.values.cols(); ++t) {
@@ -59,9 +67,12 @@ class DatasetView final : public PlotKind {
           "transparent "
           "solid 0.25 noborder lc 1 title \"mean ± std\", '' index {} using 1:2 with lines lw 2 lc "
           "1 title \"mean\", "
-          "'' index {} using 1:4 with lines lw 1 lc 2 title \"example (row 0, class {})\"\n",
-          gnuplot::text(fmt::format("{} ({} series)", dataset.name, dataset.rows())), name, d, d, d,
-          dataset.class_names[static_cast<size_t>(dataset.labels(0))]);
+          "'' index {} using 1:4 with lines lw 1 lc 2 dt 2 title \"example series (row 0, class in "
+          "the panel title)\"\n{}",
+          gnuplot::text(fmt::format("{} ({} series; row 0 of class {})", dataset.name,
+                                    dataset.rows(),
+                                    dataset.class_names[static_cast<size_t>(dataset.labels(0))])),
+          name, d, d, d, d == 0 ? gnuplot::kAfterFirstPanel : "");
     }
     return figure;
   }

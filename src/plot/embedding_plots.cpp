@@ -19,6 +19,7 @@
 #include "embed/embedding.hpp"
 #include "features/feature_extractor.hpp"
 #include "plot/gnuplot_text.hpp"
+#include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 
@@ -74,9 +75,10 @@ class EmbeddingPlot final : public PlotKind {
                                        gnuplot::number(coordinates(r, 1)));
         figure.data += "\n\n";
         plot += fmt::format(
-            "{}'{}.dat' index {} using 1:2 with points pt 7 ps 0.6 lc rgb \"{}\" "
+            "{}'{}.dat' index {} using 1:2 with points pt {} ps 0.7 lc rgb \"{}\" "
             "title {}",
-            plot.empty() ? "" : ", ", name, block++, gnuplot::palette_colour(label),
+            plot.empty() ? "" : ", ", name, block++, gnuplot::series_marker(label),
+            gnuplot::palette_colour(label),
             gnuplot::text("class " + data.class_names[static_cast<size_t>(label)]));
       }
       const std::string sample = static_cast<long long>(rows.size()) < data.rows()

@@ -54,6 +54,10 @@ class HistogramPlot final : public PlotKind {
         gnuplot::text(params_.text("value")));
     if (params_.boolean("log_y")) figure.body += "  set logscale y\n";
     long long bins = params_.integer("bins");
+    // When any panel has exact zeros, every panel states its count, none included.
+    const bool zeros_anywhere = std::any_of(panels.begin(), panels.end(), [](const auto& panel) {
+      return std::find(panel.second.begin(), panel.second.end(), 0.0) != panel.second.end();
+    });
     const auto [shared_low, shared_high] = bin_range(panels);
     for (size_t p = 0; p < panels.size(); ++p) {
       const auto& values = panels[p].second;
@@ -83,7 +87,7 @@ class HistogramPlot final : public PlotKind {
       figure.data += fmt::format("\n\n0\t{}\n\n\n", zeros);
       const bool zero_shown = zeros > 0 && low <= 0.0 && 0.0 <= high;
       std::string title = panels[p].first;
-      if (zeros > 0)
+      if (zeros_anywhere)
         title += fmt::format("{}{} of {} exactly 0{}", title.empty() ? "" : ": ", zeros,
                              values.size(), zero_shown ? " (orange line at 0)" : "");
       // An explicit x range: gnuplot would otherwise zoom onto the occupied bins (a panel whose

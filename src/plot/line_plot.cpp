@@ -109,13 +109,17 @@ class LinePlot final : public PlotKind {
   };
   using PanelDatasets = std::vector<std::pair<std::string, std::set<std::string>>>;
   // A horizontal baseline line of one dataset in one panel, labelled with its value.
-  static constexpr int kTestMajorityDash = 2, kTrainMajorityDash = 3;
+  // Thin long or short dashes: the series use gnuplot's dash types 1-5 at line width 2.
+  static constexpr const char* kTestMajorityDash = "(16,8)";
+  static constexpr const char* kTrainMajorityDash = "(3,6)";
   struct BaselineLine {
     std::string dataset, title;
     double value = 0.0;
-    int dash = kTestMajorityDash;
+    const char* dash = kTestMajorityDash;
   };
   using PanelBaselines = std::map<std::string, std::vector<BaselineLine>>;
+  // Light enough that four or more overlapping bands do not turn into one opaque area.
+  static constexpr double kBandOpacity = 0.12;
 
   Columns find_columns(const CsvTable& table, const std::string& name) const {
     Columns columns;
@@ -218,14 +222,16 @@ class LinePlot final : public PlotKind {
   // The key entry of each kind of baseline line drawn; the lines themselves carry their value
   // as a label, since it differs from panel to panel.
   static std::vector<std::string> baseline_key_titles(const PanelBaselines& baselines) {
-    std::set<int> dashes;
-    for (const auto& [panel, lines] : baselines)
-      for (const auto& line : lines) dashes.insert(line.dash);
     std::vector<std::string> titles;
-    for (int dash : dashes) titles.push_back(baseline_key_title(dash));
+    for (const char* dash : {kTestMajorityDash, kTrainMajorityDash})
+      for (const auto& [panel, lines] : baselines)
+        if (std::any_of(lines.begin(), lines.end(),
+                        [&](const auto& line) { return line.dash == dash; }) &&
+            std::find(titles.begin(), titles.end(), baseline_key_title(dash)) == titles.end())
+          titles.push_back(baseline_key_title(dash));
     return titles;
   }
-  static std::string baseline_key_title(int dash) {
+  static std::string baseline_key_title(const char* dash) {
     return dash == kTestMajorityDash ? "majority class of the test rows (value at the line)"
                                      : "predicting the training majority (value at the line)";
   }
@@ -265,6 +271,8 @@ class LinePlot final : public PlotKind {
     figure.body +=
         fmt::format("  set yrange [{}:{}]\n", std::isnan(y_min) ? "*" : format_double(y_min),
                     std::isnan(y_max) ? "*" : format_double(y_max));
+    // Autoscaled ends get 3% of headroom: a curve at an axis end would hide in the frame.
+    figure.body += "  set offsets 0, 0, graph 0.03, graph 0.03\n";
     int block = 0;
     bool first_panel = true;
     for (const auto& [facet_label, lines] : curves) {
@@ -287,8 +295,8 @@ class LinePlot final : public PlotKind {
         if (banded)
           commands.push_back(
               fmt::format("    '{}.dat' index {} using 1:($2-$3):($2+$3) with filledcurves fs "
-                          "transparent solid 0.2 noborder {} notitle",
-                          name, block, gnuplot::series_colour(style)));
+                          "transparent solid {} noborder {} notitle",
+                          name, block, kBandOpacity, gnuplot::series_colour(style)));
         commands.push_back(
             fmt::format("    '{}.dat' index {} using 1:2 with linespoints lw 2 {} pi {} title {}",
                         name, block, gnuplot::series_style(style),
@@ -301,11 +309,14 @@ class LinePlot final : public PlotKind {
         for (size_t i = 0; i < found->second.size(); ++i) {
           const BaselineLine& line = found->second[i];
           const std::string colour = baseline_colour(line, order);
+          // Labels step leftwards, so two lines at (nearly) one value keep readable labels.
           figure.body += fmt::format(
-              "  set label {} {} at graph 0.99, first {} right offset 0,0.6 font \",9\" "
+              "  set label {} {} at graph {}, first {} right offset 0,0.6 font \",9\" "
               "tc {} front\n",
-              i + 1, gnuplot::text(line.title), format_double(line.value), colour.substr(3));
-          commands.push_back(fmt::format("    {} with lines lw 1.5 dt {} {} notitle",
+              i + 1, gnuplot::text(line.title),
+              format_double(0.99 - 0.36 * static_cast<double>(i % 3)), format_double(line.value),
+              colour.substr(3));
+          commands.push_back(fmt::format("    {} with lines lw 1 dt {} {} notitle",
                                          format_double(line.value), line.dash, colour));
         }
       figure.body += fmt::format("  plot \\\n{}\n", fmt::join(commands, ", \\\n"));
@@ -326,11 +337,12 @@ class LinePlot final : public PlotKind {
       commands.push_back(std::move(entry));
     if (banded)
       commands.push_back(fmt::format(
-          "    keyentry with filledcurves fs transparent solid 0.2 noborder {} title {}",
-          gnuplot::series_colour(0), gnuplot::text(band_legend)));
+          "    keyentry with filledcurves fs transparent solid {} noborder lc rgb \"#888888\" "
+          "title {}",
+          kBandOpacity, gnuplot::text(band_legend)));
     for (const auto& title : baseline_titles)
       commands.push_back(fmt::format(
-          "    keyentry with lines lw 1.5 dt {} lc rgb \"#555555\" title {}",
+          "    keyentry with lines lw 1 dt {} lc rgb \"#555555\" title {}",
           title == baseline_key_title(kTestMajorityDash) ? kTestMajorityDash : kTrainMajorityDash,
           gnuplot::text(title)));
   }

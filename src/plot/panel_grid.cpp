@@ -8,6 +8,7 @@
 
 #include "common/text.hpp"
 #include "plot/gnuplot_text.hpp"
+#include "plot/run_tables.hpp"
 
 namespace tsfs::gnuplot {
 namespace {
@@ -16,8 +17,13 @@ namespace {
 // spacing between plot areas; the legend's font is 9 pt, about 6.5 px per character.
 constexpr int kLeft = 80, kRight = 30, kBelowAxes = 75, kSpacingX = 90, kSpacingY = 85;
 constexpr int kTitleLine = 20, kPanelTitle = 25, kKeyLine = 16, kKeyPadding = 12;
-constexpr double kKeyCharacter = 6.5, kTitleCharacter = 8.0;
-constexpr int kKeySampleCharacters = 8;  // the line sample and the gaps around an entry
+// The key's estimate errs wide: too few columns reserve an empty line, too many hide the x label.
+constexpr double kKeyCharacter = 7.5, kTitleCharacter = 8.0;
+constexpr int kKeySampleCharacters = 10;  // the line sample and the gaps around an entry
+
+// A caption beyond this many characters (about four lines) is cut at a parameter, the rest left
+// to the run's spec.yaml.
+constexpr size_t kLongestCaption = 420;
 
 // Gaps between words become line breaks so that no line is longer than `width` characters.
 std::vector<std::string> wrapped(const std::string& text, size_t width) {
@@ -56,13 +62,18 @@ std::string series_colour(int index) {
   return fmt::format("lc rgb \"{}\"", palette_colour(index));
 }
 
+int series_marker(int index) {
+  // Filled circle, square, up and down triangles and diamond, then plus and cross (so series 5,
+  // solid again, does not look like series 0).
+  static constexpr int kMarkers[] = {7, 5, 9, 11, 13, 1, 2};
+  return kMarkers[index % 7];
+}
+
 std::string series_style(int index) {
-  // Filled circle, square, up and down triangles, diamond, then open circle and square: seven
-  // markers against five dash patterns (solid, dashed, dotted, dash-dot, dash-dot-dot), so no
-  // two of the first 35 series share both.
-  static constexpr int kMarkers[] = {7, 5, 9, 11, 13, 6, 4};
+  // Seven markers against five dash patterns (solid, dashed, dotted, dash-dot, dash-dot-dot):
+  // no two of the first 35 series share both.
   return fmt::format("{} dt {} pt {} ps 0.9", series_colour(index), 1 + index % 5,
-                     kMarkers[index % 7]);
+                     series_marker(index));
 }
 
 int marker_interval(size_t points) {
@@ -107,21 +118,49 @@ std::string fixed_parameters_caption(const CsvTable& table, const std::vector<si
                                      const std::vector<std::string>& shown) {
   const auto protocol = table.column("protocol");
   if (!protocol || rows.empty()) return "";
+  const auto selector = table.column("selector");
   std::vector<std::string> fixed;
   for (size_t column = 0; column < *protocol; ++column) {
     const std::string& name = table.header[column];
     if (std::find(shown.begin(), shown.end(), name) != shown.end()) continue;
-    std::set<std::string> drawn;
-    for (size_t row : rows)
-      if (!table.rows[row][column].empty()) drawn.insert(table.rows[row][column]);
-    if (drawn.size() != 1) continue;
-    auto value = parse_double(*drawn.begin());
-    fixed.push_back(name + "=" + (value ? fmt::format("{}", *value) : *drawn.begin()));
+    // Each value of the column in the drawn rows, with the selectors of the rows holding it.
+    std::vector<std::pair<std::string, std::set<std::string>>> values;
+    bool some_empty = false;
+    for (size_t row : rows) {
+      const std::string& field = table.rows[row][column];
+      if (field.empty()) {
+        some_empty = true;
+        continue;
+      }
+      auto value = parse_double(field);
+      auto& owners = find_or_add(values, value ? fmt::format("{}", *value) : field);
+      if (selector) owners.insert(table.rows[row][*selector]);
+    }
+    if (values.empty()) continue;
+    // One value in every row: "k=30". Otherwise each value names its selectors, "k=30
+    // (laplacian)", since the parameter is not fixed for the other lines.
+    const bool qualified = selector && (some_empty || values.size() > 1);
+    if (!qualified && values.size() > 1) continue;  // varies, and no selector tells the lines
+    // A selector with two values varies the column between its own lines (e.g. with the variant
+    // its series name): not fixed.
+    size_t owners_total = 0;
+    std::set<std::string> owners_seen;
+    for (const auto& [value, owners] : values) {
+      owners_total += owners.size();
+      owners_seen.insert(owners.begin(), owners.end());
+    }
+    if (owners_total != owners_seen.size()) continue;
+    std::vector<std::string> parts;
+    for (const auto& [value, owners] : values)
+      parts.push_back(qualified ? fmt::format("{} ({})", value, fmt::join(owners, ", ")) : value);
+    fixed.push_back(fmt::format("{}={}", name, fmt::join(parts, "; ")));
   }
   std::set<std::string> protocols;
   for (size_t row : rows) protocols.insert(table.rows[row][*protocol]);
   std::string caption = "protocol: " + fmt::format("{}", fmt::join(protocols, " | "));
   if (!fixed.empty()) caption += fmt::format("; fixed: {}", fmt::join(fixed, ", "));
+  if (caption.size() > kLongestCaption)
+    caption = caption.substr(0, caption.rfind(", ", kLongestCaption)) + ", ... (spec.yaml)";
   return caption;
 }
 

@@ -15,6 +15,8 @@ namespace tsfs::gnuplot {
 // The style of the series at `index` of a figure's series: an Okabe-Ito colour, a dash pattern
 // and a marker ("lc rgb ... dt ... pt ... ps ..."), for `with linespoints`.
 std::string series_style(int index);
+// Its marker (gnuplot point type), also for points coloured by class.
+int series_marker(int index);
 // Its colour alone, for the error band drawn under it.
 std::string series_colour(int index);
 // gnuplot's point interval for a line of `points` points: about eight markers per line, enough
@@ -69,8 +71,10 @@ inline constexpr const char* kAfterFirstPanel = "  unset key\n";
 // "protocol: P; fixed: a=1, b=2": what the drawn rows share, for a figure's caption. The columns
 // before `protocol` are a run table's key columns (results.csv, folds.csv); a key column not in
 // `shown` (the axes, series and facets) is fixed when the drawn rows give it exactly one
-// non-empty value (a selector's parameter counts when the other selectors leave it empty).
-// Empty when the table has no protocol column.
+// non-empty value in every drawn row; a column that other selectors leave empty, or whose value
+// differs between selectors, lists each value with its selectors ("k=30 (laplacian)", "fit_on=all
+// (laplacian, variance); train (anova)"); a column with two values for one selector varies between
+// lines and is left out. Empty when the table has no protocol column.
 std::string fixed_parameters_caption(const CsvTable& table, const std::vector<size_t>& rows,
                                      const std::vector<std::string>& shown);
 

@@ -165,11 +165,11 @@ TEST_CASE("line plot: baselines are the majority shares of the folds' test rows"
 // key columns end at `protocol`.
 Figure faceted_figure(const test::TempFolder& folder) {
   std::ofstream csv(folder.path() / "results.csv");
-  csv << "dataset,selector,k,n_features,classifier_tol,protocol,accuracy\n";
+  csv << "dataset,selector,k,variant,n_features,classifier_tol,protocol,accuracy\n";
   for (int n = 1; n <= 3; ++n) {
-    csv << "A,laplacian,5," << n << ",0.001,holdout,0.5\n";
-    csv << "B,laplacian,5," << n << ",0.001,holdout,0.6\n";
-    csv << "B,anova,," << n << ",0.001,holdout,0.7\n";
+    csv << "A,laplacian,5,he2005," << n << ",0.001,holdout,0.5\n";
+    csv << "B,laplacian,5,report2023," << n << ",0.001,holdout,0.6\n";
+    csv << "B,anova,,," << n << ",0.001,holdout,0.7\n";
   }
   csv.close();
   ParamSet chosen;
@@ -198,8 +198,9 @@ TEST_CASE("line plot: one legend per figure, one style per series in every panel
 TEST_CASE("line plot: the caption states the protocol and the parameters held fixed") {
   test::TempFolder folder;
   const Figure figure = faceted_figure(folder);
-  // k is fixed in the drawn rows (empty for anova); the axes, series and facet are not listed.
-  CHECK(contains(figure.body, "protocol: holdout; fixed: k=5, classifier_tol=0.001\""));
+  // k is laplacian's alone (empty for anova), so it names its selector; variant takes two values
+  // for laplacian, so it is not fixed; the axes, series and facet are not listed.
+  CHECK(contains(figure.body, "protocol: holdout; fixed: k=5 (laplacian), classifier_tol=0.001\""));
 }
 
 TEST_CASE("majority_baseline: a class-shifted holdout split") {

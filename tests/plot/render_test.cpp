@@ -109,7 +109,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   }
   CHECK(rendered == (gnuplot_installed() ? 9 : 0));
   // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
-  CHECK(contains(testing::read_text(figures / "roc.gp"), "fold 0.0"));
+  CHECK(contains(testing::read_text(figures / "roc.gp"), "repeat 0, fold 0"));
   CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
   // The autocorrelation at lag 0 is 1 for every series (normalize: true).
   CHECK(testing::read_text(figures / "lags.dat").rfind("0\t1\n", 0) == 0);

@@ -1,43 +1,44 @@
 # accuracy_vs_n_features: rendered by tsfs from accuracy_vs_n_features.dat; re-render with `gnuplot accuracy_vs_n_features.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,786 font ",11" noenhanced
+    set terminal pngcairo size 840,806 font ",11" noenhanced
   } else {
-    set terminal svg size 840,786 font ",11" dynamic noenhanced
+    set terminal svg size 840,806 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.2939,0.8473 spacing 0.1071,0.1081 title "WormsTwoClass, duplicates: group\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0)+duplicates=group; fixed: dataset=WormsTwoClass,\nfit_on=train, k=30, sigma_ratio=0.05, threshold=0, classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2866,0.8263 spacing 0.1071,0.1055 title "WormsTwoClass, duplicates: group\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0)+duplicates=group; fixed: dataset=WormsTwoClass,\nfit_on=train, k=30 (laplacian), sigma_ratio=0.05 (laplacian), threshold=0 (variance),\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001,\nclassifier_shrinking=true"
   set xlabel "number of features kept"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0076 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0074 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
-  set label 1 "test majority 0.576" at graph 0.99, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
-  set label 2 "training majority 0.576" at graph 0.99, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.576" at graph 0.98999999999999999, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 2 "training majority 0.576" at graph 0.63, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
-    'accuracy_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" notitle, \
+    'accuracy_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_n_features.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 2 title "selector=laplacian, distance=ned, variant=report2023", \
-    'accuracy_vs_n_features.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" notitle, \
+    'accuracy_vs_n_features.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#D55E00" notitle, \
     'accuracy_vs_n_features.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 2 title "selector=laplacian, distance=ned, variant=he2005", \
-    'accuracy_vs_n_features.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" notitle, \
+    'accuracy_vs_n_features.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#009E73" notitle, \
     'accuracy_vs_n_features.dat' index 2 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 2 title "selector=laplacian, distance=dtw-w100-if500, variant=report2023", \
-    'accuracy_vs_n_features.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#CC79A7" notitle, \
+    'accuracy_vs_n_features.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#CC79A7" notitle, \
     'accuracy_vs_n_features.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 2 title "selector=laplacian, distance=dtw-w100-if500, variant=he2005", \
-    'accuracy_vs_n_features.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#E69F00" notitle, \
+    'accuracy_vs_n_features.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#E69F00" notitle, \
     'accuracy_vs_n_features.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#E69F00" dt 5 pt 13 ps 0.9 pi 2 title "selector=anova", \
-    'accuracy_vs_n_features.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#56B4E9" notitle, \
-    'accuracy_vs_n_features.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 6 ps 0.9 pi 2 title "selector=variance", \
-    keyentry with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" title "band: +-1 s.e., Nadeau-Bengio corrected", \
-    keyentry with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows (value at the line)", \
-    keyentry with lines lw 1.5 dt 3 lc rgb "#555555" title "predicting the training majority (value at the line)", \
-    0.57614857847348011 with lines lw 1.5 dt 2 lc rgb "#555555" notitle, \
-    0.57614857847348011 with lines lw 1.5 dt 3 lc rgb "#555555" notitle
+    'accuracy_vs_n_features.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#56B4E9" notitle, \
+    'accuracy_vs_n_features.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 1 ps 0.9 pi 2 title "selector=variance", \
+    keyentry with filledcurves fs transparent solid 0.12 noborder lc rgb "#888888" title "band: +-1 s.e., Nadeau-Bengio corrected", \
+    keyentry with lines lw 1 dt (16,8) lc rgb "#555555" title "majority class of the test rows (value at the line)", \
+    keyentry with lines lw 1 dt (3,6) lc rgb "#555555" title "predicting the training majority (value at the line)", \
+    0.57614857847348011 with lines lw 1 dt (16,8) lc rgb "#555555" notitle, \
+    0.57614857847348011 with lines lw 1 dt (3,6) lc rgb "#555555" notitle
   unset key
   unset multiplot
   set output

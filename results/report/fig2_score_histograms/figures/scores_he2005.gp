@@ -21,15 +21,15 @@ do for [format in "png svg"] {
   set xrange [-0.03333333334590572:2.0000000007543433]
   set boxwidth 0.060000000022630298
   plot 'scores_he2005.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_he2005.dat' index 3 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
-  set title "sigma_ratio=0.01"
+  set title "sigma_ratio=0.01: 0 of 200 exactly 0"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
   plot 'scores_he2005.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=1"
+  set title "sigma_ratio=1: 0 of 200 exactly 0"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
   plot 'scores_he2005.dat' index 6 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=100"
+  set title "sigma_ratio=100: 0 of 200 exactly 0"
   set xrange [0:2.0000000007543433]
   set boxwidth 0.060000000022630298
   plot 'scores_he2005.dat' index 8 using 1:2 with boxes lc rgb "#0072B2" notitle

@@ -21,15 +21,15 @@ do for [format in "png svg"] {
   set xrange [-0.036626030447657679:1.9607913536934403]
   set boxwidth 0.058940185105802886
   plot 'scores_report2023.dat' index 2 using 1:2 with boxes lc rgb "#0072B2" notitle, 'scores_report2023.dat' index 3 using 1:2 with impulses lw 4 lc rgb "#D55E00" notitle
-  set title "sigma_ratio=0.01"
+  set title "sigma_ratio=0.01: 0 of 200 exactly 0"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
   plot 'scores_report2023.dat' index 4 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=1"
+  set title "sigma_ratio=1: 0 of 200 exactly 0"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
   plot 'scores_report2023.dat' index 6 using 1:2 with boxes lc rgb "#0072B2" notitle
-  set title "sigma_ratio=100"
+  set title "sigma_ratio=100: 0 of 200 exactly 0"
   set xrange [-0.0038814831666560755:1.9607913536934403]
   set boxwidth 0.058940185105802886
   plot 'scores_report2023.dat' index 8 using 1:2 with boxes lc rgb "#0072B2" notitle

@@ -1,21 +1,22 @@
 # zero_weight_fraction: rendered by tsfs from zero_weight_fraction.dat; re-render with `gnuplot zero_weight_fraction.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,690 font ",11" noenhanced
+    set terminal pngcairo size 840,738 font ",11" noenhanced
   } else {
-    set terminal svg size 840,690 font ",11" dynamic noenhanced
+    set terminal svg size 840,738 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'zero_weight_fraction'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.1957,0.8261 spacing 0.1071,0.1232 title "Fraction of kNN-graph edges with weight exactly 0\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: distance=dtw-w100-if500,\nselector=laplacian, fit_on=train, k=10, n_features=30, classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2480,0.8374 spacing 0.1071,0.1152 title "Fraction of kNN-graph edges with weight exactly 0\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: distance=dtw-w100-if500,\nselector=laplacian, fit_on=train, k=10, n_features=30, classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "sigma / M-bar"
   set ylabel "zero_weight_fraction"
   set grid
-  set key at screen 0.5,0.0087 center bottom horizontal maxcols 2 font ",9" samplen 3
+  set key at screen 0.5,0.0081 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [0:1]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
   plot \
@@ -24,7 +25,7 @@ do for [format in "png svg"] {
     'zero_weight_fraction.dat' index 2 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 13 title "dataset=Wafer, variant=report2023", \
     'zero_weight_fraction.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 13 title "dataset=Wafer, variant=he2005", \
     'zero_weight_fraction.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#E69F00" dt 5 pt 13 ps 0.9 pi 13 title "dataset=WormsTwoClass, variant=report2023", \
-    'zero_weight_fraction.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 6 ps 0.9 pi 13 title "dataset=WormsTwoClass, variant=he2005"
+    'zero_weight_fraction.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 1 ps 0.9 pi 13 title "dataset=WormsTwoClass, variant=he2005"
   unset key
   unset multiplot
   set output

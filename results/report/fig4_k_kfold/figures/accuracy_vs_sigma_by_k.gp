@@ -16,35 +16,36 @@ do for [format in "png svg"] {
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "variant=report2023"
-  set label 1 "test majority 0.578" at graph 0.99, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.578" at graph 0.98999999999999999, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
-    'accuracy_vs_sigma_by_k.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 38 title "k=5", \
-    'accuracy_vs_sigma_by_k.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 1 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#D55E00" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 38 title "k=10", \
-    'accuracy_vs_sigma_by_k.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 2 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#009E73" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 2 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 38 title "k=20", \
-    'accuracy_vs_sigma_by_k.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#CC79A7" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#CC79A7" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 38 title "k=30", \
-    keyentry with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" title "band: +-1 s.e., Nadeau-Bengio corrected", \
-    keyentry with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows (value at the line)", \
-    0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#555555" notitle
+    keyentry with filledcurves fs transparent solid 0.12 noborder lc rgb "#888888" title "band: +-1 s.e., Nadeau-Bengio corrected", \
+    keyentry with lines lw 1 dt (16,8) lc rgb "#555555" title "majority class of the test rows (value at the line)", \
+    0.57752639517345383 with lines lw 1 dt (16,8) lc rgb "#555555" notitle
   unset key
   unset label
   set title "variant=he2005"
-  set label 1 "test majority 0.578" at graph 0.99, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.578" at graph 0.98999999999999999, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
-    'accuracy_vs_sigma_by_k.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#0072B2" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 38 title "k=5", \
-    'accuracy_vs_sigma_by_k.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#D55E00" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 5 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#D55E00" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 38 title "k=10", \
-    'accuracy_vs_sigma_by_k.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#009E73" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#009E73" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 6 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 38 title "k=20", \
-    'accuracy_vs_sigma_by_k.dat' index 7 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.2 noborder lc rgb "#CC79A7" notitle, \
+    'accuracy_vs_sigma_by_k.dat' index 7 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#CC79A7" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 7 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 38 title "k=30", \
-    0.57752639517345383 with lines lw 1.5 dt 2 lc rgb "#555555" notitle
+    0.57752639517345383 with lines lw 1 dt (16,8) lc rgb "#555555" notitle
   unset multiplot
   set output
 }

@@ -14,11 +14,11 @@ do for [format in "png svg"] {
   set key below font ",9"
   set grid
   set title "ECG200 (distance: euclidean, 200 series)"
-  plot 'mds_euclidean.dat' index 0 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class -1", 'mds_euclidean.dat' index 1 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 1"
+  plot 'mds_euclidean.dat' index 0 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class -1", 'mds_euclidean.dat' index 1 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 1"
   set title "SonyAIBORobotSurface1 (distance: euclidean, 621 series)"
-  plot 'mds_euclidean.dat' index 2 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'mds_euclidean.dat' index 3 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  plot 'mds_euclidean.dat' index 2 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class 1", 'mds_euclidean.dat' index 3 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 2"
   set title "TwoLeadECG (distance: euclidean, 1162 series)"
-  plot 'mds_euclidean.dat' index 4 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'mds_euclidean.dat' index 5 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  plot 'mds_euclidean.dat' index 4 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class 1", 'mds_euclidean.dat' index 5 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 2"
   unset multiplot
   set output
 }

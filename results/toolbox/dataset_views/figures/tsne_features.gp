@@ -14,11 +14,11 @@ do for [format in "png svg"] {
   set key below font ",9"
   set grid
   set title "ECG200 (features: tsfel, 200 series)"
-  plot 'tsne_features.dat' index 0 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class -1", 'tsne_features.dat' index 1 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 1"
+  plot 'tsne_features.dat' index 0 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class -1", 'tsne_features.dat' index 1 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 1"
   set title "SonyAIBORobotSurface1 (features: tsfel, 621 series)"
-  plot 'tsne_features.dat' index 2 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 3 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  plot 'tsne_features.dat' index 2 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 3 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 2"
   set title "TwoLeadECG (features: tsfel, 1000 of 1162 series)"
-  plot 'tsne_features.dat' index 4 using 1:2 with points pt 7 ps 0.6 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 5 using 1:2 with points pt 7 ps 0.6 lc rgb "#D55E00" title "class 2"
+  plot 'tsne_features.dat' index 4 using 1:2 with points pt 7 ps 0.7 lc rgb "#0072B2" title "class 1", 'tsne_features.dat' index 5 using 1:2 with points pt 5 ps 0.7 lc rgb "#D55E00" title "class 2"
   unset multiplot
   set output
 }

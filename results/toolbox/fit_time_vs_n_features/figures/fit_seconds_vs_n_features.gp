@@ -8,12 +8,13 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'fit_seconds_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.1565,0.8176 spacing 0.1071,0.1292 title "Earthquakes, svc: fit time vs number of features\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: dataset=Earthquakes, fit_on=train,\nthreshold=0, classifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001,\nclassifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.1565,0.8176 spacing 0.1071,0.1292 title "Earthquakes, svc: fit time vs number of features\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: dataset=Earthquakes, fit_on=train,\nthreshold=0 (variance), classifier=svc, classifier_C=1, classifier_gamma=scale,\nclassifier_tol=0.001, classifier_shrinking=true"
   set xlabel "number of features kept"
   set ylabel "fit seconds (sum over 5 folds)"
   set grid
-  set key at screen 0.5,0.0091 center bottom horizontal maxcols 4 font ",9" samplen 3
+  set key at screen 0.5,0.0091 center bottom horizontal maxcols 3 font ",9" samplen 3
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
   plot \

@@ -16,6 +16,7 @@ do for [format in "png svg"] {
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "dataset=ECG200"
   plot \

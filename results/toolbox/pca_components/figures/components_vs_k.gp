@@ -12,10 +12,11 @@ do for [format in "png svg"] {
   set xlabel "k (ANOVA features kept)"
   set ylabel "PCA components for 90% of the variance"
   set grid
-  set key at screen 0.5,0.0088 center bottom horizontal maxcols 3 font ",9" samplen 3
+  set key at screen 0.5,0.0088 center bottom horizontal maxcols 2 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
   plot \

@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'pr_pooled'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.1111,0.9583,0.1359,0.8417 spacing 0.1250,0.1121 title "GunPoint, logistic, 10 features: precision-recall (pooled over folds)\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train,\nthreshold=0, n_features=10, classifier=logistic, classifier_penalty=l2,\nclassifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
+  set multiplot layout 1,1 margins 0.1111,0.9583,0.1359,0.8417 spacing 0.1250,0.1121 title "GunPoint, logistic, 10 features: precision-recall (pooled over folds)\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train,\nthreshold=0 (variance), n_features=10, classifier=logistic, classifier_penalty=l2,\nclassifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
   set xlabel "recall"
   set ylabel "precision"
   set grid

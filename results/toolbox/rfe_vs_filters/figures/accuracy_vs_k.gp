@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.2953,0.7923 spacing 0.0789,0.1261 title "RFE, L1 path and permutation importance against filter scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: distance=euclidean, fit_on=train, estimator=logistic, penalty=l2, C=1,\ntol=0.0001, class_weight=none, step=0.1, C_min=0.001, C_max=1, steps=20, repeats=5, seed=0, validation_fraction=0.25, bins=10,\nbinning=equal_width, shift=none, k=5, sigma_ratio=1, symmetrize=or, kernel_scale=1, stable_weights=true, arithmetic=exact,\nvariant=custom, classifier=logistic, classifier_penalty=l2, classifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.2953,0.7923 spacing 0.0789,0.1261 title "RFE, L1 path and permutation importance against filter scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: distance=euclidean (laplacian), fit_on=train, estimator=logistic\n(permutation_importance, rfe), penalty=l2 (permutation_importance, rfe), C=1 (permutation_importance, rfe), tol=0.0001 (l1_path,\npermutation_importance, rfe), class_weight=none (l1_path, permutation_importance, rfe), step=0.1 (rfe), C_min=0.001 (l1_path), C_max=1\n(l1_path), steps=20 (l1_path), ... (spec.yaml)"
   set xlabel "k (features kept)"
   set ylabel "accuracy"
   set grid
@@ -16,30 +16,31 @@ do for [format in "png svg"] {
   set logscale x
   set format x "1e%L"
   set yrange [*:*]
+  set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "dataset=ECG200"
-  set label 1 "test majority 0.665" at graph 0.99, first 0.66500000000000004 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.665" at graph 0.98999999999999999, first 0.66500000000000004 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_k.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 2 title "selector=rfe", \
     'accuracy_vs_k.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 2 title "selector=l1_path", \
     'accuracy_vs_k.dat' index 2 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 2 title "selector=permutation_importance", \
     'accuracy_vs_k.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 2 title "selector=anova", \
     'accuracy_vs_k.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#E69F00" dt 5 pt 13 ps 0.9 pi 2 title "selector=chi2", \
-    'accuracy_vs_k.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 6 ps 0.9 pi 2 title "selector=laplacian", \
-    keyentry with lines lw 1.5 dt 2 lc rgb "#555555" title "majority class of the test rows (value at the line)", \
-    0.66500000000000004 with lines lw 1.5 dt 2 lc rgb "#555555" notitle
+    'accuracy_vs_k.dat' index 5 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 1 ps 0.9 pi 2 title "selector=laplacian", \
+    keyentry with lines lw 1 dt (16,8) lc rgb "#555555" title "majority class of the test rows (value at the line)", \
+    0.66500000000000004 with lines lw 1 dt (16,8) lc rgb "#555555" notitle
   unset key
   unset label
   set title "dataset=SonyAIBORobotSurface1"
-  set label 1 "test majority 0.562" at graph 0.99, first 0.56199999999999994 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.562" at graph 0.98999999999999999, first 0.56199999999999994 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_k.dat' index 6 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 2 title "selector=rfe", \
     'accuracy_vs_k.dat' index 7 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 2 title "selector=l1_path", \
     'accuracy_vs_k.dat' index 8 using 1:2 with linespoints lw 2 lc rgb "#009E73" dt 3 pt 9 ps 0.9 pi 2 title "selector=permutation_importance", \
     'accuracy_vs_k.dat' index 9 using 1:2 with linespoints lw 2 lc rgb "#CC79A7" dt 4 pt 11 ps 0.9 pi 2 title "selector=anova", \
     'accuracy_vs_k.dat' index 10 using 1:2 with linespoints lw 2 lc rgb "#E69F00" dt 5 pt 13 ps 0.9 pi 2 title "selector=chi2", \
-    'accuracy_vs_k.dat' index 11 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 6 ps 0.9 pi 2 title "selector=laplacian", \
-    0.56199999999999994 with lines lw 1.5 dt 2 lc rgb "#555555" notitle
+    'accuracy_vs_k.dat' index 11 using 1:2 with linespoints lw 2 lc rgb "#56B4E9" dt 1 pt 1 ps 0.9 pi 2 title "selector=laplacian", \
+    0.56199999999999994 with lines lw 1 dt (16,8) lc rgb "#555555" notitle
   unset multiplot
   set output
 }

@@ -41,7 +41,7 @@ class DatasetView final : public PlotKind {
          .title = params_.text("title"),
          .x_label = "\"time step\"",
          .y_label = "\"value\"",
-         .key_titles = {"mean ± std", "mean", "example series (row 0, class in the panel title)"}});
+         .key_titles = {"mean ± std", "mean", "row 0 (its class: panel title)"}});
     for (size_t d = 0; d < context.spec.datasets.size(); ++d) {
       Dataset dataset = load_ucr_dataset(context.spec.datasets[d].options);
       for (Eigen::Index t = 0; t < dataset.values.cols(); ++t) {
@@ -67,8 +67,8 @@ class DatasetView final : public PlotKind {
           "transparent "
           "solid 0.25 noborder lc 1 title \"mean ± std\", '' index {} using 1:2 with lines lw 2 lc "
           "1 title \"mean\", "
-          "'' index {} using 1:4 with lines lw 1 lc 2 dt 2 title \"example series (row 0, class in "
-          "the panel title)\"\n{}",
+          "'' index {} using 1:4 with lines lw 1 lc 2 dt 2 title \"row 0 (its class: "
+          "panel title)\"\n{}",
           gnuplot::text(fmt::format("{} ({} series; row 0 of class {})", dataset.name,
                                     dataset.rows(),
                                     dataset.class_names[static_cast<size_t>(dataset.labels(0))])),

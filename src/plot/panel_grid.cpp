@@ -16,7 +16,7 @@ namespace {
 // Pixel sizes of the grid's frame. A panel's tick labels, axis labels and title sit in the
 // spacing between plot areas; the legend's font is 9 pt, about 6.5 px per character.
 constexpr int kLeft = 80, kRight = 30, kBelowAxes = 75, kSpacingX = 90, kSpacingY = 85;
-constexpr int kTitleLine = 20, kPanelTitle = 25, kKeyLine = 16, kKeyPadding = 12;
+constexpr int kTitleLine = 20, kPanelTitle = 40, kKeyLine = 16, kKeyPadding = 12;
 // The key's estimate errs wide: too few columns reserve an empty line, too many hide the x label.
 constexpr double kKeyCharacter = 7.5, kTitleCharacter = 8.0;
 constexpr int kKeySampleCharacters = 10;  // the line sample and the gaps around an entry

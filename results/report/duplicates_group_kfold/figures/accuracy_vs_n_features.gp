@@ -1,18 +1,18 @@
 # accuracy_vs_n_features: rendered by tsfs from accuracy_vs_n_features.dat; re-render with `gnuplot accuracy_vs_n_features.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,806 font ",11" noenhanced
+    set terminal pngcairo size 840,821 font ",11" noenhanced
   } else {
-    set terminal svg size 840,806 font ",11" dynamic noenhanced
+    set terminal svg size 840,821 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.2866,0.8263 spacing 0.1071,0.1055 title "WormsTwoClass, duplicates: group\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0)+duplicates=group; fixed: dataset=WormsTwoClass,\nfit_on=train, k=30 (laplacian), sigma_ratio=0.05 (laplacian), threshold=0 (variance),\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001,\nclassifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2814,0.8112 spacing 0.1071,0.1035 title "WormsTwoClass, duplicates: group\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0)+duplicates=group; fixed: dataset=WormsTwoClass,\nfit_on=train, k=30 (laplacian), sigma_ratio=0.05 (laplacian), threshold=0 (variance),\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001,\nclassifier_shrinking=true"
   set xlabel "number of features kept"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0074 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0073 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

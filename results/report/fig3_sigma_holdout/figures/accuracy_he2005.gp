@@ -1,18 +1,18 @@
 # accuracy_he2005: rendered by tsfs from accuracy_he2005.dat; re-render with `gnuplot accuracy_he2005.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1700,602 font ",11" noenhanced
+    set terminal pngcairo size 1700,617 font ",11" noenhanced
   } else {
-    set terminal svg size 1700,602 font ",11" dynamic noenhanced
+    set terminal svg size 1700,617 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_he2005'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,3 margins 0.0471,0.9824,0.2774,0.8339 spacing 0.0529,0.1412 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)\nprotocol: holdout_half; fixed: distance=dtw-w100-if500, selector=laplacian, fit_on=all, k=10, symmetrize=or, kernel_scale=1, order=ascending, stable_weights=true, arithmetic=exact, variant=he2005,\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,3 margins 0.0471,0.9824,0.2707,0.8136 spacing 0.0529,0.1378 title "Accuracy vs sigma/M-bar, DTW, k = 10 (he2005)\nprotocol: holdout_half; fixed: distance=dtw-w100-if500, selector=laplacian, fit_on=all, k=10, symmetrize=or, kernel_scale=1, order=ascending, stable_weights=true, arithmetic=exact, variant=he2005,\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "sigma / M-bar"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0100 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0097 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -1,18 +1,18 @@
 # zero_weight_fraction: rendered by tsfs from zero_weight_fraction.dat; re-render with `gnuplot zero_weight_fraction.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,738 font ",11" noenhanced
+    set terminal pngcairo size 840,753 font ",11" noenhanced
   } else {
-    set terminal svg size 840,738 font ",11" dynamic noenhanced
+    set terminal svg size 840,753 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'zero_weight_fraction'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.2480,0.8374 spacing 0.1071,0.1152 title "Fraction of kNN-graph edges with weight exactly 0\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: distance=dtw-w100-if500,\nselector=laplacian, fit_on=train, k=10, n_features=30, classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2430,0.8207 spacing 0.1071,0.1129 title "Fraction of kNN-graph edges with weight exactly 0\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: distance=dtw-w100-if500,\nselector=laplacian, fit_on=train, k=10, n_features=30, classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "sigma / M-bar"
   set ylabel "zero_weight_fraction"
   set grid
-  set key at screen 0.5,0.0081 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0080 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [0:1]

@@ -1,18 +1,18 @@
 # accuracy_vs_sigma_by_k: rendered by tsfs from accuracy_vs_sigma_by_k.dat; re-render with `gnuplot accuracy_vs_sigma_by_k.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1140,618 font ",11" noenhanced
+    set terminal pngcairo size 1140,633 font ",11" noenhanced
   } else {
-    set terminal svg size 1140,618 font ",11" dynamic noenhanced
+    set terminal svg size 1140,633 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_sigma_by_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.2961,0.8382 spacing 0.0789,0.1375 title "WormsTwoClass, NED, 80 features: accuracy vs sigma/M-bar per k (smoothed over 8)\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: dataset=WormsTwoClass, distance=ned, selector=laplacian, fit_on=train,\nn_features=80, classifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.2891,0.8183 spacing 0.0789,0.1343 title "WormsTwoClass, NED, 80 features: accuracy vs sigma/M-bar per k (smoothed over 8)\nprotocol: stratified_kfold(folds=5;repeats=5;seed=0); fixed: dataset=WormsTwoClass, distance=ned, selector=laplacian, fit_on=train,\nn_features=80, classifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "sigma / M-bar"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0097 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0095 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

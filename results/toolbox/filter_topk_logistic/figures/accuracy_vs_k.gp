@@ -1,18 +1,18 @@
 # accuracy_vs_k: rendered by tsfs from accuracy_vs_k.dat; re-render with `gnuplot accuracy_vs_k.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1140,638 font ",11" noenhanced
+    set terminal pngcairo size 1140,653 font ",11" noenhanced
   } else {
-    set terminal svg size 1140,638 font ",11" dynamic noenhanced
+    set terminal svg size 1140,653 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.2868,0.8119 spacing 0.0789,0.1332 title "Top-k filter selection, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train, bins=10 (chi2, info_gain), binning=equal_width (chi2,\ninfo_gain), shift=none (chi2), order=descending (chi2, info_gain), threshold=0 (variance), classifier=logistic, classifier_penalty=l2,\nclassifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.2802,0.7933 spacing 0.0789,0.1302 title "Top-k filter selection, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train, bins=10 (chi2, info_gain), binning=equal_width (chi2,\ninfo_gain), shift=none (chi2), order=descending (chi2, info_gain), threshold=0 (variance), classifier=logistic, classifier_penalty=l2,\nclassifier_C=1, classifier_tol=0.0001, classifier_class_weight=none"
   set xlabel "k (features kept)"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0094 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0092 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -1,18 +1,18 @@
 # accuracy_vs_k: rendered by tsfs from accuracy_vs_k.dat; re-render with `gnuplot accuracy_vs_k.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,970 font ",11" noenhanced
+    set terminal pngcairo size 840,985 font ",11" noenhanced
   } else {
-    set terminal svg size 840,970 font ",11" dynamic noenhanced
+    set terminal svg size 840,985 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.3866,0.8351 spacing 0.1071,0.0876 title "ECG200, TSFEL features, logistic regression: accuracy of each selector's top k\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: dataset=ECG200, distance=euclidean\n(constraint_sc3, constraint_sc4, laplacian, spec), fit_on=train, order=descending (chi2, fisher,\ninfo_gain, mutual_info); ascending (constraint_sc1, constraint_sc2, constraint_sc3, constraint_sc4,\nlaplacian, similarity_constraint); auto (spec), bins=10 (chi2, info_gain), binning=equal_width\n(chi2, info_gain), ... (spec.yaml)"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.3807,0.8223 spacing 0.1071,0.0863 title "ECG200, TSFEL features, logistic regression: accuracy of each selector's top k\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: dataset=ECG200, distance=euclidean\n(constraint_sc3, constraint_sc4, laplacian, spec), fit_on=train, order=descending (chi2, fisher,\ninfo_gain, mutual_info); ascending (constraint_sc1, constraint_sc2, constraint_sc3, constraint_sc4,\nlaplacian, similarity_constraint); auto (spec), bins=10 (chi2, info_gain), binning=equal_width\n(chi2, info_gain), ... (spec.yaml)"
   set xlabel "k (features kept)"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0062 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0061 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -1,18 +1,18 @@
 # accuracy_vs_C: rendered by tsfs from accuracy_vs_C.dat; re-render with `gnuplot accuracy_vs_C.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1140,586 font ",11" noenhanced
+    set terminal pngcairo size 1140,601 font ",11" noenhanced
   } else {
-    set terminal svg size 1140,586 font ",11" dynamic noenhanced
+    set terminal svg size 1140,601 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_C'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.2577,0.8294 spacing 0.0789,0.1451 title "Logistic regression, L1 vs L2: accuracy vs C\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=none, fit_on=train, classifier=logistic, classifier_tol=0.0001,\nclassifier_class_weight=none"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.2512,0.8087 spacing 0.0789,0.1414 title "Logistic regression, L1 vs L2: accuracy vs C\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=none, fit_on=train, classifier=logistic, classifier_tol=0.0001,\nclassifier_class_weight=none"
   set xlabel "C (inverse regularisation strength)"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0102 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0100 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

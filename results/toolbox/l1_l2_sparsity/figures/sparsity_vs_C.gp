@@ -1,18 +1,18 @@
 # sparsity_vs_C: rendered by tsfs from sparsity_vs_C.dat; re-render with `gnuplot sparsity_vs_C.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1140,538 font ",11" noenhanced
+    set terminal pngcairo size 1140,553 font ",11" noenhanced
   } else {
-    set terminal svg size 1140,538 font ",11" dynamic noenhanced
+    set terminal svg size 1140,553 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'sparsity_vs_C'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.1914,0.8141 spacing 0.0789,0.1580 title "Logistic regression, L1 vs L2: sparsity vs C\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=none, fit_on=train, classifier=logistic, classifier_tol=0.0001,\nclassifier_class_weight=none"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.1863,0.7920 spacing 0.0789,0.1537 title "Logistic regression, L1 vs L2: sparsity vs C\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=none, fit_on=train, classifier=logistic, classifier_tol=0.0001,\nclassifier_class_weight=none"
   set xlabel "C (inverse regularisation strength)"
   set ylabel "share of zero coefficients"
   set grid
-  set key at screen 0.5,0.0112 center bottom horizontal maxcols 2 font ",9" samplen 3
+  set key at screen 0.5,0.0108 center bottom horizontal maxcols 2 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -1,18 +1,18 @@
 # accuracy_vs_k: rendered by tsfs from accuracy_vs_k.dat; re-render with `gnuplot accuracy_vs_k.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,710 font ",11" noenhanced
+    set terminal pngcairo size 840,725 font ",11" noenhanced
   } else {
-    set terminal svg size 840,710 font ",11" dynamic noenhanced
+    set terminal svg size 840,725 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.1901,0.8028 spacing 0.1071,0.1197 title "Logistic regression on the PCA components\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=anova, fit_on=train,\nclassifier=logistic, classifier_penalty=l2, classifier_C=1, classifier_tol=0.0001,\nclassifier_class_weight=none, reducer=pca, reducer_components=none, reducer_energy=0.9,\nreducer_standardize=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.1862,0.7862 spacing 0.1071,0.1172 title "Logistic regression on the PCA components\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: selector=anova, fit_on=train,\nclassifier=logistic, classifier_penalty=l2, classifier_C=1, classifier_tol=0.0001,\nclassifier_class_weight=none, reducer=pca, reducer_components=none, reducer_energy=0.9,\nreducer_standardize=true"
   set xlabel "k (ANOVA features kept)"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0085 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0083 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -1,18 +1,18 @@
 # roc_folds: rendered by tsfs from roc_folds.dat; re-render with `gnuplot roc_folds.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 720,854 font ",11" noenhanced
+    set terminal pngcairo size 720,869 font ",11" noenhanced
   } else {
-    set terminal svg size 720,854 font ",11" dynamic noenhanced
+    set terminal svg size 720,869 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'roc_folds'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.1111,0.9583,0.2330,0.8595 spacing 0.1250,0.0995 title "GunPoint, logistic, 10 ANOVA features: ROC per fold and pooled\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train,\nn_features=10, classifier=logistic, classifier_penalty=l2, classifier_C=1,\nclassifier_tol=0.0001, classifier_class_weight=none"
+  set multiplot layout 1,1 margins 0.1111,0.9583,0.2290,0.8446 spacing 0.1250,0.0978 title "GunPoint, logistic, 10 ANOVA features: ROC per fold and pooled\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train,\nn_features=10, classifier=logistic, classifier_penalty=l2, classifier_C=1,\nclassifier_tol=0.0001, classifier_class_weight=none"
   set xlabel "false positive rate"
   set ylabel "true positive rate"
   set grid
-  set key at screen 0.5,0.0070 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0069 center bottom horizontal maxcols 1 font ",9" samplen 3
   set xrange [0:1]
   set yrange [0:1.02]
   set size ratio -1

@@ -1,18 +1,18 @@
 # accuracy_vs_k: rendered by tsfs from accuracy_vs_k.dat; re-render with `gnuplot accuracy_vs_k.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1140,674 font ",11" noenhanced
+    set terminal pngcairo size 1140,689 font ",11" noenhanced
   } else {
-    set terminal svg size 1140,674 font ",11" dynamic noenhanced
+    set terminal svg size 1140,689 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.2953,0.7923 spacing 0.0789,0.1261 title "RFE, L1 path and permutation importance against filter scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: distance=euclidean (laplacian), fit_on=train, estimator=logistic\n(permutation_importance, rfe), penalty=l2 (permutation_importance, rfe), C=1 (permutation_importance, rfe), tol=0.0001 (l1_path,\npermutation_importance, rfe), class_weight=none (l1_path, permutation_importance, rfe), step=0.1 (rfe), C_min=0.001 (l1_path), C_max=1\n(l1_path), steps=20 (l1_path), ... (spec.yaml)"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.2888,0.7750 spacing 0.0789,0.1234 title "RFE, L1 path and permutation importance against filter scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: distance=euclidean (laplacian), fit_on=train, estimator=logistic\n(permutation_importance, rfe), penalty=l2 (permutation_importance, rfe), C=1 (permutation_importance, rfe), tol=0.0001 (l1_path,\npermutation_importance, rfe), class_weight=none (l1_path, permutation_importance, rfe), step=0.1 (rfe), C_min=0.001 (l1_path), C_max=1\n(l1_path), steps=20 (l1_path), ... (spec.yaml)"
   set xlabel "k (features kept)"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0089 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0087 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

@@ -231,39 +231,15 @@ def duplicate_claims(c, folder):
     c["dup_affected_names"] = " and ".join(affected.dataset)
     low, high = report_group_effect()
     c["dup_report_drop"] = f"{low} to {high}"
-    group_effect_claims(c, folder, list(affected.dataset))
-
-
-def group_effect_claims(c, folder, affected):
-    """The same study on the affected datasets with `duplicates: group` (duplicates_group/, same
-    resample seed; a group's copies fall on one side of each split, so the splits differ): each
-    compared method's mean accuracy there minus here (tuned rows for the Laplacian score, as the
-    comparison takes them), and Kendall's tau between the two orders of the methods per n."""
-    from scipy.stats import kendalltau
-
-    grouped = pd.read_csv(f"{folder}/duplicates_group/results.csv")
-    assert sorted(grouped.dataset.unique()) == sorted(affected)
-    assert (grouped.protocol.str.endswith("+duplicates=group")).all()
-    kept = pd.read_csv(f"{folder}/results.csv")
-    key = list(kept.columns[: list(kept.columns).index("protocol")])
-
-    def compared(table):
-        return table[(table.selector != "laplacian") | (table.k.astype(str) == "tuned")]
-
-    pairs = compared(kept[kept.dataset.isin(affected)]).merge(
-        compared(grouped), on=key, suffixes=("_keep", "_group"))
-    pairs["change"] = pairs.accuracy_group - pairs.accuracy_keep
-    c["dup_group_methods"] = integer(pairs.groupby("dataset").size().iloc[0])
-    c["dup_group_per_n"] = integer(pairs.groupby(["dataset", "n_features"]).size().iloc[0])
-    for dataset, rows in pairs.groupby("dataset"):
+    effect = claimlib.grouping_effect(folder, f"{folder}/duplicates_group", list(affected.dataset))
+    c["dup_group_methods"] = integer(effect.methods.max())
+    c["dup_group_per_n"] = integer(effect.per_n.max())
+    for dataset, row in effect.iterrows():
         name = dataset.lower()
-        c[f"dup_group_{name}_lower"] = integer((rows.change < 0).sum())
-        c[f"dup_group_{name}_median"] = signed(rows.change.median(), 3)
-        c[f"dup_group_{name}_range"] = (f"{signed(rows.change.min(), 3)} to "
-                                        f"{signed(rows.change.max(), 3)}")
-        taus = [kendalltau(by_n.accuracy_keep, by_n.accuracy_group)[0]
-                for _, by_n in rows.groupby("n_features")]
-        c[f"dup_group_{name}_tau"] = ", ".join(fixed(tau, 2) for tau in taus)
+        c[f"dup_group_{name}_lower"] = integer(row["lower"])
+        c[f"dup_group_{name}_median"] = signed(row["median"], 3)
+        c[f"dup_group_{name}_range"] = f"{signed(row['low'], 3)} to {signed(row['high'], 3)}"
+        c[f"dup_group_{name}_tau"] = ", ".join(fixed(tau, 2) for tau in row["taus"])
 
 
 def tie_claims(c, folder):

@@ -283,6 +283,41 @@ def ucr_labels(dataset, parts=("TRAIN", "TEST"), root="third_party/ucr"):
     return labels
 
 
+def grouping_effect(kept_folder, grouped_folder, datasets):
+    """What keeping duplicated series was worth: the same study rerun on `datasets` with
+    `duplicates: group` (a group's copies on one side of every split; the resample seed is the
+    same, so the splits differ where groups moved) against the study as run. Each compared method's
+    mean accuracy there minus here (tuned rows for the Laplacian score, as the comparison takes
+    them). One row per dataset: methods, methods per n_features, how many fell (lower), the median
+    change and its range (low, high), and Kendall's tau between the two orders of the methods at
+    each n_features (taus, in n_features order)."""
+    import pandas as pd
+    from scipy.stats import kendalltau
+
+    grouped = pd.read_csv(f"{grouped_folder}/results.csv")
+    assert sorted(grouped.dataset.unique()) == sorted(datasets)
+    assert grouped.protocol.str.endswith("+duplicates=group").all()
+    kept = pd.read_csv(f"{kept_folder}/results.csv")
+    key = list(kept.columns[: list(kept.columns).index("protocol")])
+
+    def compared(table):
+        return table[(table.selector != "laplacian") | (table.k.astype(str) == "tuned")]
+
+    pairs = compared(kept[kept.dataset.isin(datasets)]).merge(
+        compared(grouped), on=key, suffixes=("_keep", "_group"))
+    pairs["change"] = pairs.accuracy_group - pairs.accuracy_keep
+    rows = []
+    for dataset, methods in pairs.groupby("dataset"):
+        rows.append({
+            "dataset": dataset, "methods": len(methods),
+            "per_n": int(methods.groupby("n_features").size().max()),
+            "lower": int((methods.change < 0).sum()), "median": methods.change.median(),
+            "low": methods.change.min(), "high": methods.change.max(),
+            "taus": [kendalltau(by_n.accuracy_keep, by_n.accuracy_group)[0]
+                     for _, by_n in methods.groupby("n_features")]})
+    return pd.DataFrame(rows).set_index("dataset")
+
+
 def load_script(path):
     """A Python script of the repository (not a package) imported as a module, by its path from the
     repository root: the studies reuse the scripts that wrote their files (compare_published.py,

@@ -462,7 +462,26 @@ def compute(folder):
     exact_claims(c, folder, compare)
     cost_claims(c, folder, Measurements(folder))
     duplicate_claims(c, folder)
+    tie_claims(c, folder)
     return c
+
+
+def tie_claims(c, folder):
+    """How many nested-CV choices were ties (tuned.csv's tied_candidates: the (k, sigma) candidates
+    sharing the chosen one's mean inner accuracy), per Laplacian method, over the 30 resamples and
+    on the official split; the fold count and median of the resamples."""
+    for run, prefix in (("selection/tuned.csv.gz", "tie"),
+                        ("selection_official/tuned.csv", "tie_official")):
+        tuned = pd.read_csv(f"{folder}/{run}")
+        assert set(tuned.ties) == {"first"}, run
+        tied = tuned.assign(tie=tuned.tied_candidates > 1)
+        methods = tied.groupby(["variant", "distance"])
+        for (variant, distance), share in methods.tie.mean().items():
+            c[f"{prefix}_share_{variant}_{'dtw' if distance.startswith('dtw') else 'ned'}"] = (
+                f"{share * 100:.0f}")
+        if prefix == "tie":
+            c["tie_folds"] = claimlib.thousands(methods.size().max())
+            c["tie_median"] = integer(tied.tied_candidates.median())
 
 
 OFFICIAL_RUNS = ["selection_official", "svc_tsfel_official", "svc_catch22_official", "official_split",
@@ -526,6 +545,35 @@ def duplicate_claims(c, folder):
     effect = Claims()
     report.duplicates_group_claims(effect, report.load("review_numbers"))
     c["dup_report_drop"] = f"{effect['group_drop_low']} to {effect['group_drop_high']}"
+    group_effect_claims(c, folder, resamples.loc[with_copies.index], compared_both)
+
+
+def group_effect_claims(c, folder, duplicates, compared):
+    """The selection run again on the datasets with duplicated series, `duplicates: group`
+    (duplicates_group/): each method's change per dataset (claimlib.grouping_effect), a table, and
+    the datasets where grouping costs more than half a point at the median."""
+    effect = claimlib.grouping_effect(f"{folder}/selection", f"{folder}/duplicates_group",
+                                      list(duplicates.index))
+    resamples = 30
+    rows = []
+    for dataset, row in effect.iterrows():
+        rows.append([dataset, fixed(duplicates.loc[dataset, "straddling_used"] / resamples, 1),
+                     f"{integer(row['lower'])} of {integer(row['methods'])}",
+                     signed(row["median"], 3), f"{signed(row['low'], 3)} to {signed(row['high'], 3)}",
+                     ", ".join(fixed(tau, 2) for tau in row["taus"])])
+    c["dup_group_table"] = claimlib.table(
+        ["dataset", "straddling copies per resample", "methods lower", "median change",
+         "range", "Kendall tau of the methods' order, n = 10, 30, 100"], rows)
+    in_comparisons = effect.loc[compared]
+    costly = in_comparisons[in_comparisons["median"] < -0.005].sort_values("median")
+    # The README calls them the compared datasets with the most straddling copies per resample.
+    most = duplicates.loc[compared].straddling_used.sort_values(ascending=False).index[: len(costly)]
+    assert set(most) == set(costly.index), (list(most), list(costly.index))
+    c["dup_group_costly"] = integer(len(costly))
+    c["dup_group_costly_names"] = ", ".join(
+        f"{dataset} ({signed(row['median'], 3)})" for dataset, row in costly.iterrows())
+    c["dup_group_compared"] = integer(len(in_comparisons))
+    c["dup_group_datasets"] = integer(len(effect))
 
 
 if __name__ == "__main__":

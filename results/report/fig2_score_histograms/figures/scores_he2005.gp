@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'scores_he2005'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20 (he2005: stable weights)"
+  set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20, fitted on all rows (he2005: stable weights)"
   set style fill solid 0.6 border -1
   set xlabel "score"
   set ylabel "count"

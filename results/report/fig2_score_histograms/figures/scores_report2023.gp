@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'scores_report2023'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20 (report2023: literal weights)"
+  set multiplot layout 2,3 title "Laplacian scores, Wafer, DTW, k = 20, fitted on all rows (report2023: literal weights)"
   set style fill solid 0.6 border -1
   set xlabel "score"
   set ylabel "count"

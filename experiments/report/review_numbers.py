@@ -16,6 +16,7 @@ import glob
 import gzip
 import itertools
 import math
+import re
 import statistics
 import sys
 
@@ -405,11 +406,14 @@ def nested():
         chosen = collections.Counter((row["chosen_k"], float(row["chosen_sigma_ratio"]))
                                      for row in rows)
         spread = statistics.stdev(differences)
+        # Nadeau & Bengio's corrected standard error: the outer folds share training rows.
+        outer_k = int(re.search(r"folds=(\d+)", rows[0]["protocol"]).group(1))
+        corrected = spread * math.sqrt(1 / n + 1 / (outer_k - 1))
         print(f"{dataset} {variant}: test-picked k={picked[2]} sigma/M-bar={float(picked[3]):.3g} "
               f"accuracy {mean[picked]:.4f}; nested {statistics.fmean(tuned.values()):.4f} "
               f"(mean inner score {statistics.fmean(float(row['inner_accuracy']) for row in rows):.4f})")
         print(f"  optimism {statistics.fmean(differences):+.4f} (paired std over {n} folds "
-              f"{spread:.4f}, standard error {spread / math.sqrt(n):.4f}; test-picked better on "
+              f"{spread:.4f}, Nadeau-Bengio standard error {corrected:.4f}; test-picked better on "
               f"{sum(d > 0 for d in differences)}, equal on {sum(d == 0 for d in differences)}, "
               f"worse on {sum(d < 0 for d in differences)} folds)")
         print(f"  per-fold oracle optimism {statistics.fmean(oracle_differences):+.4f} "

@@ -70,6 +70,11 @@ ALLOW = [
 def nested_claims(c, folder, review):
     folds = review.read_fold_accuracies("nested_sigma")
     choices = pd.read_csv(f"{folder}/nested_sigma/tuned.csv")
+    # The outer folds of repeated k-fold CV share training rows: Nadeau & Bengio's corrected
+    # standard error of the J paired differences, std * sqrt(1/J + 1/(k-1)).
+    outer = re.fullmatch(r"stratified_kfold\(folds=(\d+);repeats=(\d+);seed=\d+\)",
+                         pd.read_csv(f"{folder}/nested_sigma/results.csv").protocol.iloc[0])
+    outer_k = int(outer.group(1))
     rows, facts = [], {}
     for dataset, variant in sorted({key[:2] for key in folds}):
         grid = {key: value for key, value in folds.items()
@@ -81,7 +86,7 @@ def nested_claims(c, folder, review):
         differences = [grid[picked][f] - tuned[f] for f in order]
         oracle = [max(value[f] for value in grid.values()) - tuned[f] for f in order]
         spread = statistics.stdev(differences)
-        se = spread / len(order) ** 0.5
+        se = spread * (1 / len(order) + 1 / (outer_k - 1)) ** 0.5
         better = sum(d > 0 for d in differences)
         equal = sum(d == 0 for d in differences)
         worse = sum(d < 0 for d in differences)
@@ -95,7 +100,8 @@ def nested_claims(c, folder, review):
                      f"{signed(statistics.fmean(oracle))} ({fixed(statistics.stdev(oracle))})"])
     c["nested_table"] = claimlib.table(
         ["dataset", "variant", "test-picked (k, sigma/M-bar)", "test-picked", "nested",
-         "optimism (std, SE)", "folds better / equal / worse", "per-fold oracle optimism (std)"],
+         "optimism (std, corrected SE)", "folds better / equal / worse",
+         "per-fold oracle optimism (std)"],
         rows)
     worms = {variant: facts[("WormsTwoClass", variant)] for variant in ("he2005", "report2023")}
     c["nested_worms_he"] = points(worms["he2005"]["optimism"], 1)

@@ -67,6 +67,12 @@ ALLOW = [
 ]
 
 
+def corrected_se(fold_std, folds=25, k=5):
+    """Nadeau & Bengio's corrected standard error of a mean over the folds of repeated k-fold CV
+    (5 x 5 here): fold std * sqrt(1/J + 1/(k-1)); the folds share training rows."""
+    return fold_std * math.sqrt(1 / folds + 1 / (k - 1))
+
+
 def nested_claims(c, folder, review):
     folds = review.read_fold_accuracies("nested_sigma")
     choices = pd.read_csv(f"{folder}/nested_sigma/tuned.csv")
@@ -387,7 +393,7 @@ def sigma_claims(c, folder, review, paired):
         c[f"wafer_{protocol}_1e4_balanced"] = fixed(near["balanced_accuracy"])
         c[f"wafer_{protocol}_1e3"] = fixed(wafer[-1]["accuracy"])
         if protocol == "kfold":
-            c["wafer_kfold_1e4_se"] = fixed(near["accuracy_std"] / 5)
+            c["wafer_kfold_1e4_se"] = fixed(corrected_se(near["accuracy_std"]))
         else:
             c["wafer_near_1e4"] = general(near["sigma_ratio"], 3)
     worms = curve(holdout, "WormsTwoClass", "report2023", 30)
@@ -398,12 +404,12 @@ def sigma_claims(c, folder, review, paired):
     he = curve(kfold, "WormsTwoClass", "he2005", 80)
     for key, row in (("1e4", review.nearest(he, 1e-4)), ("1e3", he[-1])):
         c[f"worms_he_kfold_{key}"] = fixed(row["accuracy"])
-        c[f"worms_he_kfold_{key}_se"] = fixed(row["accuracy_std"] / 5)
+        c[f"worms_he_kfold_{key}_se"] = fixed(corrected_se(row["accuracy_std"]))
     best = max(he, key=lambda row: row["accuracy"])
     c["worms_he_points"] = integer(len(he))
     c["worms_he_best"] = fixed(best["accuracy"])
     c["worms_he_best_at"] = general(best["sigma_ratio"], 2)
-    c["worms_he_best_se"] = fixed(best["accuracy_std"] / 5)
+    c["worms_he_best_se"] = fixed(corrected_se(best["accuracy_std"]))
 
     # the section's paired tests, one family for Holm
     folds = paired.read_folds(f"{folder}/fig3_sigma_kfold/folds.csv.gz")
@@ -578,7 +584,7 @@ def fig5_claims(c, folder, review, paired):
                     if review.curve_name(row) == name and row["n_features"] == low["n_features"])
         rows.append([pretty(name), f"{fixed(low['accuracy'])} ({fixed(low['balanced_accuracy'])})",
                      integer(low["n_features"]),
-                     f"{fixed(twin['accuracy'])} ({fixed(twin['accuracy_std'])}, {fixed(twin['accuracy_std'] / 5)})",
+                     f"{fixed(twin['accuracy'])} ({fixed(twin['accuracy_std'])}, {fixed(corrected_se(twin['accuracy_std']))})",
                      fixed((twin["accuracy"] - low["accuracy"]) / twin["accuracy_std"], 1)])
         if name.startswith("laplacian"):
             balanced.append(low["balanced_accuracy"])

@@ -219,17 +219,17 @@ class LinePlot final : public PlotKind {
     return smoothing::moving_average(values, params_.integer("smooth"));
   }
 
-  // The key entry of each kind of baseline line drawn; the lines themselves carry their value
-  // as a label, since it differs from panel to panel.
-  static std::vector<std::string> baseline_key_titles(const PanelBaselines& baselines) {
-    std::vector<std::string> titles;
+  // The kinds of baseline line drawn (by their dash pattern), each getting one key entry; the
+  // lines themselves carry their value as a label, since it differs from panel to panel.
+  static std::vector<const char*> baseline_kinds(const PanelBaselines& baselines) {
+    std::vector<const char*> kinds;
     for (const char* dash : {kTestMajorityDash, kTrainMajorityDash})
-      for (const auto& [panel, lines] : baselines)
-        if (std::any_of(lines.begin(), lines.end(),
-                        [&](const auto& line) { return line.dash == dash; }) &&
-            std::find(titles.begin(), titles.end(), baseline_key_title(dash)) == titles.end())
-          titles.push_back(baseline_key_title(dash));
-    return titles;
+      if (std::any_of(baselines.begin(), baselines.end(), [&](const auto& panel) {
+            return std::any_of(panel.second.begin(), panel.second.end(),
+                               [&](const auto& line) { return line.dash == dash; });
+          }))
+        kinds.push_back(dash);
+    return kinds;
   }
   static std::string baseline_key_title(const char* dash) {
     return dash == kTestMajorityDash ? "majority class of the test rows (value at the line)"
@@ -241,8 +241,8 @@ class LinePlot final : public PlotKind {
                                      const std::vector<std::string>& series_order) {
     for (size_t i = 0; i < series_order.size(); ++i)
       if (series_order[i] == "dataset=" + line.dataset)
-        return gnuplot::series_colour(static_cast<int>(i));
-    return "lc rgb \"#555555\"";
+        return gnuplot::palette_colour(static_cast<int>(i));
+    return "#555555";
   }
 
   std::string axis_label(const char* label_param, const char* column_param) const {
@@ -263,8 +263,8 @@ class LinePlot final : public PlotKind {
                             .y_label = axis_label("y_label", "y"),
                             .key_titles = order};
     if (banded) grid.key_titles.push_back(band_legend);
-    const auto baseline_titles = baseline_key_titles(baselines);
-    grid.key_titles.insert(grid.key_titles.end(), baseline_titles.begin(), baseline_titles.end());
+    const auto kinds = baseline_kinds(baselines);
+    for (const char* dash : kinds) grid.key_titles.push_back(baseline_key_title(dash));
     Figure figure = gnuplot::panel_grid_figure(grid);
     if (params_.boolean("log_x")) figure.body += "  set logscale x\n  set format x \"1e%L\"\n";
     double y_min = params_.real("y_min"), y_max = params_.real("y_max");
@@ -304,7 +304,7 @@ class LinePlot final : public PlotKind {
         ++block;
       }
       if (first_panel)
-        key_entries_of_other_panels(order, lines, banded, band_legend, baseline_titles, commands);
+        key_entries_of_other_panels(order, lines, banded, band_legend, kinds, commands);
       if (auto found = baselines.find(facet_label); found != baselines.end())
         for (size_t i = 0; i < found->second.size(); ++i) {
           const BaselineLine& line = found->second[i];
@@ -312,11 +312,11 @@ class LinePlot final : public PlotKind {
           // Labels step leftwards, so two lines at (nearly) one value keep readable labels.
           figure.body += fmt::format(
               "  set label {} {} at graph {}, first {} right offset 0,0.6 font \",9\" "
-              "tc {} front\n",
+              "tc rgb \"{}\" front\n",
               i + 1, gnuplot::text(line.title),
               format_double(0.99 - 0.36 * static_cast<double>(i % 3)), format_double(line.value),
-              colour.substr(3));
-          commands.push_back(fmt::format("    {} with lines lw 1 dt {} {} notitle",
+              colour);
+          commands.push_back(fmt::format("    {} with lines lw 1 dt {} lc rgb \"{}\" notitle",
                                          format_double(line.value), line.dash, colour));
         }
       figure.body += fmt::format("  plot \\\n{}\n", fmt::join(commands, ", \\\n"));
@@ -331,7 +331,7 @@ class LinePlot final : public PlotKind {
   static void key_entries_of_other_panels(
       const std::vector<std::string>& order,
       const std::vector<std::pair<std::string, std::map<double, Point>>>& lines, bool banded,
-      const std::string& band_legend, const std::vector<std::string>& baseline_titles,
+      const std::string& band_legend, const std::vector<const char*>& baseline_kinds,
       std::vector<std::string>& commands) {
     for (auto& entry : gnuplot::absent_series_entries(order, lines))
       commands.push_back(std::move(entry));
@@ -340,11 +340,10 @@ class LinePlot final : public PlotKind {
           "    keyentry with filledcurves fs transparent solid {} noborder lc rgb \"#888888\" "
           "title {}",
           kBandOpacity, gnuplot::text(band_legend)));
-    for (const auto& title : baseline_titles)
-      commands.push_back(fmt::format(
-          "    keyentry with lines lw 1 dt {} lc rgb \"#555555\" title {}",
-          title == baseline_key_title(kTestMajorityDash) ? kTestMajorityDash : kTrainMajorityDash,
-          gnuplot::text(title)));
+    for (const char* dash : baseline_kinds)
+      commands.push_back(
+          fmt::format("    keyentry with lines lw 1 dt {} lc rgb \"#555555\" title {}", dash,
+                      gnuplot::text(baseline_key_title(dash))));
   }
 
   ParamSet params_;

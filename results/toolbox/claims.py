@@ -26,7 +26,8 @@ ALLOW = [
     r"on 1000 evenly spaced", r"90% of (the|their) variance", r"90%", r"10% of the features",
     r"a quarter of", r"2-core", r"the 10-feature cells", r"the 10 best", r"the 10 most",
     r"with 50 features", r"Earthquakes' 512 raw values", r"one feature", r"single component",
-    r"top 20 features", r"top 40", r"rows\^2", r"\bk = (1|2|5|8|13|30|50|80|120)\b",
+    r"top 20 features", r"top 40", r"rows\^2", r"\bk = (1|2|3|5|8|13|30|50|80|120)\b",
+    r"5 equal-width bins",
     r"C = (1|0\.03)\b", r"exactly 0", r"is 0:", r"120 ANOVA features", r"with 13,",
     r"with 5 to 8 features", r"(constraint score|constraint_sc) ?[1-4]",
     r"\(1\)|\(2\)|\(3\)", r"tau-b", r"2-D",
@@ -172,6 +173,34 @@ def compute(folder):
     assert first["anova"] == first["chi2"]
     c["sony_filters_first"] = integer(first["anova"])
     c["sony_k80_all_low"], c["sony_k80_all_high"] = span(sony.loc[80])
+
+    # --- redundancy_filters
+    redundancy = read(folder, "redundancy_filters")
+    table = accuracy_table(redundancy)
+    sony = table.loc[SONY]
+    aware = ["cmim", "jmi", "mrmr"]
+    middle = sony.loc[3:13]
+    assert (middle[aware].min(axis=1) > middle[["info_gain", "anova"]].max(axis=1)).all(), \
+        "the text says CMIM, JMI and mRMR lead both single-feature scores at every k from 3 to 13"
+    c["red_sony_aware_low"], c["red_sony_aware_high"] = span(middle[aware].values.ravel())
+    c["red_sony_single_low"], c["red_sony_single_high"] = span(
+        middle[["info_gain", "anova"]].values.ravel())
+    first = {name: int(sony.index[sony[name] >= REACH].min()) for name in sony.columns}
+    c["red_sony_aware_first_low"] = integer(min(first[name] for name in aware))
+    c["red_sony_aware_first_high"] = integer(max(first[name] for name in aware))
+    assert first["info_gain"] == first["anova"]
+    c["red_sony_single_first"] = integer(first["info_gain"])
+    ecg = table.loc["ECG200"]
+    leaders = {ecg.loc[k].idxmax() for k in ecg.index}
+    c["red_ecg_leaders"] = integer(len(leaders))
+    c["red_ecg_k50_low"], c["red_ecg_k50_high"] = span(ecg.loc[50])
+    fcbf = redundancy[redundancy.selector == "fcbf"].groupby("dataset")["n_features_used"].max()
+    c["fcbf_ecg_kept"] = integer(fcbf["ECG200"])
+    c["fcbf_sony_kept"] = integer(fcbf[SONY])
+    c["fcbf_sony_acc"] = fixed(sony.loc[50, "fcbf"])
+    c["trace_sony_k1"] = fixed(sony.loc[1, "trace_ratio"])
+    c["trace_sony_k1_anova"] = fixed(sony.loc[1, "anova"])
+    assert sony.loc[1].idxmin() == "trace_ratio"
 
     # --- kendall_all_selectors
     tau = pd.read_csv(f"{folder}/kendall_all_selectors/rankings/ECG200_kendall.csv", index_col=0)

@@ -64,10 +64,11 @@ struct ReferenceScores {
   std::vector<int> ranking;  // feature indices, rank 0 first
 };
 
-// A "feature,score,rank" file; rows must list features 0..p-1 in order.
+// A "feature,score,rank" file (further columns are ignored here); rows must list features 0..p-1
+// in order.
 inline ReferenceScores read_reference_scores(const std::string& relative) {
   const Eigen::MatrixXd table = read_reference_matrix(relative, true);
-  if (table.cols() != 3) throw std::runtime_error(relative + ": expected 3 columns");
+  if (table.cols() < 3) throw std::runtime_error(relative + ": expected 3 columns or more");
   ReferenceScores result;
   result.scores = table.col(1);
   result.ranking.assign(static_cast<size_t>(table.rows()), -1);

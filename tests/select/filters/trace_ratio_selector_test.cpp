@@ -1,0 +1,95 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "select/filters/class_scatter.hpp"
+#include "select/reference_data.hpp"
+#include "select/selector.hpp"
+#include "select/selector_test_helpers.hpp"
+
+using tsfs::testing::make_selector;
+using tsfs::testing::params_of;
+
+namespace {
+
+double ratio_of(const tsfs::ClassScatter& scatter, const std::vector<int>& subset) {
+  double between = 0.0;
+  double within = 0.0;
+  for (const int feature : subset) {
+    between += scatter.between[feature];
+    within += scatter.within[feature];
+  }
+  return between / within;
+}
+
+}  // namespace
+
+TEST_CASE("trace_ratio over every feature matches scikit-feature trace_ratio") {
+  for (const std::string prefix : tsfs::testing::reference_prefixes) {
+    CAPTURE(prefix);
+    const auto data = tsfs::testing::load_labelled_data(prefix);
+    const tsfs::SelectionProblem problem{data.features, &data.labels, data.classes, nullptr};
+    const auto selector = make_selector("trace_ratio");
+    tsfs::testing::check_against(selector->score(problem).scores,
+                                 prefix + "_trace_ratio_fisher.csv", selector->order());
+  }
+}
+
+// scikit-feature's trace_ratio returns the Fisher top m and their ratio (its candidates are those m
+// alone); maximising over all subsets of m can only do as well or better.
+TEST_CASE("trace_ratio subsets reach at least scikit-feature's ratio") {
+  for (const std::string prefix : tsfs::testing::reference_prefixes) {
+    CAPTURE(prefix);
+    const auto data = tsfs::testing::load_labelled_data(prefix);
+    const tsfs::SelectionProblem problem{data.features, &data.labels, data.classes, nullptr};
+    const auto scatter = tsfs::class_scatter(data.features, data.labels, data.classes);
+    std::ifstream file(
+        tsfs::testing::reference_path("selectors/" + prefix + "_trace_ratio_fisher_subsets.csv"));
+    std::string line;
+    std::getline(file, line);
+    int cases = 0;
+    while (std::getline(file, line)) {
+      std::stringstream fields(line);
+      std::string size_text;
+      std::string ratio_text;
+      std::getline(fields, size_text, ',');
+      std::getline(fields, ratio_text, ',');
+      const long long size = std::stoll(size_text);
+      CAPTURE(size);
+      const auto scores =
+          make_selector("trace_ratio", params_of({{"subset_size", size}}))->score(problem).scores;
+      std::vector<int> subset = tsfs::rank_by_score(scores, tsfs::ScoreOrder::descending);
+      subset.resize(static_cast<size_t>(size));
+      const double ratio = ratio_of(scatter, subset);
+      CHECK(ratio >= std::stod(ratio_text) * (1.0 - 1e-12));
+      ++cases;
+    }
+    CHECK(cases == 2);
+  }
+}
+
+// Classes 0 0 1 1; a column (a, a + d, c, c + d) has s_b = (c - a)^2 and s_w = d^2. Column 0:
+// 9 / 1; column 1: 36 / 6.25 (ratio 5.76, heavy); column 2: 0.04 / 0.01 (ratio 4, light). The
+// Fisher top two {0, 1} reach 45 / 7.25 = 6.2; {0, 2} reaches 9.04 / 1.01 = 8.95, the best pair.
+TEST_CASE("trace_ratio finds the subset of largest ratio, not the Fisher top m") {
+  Eigen::MatrixXd features(4, 3);
+  features << 0, 0, 0, 1, 2.5, 0.1, 3, 6, 0.2, 4, 8.5, 0.3;
+  Eigen::VectorXi labels(4);
+  labels << 0, 0, 1, 1;
+  const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
+  const auto scatter = tsfs::class_scatter(features, labels, 2);
+  CHECK(ratio_of(scatter, {0, 1}) == doctest::Approx(45.0 / 7.25).epsilon(1e-12));
+  CHECK(ratio_of(scatter, {0, 2}) == doctest::Approx(9.04 / 1.01).epsilon(1e-12));
+  const auto scores =
+      make_selector("trace_ratio", params_of({{"subset_size", 2LL}}))->score(problem).scores;
+  CHECK(tsfs::rank_by_score(scores, tsfs::ScoreOrder::descending) == std::vector<int>{0, 2, 1});
+}
+
+TEST_CASE("trace_ratio refuses a subset larger than the feature columns when planned") {
+  const auto selector = make_selector("trace_ratio", params_of({{"subset_size", 40LL}}));
+  CHECK(selector->check_features(40) == std::nullopt);
+  REQUIRE(selector->check_features(39).has_value());
+  CHECK(selector->check_features(39)->param == "subset_size");
+}

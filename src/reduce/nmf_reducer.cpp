@@ -1,7 +1,8 @@
 // Non-negative matrix factorisation (registered as "nmf"): the training rows X ~ W H with W, H >= 0
-// (nonnegative_factorization.hpp, scikit-learn 1.2.1's NMF(solver="cd")); the training rows
-// become their W, the test rows the W that coordinate descent finds with H fixed (scikit-learn's
-// transform). The raw features must be non-negative: no standardisation.
+// (nonnegative_factorization.hpp, scikit-learn 1.2.1's NMF(solver="cd") or, with solver: mu, its
+// multiplicative updates); the training rows become their W, the test rows the W that the same
+// solver finds with H fixed (scikit-learn's transform). The raw features must be non-negative: no
+// standardisation.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -21,6 +22,7 @@ class NmfReducer final : public Reducer {
         max_iterations_(static_cast<int>(params.integer("max_iter"))),
         tolerance_(params.real("tol")),
         random_start_(params.text("init") == "random"),
+        multiplicative_(params.text("solver") == "mu"),
         seed_(static_cast<std::uint64_t>(params.integer("seed"))) {}
 
   Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
@@ -35,10 +37,15 @@ class NmfReducer final : public Reducer {
         std::min<Eigen::Index>(components_, std::min(train.rows(), train.cols()));
     Factorization fitted =
         random_start_ ? random_start(train, kept, seed_) : nndsvda_start(train, kept);
-    coordinate_descent(train, fitted, true, max_iterations_, tolerance_);
-    Factorization tested{Eigen::MatrixXd::Zero(test.rows(), kept), fitted.h, 0};
-    coordinate_descent(test, tested, false, max_iterations_, tolerance_);
-    return {fitted.w, tested.w};
+    const auto solve = multiplicative_ ? &multiplicative_updates : &coordinate_descent;
+    solve(train, fitted, true, max_iterations_, tolerance_);
+    // scikit-learn's transform: W from 0 for cd, from sqrt(mean / k) for mu (whose updates
+    // never move a zero).
+    Factorization tested{multiplicative_ ? multiplicative_transform_start(test, kept)
+                                         : Eigen::MatrixXd::Zero(test.rows(), kept),
+                         fitted.h, 0};
+    solve(test, tested, false, max_iterations_, tolerance_);
+    return {fitted.w, tested.w, reconstruction_error(train, fitted)};
   }
 
  private:
@@ -46,13 +53,14 @@ class NmfReducer final : public Reducer {
   int max_iterations_;
   double tolerance_;
   bool random_start_;
+  bool multiplicative_;
   std::uint64_t seed_;
 };
 
 const Registrar<ReducerRegistration> registrar{ReducerRegistration{
     .info = {.name = "nmf",
-             .doc = "non-negative matrix factorisation of the training rows (coordinate descent); "
-                    "non-negative features only",
+             .doc = "non-negative matrix factorisation of the training rows (coordinate descent or "
+                    "multiplicative updates); non-negative features only",
              .params = {ParamDeclaration{
                             .name = "components",
                             .type = ParamType::integer,
@@ -63,16 +71,25 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                         ParamDeclaration{.name = "max_iter",
                                          .type = ParamType::integer,
                                          .default_value = 200LL,
-                                         .doc = "coordinate descent iterations at most",
+                                         .doc = "iterations of the solver at most",
                                          .check = at_least(1),
                                          .sweepable = false},
                         ParamDeclaration{
                             .name = "tol",
                             .type = ParamType::real,
                             .default_value = 1e-4,
-                            .doc = "stop when the projected gradient falls to tol x the first",
+                            .doc = "cd: stop when the projected gradient falls to tol x the first; "
+                                   "mu: when ||X - WH|| fell by less than tol x the first error "
+                                   "over 10 iterations",
                             .check = greater_than(0.0),
                             .sweepable = false},
+                        ParamDeclaration{.name = "solver",
+                                         .type = ParamType::text,
+                                         .default_value = ParamValue{std::string("cd")},
+                                         .doc = "cd (coordinate descent) or mu (multiplicative "
+                                                "updates), as scikit-learn's NMF(solver=...)",
+                                         .choices = {"cd", "mu"},
+                                         .sweepable = false},
                         ParamDeclaration{.name = "init",
                                          .type = ParamType::text,
                                          .default_value = ParamValue{std::string("nndsvda")},
@@ -103,7 +120,8 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
           negative.size(), features.cols(),
           fmt::join(negative.begin(), negative.begin() + std::min<long>(3, negative.size()), ", "),
           negative.size() > 3 ? ", ..." : "");
-    }}};
+    },
+    .reconstructs = true}};
 
 }  // namespace
 }  // namespace tsfs

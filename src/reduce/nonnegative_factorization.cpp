@@ -1,6 +1,7 @@
 #include "reduce/nonnegative_factorization.hpp"
 
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -90,6 +91,51 @@ void coordinate_descent(const Eigen::MatrixXd& x, Factorization& factors, bool u
   }
   factors.h = ht.transpose();
   factors.iterations = std::min(iteration, max_iterations);
+}
+
+namespace {
+
+// scikit-learn's EPSILON (np.finfo(np.float32).eps): what a zero denominator becomes.
+constexpr double kZeroDenominator = 1.1920928955078125e-07;
+
+// factor <- factor * numerator / denominator, entrywise, a zero denominator replaced.
+void multiply_by_ratio(Eigen::MatrixXd& factor, const Eigen::MatrixXd& numerator,
+                       Eigen::MatrixXd denominator) {
+  denominator = (denominator.array() == 0.0).select(kZeroDenominator, denominator);
+  factor.array() *= numerator.array() / denominator.array();
+}
+
+}  // namespace
+
+void multiplicative_updates(const Eigen::MatrixXd& x, Factorization& factors, bool update_h,
+                            int max_iterations, double tolerance) {
+  const double start_error = reconstruction_error(x, factors);
+  double previous_error = start_error;
+  // With H fixed, X H' and H H' do not change between iterations.
+  Eigen::MatrixXd x_ht = x * factors.h.transpose();
+  Eigen::MatrixXd h_ht = factors.h * factors.h.transpose();
+  int iteration = 1;
+  for (; iteration <= max_iterations; ++iteration) {
+    multiply_by_ratio(factors.w, x_ht, factors.w * h_ht);
+    if (update_h) {
+      // numpy's multi_dot takes (W' W) H, the cheaper order for few components.
+      multiply_by_ratio(factors.h, factors.w.transpose() * x,
+                        (factors.w.transpose() * factors.w) * factors.h);
+      x_ht = x * factors.h.transpose();
+      h_ht = factors.h * factors.h.transpose();
+    }
+    if (iteration % 10 == 0) {
+      const double error = reconstruction_error(x, factors);
+      if ((previous_error - error) / start_error < tolerance) break;
+      previous_error = error;
+    }
+  }
+  factors.iterations = std::min(iteration, max_iterations);
+}
+
+Eigen::MatrixXd multiplicative_transform_start(const Eigen::MatrixXd& x, Eigen::Index components) {
+  return Eigen::MatrixXd::Constant(x.rows(), components,
+                                   std::sqrt(x.mean() / static_cast<double>(components)));
 }
 
 double reconstruction_error(const Eigen::MatrixXd& x, const Factorization& factors) {

@@ -1,6 +1,7 @@
 #pragma once
 // Non-negative matrix factorisation X ~ W H (W, H >= 0) minimising the Frobenius norm, as
-// scikit-learn 1.2.1's NMF(solver="cd", beta_loss="frobenius", no regularisation): cyclic
+// scikit-learn 1.2.1's NMF(solver="cd", beta_loss="frobenius", no regularisation) by default:
+// cyclic
 // coordinate descent (Cichocki & Phan 2009; scikit-learn's _update_cdnmf_fast, no shuffle) over
 // W then H each iteration, stopped when the summed projected gradients fall to `tolerance` times
 // the first iteration's, or after `max_iterations`.
@@ -29,6 +30,20 @@ Factorization random_start(const Eigen::MatrixXd& x, Eigen::Index components, st
 // scikit-learn transforms new rows (W starting at 0, H the fitted components).
 void coordinate_descent(const Eigen::MatrixXd& x, Factorization& start, bool update_h,
                         int max_iterations, double tolerance);
+
+// Multiplicative updates (Lee & Seung 2001) for the Frobenius loss, as scikit-learn 1.2.1's
+// NMF(solver="mu", beta_loss="frobenius", no regularisation): each iteration W <- W * (X H') /
+// (W H H') then H <- H * (W' X) / (W' W H), a zero denominator replaced by float32's epsilon; every
+// 10 iterations ||X - W H||_F is computed, and the updates stop when it fell by less than
+// `tolerance` times the starting error since the last check, or after `max_iterations`. With
+// update_h false only W moves (scikit-learn's transform, which starts W at sqrt(mean(X) / k):
+// multiplicative updates never move an entry away from 0).
+void multiplicative_updates(const Eigen::MatrixXd& x, Factorization& start, bool update_h,
+                            int max_iterations, double tolerance);
+
+// scikit-learn's start of W for transforming new rows with multiplicative updates: every entry
+// sqrt(mean(X) / components).
+Eigen::MatrixXd multiplicative_transform_start(const Eigen::MatrixXd& x, Eigen::Index components);
 
 // ||X - W H||_F (scikit-learn's reconstruction_err_).
 double reconstruction_error(const Eigen::MatrixXd& x, const Factorization& factors);

@@ -12,7 +12,8 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
              .params = projection_params()},
     .configure = configured_by_factory<Reducer>([](const ParamSet& params) {
       return make_projection_reducer(params, &principal_components);
-    })}};
+    }),
+    .reconstructs = true}};
 
 }  // namespace
 }  // namespace tsfs

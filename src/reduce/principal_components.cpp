@@ -2,6 +2,7 @@
 
 #include <Eigen/SVD>
 #include <algorithm>
+#include <cmath>
 
 namespace tsfs {
 namespace {
@@ -36,8 +37,8 @@ PrincipalComponents principal_components(const Eigen::MatrixXd& rows) {
   result.mean = rows.colwise().mean();
   const SignedSvd svd = signed_svd(rows.rowwise() - result.mean);
   result.directions = svd.v;
-  const Eigen::VectorXd squares = svd.singular_values.array().square();
-  result.explained_variance_ratio = squares / squares.sum();
+  result.singular_values = svd.singular_values;
+  result.explained_variance_ratio = energy_shares(svd.singular_values);
   return result;
 }
 
@@ -46,6 +47,7 @@ PrincipalComponents truncated_svd(const Eigen::MatrixXd& rows) {
   result.mean = Eigen::RowVectorXd::Zero(rows.cols());
   const SignedSvd svd = signed_svd(rows);
   result.directions = svd.v;
+  result.singular_values = svd.singular_values;
   const auto population_variances = [](const Eigen::MatrixXd& columns) {
     const Eigen::MatrixXd centred = columns.rowwise() - columns.colwise().mean();
     return Eigen::VectorXd(centred.colwise().squaredNorm().transpose() /
@@ -66,6 +68,15 @@ long long components_reaching(const Eigen::VectorXd& ratios, double energy) {
     if (cumulative <= energy) ++within;
   }
   return std::min<long long>(within + 1, ratios.size());
+}
+
+Eigen::VectorXd energy_shares(const Eigen::VectorXd& singular_values) {
+  const Eigen::VectorXd squares = singular_values.array().square();
+  return squares / squares.sum();
+}
+
+double dropped_energy_norm(const Eigen::VectorXd& singular_values, Eigen::Index kept) {
+  return std::sqrt(singular_values.tail(singular_values.size() - kept).squaredNorm());
 }
 
 }  // namespace tsfs

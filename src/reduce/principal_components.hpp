@@ -11,6 +11,10 @@ struct PrincipalComponents {
   Eigen::MatrixXd directions;  // features x min(rows, features): unit columns, largest first
   // Share of the total variance along each direction (sums to 1 for PCA).
   Eigen::VectorXd explained_variance_ratio;
+  // Singular values of the (centred, for PCA) rows, largest first: s_i^2 / sum_j s_j^2 is the
+  // share of the squared Frobenius norm, the "energy", along direction i, and sqrt(sum_{i >= k}
+  // s_i^2) the Frobenius norm of what k directions leave out.
+  Eigen::VectorXd singular_values;
 };
 
 // PCA: the rows centred, X = U S V^T; direction i = V_i, ratio_i = s_i^2 / sum_j s_j^2.
@@ -26,5 +30,11 @@ PrincipalComponents truncated_svd(const Eigen::MatrixXd& rows);
 // PCA(n_components=energy): 1 + the number of cumulative sums <= energy (so a sum exactly at
 // `energy` takes one more), at most ratios.size().
 long long components_reaching(const Eigen::VectorXd& ratios, double energy);
+
+// s_i^2 / sum_j s_j^2 of each singular value.
+Eigen::VectorXd energy_shares(const Eigen::VectorXd& singular_values);
+
+// sqrt(sum_{i >= kept} s_i^2): ||X - X V_k V_k'||_F for the rows the singular values are of.
+double dropped_energy_norm(const Eigen::VectorXd& singular_values, Eigen::Index kept);
 
 }  // namespace tsfs

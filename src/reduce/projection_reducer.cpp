@@ -10,9 +10,13 @@ namespace {
 
 class ProjectionReducer final : public Reducer {
  public:
-  ProjectionReducer(std::optional<long long> components, double energy, bool standardize_columns,
-                    DirectionsFit fit)
-      : components_(components), energy_(energy), standardize_(standardize_columns), fit_(fit) {}
+  ProjectionReducer(std::optional<long long> components, double energy, EnergyOf energy_of,
+                    bool standardize_columns, DirectionsFit fit)
+      : components_(components),
+        energy_(energy),
+        energy_of_(energy_of),
+        standardize_(standardize_columns),
+        fit_(fit) {}
 
   Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi&, int,
                           const Eigen::MatrixXd& test) const override {
@@ -22,10 +26,14 @@ class ProjectionReducer final : public Reducer {
     const long long available = fitted.directions.cols();
     const long long kept = components_
                                ? std::min(*components_, available)
-                               : components_reaching(fitted.explained_variance_ratio, energy_);
+                               : components_reaching(energy_of_ == EnergyOf::variance
+                                                         ? fitted.explained_variance_ratio
+                                                         : energy_shares(fitted.singular_values),
+                                                     energy_);
     const auto directions = fitted.directions.leftCols(kept);
     return {(rows.train.rowwise() - fitted.mean) * directions,
-            (rows.test.rowwise() - fitted.mean) * directions};
+            (rows.test.rowwise() - fitted.mean) * directions,
+            dropped_energy_norm(fitted.singular_values, kept)};
   }
 
   // scikit-learn's PCA and TruncatedSVD allow at most min(n_samples, n_features) components.
@@ -39,6 +47,7 @@ class ProjectionReducer final : public Reducer {
  private:
   std::optional<long long> components_;
   double energy_;
+  EnergyOf energy_of_;
   bool standardize_;
   DirectionsFit fit_;
 };
@@ -59,6 +68,19 @@ ParamDeclaration standardize_param() {
           .default_value = true,
           .doc = "z-score each column with the training rows' mean and population std first",
           .sweepable = false};
+}
+
+ParamDeclaration energy_of_param() {
+  return {.name = "energy_of",
+          .type = ParamType::text,
+          .default_value = ParamValue{std::string("singular_values")},
+          .doc =
+              "what `energy` is a share of: singular_values (sum of s_i^2, the rows' squared "
+              "Frobenius norm) or variance (the columns' variance the projections explain, "
+              "TruncatedSVD's explained_variance_ratio_)",
+          .choices = {"singular_values", "variance"},
+          .sweepable = false,
+          .excludes = "components"};
 }
 
 std::vector<ParamDeclaration> projection_params() {
@@ -85,7 +107,10 @@ std::unique_ptr<Reducer> make_projection_reducer(const ParamSet& params, Directi
   std::optional<long long> components;
   if (!std::holds_alternative<std::monostate>(params.at("components")))
     components = params.integer("components");
-  return std::make_unique<ProjectionReducer>(components, params.real("energy"),
+  const EnergyOf energy_of = params.has("energy_of") && params.text("energy_of") == "variance"
+                                 ? EnergyOf::variance
+                                 : EnergyOf::singular_values;
+  return std::make_unique<ProjectionReducer>(components, params.real("energy"), energy_of,
                                              params.boolean("standardize"), fit);
 }
 

@@ -6,6 +6,7 @@
 // results.csv (`reducer`, `reducer_<param>`); `n_components` records the count each fold used.
 #include <Eigen/Core>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,10 @@ namespace tsfs {
 struct Reduction {
   Eigen::MatrixXd train;  // training rows x components
   Eigen::MatrixXd test;   // test rows x components
+  // Registrations with `reconstructs`: ||X - X^||_F, the Frobenius norm of what the kept
+  // components leave out of the training rows as the reducer saw them (standardised unless
+  // `standardize: false`); results.csv and folds.csv's reconstruction_error. NaN otherwise.
+  double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
 
 // A reducer's parameters asking for more components than one fit allows: the fit keeps `allowed`
@@ -62,6 +67,9 @@ struct ReducerRegistration {
   // they hold (lda and pls need two: with one, there is no direction that separates classes).
   // Checked when the run is planned on every fold (and inner fold) of every dataset.
   std::function<std::optional<std::string>(int training_classes)> check_training_classes;
+  // The reducer approximates its input (pca, svd, nmf; not lda or pls, which look for class
+  // directions): its Reduction::reconstruction_error is a column of the results.
+  bool reconstructs = false;
 };
 
 // The classes present in `labels` (indices in [0, classes)), in increasing order.

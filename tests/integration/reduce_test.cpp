@@ -80,6 +80,13 @@ TEST_CASE(
       if (reducer.find("svd") != std::string::npos) CHECK(components == std::min(3L, features));
       if (reducer.find("pca") != std::string::npos) CHECK(components == std::min(4L, features));
     }
+    // pca and svd approximate their input: ||X - X^||_F per fold; lda and pls do not.
+    const bool reconstructs =
+        reducer.find("pca") != std::string::npos || reducer.find("svd") != std::string::npos;
+    CHECK(folds.column("reconstruction_error").has_value() == reconstructs);
+    if (reconstructs)
+      for (const auto& row : folds.rows)
+        CHECK(std::stod(row[*folds.column("reconstruction_error")]) >= 0.0);
   }
   // ECG200's values are partly negative: NMF refuses them when the run is planned, naming where
   // the reducer was given (here --set), and writes nothing.
@@ -103,16 +110,22 @@ TEST_CASE(
     csv += "\n";
   }
   write_text(folder.path() / "absolute.csv", csv);
-  const auto nmf =
-      run_spec(folder.path() / "nmf",
-               " --set 'reduce={kind: nmf, components: 2}' --set 'features={extractor: "
-               "csv, path: " +
-                   (folder.path() / "absolute.csv").string() + "}'");
-  REQUIRE_MESSAGE(nmf.exit_code == 0, nmf.err);
-  const auto folds = tsfs::read_csv_table(folder.path() / "nmf" / "folds.csv");
-  for (const auto& row : folds.rows)
-    CHECK(std::stol(row[*folds.column("n_components")]) ==
-          std::min(2L, std::stol(row[*folds.column("n_features_used")])));
+  for (const std::string solver : {"cd", "mu"}) {
+    CAPTURE(solver);
+    const auto output = folder.path() / ("nmf_" + solver);
+    const auto nmf =
+        run_spec(output, " --set 'reduce={kind: nmf, components: 2, solver: " + solver +
+                             "}' --set 'features={extractor: csv, path: " +
+                             (folder.path() / "absolute.csv").string() + "}'");
+    REQUIRE_MESSAGE(nmf.exit_code == 0, nmf.err);
+    const auto folds = tsfs::read_csv_table(output / "folds.csv");
+    for (const auto& row : folds.rows)
+      CHECK(std::stol(row[*folds.column("n_components")]) ==
+            std::min(2L, std::stol(row[*folds.column("n_features_used")])));
+    const auto results = tsfs::read_csv_table(output / "results.csv");
+    CHECK(results.rows.front()[*results.column("reducer_solver")] == solver);
+    CHECK(std::stod(results.rows.front()[*results.column("reconstruction_error")]) > 0.0);
+  }
 }
 
 TEST_CASE("reduce: spec errors name file, line and column") {

@@ -58,6 +58,7 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
   Eigen::MatrixXd train = dataset.features.values(fold.train_rows, features);
   Eigen::MatrixXd test = dataset.features.values(fold.test_rows, features);
   const Eigen::VectorXi train_labels = dataset.data.labels(fold.train_rows);
+  double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
   if (spec.reduce) {
     try {
       Reduction reduced = spec.reduce->reducer->fit_transform(train, train_labels, classes, test);
@@ -68,6 +69,7 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                          fold.train_rows.size(), fold.index, fold.repeat));
       train = std::move(reduced.train);
       test = std::move(reduced.test);
+      reconstruction_error = reduced.reconstruction_error;
     } catch (const InputError& error) {
       throw InputError(spec.reduce->where.str(),
                        fmt::format("{} (dataset {}, reducer '{}')", error.message(),
@@ -76,7 +78,7 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
   }
   return {
       spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
-      static_cast<long long>(train.cols())};
+      static_cast<long long>(train.cols()), reconstruction_error};
 }
 
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
@@ -97,6 +99,7 @@ EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
   EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
                                     dataset.data.classes());
   result.n_components = fitted.columns;
+  result.reconstruction_error = fitted.reconstruction_error;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

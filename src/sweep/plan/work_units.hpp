@@ -3,6 +3,7 @@
 // evaluations (a classifier trained and tested on one fold with one selected feature set).
 #include <Eigen/Core>
 #include <compare>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,8 @@ struct EvaluationResult {
   std::vector<double> metrics;   // the spec's `metrics:`, in its order (NaN where undefined)
   long long n_components = 0;    // with `reduce:`, the columns the reducer gave the classifier
   bool solver_converged = true;  // Predictions::solver_converged of the fit
+  // With a reducer that reconstructs: Reduction::reconstruction_error (NaN otherwise).
+  double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
 
 // The metrics of one fold's test predictions: accuracy, balanced accuracy and the spec's chosen
@@ -57,6 +60,7 @@ std::vector<int> selected_features(const ScoreResult& scores, long long n);
 struct FoldPredictions {
   Predictions predictions;
   long long columns = 0;
+  double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
 // A classifier of distances reads `distances` (the cell's block: its test rows against its
 // training rows) instead of the features.

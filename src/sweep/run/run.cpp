@@ -206,7 +206,8 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                          static_cast<long long>(fold.test_rows.size()), evaluation.accuracy,
                          evaluation.balanced_accuracy, score.zero_weight_fraction,
                          evaluation.seconds, row_used[i - begin][f], evaluation.metrics,
-                         evaluation.n_components, evaluation.solver_converged});
+                         evaluation.n_components, evaluation.solver_converged,
+                         evaluation.reconstruction_error});
       }
       counts.fold_evaluations += folds.size();
       non_convergence.add(folds);

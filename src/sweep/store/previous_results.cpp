@@ -36,6 +36,7 @@ std::map<std::string, ColumnRule> make_column_rules() {
       {"n_features_used", {false, true, 0.0}},
       // folds.csv: an integer; results.csv: the mean over folds.
       {"n_components", {false, false, 1.0}},
+      {"reconstruction_error", {false, false, 0.0}},
       {"zero_weight_fraction", {true, false, 0.0, 1.0}},
       // folds.csv: 0 or 1; results.csv: the count over the cell's folds.
       {"non_converged_fits", {false, true, 0.0}},

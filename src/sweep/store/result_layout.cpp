@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
@@ -95,6 +96,7 @@ std::vector<std::string> ResultLayout::results_header() const {
   }
   for (const char* name : {"n_folds", "n_features_used"}) header.push_back(name);
   if (spec_.reduce) header.push_back("n_components");
+  if (reports_reconstruction()) header.push_back("reconstruction_error");
   if (reports_convergence()) header.push_back("non_converged_fits");
   for (const char* name : {"zero_weight_fraction", "fit_seconds"}) header.push_back(name);
   return unique_columns(std::move(header), "results.csv");
@@ -105,6 +107,7 @@ std::vector<std::string> ResultLayout::folds_header() const {
   for (const char* name : {"repeat", "fold", "n_train", "n_test", "n_features_used"})
     header.push_back(name);
   if (spec_.reduce) header.push_back("n_components");
+  if (reports_reconstruction()) header.push_back("reconstruction_error");
   if (reports_convergence()) header.push_back("non_converged_fits");
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);
   for (const ChosenMetric metric : spec_.metrics) header.push_back(chosen_metric_name(metric));
@@ -120,6 +123,10 @@ std::vector<std::string> ResultLayout::scores_header() const {
   if (score_std_errors_) header.push_back("score_std_error");
   header.push_back("rank");
   return unique_columns(std::move(header), "scores.csv");
+}
+
+bool ResultLayout::reports_reconstruction() const {
+  return spec_.reduce && spec_.reduce->registration->reconstructs;
 }
 
 bool ResultLayout::reports_convergence() const {
@@ -215,6 +222,8 @@ std::vector<std::string> ResultLayout::results_row(const Cell& cell,
     for (const auto& fold : folds) components += static_cast<double>(fold.n_components);
     row.push_back(format_double(components / static_cast<double>(folds.size())));
   }
+  if (reports_reconstruction())
+    row.push_back(format_double_or_empty(mean_of(folds, &FoldOutcome::reconstruction_error)));
   if (reports_convergence()) row.push_back(std::to_string(non_converged_fits(folds)));
   row.push_back(format_double_or_empty(mean_of(folds, &FoldOutcome::zero_weight_fraction)));
   row.push_back(optional_seconds(seconds));
@@ -229,6 +238,7 @@ std::vector<std::string> ResultLayout::folds_row(const Cell& cell, const FoldOut
   row.push_back(std::to_string(fold.n_test));
   row.push_back(std::to_string(fold.n_features_used));
   if (spec_.reduce) row.push_back(std::to_string(fold.n_components));
+  if (reports_reconstruction()) row.push_back(format_double_or_empty(fold.reconstruction_error));
   if (reports_convergence()) row.push_back(fold.solver_converged ? "0" : "1");
   row.push_back(format_double(fold.accuracy));
   row.push_back(format_double(fold.balanced_accuracy));
@@ -253,6 +263,7 @@ FoldOutcome ResultLayout::fold_outcome(const std::vector<std::string>& folds_row
   fold.n_test = integer();
   fold.n_features_used = integer();
   if (spec_.reduce) fold.n_components = integer();
+  if (reports_reconstruction()) fold.reconstruction_error = number();
   if (reports_convergence()) fold.solver_converged = integer() == 0;
   fold.accuracy = number();
   fold.balanced_accuracy = number();

@@ -3,6 +3,7 @@
 // results.csv and folds.csv, so a rerun can recognise finished cells; every selector parameter
 // of the spec gets a column (empty where a selector lacks it), classifier parameters are
 // prefixed "classifier_", and with `reduce:` the reducer and its parameters ("reducer_") follow.
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct FoldOutcome {
   // A classifier that reports convergence (ClassifierRegistration::reports_convergence): false
   // when its solver stopped at the iteration cap on this fold.
   bool solver_converged = true;
+  // With a reducer that reconstructs (ReducerRegistration::reconstructs): ||X - X^||_F of the
+  // fold's training rows.
+  double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
 
 // `header` itself, after checking that no column name repeats: a component parameter named like
@@ -75,6 +79,7 @@ class ResultLayout {
   std::string protocol_label() const;
   // The spec's classifier reports whether its solver converged: the non_converged_fits columns.
   bool reports_convergence() const;
+  bool reports_reconstruction() const;  // a reducer with ReducerRegistration::reconstructs
 
  private:
   std::vector<std::string> selector_fields(int selector, int params) const;

@@ -77,7 +77,8 @@ def nmf_reference():
     NMF(4) on GunPoint's TRAIN series shifted by the minimum of TRAIN and TEST (non-negative);
     nmf.csv (quantity, value): its reconstruction error, iterations and the TEST rows'
     transform error ||X_test - W_test H||_F after NMF(4, init="custom", solver="cd", max_iter=200)
-    from that start."""
+    from that start, and the same three (mu_*) after NMF(4, init="custom", solver="mu",
+    max_iter=200), multiplicative updates, from that start."""
     from sklearn.decomposition import NMF
     from sklearn.decomposition._nmf import _initialize_nmf
     train, _ = read("GunPoint", "TRAIN")
@@ -96,6 +97,12 @@ def nmf_reference():
     quantities = [["reconstruction_error", number(model.reconstruction_err_)],
                   ["iterations", model.n_iter_],
                   ["test_error", number(np.linalg.norm(test - w_test @ model.components_))]]
+    model = NMF(4, init="custom", solver="mu", max_iter=200)
+    model.fit_transform(train, W=w0.copy(), H=h0.copy())
+    w_test = model.transform(test)
+    quantities += [["mu_reconstruction_error", number(model.reconstruction_err_)],
+                   ["mu_iterations", model.n_iter_],
+                   ["mu_test_error", number(np.linalg.norm(test - w_test @ model.components_))]]
     with open(os.path.join(HERE, "nmf_start.csv"), "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["matrix", "row", "column", "value"])

@@ -154,7 +154,7 @@ baselines: build
 # seconds each; the fit-time example fits every cell from scratch on one thread (its comment says
 # why), and the Kendall exercise also writes its rankings export.
 toolbox: build
-	@for spec in experiments/toolbox/*.yaml; do \
+	@for spec in experiments/toolbox/*.yaml experiments/toolbox/*/*.yaml; do \
 	  args="--quiet"; case $$spec in *fit_time*) args="$$args --direct-fits --threads 1";; esac; \
 	  echo "== $$spec"; $(BUILD)/runner $$spec $$args $(RUNNER_ARGS) || exit $$?; \
 	done

@@ -27,7 +27,8 @@ ALLOW = [
     r"a quarter of", r"2-core", r"the 10-feature cells", r"the 10 best", r"the 10 most",
     r"with 50 features", r"Earthquakes' 512 raw values", r"one feature", r"single component",
     r"top 20 features", r"top 40", r"rows\^2", r"\bk = (1|2|3|5|8|13|30|50|80|120)\b",
-    r"5 equal-width bins",
+    r"5 equal-width bins", r"Zhang et al\. 2008", r"1-NN", r"with 13\s+features",
+    r"from 0\.1 to 1\b",
     r"C = (1|0\.03)\b", r"exactly 0", r"is 0:", r"120 ANOVA features", r"with 13,",
     r"with 5 to 8 features", r"(constraint score|constraint_sc) ?[1-4]",
     r"\(1\)|\(2\)|\(3\)", r"tau-b", r"2-D",
@@ -201,6 +202,35 @@ def compute(folder):
     c["trace_sony_k1"] = fixed(sony.loc[1, "trace_ratio"])
     c["trace_sony_k1_anova"] = fixed(sony.loc[1, "anova"])
     assert sony.loc[1].idxmin() == "trace_ratio"
+
+    # --- constraints
+    constraints = read(folder, "constraints")
+    every_label = constraints[constraints.labeled_fraction.isna() | (constraints.labeled_fraction == 1)]
+    table = accuracy_table(every_label)
+    same = (table["constraint_sc1"] == table["constraint_sc3"])
+    c["sc3_equals_sc1"] = integer(int(same.sum()))
+    c["sc3_cells"] = integer(len(same))
+    gun = table.loc[("GunPoint", 8)]
+    fisher_like, others = ["constraint_sc1", "constraint_sc3", "fisher"], [
+        "constraint_sc2", "constraint_sc4", "laplacian", "variance"]
+    assert gun[fisher_like].max() < gun[others].min()
+    c["gun_k8_fisher_like"] = fixed(gun[fisher_like].max())
+    c["gun_k8_others_low"], c["gun_k8_others_high"] = span(gun[others])
+    for dataset, key in ((SONY, "sony"), ("ItalyPowerDemand", "italy")):
+        one = table.loc[(dataset, 1)]
+        assert one["constraint_sc2"] == one["variance"]
+        assert one["constraint_sc1"] == one["constraint_sc4"] == one["fisher"]
+        c[f"{key}_k1_sc2_variance"] = fixed(one["variance"])
+        c[f"{key}_k1_sc1_sc4_fisher"] = fixed(one["fisher"])
+    thirteen = constraints[constraints.n_features == 13].pivot_table(
+        index=["dataset", "selector"], columns="labeled_fraction", values="accuracy")
+    spread = thirteen.max(axis=1) - thirteen.min(axis=1)
+    c["fraction_spread_median"] = points(spread.median(), 1)
+    c["fraction_spread_max"] = points(spread.max(), 1)
+    c["fraction_spread_max_where"] = "{} on {}".format(spread.idxmax()[1], spread.idxmax()[0])
+    c["fraction_cases"] = integer(len(spread))
+    c["fraction_up"] = integer(int((thirteen[1.0] > thirteen[0.1]).sum()))
+    c["fraction_down"] = integer(int((thirteen[1.0] < thirteen[0.1]).sum()))
 
     # --- kendall_all_selectors
     tau = pd.read_csv(f"{folder}/kendall_all_selectors/rankings/ECG200_kendall.csv", index_col=0)

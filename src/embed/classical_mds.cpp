@@ -8,6 +8,7 @@
 
 #include "common/interrupt.hpp"
 #include "embed/embedding.hpp"
+#include "embed/neighbourhood.hpp"
 
 namespace tsfs {
 
@@ -26,10 +27,8 @@ Eigen::MatrixXd classical_mds(const Eigen::MatrixXd& distances, int dimensions) 
     const Eigen::Index column = n - 1 - k;  // eigenvalues ascending: largest last
     coordinates.col(k) =
         eigen.eigenvectors().col(column) * std::sqrt(std::max(eigen.eigenvalues()(column), 0.0));
-    Eigen::Index largest = 0;
-    coordinates.col(k).cwiseAbs().maxCoeff(&largest);
-    if (coordinates(largest, k) < 0) coordinates.col(k) *= -1.0;
   }
+  sign_by_largest_entry(coordinates);
   return coordinates;
 }
 
@@ -51,22 +50,11 @@ using Adjacency = std::vector<std::vector<std::pair<Eigen::Index, double>>>;
 Adjacency knn_edges(const Eigen::MatrixXd& distances, int neighbours) {
   const Eigen::Index n = distances.rows();
   Adjacency edges(static_cast<size_t>(n));
-  std::vector<Eigen::Index> others;
-  for (Eigen::Index i = 0; i < n; ++i) {
-    others.clear();
-    for (Eigen::Index j = 0; j < n; ++j)
-      if (j != i) others.push_back(j);
-    const auto count = std::min<size_t>(static_cast<size_t>(neighbours), others.size());
-    std::partial_sort(others.begin(), others.begin() + static_cast<long>(count), others.end(),
-                      [&](Eigen::Index a, Eigen::Index b) {
-                        return distances(i, a) < distances(i, b) ||
-                               (distances(i, a) == distances(i, b) && a < b);
-                      });
-    for (size_t k = 0; k < count; ++k) {
-      edges[static_cast<size_t>(i)].emplace_back(others[k], distances(i, others[k]));
-      edges[static_cast<size_t>(others[k])].emplace_back(i, distances(i, others[k]));
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (const Eigen::Index j : nearest_other_rows(distances, i, neighbours)) {
+      edges[static_cast<size_t>(i)].emplace_back(j, distances(i, j));
+      edges[static_cast<size_t>(j)].emplace_back(i, distances(i, j));
     }
-  }
   return edges;
 }
 

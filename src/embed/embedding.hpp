@@ -3,7 +3,8 @@
 // dataset-view plot kinds (plot/embedding_plots.cpp): classical MDS (Torgerson 1952; Cox & Cox,
 // "Multidimensional Scaling", 2001, ch. 2), Isomap (Tenenbaum, de Silva & Langford 2000: classical
 // MDS of the geodesic distances of a kNN graph, as scikit-learn 1.2.1's Isomap) and exact t-SNE
-// (van der Maaten & Hinton 2008, as scikit-learn 1.2.1's TSNE(method="exact")).
+// (van der Maaten & Hinton 2008, as scikit-learn 1.2.1's TSNE(method="exact")), Laplacian
+// eigenmaps and locally linear embedding (neighbourhood_embeddings.cpp).
 #include <Eigen/Core>
 #include <cstdint>
 
@@ -24,6 +25,27 @@ Eigen::MatrixXd geodesic_distances(const Eigen::MatrixXd& distances, int neighbo
 
 // Isomap: classical MDS of the geodesic distances.
 Eigen::MatrixXd isomap(const Eigen::MatrixXd& distances, int neighbours, int dimensions);
+
+// Laplacian eigenmaps (Belkin & Niyogi 2003) as scikit-learn 1.2.1's SpectralEmbedding(affinity=
+// "precomputed_nearest_neighbors", n_neighbors=neighbours): A_ij = 1 when j is one of the
+// `neighbours` nearest rows of i, the row itself counted first (ties to the lower index), made
+// symmetric as (A + A') / 2; the normalised Laplacian L = I - D^-1/2 A D^-1/2 with the degrees
+// D of A's off-diagonal part (scipy's csgraph.laplacian ignores the diagonal); the eigenvectors
+// of its `dimensions` + 1 smallest eigenvalues, the first (constant direction) dropped, each
+// divided by sqrt(D) and signed so that its largest |entry| is positive.
+Eigen::MatrixXd laplacian_eigenmaps(const Eigen::MatrixXd& distances, int neighbours,
+                                    int dimensions);
+
+// Locally linear embedding (Roweis & Saul 2000) as scikit-learn 1.2.1's LocallyLinearEmbedding
+// (method="standard", eigen_solver="dense"), from distances: the local Gram matrix of row i's
+// `neighbours` nearest other rows, G_jk = (x_j - x_i).(x_k - x_i), is (d_ij^2 + d_ik^2 - d_jk^2)
+// / 2, exact for Euclidean distances; G + reg trace(G) I (reg alone when the trace is 0) gives
+// the weights w = G^-1 1 / 1'G^-1 1 that rebuild row i from its neighbours; the embedding is the
+// eigenvectors of (I - W)'(I - W) for its `dimensions` smallest eigenvalues after the first
+// (the constant vector), each signed so that its largest |entry| is positive (scikit-learn
+// leaves the signs to its eigensolver).
+Eigen::MatrixXd locally_linear_embedding(const Eigen::MatrixXd& distances, int neighbours,
+                                         int dimensions, double regularization);
 
 // t-SNE's joint probabilities from squared distances: per row, the Gaussian conditional
 // probabilities whose perplexity matches `perplexity` (scikit-learn's binary search on beta: 100

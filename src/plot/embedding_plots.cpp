@@ -1,10 +1,11 @@
 // Dataset views as 2-D embeddings of a dataset's rows, one panel per dataset, points coloured by
 // class (embed/embedding.hpp): "mds" (classical MDS), "isomap" (classical MDS of kNN-graph
-// geodesics, `neighbours`) and "tsne" (exact t-SNE: `perplexity`, `iterations`, `learning_rate`,
-// `seed`). `from: distance` embeds the spec's distance (`distance: LABEL`, default its first) and
-// `from: features` the Euclidean distances of the spec's features, z-scored (columns with a NaN
-// or constant over the rows left out). Above `max_rows` rows an evenly spaced subsample (row
-// floor(i n / max_rows)) is embedded, and the panel title says so. t-SNE's affinities use the
+// geodesics, `neighbours`), "laplacian_eigenmaps" (`neighbours`), "lle" (locally linear embedding,
+// `neighbours`, `regularization`) and "tsne" (exact t-SNE: `perplexity`, `iterations`,
+// `learning_rate`, `seed`). `from: distance` embeds the spec's distance (`distance: LABEL`, default
+// its first) and `from: features` the Euclidean distances of the spec's features, z-scored (columns
+// with a NaN or constant over the rows left out). Above `max_rows` rows an evenly spaced subsample
+// (row floor(i n / max_rows)) is embedded, and the panel title says so. t-SNE's affinities use the
 // squared distances, as scikit-learn does for Euclidean data.
 #include <fmt/format.h>
 
@@ -26,7 +27,7 @@
 namespace tsfs {
 namespace {
 
-enum class Method { mds, isomap, tsne };
+enum class Method { mds, isomap, laplacian_eigenmaps, lle, tsne };
 
 // Rows kept: all, or `limit` evenly spaced ones.
 std::vector<int> kept_rows(long long rows, long long limit) {
@@ -54,7 +55,8 @@ Eigen::MatrixXd feature_distances(const Eigen::MatrixXd& features) {
 
 class EmbeddingPlot final : public PlotKind {
  public:
-  EmbeddingPlot(Method method, const ParamSet& params) : method_(method), params_(params) {}
+  EmbeddingPlot(Method method, std::string kind, const ParamSet& params)
+      : method_(method), kind_(std::move(kind)), params_(params) {}
 
   Figure draw(const PlotContext& context, const std::string& name) const override {
     const Spec& spec = context.spec;
@@ -100,10 +102,10 @@ class EmbeddingPlot final : public PlotKind {
     const std::string rows_text = embedded < rows
                                       ? fmt::format("{} rows (max_rows of {})", embedded, rows)
                                       : fmt::format("{} rows", rows);
-    if (method_ == Method::isomap && params_.integer("neighbours") >= embedded)
+    if (params_.has("neighbours") && params_.integer("neighbours") >= embedded)
       return ParamProblem{"neighbours",
-                          fmt::format("isomap: neighbours {} needs more than {} to embed; lower it",
-                                      params_.integer("neighbours"), rows_text)};
+                          fmt::format("{}: neighbours {} needs more than {} to embed; lower it",
+                                      kind_, params_.integer("neighbours"), rows_text)};
     if (method_ == Method::tsne && params_.real("perplexity") >= static_cast<double>(embedded))
       return ParamProblem{"perplexity",
                           fmt::format("tsne: perplexity {} needs more than {} to embed; lower it",
@@ -153,6 +155,11 @@ class EmbeddingPlot final : public PlotKind {
         return classical_mds(distances, 2);
       case Method::isomap:
         return isomap(distances, static_cast<int>(params_.integer("neighbours")), 2);
+      case Method::laplacian_eigenmaps:
+        return laplacian_eigenmaps(distances, static_cast<int>(params_.integer("neighbours")), 2);
+      case Method::lle:
+        return locally_linear_embedding(distances, static_cast<int>(params_.integer("neighbours")),
+                                        2, params_.real("regularization"));
       case Method::tsne:
         break;
     }
@@ -165,6 +172,7 @@ class EmbeddingPlot final : public PlotKind {
   }
 
   Method method_;
+  std::string kind_;
   ParamSet params_;
 };
 
@@ -195,8 +203,9 @@ PlotRegistration embedding_plot(Method method, const std::string& kind, const st
   registration.info.doc = doc;
   registration.info.params = common_params();
   for (auto& spec : extra) registration.info.params.push_back(std::move(spec));
-  registration.configure = configured_by_factory<PlotKind>(
-      [method](const ParamSet& params) { return std::make_unique<EmbeddingPlot>(method, params); });
+  registration.configure = configured_by_factory<PlotKind>([method, kind](const ParamSet& params) {
+    return std::make_unique<EmbeddingPlot>(method, kind, params);
+  });
   return registration;
 }
 
@@ -209,6 +218,28 @@ const Registrar<PlotRegistration> kRegisterIsomap{embedding_plot(
                       .default_value = ParamValue{10LL},
                       .doc = "nearest neighbours linked in the graph",
                       .check = at_least(1.0)}})};
+const Registrar<PlotRegistration> kRegisterLaplacianEigenmaps{embedding_plot(
+    Method::laplacian_eigenmaps, "laplacian_eigenmaps",
+    "Laplacian eigenmaps (scikit-learn's SpectralEmbedding on the kNN graph) of each dataset's "
+    "rows, by class",
+    {ParamDeclaration{.name = "neighbours",
+                      .type = ParamType::integer,
+                      .default_value = ParamValue{10LL},
+                      .doc = "nearest rows linked in the graph, the row itself included",
+                      .check = at_least(2.0)}})};
+const Registrar<PlotRegistration> kRegisterLle{embedding_plot(
+    Method::lle, "lle", "locally linear embedding (standard LLE) of each dataset's rows, by class",
+    {ParamDeclaration{.name = "neighbours",
+                      .type = ParamType::integer,
+                      .default_value = ParamValue{10LL},
+                      .doc = "nearest other rows that rebuild each row",
+                      .check = at_least(1.0)},
+     ParamDeclaration{.name = "regularization",
+                      .type = ParamType::real,
+                      .default_value = ParamValue{1e-3},
+                      .doc = "added to the local Gram matrix's diagonal, times its trace "
+                             "(scikit-learn's reg)",
+                      .check = greater_than(0.0)}})};
 const Registrar<PlotRegistration> kRegisterTsne{embedding_plot(
     Method::tsne, "tsne", "exact t-SNE of each dataset's rows, coloured by class",
     {ParamDeclaration{.name = "perplexity",

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 
 #include "data/dataset.hpp"
@@ -106,4 +107,31 @@ TEST_CASE("tsne: the same coordinates for a seed, lower divergence than its star
       p, 1e-4 * Eigen::MatrixXd::Ones(50, 2).eval() + 1e-6 * Eigen::MatrixXd::Random(50, 2),
       nullptr);
   CHECK(final_kl < 0.5 * start_kl);
+}
+
+TEST_CASE("laplacian_eigenmaps equals scikit-learn's SpectralEmbedding, signs included") {
+  const Eigen::MatrixXd distances = gunpoint_distances();
+  const Eigen::MatrixXd expected = reference("spectral.csv");
+  const Eigen::MatrixXd got = tsfs::laplacian_eigenmaps(distances, 10, 2);
+  const double scale = expected.cwiseAbs().maxCoeff();
+  CHECK((got - expected).cwiseAbs().maxCoeff() < 1e-8 * scale);  // the same sign rule
+  if (std::getenv("TSFS_PRINT_REFERENCE_DIFFS") != nullptr)
+    MESSAGE("spectral: " << (got - expected).cwiseAbs().maxCoeff() / scale);
+  CHECK_THROWS_AS(tsfs::laplacian_eigenmaps(distances, 1, 2), std::invalid_argument);
+  CHECK_THROWS_AS(tsfs::laplacian_eigenmaps(distances, 50, 2), std::invalid_argument);
+}
+
+// scikit-learn's LLE reads the series themselves; tsfs's reads their Euclidean distances, from
+// which the local Gram matrices follow exactly (up to rounding).
+TEST_CASE("locally_linear_embedding equals scikit-learn's LocallyLinearEmbedding up to sign") {
+  const Eigen::MatrixXd distances = gunpoint_distances();
+  const Eigen::MatrixXd expected = reference("lle.csv");
+  const Eigen::MatrixXd got = tsfs::locally_linear_embedding(distances, 10, 2, 1e-3);
+  const double scale = expected.cwiseAbs().maxCoeff();
+  CHECK(difference_up_to_sign(got, expected) < 1e-8 * scale);
+  if (std::getenv("TSFS_PRINT_REFERENCE_DIFFS") != nullptr)
+    MESSAGE("lle: " << difference_up_to_sign(got, expected) / scale);
+  // Unit-norm eigenvectors orthogonal to the constant vector, as the embedding's columns are.
+  CHECK(std::abs(got.col(0).norm() - 1.0) < 1e-12);
+  CHECK(std::abs(got.col(0).sum()) < 1e-8);
 }

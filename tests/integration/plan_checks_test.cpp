@@ -42,7 +42,7 @@ TEST_CASE("euclidean and ned refuse series of unequal lengths at plan time") {
   CHECK(run.err.find("ned compares series of one length only") != std::string::npos);
 }
 
-TEST_CASE("isomap and tsne views with more neighbours than rows are refused at plan time") {
+TEST_CASE("isomap, lle and tsne views with more neighbours than rows are refused at plan time") {
   TemporaryFolder folder("plan_checks_embeddings");
   const auto isomap = run_bad_input(folder, "isomap_neighbours_above_rows");
   CHECK(isomap.exit_code == 2);
@@ -52,6 +52,9 @@ TEST_CASE("isomap and tsne views with more neighbours than rows are refused at p
                  "to embed; lower it (plot 'view', key 'neighbours', dataset GunPoint)"));
   CHECK_FALSE(std::filesystem::exists(folder.path() / "isomap_neighbours_above_rows" /
                                       "results.csv"));  // refused before the sweep
+  const auto lle = run_bad_input(folder, "lle_neighbours_above_rows");
+  CHECK(lle.exit_code == 2);
+  CHECK(contains(lle.err, "lle: neighbours 60 needs more than 50 rows (max_rows of 200) to embed"));
   const auto tsne = run_bad_input(folder, "tsne_perplexity_above_rows");
   CHECK(tsne.exit_code == 2);
   CHECK(contains(tsne.err, "tsne_perplexity_above_rows.yaml:7"));

@@ -82,6 +82,8 @@ const char* kEveryKind =
     "  - {kind: pr_curve, name: pr}\n"
     "  - {kind: mds, name: mds, from: features}\n"
     "  - {kind: isomap, name: isomap, from: features, neighbours: 30}\n"
+    "  - {kind: laplacian_eigenmaps, name: eigenmaps, from: features, neighbours: 10}\n"
+    "  - {kind: lle, name: lle, from: features, neighbours: 12}\n"
     "  - {kind: tsne, name: tsne, from: features, perplexity: 20, iterations: 300, max_rows: "
     "150}\n";
 
@@ -95,8 +97,8 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
 
   const int rendered = render_plots(spec, run.folder.path());
   const auto figures = run.folder.path() / "figures";
-  for (const char* name :
-       {"accuracy", "scores", "view", "lags", "roc", "pr", "mds", "isomap", "tsne"}) {
+  for (const char* name : {"accuracy", "scores", "view", "lags", "roc", "pr", "mds", "isomap",
+                           "eigenmaps", "lle", "tsne"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
     CHECK(contains(script, ": '" + std::string(name) + "'.\".\".format)"));
@@ -107,7 +109,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
       CHECK(std::filesystem::file_size(figures / (std::string(name) + ".svg")) > 1000);
     }
   }
-  CHECK(rendered == (gnuplot_installed() ? 9 : 0));
+  CHECK(rendered == (gnuplot_installed() ? 11 : 0));
   // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
   CHECK(contains(testing::read_text(figures / "roc.gp"), "repeat 0, fold 0"));
   CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
@@ -119,6 +121,10 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   // The embeddings: GunPoint's 200 series in two class blocks (t-SNE: 150 evenly spaced ones).
   const std::string mds = testing::read_text(figures / "mds.dat");
   CHECK(std::count(mds.begin(), mds.end(), '\n') == 200 + 2 * 2);
+  for (const char* name : {"eigenmaps", "lle"}) {
+    const std::string embedded = testing::read_text(figures / (std::string(name) + ".dat"));
+    CHECK(std::count(embedded.begin(), embedded.end(), '\n') == 200 + 2 * 2);
+  }
   const std::string tsne = testing::read_text(figures / "tsne.dat");
   CHECK(std::count(tsne.begin(), tsne.end(), '\n') == 150 + 2 * 2);
   CHECK(contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));

@@ -15,7 +15,13 @@ next to this script (%.17g):
   tsne_p.csv     row, column, value: sklearn.manifold._t_sne._joint_probabilities(D^2, 10, 0) as a
                  square matrix;
   tsne_kl.csv    row, column, value: at the embedding Y = 0.01 x the MDS coordinates,
-                 _kl_divergence(Y, P, 1, 50, 2)'s gradient (n x 2); row -1 holds the divergence.
+                 _kl_divergence(Y, P, 1, 50, 2)'s gradient (n x 2); row -1 holds the divergence;
+  spectral.csv   row, column, value: SpectralEmbedding(n_components=2, affinity=
+                 "precomputed_nearest_neighbors", n_neighbors=10, random_state=0)
+                 .fit_transform(D) (ARPACK, signs fixed by scikit-learn);
+  lle.csv        row, column, value: LocallyLinearEmbedding(n_neighbors=10, n_components=2,
+                 eigen_solver="dense").fit_transform(X) on the series X themselves (its signs are
+                 the eigensolver's: compared up to sign).
 """
 import csv
 import gzip
@@ -23,7 +29,7 @@ import os
 
 import numpy as np
 from scipy.spatial.distance import pdist, squareform
-from sklearn.manifold import Isomap
+from sklearn.manifold import Isomap, LocallyLinearEmbedding, SpectralEmbedding
 from sklearn.manifold._t_sne import _joint_probabilities, _kl_divergence
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -61,6 +67,12 @@ def main():
     write("tsne_p.csv", matrix_rows(joint))
     kl, gradient = _kl_divergence((0.01 * mds).ravel(), squareform(joint), 1, n, 2)
     write("tsne_kl.csv", [[-1, 0, "%.17g" % kl]] + matrix_rows(gradient.reshape(n, 2)))
+    spectral = SpectralEmbedding(n_components=2, affinity="precomputed_nearest_neighbors",
+                                 n_neighbors=10, random_state=0).fit_transform(distances)
+    write("spectral.csv", matrix_rows(spectral))
+    lle = LocallyLinearEmbedding(n_neighbors=10, n_components=2,
+                                 eigen_solver="dense").fit_transform(series)
+    write("lle.csv", matrix_rows(lle))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@
 // limit), similarity_constraint (greedy forward selection, O(p^2 |P|)) and the model-based
 // selectors at their default budgets: rfe (p - 1 liblinear fits at step 1), l1_path (20 L1
 // logistic fits), permutation_importance (one fit, 5 shuffles per feature) and shapley (10
-// feature orders x 210 fits with 1 .. 210 columns: 2100 liblinear fits).
+// feature orders x 210 fits with 1 .. 210 columns: 2100 liblinear fits). The information-
+// theoretic greedy searches cost p^2 / 2 joint entropies over the rows, ReliefF n^2 p (every row
+// against every row).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -111,6 +113,14 @@ void register_all() {
       {"permutation_importance/logistic_5_repeats", {"permutation_importance", {}}},
       {"shapley/logistic_10_permutations", {"shapley", {}}},
       {"similarity_constraint/supervised_200rows", {"similarity_constraint", {}}},
+      {"mrmr/bins5", {"mrmr", {}}},
+      {"jmi/bins5", {"jmi", {}}},
+      {"cmim/bins5", {"cmim", {}}},
+      {"disr/bins5", {"disr", {}}},
+      {"fcbf/bins5", {"fcbf", {}}},
+      {"relieff/k10", {"relieff", {}}},
+      {"trace_ratio/all_features", {"trace_ratio", {}}},
+      {"trace_ratio/subset_30", {"trace_ratio", {{"subset_size", tsfs::ParamValue{30LL}}}}},
       {"similarity_constraint/semi_supervised_half",
        {"similarity_constraint",
         {{"variant", tsfs::ParamValue{std::string("semi_supervised")}},

@@ -7,6 +7,7 @@ The mechanism (markers, lint, exit status) is scripts/claims/claimlib.py's. Need
 """
 
 import os
+import re
 import sys
 
 import pandas as pd
@@ -146,6 +147,16 @@ def compute(folder):
     c["ecg_features_120"] = fixed(paired.loc[("ECG200", 120), "features"])
     c["sony_pca_80"] = fixed(paired.loc[(SONY, 80), "accuracy"])
     c["sony_features_80"] = fixed(paired.loc[(SONY, 80), "features"])
+
+    # --- pca_components: the scree and biplot figures (their .dat and .gp files)
+    figures = f"{folder}/pca_components/figures"
+    with open(f"{figures}/scree.gp") as script:
+        reaching = [int(n) for n in re.findall(r"of the variance: (\d+) components", script.read())]
+    blocks = [block for block in open(f"{figures}/scree.dat").read().split("\n\n\n") if block.strip()]
+    first_share = [float(block.split("\n")[0].split("\t")[1]) for block in blocks]
+    for key, share, count in zip(("ecg", "sony"), first_share, reaching):
+        c[f"scree_{key}_first"] = percent(share, 1)
+        c[f"scree_{key}_90"] = integer(count)
 
     # --- rfe_vs_filters
     rfe = accuracy_table(read(folder, "rfe_vs_filters"))

@@ -18,11 +18,11 @@
 #include "common/parallel.hpp"
 #include "distance/distance.hpp"
 #include "embed/embedding.hpp"
-#include "features/feature_extractor.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
+#include "plot/standardized_features.hpp"
 
 namespace tsfs {
 namespace {
@@ -38,15 +38,7 @@ std::vector<int> kept_rows(long long rows, long long limit) {
 }
 
 // Euclidean distances between the rows of the z-scored usable feature columns.
-Eigen::MatrixXd feature_distances(const Eigen::MatrixXd& features) {
-  std::vector<Eigen::Index> usable;
-  for (Eigen::Index c = 0; c < features.cols(); ++c)
-    if (features.col(c).allFinite() && features.col(c).maxCoeff() > features.col(c).minCoeff())
-      usable.push_back(c);
-  Eigen::MatrixXd z = features(Eigen::all, usable);
-  z = z.rowwise() - z.colwise().mean();
-  z.array().rowwise() /=
-      (z.colwise().squaredNorm() / static_cast<double>(z.rows())).cwiseSqrt().array();
+Eigen::MatrixXd feature_distances(const Eigen::MatrixXd& z) {
   const Eigen::VectorXd norms = z.rowwise().squaredNorm();
   Eigen::MatrixXd squared = (-2.0 * z * z.transpose()).colwise() + norms;
   squared.rowwise() += norms.transpose();
@@ -139,12 +131,8 @@ class EmbeddingPlot final : public PlotKind {
   }
 
   Eigen::MatrixXd row_distances(const Spec& spec, const Dataset& data) const {
-    if (params_.text("from") == "features") {
-      std::vector<std::pair<std::string, FeatureMatrix>> parts;
-      for (const auto& extractor : spec.extractors)
-        parts.emplace_back(extractor.kind, extractor.extractor->extract(data, default_threads()));
-      return feature_distances(concatenate_features(parts).values);
-    }
+    if (params_.text("from") == "features")
+      return feature_distances(standardized_features(spec, data).values);
     const DistanceSpec& distance = chosen_distance(spec);
     return distance.measure->pairwise(data, default_threads());
   }

@@ -84,6 +84,8 @@ const char* kEveryKind =
     "  - {kind: isomap, name: isomap, from: features, neighbours: 30}\n"
     "  - {kind: laplacian_eigenmaps, name: eigenmaps, from: features, neighbours: 10}\n"
     "  - {kind: lle, name: lle, from: features, neighbours: 12}\n"
+    "  - {kind: scree, name: scree, components: 10}\n"
+    "  - {kind: pca_biplot, name: biplot, loadings: 5}\n"
     "  - {kind: tsne, name: tsne, from: features, perplexity: 20, iterations: 300, max_rows: "
     "150}\n";
 
@@ -109,7 +111,7 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
       CHECK(std::filesystem::file_size(figures / (std::string(name) + ".svg")) > 1000);
     }
   }
-  CHECK(rendered == (gnuplot_installed() ? 11 : 0));
+  CHECK(rendered == (gnuplot_installed() ? 13 : 0));
   // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
   CHECK(contains(testing::read_text(figures / "roc.gp"), "repeat 0, fold 0"));
   CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
@@ -125,6 +127,14 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
     const std::string embedded = testing::read_text(figures / (std::string(name) + ".dat"));
     CHECK(std::count(embedded.begin(), embedded.end(), '\n') == 200 + 2 * 2);
   }
+  // The scree plot: 10 components, shares falling, the running total rising to at most 1.
+  const std::string scree = testing::read_text(figures / "scree.dat");
+  CHECK(std::count(scree.begin(), scree.end(), '\n') == 10 + 2);
+  CHECK(contains(testing::read_text(figures / "scree.gp"), "of the variance: "));
+  // The biplot: 200 scores in two class blocks, then 5 loading arrows with feature names.
+  const std::string biplot = testing::read_text(figures / "biplot.dat");
+  CHECK(std::count(biplot.begin(), biplot.end(), '\n') == 200 + 5 + 3 * 2);
+  CHECK(contains(testing::read_text(figures / "biplot.gp"), "with vectors"));
   const std::string tsne = testing::read_text(figures / "tsne.dat");
   CHECK(std::count(tsne.begin(), tsne.end(), '\n') == 150 + 2 * 2);
   CHECK(contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));

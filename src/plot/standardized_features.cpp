@@ -1,0 +1,32 @@
+#include "plot/standardized_features.hpp"
+
+#include <utility>
+
+#include "common/parallel.hpp"
+#include "features/feature_extractor.hpp"
+
+namespace tsfs {
+
+StandardizedFeatures standardized_features(const Spec& spec, const Dataset& data) {
+  std::vector<std::pair<std::string, FeatureMatrix>> parts;
+  for (const auto& extractor : spec.extractors)
+    parts.emplace_back(extractor.kind, extractor.extractor->extract(data, default_threads()));
+  const FeatureMatrix features = concatenate_features(parts);
+  std::vector<Eigen::Index> usable;
+  StandardizedFeatures result;
+  for (Eigen::Index c = 0; c < features.values.cols(); ++c) {
+    const auto column = features.values.col(c);
+    if (column.allFinite() && column.maxCoeff() > column.minCoeff()) {
+      usable.push_back(c);
+      result.names.push_back(features.names[static_cast<size_t>(c)]);
+    }
+  }
+  Eigen::MatrixXd z = features.values(Eigen::all, usable);
+  z = z.rowwise() - z.colwise().mean();
+  z.array().rowwise() /=
+      (z.colwise().squaredNorm() / static_cast<double>(z.rows())).cwiseSqrt().array();
+  result.values = std::move(z);
+  return result;
+}
+
+}  // namespace tsfs

@@ -1,15 +1,16 @@
 // Selector "relieff": ReliefF (Kononenko 1994) as Robnik-Sikonja and Kononenko (2003, "Theoretical
 // and empirical analysis of ReliefF and RReliefF", Machine Learning 53, Fig. 3) state it, with
-// every fit row as a sampled instance (m = n, so no random draw):
-//   W[A] = sum_i [ - sum_j diff(A, R_i, H_j) / (n k_hit)
+// every fit row as an instance R_i (m = n, no random draw), or `instances` = m of them drawn
+// without replacement (seeded) to bound the cost, which is m n p:
+//   W[A] = sum_i [ - sum_j diff(A, R_i, H_j) / (m k_hit)
 //                  + sum_{C != class(R_i)} P(C) / (1 - P(class(R_i))) sum_j diff(A, R_i, M_j(C)) /
-//                  (n k_C) ]
+//                  (m k_C) ]
 // diff(A, a, b) = |a_A - b_A| / (max A - min A) over the fit rows; the neighbours H_j (same class)
-// and M_j(C) (class C) are the k nearest other rows by the sum of diffs over all features (ties to
-// the lower row); a class with fewer than k other rows contributes all of them, averaged over their
-// number (k_hit, k_C). Supervised; larger first.
-// scikit-feature's reliefF (similarity_based/reliefF.py, commit 48cffad4) omits the 1/n and the
-// range (it takes Manhattan distances of the raw values) and DIVIDES each class's miss term by
+// and M_j(C) (class C) are the k nearest other fit rows by the sum of diffs over all features
+// (ties to the lower row); a class with fewer than k other rows contributes all of them, averaged
+// over their number (k_hit, k_C). Supervised; larger first.
+// scikit-feature's reliefF (similarity_based/reliefF.py, commit 48cffad4; m = n) omits the 1/n and
+// the range (it takes Manhattan distances of the raw values) and DIVIDES each class's miss term by
 // P(C) / (1 - P(class(R_i))) where ReliefF multiplies: with two classes that factor is 1, so on
 // features scaled to [0, 1] its scores are n times these
 // (tests/select/filters/relieff_selector_test.cpp pins it); with more classes it weighs rare
@@ -17,10 +18,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <optional>
+#include <random>
 #include <vector>
 
 #include "common/interrupt.hpp"
+#include "evaluate/shuffle.hpp"
 #include "select/filters/discretize.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
@@ -30,7 +35,8 @@ namespace {
 
 class ReliefFSelector final : public Selector {
  public:
-  explicit ReliefFSelector(int neighbours) : neighbours_(neighbours) {}
+  ReliefFSelector(int neighbours, std::optional<long long> instances, std::uint64_t seed)
+      : neighbours_(neighbours), instances_(instances), seed_(seed) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
     const Eigen::Index rows = problem.features.rows();
@@ -45,9 +51,11 @@ class ReliefFSelector final : public Selector {
     for (const int label : labels)
       class_share[static_cast<size_t>(label)] += 1.0 / static_cast<double>(rows);
 
+    const std::vector<int> sampled = instances(rows);
+    const auto sampled_count = static_cast<double>(sampled.size());
     Eigen::VectorXd weights = Eigen::VectorXd::Zero(problem.features.cols());
     std::vector<Eigen::Index> others(static_cast<size_t>(rows));
-    for (Eigen::Index row = 0; row < rows; ++row) {
+    for (const int row : sampled) {
       throw_if_interrupted();  // a pass over every row per instance: Ctrl-C within one instance
       const Eigen::VectorXd distance =
           (scaled.rowwise() - scaled.row(row)).cwiseAbs().rowwise().sum();
@@ -69,7 +77,7 @@ class ReliefFSelector final : public Selector {
       for (int label = 0; label < problem.classes; ++label) {
         const int count = taken[static_cast<size_t>(label)];
         if (count == 0) continue;
-        const double per_neighbour = 1.0 / (static_cast<double>(rows) * count);
+        const double per_neighbour = 1.0 / (sampled_count * count);
         if (label == own)
           weights -= per_neighbour * sums.col(label);
         else
@@ -85,7 +93,21 @@ class ReliefFSelector final : public Selector {
   ScoreOrder order() const override { return ScoreOrder::descending; }
 
  private:
+  // The instances R_i: every row in order, or the first m of a seeded shuffle, ascending.
+  std::vector<int> instances(Eigen::Index rows) const {
+    std::vector<int> all(static_cast<size_t>(rows));
+    std::iota(all.begin(), all.end(), 0);
+    if (!instances_ || *instances_ >= rows) return all;
+    std::mt19937_64 generator = protocol_generator(seed_, 0);
+    shuffle_in_place(all, generator);
+    all.resize(static_cast<size_t>(*instances_));
+    std::sort(all.begin(), all.end());
+    return all;
+  }
+
   int neighbours_;
+  std::optional<long long> instances_;
+  std::uint64_t seed_;
 };
 
 SelectorRegistration relieff_registration() {
@@ -101,10 +123,24 @@ SelectorRegistration relieff_registration() {
       .doc = "k nearest hits and misses per class (10, as Robnik-Sikonja and Kononenko advise; "
              "scikit-feature's default is 5)",
       .check = at_least(1.0)});
+  registration.info.params.push_back(ParamDeclaration{
+      .name = "instances",
+      .type = ParamType::optional_integer,
+      .default_value = ParamValue{std::monostate{}},
+      .doc = "m, the rows drawn (seeded, without replacement) as instances; none: every fit row. "
+             "The cost is m x rows x features",
+      .check = none_or(at_least(1.0))});
+  registration.info.params.push_back(ParamDeclaration{.name = "seed",
+                                                      .type = ParamType::integer,
+                                                      .default_value = ParamValue{0LL},
+                                                      .doc = "seed of the draw of instances",
+                                                      .check = at_least(0.0)});
   registration.supervised = true;
   registration.uses_distance = false;
   registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<ReliefFSelector>(int_param(params, "neighbours"));
+    return std::make_unique<ReliefFSelector>(int_param(params, "neighbours"),
+                                             params.optional_integer("instances"),
+                                             static_cast<std::uint64_t>(params.integer("seed")));
   });
   return registration;
 }

@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "select/reference_data.hpp"
 #include "select/selector.hpp"
 #include "select/selector_test_helpers.hpp"
@@ -40,4 +42,25 @@ TEST_CASE("relieff weighs the misses of each class by its prior") {
   const tsfs::SelectionProblem problem{features, &labels, 3, nullptr};
   const auto scores = make_selector("relieff", params_of({{"neighbours", 1LL}}))->score(problem);
   CHECK(scores.scores[0] == doctest::Approx(7.0 / 30.0).epsilon(1e-14));
+}
+
+// m instances of n: the same seed draws the same rows; all n rows as instances is the default.
+TEST_CASE("relieff with fewer instances: seeded, and every row when m reaches the rows") {
+  const auto data = tsfs::testing::load_labelled_data("gunpoint50");
+  const tsfs::SelectionProblem problem{data.features, &data.labels, data.classes, nullptr};
+  const auto every = make_selector("relieff")->score(problem).scores;
+  const auto all_rows =
+      make_selector("relieff", params_of({{"instances", 50LL}}))->score(problem).scores;
+  CHECK(all_rows == every);
+  const auto some = make_selector("relieff", params_of({{"instances", 20LL}}))->score(problem);
+  const auto again = make_selector("relieff", params_of({{"instances", 20LL}}))->score(problem);
+  CHECK(some.scores == again.scores);
+  const auto other_seed =
+      make_selector("relieff", params_of({{"instances", 20LL}, {"seed", 1LL}}))->score(problem);
+  CHECK(some.scores != other_seed.scores);
+  // A sample of 20 of 50 rows still puts the same feature near the top.
+  const auto top = tsfs::rank_by_score(every, tsfs::ScoreOrder::descending).front();
+  const auto sampled_ranking = tsfs::rank_by_score(some.scores, tsfs::ScoreOrder::descending);
+  CHECK(std::find(sampled_ranking.begin(), sampled_ranking.begin() + 10, top) !=
+        sampled_ranking.begin() + 10);
 }

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <vector>
 
 #include "common/interrupt.hpp"
@@ -162,7 +163,9 @@ class GreedyInformationSelector final : public Selector {
         conditional_mutual_information(pair, h_last_class, all, h_last);  // cmidd(y, f, f_j)
     const double denominator =
         h_f + conditional_last_given_f + (conditional_class_given_last - class_f_given_last);
-    return numerator / denominator;
+    // H(f, f_j, y) = 0 only when f, f_j and the class are each a single symbol on the fit rows:
+    // nothing to share, so the pair adds 0 (scikit-feature's 0 / 0 would be NaN).
+    return denominator > 0.0 ? numerator / denominator : 0.0;
   }
 
   Criterion criterion_;

@@ -47,3 +47,22 @@ TEST_CASE("redundant copies wait behind new information") {
       "mifs", tsfs::testing::params_of({{"beta", tsfs::ParamValue{0.0}}}));
   CHECK(relevance_only->score(problem).ranking == std::vector<int>{0, 1, 2});
 }
+
+// Fit rows of one class and columns that quantile bins collapse to one symbol: every information
+// is 0, DISR's 0 / 0 pairs add 0, and each criterion still ranks every column (lowest first).
+TEST_CASE("greedy information selectors rank columns that carry no information") {
+  Eigen::MatrixXd features(6, 3);
+  features.col(0) << 1, 1, 1, 1, 1, 2;
+  features.col(1) << 3, 3, 3, 3, 3, 4;
+  features.col(2) << 5, 5, 5, 5, 5, 6;
+  const Eigen::VectorXi labels = Eigen::VectorXi::Zero(6);
+  const tsfs::SelectionProblem problem{features, &labels, 1, nullptr};
+  for (const std::string name : greedy_selectors) {
+    CAPTURE(name);
+    const auto selector = tsfs::testing::make_selector(
+        name, tsfs::testing::params_of({{"binning", std::string("quantile")}}));
+    const tsfs::SelectorScores result = selector->score(problem);
+    CHECK(result.ranking == std::vector<int>{0, 1, 2});
+    CHECK(result.scores.allFinite());
+  }
+}

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/params.hpp"
@@ -43,6 +44,11 @@ struct SelectorScores {
   // scores.csv but are never selected: a cell asking for more features than are kept gets the
   // kept ones, and n_features_used says how many.
   long long removed = 0;
+  // Named values the selector measured on its fit (registrations with reports_measures:
+  // similarity_constraint's m_hat, its objective there, its constraint pairs and, for the
+  // semi-supervised variant, the inferred must-links' coverage and correct ratio); written to
+  // selection_measures.csv, one row per measure.
+  std::vector<std::pair<std::string, double>> measures;
 };
 
 class Selector {
@@ -76,6 +82,9 @@ struct SelectorRegistration {
   // The selector's scores come with standard errors (SelectorScores::std_errors): scores.csv
   // gains a score_std_error column when the spec uses such a selector.
   bool provides_std_errors = false;
+  // The selector's scores come with SelectorScores::measures: the run writes
+  // selection_measures.csv when the spec uses such a selector.
+  bool reports_measures = false;
 
   // Optional batch scoring: score vectors of several configured selectors on the same problem in
   // one pass over what they share (a Laplacian sigma sweep builds one kNN graph and scores every

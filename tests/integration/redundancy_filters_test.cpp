@@ -34,11 +34,7 @@ TEST_CASE("redundancy filters: pinned accuracies, FCBF's kept count, the same at
              "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\n"
              "output: " +
                  (folder.path() / "run").string() + "\n");
-  for (const char* threads : {"1", "2"}) {
-    auto run = run_runner(spec.string() + " --quiet --no-timings --threads " + threads +
-                          " --set output=" + (folder.path() / threads).string());
-    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  }
+  run_at_1_and_2_threads(spec, folder.path());
   for (const char* file : {"results.csv", "scores.csv", "folds.csv"})
     CHECK(read_text(folder.path() / "1" / file) == read_text(folder.path() / "2" / file));
 

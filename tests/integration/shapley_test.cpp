@@ -36,11 +36,7 @@ TEST_CASE("shapley: scores with standard errors in scores.csv, the same at 1 and
   TemporaryFolder folder("shapley");
   const auto spec = folder.path() / "spec.yaml";
   write_text(spec, spec_text(folder.path() / "run", "{kind: shapley, permutations: 3}"));
-  for (const char* threads : {"1", "2"}) {
-    auto run = run_runner(spec.string() + " --quiet --no-timings --threads " + threads +
-                          " --set output=" + (folder.path() / threads).string());
-    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
-  }
+  run_at_1_and_2_threads(spec, folder.path());
   CHECK(read_text(folder.path() / "1" / "scores.csv") ==
         read_text(folder.path() / "2" / "scores.csv"));
   CHECK(read_text(folder.path() / "1" / "results.csv") ==

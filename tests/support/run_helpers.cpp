@@ -1,5 +1,7 @@
 #include "support/run_helpers.hpp"
 
+#include <doctest/doctest.h>
+
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -100,6 +102,15 @@ std::string cell(const CsvTable& table,
     if (all) return row[*table.column(column)];
   }
   throw std::runtime_error("no row matches for column " + column);
+}
+
+void run_at_1_and_2_threads(const std::filesystem::path& spec,
+                            const std::filesystem::path& folder) {
+  for (const char* threads : {"1", "2"}) {
+    auto run = run_runner(spec.string() + " --quiet --no-timings --threads " + threads +
+                          " --set output=" + (folder / threads).string());
+    REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  }
 }
 
 }  // namespace tsfs::testing

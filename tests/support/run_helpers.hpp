@@ -35,6 +35,10 @@ class BackgroundRunner {
   std::filesystem::path capture_;
 };
 
+// Runs `spec` (quiet, no timings) at 1 and at 2 threads, into <folder>/1 and <folder>/2, for
+// tests that a run's files do not depend on the thread count; REQUIREs both to succeed.
+void run_at_1_and_2_threads(const std::filesystem::path& spec, const std::filesystem::path& folder);
+
 // Polls until `path` exists; false after `seconds`.
 bool wait_for_file(const std::filesystem::path& path, double seconds);
 

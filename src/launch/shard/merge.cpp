@@ -13,6 +13,7 @@
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/shard_state.hpp"
 #include "launch/shard/work_groups.hpp"
+#include "report/csv_table.hpp"
 #include "report/manifest.hpp"
 #include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
@@ -217,6 +218,42 @@ void merge_scores(const Spec& spec, const std::vector<PreparedDataset>& datasets
   output.commit();
 }
 
+// selection_measures.csv: the shards' rows put back in a single run's order (score units in plan
+// order, each unit's measures in the order its selector gave them). A unit's rows are found by its
+// key fields, which every shard writes as the layout formats them.
+void merge_selection_measures(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                              const Plan& plan, int shards) {
+  const ResultLayout layout(spec, datasets);
+  const std::vector<std::string> header = layout.measures_header();
+  std::map<std::vector<std::string>, std::vector<std::vector<std::string>>> rows_of_unit;
+  for (int s = 0; s < shards; ++s) {
+    const auto path = shard_folder(spec.output, {s + 1, shards}) / "selection_measures.csv";
+    const CsvTable table = read_csv_table(path);
+    if (table.header != header)
+      throw InputError(path.string(), "missing, or with another header than the spec's");
+    for (const auto& row : table.rows) {
+      if (row.size() != header.size())
+        throw InputError(path.string(),
+                         fmt::format("a row of {} fields, not {}", row.size(), header.size()));
+      rows_of_unit[{row.begin(), row.end() - 2}].push_back(row);
+    }
+  }
+  AtomicFileWriter output(spec.output / "selection_measures.csv");
+  output.stream() << csv_row(header);
+  for (const ScoreUnit& unit : plan.score_units) {
+    const auto found = rows_of_unit.find(layout.score_unit_key(unit));
+    if (found == rows_of_unit.end()) continue;  // a selector that reports no measures
+    for (const auto& row : found->second) output.stream() << csv_row(row);
+    rows_of_unit.erase(found);
+  }
+  if (!rows_of_unit.empty())
+    throw InputError(spec.output.string(),
+                     fmt::format("{} score vectors of the shards' selection_measures.csv are not "
+                                 "in the plan",
+                                 rows_of_unit.size()));
+  output.commit();
+}
+
 // curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
 // of the chosen cells from their score vectors, recomputed here from the shared cache, as a
 // single run does.
@@ -274,6 +311,8 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   Merged merged = merge_rows(spec, datasets, plan, groups, assignment, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
   if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
+  if (ResultLayout(spec, datasets).reports_measures())
+    merge_selection_measures(spec, datasets, plan, planned.shards);
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
   write_cell_status(run_folder, merged.cell_status);
   write_run_inputs(run_folder, spec, datasets, skipped);

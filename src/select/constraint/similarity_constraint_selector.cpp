@@ -3,9 +3,10 @@
 // the algorithm and our reading of it are in select/constraint/similarity_search.hpp.
 // The score of a feature is the STEP at which forward selection picked it (1, 2, ...; ascending),
 // so the runner's top-n features are the first n selected; features beyond max_features get NaN
-// (ranked last). The automatic subset size m^ = argmin_m J(F_m), the number of constraint pairs
-// and, for epsilon^SS, the inferred must-links' coverage and correct ratio are logged (spdlog
-// info): the runner's SelectorScores carries only the scores.
+// (ranked last). The automatic subset size m^ = argmin_m J(F_m), J(F_m^), the number of
+// constraint pairs and, for epsilon^SS, the inferred must-links, their coverage (COV) and correct
+// ratio (CR) are logged and reported as SelectorScores::measures (selection_measures.csv: m_hat,
+// objective_at_m_hat, constraint_pairs, must_links_inferred, coverage, correct_ratio).
 // Supervised (labels, some possibly hidden by labeled_fraction); no distance.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -35,11 +36,20 @@ class SimilarityConstraintSelector final : public Selector {
                                               std::numeric_limits<double>::quiet_NaN());
     for (size_t step = 0; step < search.order.size(); ++step)
       result.scores[search.order[step]] = static_cast<double>(step + 1);
+    const double objective = search.objective[static_cast<size_t>(search.best_size - 1)];
+    result.measures = {{"m_hat", static_cast<double>(search.best_size)},
+                       {"objective_at_m_hat", objective},
+                       {"constraint_pairs", static_cast<double>(search.pairs)}};
+    if (settings_.semi_supervised) {
+      result.measures.emplace_back("must_links_inferred",
+                                   static_cast<double>(search.must_links_inferred));
+      result.measures.emplace_back("coverage", search.coverage);
+      result.measures.emplace_back("correct_ratio", search.must_link_correct_ratio);
+    }
     spdlog::info(
         "similarity_constraint: m-hat = {} of {} features (J = {:.6g}), {} constraint "
         "pairs",
-        search.best_size, search.order.size(),
-        search.objective[static_cast<size_t>(search.best_size - 1)], search.pairs);
+        search.best_size, search.order.size(), objective, search.pairs);
     if (settings_.semi_supervised)
       spdlog::info(
           "similarity_constraint: {} inferred must-links, coverage {:.4f}, correct "
@@ -125,6 +135,7 @@ SelectorRegistration similarity_constraint_registration() {
       order_param("ascending"),
   };
   registration.supervised = true;
+  registration.reports_measures = true;
   registration.uses_distance = false;
   registration.configure = configured_by(make_similarity_selector);
   return registration;

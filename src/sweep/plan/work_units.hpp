@@ -21,6 +21,7 @@ struct ScoreResult {
   // scored. Cells that need an unscored unit are recorded in cell_status.csv, not evaluated.
   std::string not_converged;
   Eigen::VectorXd std_errors;  // per column (NaN for unusable ones), for selectors giving them
+  std::vector<std::pair<std::string, double>> measures;  // SelectorScores::measures
 };
 
 // What an evaluation is keyed by: identical selected subsets are fitted once.

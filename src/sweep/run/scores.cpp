@@ -83,6 +83,7 @@ ScoreResult score_result(const SelectorScores& scored, const FitData& data, long
     for (size_t i = 0; i < data.columns.size(); ++i)
       result.std_errors(data.columns[i]) = scored.std_errors(static_cast<Eigen::Index>(i));
   }
+  result.measures = scored.measures;
   return result;
 }
 

@@ -202,4 +202,14 @@ void write_scores(const std::filesystem::path& output, const ResultLayout& layou
   file.commit();
 }
 
+void write_selection_measures(const std::filesystem::path& output, const ResultLayout& layout,
+                              const Plan& plan, const std::vector<ScoreResult>& scores) {
+  AtomicFileWriter file(output / "selection_measures.csv");
+  file.stream() << csv_row(layout.measures_header());
+  for (size_t u = 0; u < plan.score_units.size(); ++u)
+    for (const auto& row : layout.measure_rows(plan.score_units[u], scores[u].measures))
+      file.stream() << csv_row(row);
+  file.commit();
+}
+
 }  // namespace tsfs

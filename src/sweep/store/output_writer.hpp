@@ -112,4 +112,9 @@ std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_
 void write_scores(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
                   const std::vector<ScoreResult>& scores);
 
+// selection_measures.csv: the measures each score unit's selector reported
+// (SelectorScores::measures), one row per measure, in score-unit order.
+void write_selection_measures(const std::filesystem::path& output, const ResultLayout& layout,
+                              const Plan& plan, const std::vector<ScoreResult>& scores);
+
 }  // namespace tsfs

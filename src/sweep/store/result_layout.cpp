@@ -125,6 +125,18 @@ std::vector<std::string> ResultLayout::scores_header() const {
   return unique_columns(std::move(header), "scores.csv");
 }
 
+std::vector<std::string> ResultLayout::measures_header() const {
+  std::vector<std::string> header = {"dataset", "distance", "selector", "fit_on"};
+  header.insert(header.end(), selector_columns_.begin(), selector_columns_.end());
+  for (const char* name : {"repeat", "fold", "measure", "value"}) header.push_back(name);
+  return unique_columns(std::move(header), "selection_measures.csv");
+}
+
+bool ResultLayout::reports_measures() const {
+  return std::any_of(spec_.selectors.begin(), spec_.selectors.end(),
+                     [](const auto& selector) { return selector.registration->reports_measures; });
+}
+
 bool ResultLayout::reports_reconstruction() const {
   return spec_.reduce && spec_.reduce->registration->reconstructs;
 }
@@ -280,27 +292,46 @@ std::vector<std::string> ResultLayout::cell_status_header() const {
   return header;
 }
 
-std::vector<std::vector<std::string>> ResultLayout::score_rows(
-    const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
-    const Eigen::VectorXd& std_errors) const {
+std::vector<std::string> ResultLayout::score_unit_key(const ScoreUnit& unit) const {
   const auto& dataset = datasets_[static_cast<size_t>(unit.dataset)];
-  std::vector<std::string> prefix = {dataset.data.name, distance_label(unit.distance)};
+  std::vector<std::string> key = {dataset.data.name, distance_label(unit.distance)};
   auto selector = selector_fields(unit.selector, unit.params);
-  prefix.insert(prefix.end(), selector.begin(), selector.end());
+  key.insert(key.end(), selector.begin(), selector.end());
   std::string repeat, fold;
   if (unit.fold != kAllRows) {
     const auto& fold_spec = dataset.folds[static_cast<size_t>(unit.fold)];
     repeat = std::to_string(fold_spec.repeat);
     fold = std::to_string(fold_spec.index);
   }
+  key.push_back(repeat);
+  key.push_back(fold);
+  return key;
+}
+
+std::vector<std::vector<std::string>> ResultLayout::measure_rows(
+    const ScoreUnit& unit, const std::vector<std::pair<std::string, double>>& measures) const {
+  const std::vector<std::string> key = score_unit_key(unit);
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [measure, value] : measures) {
+    auto row = key;
+    row.push_back(measure);
+    row.push_back(format_double_or_empty(value));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<std::vector<std::string>> ResultLayout::score_rows(
+    const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
+    const Eigen::VectorXd& std_errors) const {
+  const auto& dataset = datasets_[static_cast<size_t>(unit.dataset)];
+  const std::vector<std::string> prefix = score_unit_key(unit);
   std::vector<int> rank_of(ranking.size());
   for (size_t position = 0; position < ranking.size(); ++position)
     rank_of[static_cast<size_t>(ranking[position])] = static_cast<int>(position);
   std::vector<std::vector<std::string>> rows;
   for (Eigen::Index column = 0; column < scores.size(); ++column) {
     auto row = prefix;
-    row.push_back(repeat);
-    row.push_back(fold);
     row.push_back(std::to_string(column));
     row.push_back(dataset.features.names[static_cast<size_t>(column)]);
     row.push_back(format_double(scores(column)));

@@ -50,6 +50,10 @@ class ResultLayout {
   std::vector<std::string> results_header() const;
   std::vector<std::string> folds_header() const;
   std::vector<std::string> scores_header() const;
+  // selection_measures.csv: the score unit's key columns (as scores.csv's), then measure, value.
+  std::vector<std::string> measures_header() const;
+  // Whether the spec has a selector with SelectorRegistration::reports_measures.
+  bool reports_measures() const;
 
   std::vector<std::string> cell_key(const Cell& cell) const;
   // What an earlier run's row of selector `selector_kind` means in key column `column` its header
@@ -71,11 +75,15 @@ class ResultLayout {
   std::vector<std::string> cell_status_header() const;
   // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill
   // the score_std_error column, which the header has when a selector of the spec gives them.
+  std::vector<std::vector<std::string>> measure_rows(
+      const ScoreUnit& unit, const std::vector<std::pair<std::string, double>>& measures) const;
   std::vector<std::vector<std::string>> score_rows(
       const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
       const Eigen::VectorXd& std_errors = Eigen::VectorXd()) const;
 
   const std::string& distance_label(int distance) const;
+  // A score unit's key fields: dataset, distance, selector and its parameters, repeat, fold.
+  std::vector<std::string> score_unit_key(const ScoreUnit& unit) const;
   std::string protocol_label() const;
   // The spec's classifier reports whether its solver converged: the non_converged_fits columns.
   bool reports_convergence() const;

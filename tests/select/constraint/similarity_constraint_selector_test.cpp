@@ -40,9 +40,16 @@ TEST_CASE("similarity forward search on a hand-worked example") {
   const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
   const auto selector = tsfs::testing::make_selector("similarity_constraint");
   CHECK(selector->order() == tsfs::ScoreOrder::ascending);
-  const Eigen::VectorXd scores = selector->score(problem).scores;
-  CHECK(scores[0] == 1.0);
-  CHECK(scores[1] == 2.0);
+  const tsfs::SelectorScores scored = selector->score(problem);
+  CHECK(scored.scores[0] == 1.0);
+  CHECK(scored.scores[1] == 2.0);
+  // m^, J there and the pair count as measures (selection_measures.csv); supervised: no COV/CR.
+  CHECK(tsfs::testing::selector_registration("similarity_constraint").reports_measures);
+  REQUIRE(scored.measures.size() == 3);
+  CHECK(scored.measures[0] == std::pair<std::string, double>{"m_hat", 1.0});
+  CHECK(scored.measures[1].first == "objective_at_m_hat");
+  CHECK(scored.measures[1].second == result.objective[0]);
+  CHECK(scored.measures[2] == std::pair<std::string, double>{"constraint_pairs", 6.0});
 }
 
 // Two far-apart clusters, informative column 0 plus noise columns; half the labels hidden. The
@@ -79,6 +86,18 @@ TEST_CASE("semi-supervised similarity search infers correct must-links from prot
       tsfs::testing::make_selector("similarity_constraint", params)->score(problem).scores;
   CHECK(scores[0] == 1.0);
   CHECK(std::isnan(scores[3]) + std::isnan(scores[2]) + std::isnan(scores[1]) == 2);
+
+  // The semi-supervised variant through the selector reports the must-links, COV and CR too.
+  const auto semi = tsfs::testing::make_selector(
+      "similarity_constraint",
+      tsfs::testing::params_of({{"variant", std::string("semi_supervised")},
+                                {"labeled_fraction", 0.5},
+                                {"seed", 11LL}}));
+  const auto measures = semi->score(problem).measures;
+  REQUIRE(measures.size() == 6);
+  CHECK(measures[3] == std::pair<std::string, double>{"must_links_inferred", 20.0});
+  CHECK(measures[4] == std::pair<std::string, double>{"coverage", 1.0});
+  CHECK(measures[5] == std::pair<std::string, double>{"correct_ratio", 1.0});
 }
 
 TEST_CASE("kmeans_centres finds two separated groups") {

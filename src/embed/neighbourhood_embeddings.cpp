@@ -1,10 +1,13 @@
 // Laplacian eigenmaps and locally linear embedding of a distance matrix's rows (embedding.hpp
 // states each as computed). Both are dense: a dataset view embeds at most `max_rows` rows.
+#include <fmt/format.h>
 #include <Eigen/Cholesky>
+
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <stdexcept>
 
+#include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "embed/embedding.hpp"
 #include "embed/neighbourhood.hpp"
@@ -75,7 +78,15 @@ Eigen::MatrixXd locally_linear_embedding(const Eigen::MatrixXd& distances, int n
     const double trace = gram.trace();
     gram.diagonal().array() += trace > 0.0 ? regularization * trace : regularization;
     Eigen::VectorXd weights = gram.ldlt().solve(Eigen::VectorXd::Ones(k));
-    weights /= weights.sum();
+    // A distance that is far from Euclidean can make the local Gram matrix indefinite and the
+    // weights' sum vanish: no reconstruction to normalise.
+    const double total = weights.sum();
+    if (!std::isfinite(total) || std::abs(total) < 1e-12 * weights.cwiseAbs().sum())
+      throw InputError("", fmt::format("lle: the weights rebuilding row {} from its {} nearest "
+                                       "rows do not sum to a usable value (is the distance far "
+                                       "from Euclidean?); use from: features or another view",
+                                       i, k));
+    weights /= total;
     for (Eigen::Index a = 0; a < k; ++a) residual(i, near[static_cast<size_t>(a)]) -= weights[a];
   }
   throw_if_interrupted();

@@ -94,6 +94,10 @@ class EmbeddingPlot final : public PlotKind {
     const std::string rows_text = embedded < rows
                                       ? fmt::format("{} rows (max_rows of {})", embedded, rows)
                                       : fmt::format("{} rows", rows);
+    // Laplacian eigenmaps and LLE drop the constant eigenvector: 2 dimensions need 4 rows.
+    if ((method_ == Method::laplacian_eigenmaps || method_ == Method::lle) && embedded < 4)
+      return ParamProblem{"max_rows", fmt::format("{}: a 2-D view needs at least 4 rows, not {}",
+                                                  kind_, rows_text)};
     if (params_.has("neighbours") && params_.integer("neighbours") >= embedded)
       return ParamProblem{"neighbours",
                           fmt::format("{}: neighbours {} needs more than {} to embed; lower it",

@@ -1,10 +1,9 @@
 #pragma once
 // Non-negative matrix factorisation X ~ W H (W, H >= 0) minimising the Frobenius norm, as
-// scikit-learn 1.2.1's NMF(solver="cd", beta_loss="frobenius", no regularisation) by default:
-// cyclic
+// scikit-learn 1.2.1's NMF(beta_loss="frobenius", no regularisation): by solver="cd", cyclic
 // coordinate descent (Cichocki & Phan 2009; scikit-learn's _update_cdnmf_fast, no shuffle) over
 // W then H each iteration, stopped when the summed projected gradients fall to `tolerance` times
-// the first iteration's, or after `max_iterations`.
+// the first iteration's, or after `max_iterations`; or by solver="mu" (multiplicative_updates).
 #include <Eigen/Core>
 #include <cstdint>
 

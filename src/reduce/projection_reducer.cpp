@@ -84,23 +84,23 @@ ParamDeclaration energy_of_param() {
 }
 
 std::vector<ParamDeclaration> projection_params() {
-  return {
-      ParamDeclaration{.name = "components",
-                       .type = ParamType::optional_integer,
-                       .default_value = std::monostate{},
-                       .doc = "leading directions kept (at most min(training rows, features)); "
-                              "none: the fewest reaching `energy`",
-                       .check = none_or(at_least(1)),
-                       .sweepable = false,
-                       .excludes = "energy"},
-      ParamDeclaration{.name = "energy",
-                       .type = ParamType::real,
-                       .default_value = 0.9,
-                       .doc = "with components none: the share of the variance the kept directions "
-                              "reach (scikit-learn's PCA(n_components=energy))",
-                       .check = share_check(),
-                       .sweepable = false},
-      standardize_param()};
+  return {ParamDeclaration{.name = "components",
+                           .type = ParamType::optional_integer,
+                           .default_value = std::monostate{},
+                           .doc = "leading directions kept (at most min(training rows, features)); "
+                                  "none: the fewest reaching `energy`",
+                           .check = none_or(at_least(1)),
+                           .sweepable = false,
+                           .excludes = "energy"},
+          ParamDeclaration{.name = "energy",
+                           .type = ParamType::real,
+                           .default_value = 0.9,
+                           .doc = "with components none: the share the kept directions reach "
+                                  "(scikit-learn's PCA(n_components=energy) rule); pca: of the "
+                                  "variance; svd: of what energy_of says",
+                           .check = share_check(),
+                           .sweepable = false},
+          standardize_param()};
 }
 
 std::unique_ptr<Reducer> make_projection_reducer(const ParamSet& params, DirectionsFit fit) {

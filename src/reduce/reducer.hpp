@@ -21,8 +21,9 @@ struct Reduction {
   Eigen::MatrixXd train;  // training rows x components
   Eigen::MatrixXd test;   // test rows x components
   // Registrations with `reconstructs`: ||X - X^||_F, the Frobenius norm of what the kept
-  // components leave out of the training rows as the reducer saw them (standardised unless
-  // `standardize: false`); results.csv and folds.csv's reconstruction_error. NaN otherwise.
+  // components leave out of the training rows as the reducer saw them (pca, svd: standardised
+  // unless `standardize: false`; nmf: raw); results.csv and folds.csv's reconstruction_error.
+  // NaN otherwise.
   double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
 

@@ -146,6 +146,9 @@ TEST_CASE(
   CHECK(contains(run.error_of("  - {kind: mds, name: mds}\n"),
                  "from: distance needs a distance in the spec's distances"));
   CHECK(run.error_of("  - {kind: isomap, name: iso, from: features, neighbours: 1}\n").empty());
+  CHECK(contains(run.error_of("  - {kind: lle, name: l, from: features, neighbours: 2, "
+                              "max_rows: 3}\n"),
+                 "lle: a 2-D view needs at least 4 rows"));
 }
 
 TEST_CASE("a plot naming a missing column fails with the plot's spec line and the columns") {

@@ -6,10 +6,14 @@
 // over the m largest s_b - k s_w (Dinkelbach's method: the ratio rises to the global optimum k*).
 // It runs until the subset no longer changes, which is exact, where scikit-feature stops at a
 // change of k below 1e-3. score = s_b - k* s_w, larger first. m = `subset_size`, by default every
-// feature (then k* = sum s_b / sum s_w and no iteration is needed). Supervised.
+// feature (then k* = sum s_b / sum s_w and no iteration is needed). When m features have no
+// within-class scatter (constant inside each class), k* is infinite: they score +inf and the
+// others -s_w. Supervised.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -43,7 +47,7 @@ class TraceRatioSelector final : public Selector {
         rank_by_score(scatter.between.array() / scatter.within.array(), ScoreOrder::descending);
     subset.resize(size);
     double ratio = subset_ratio(scatter, subset);
-    for (int iteration = 0; iteration < kMaxIterations; ++iteration) {
+    for (int iteration = 0; iteration < kMaxIterations && !std::isinf(ratio); ++iteration) {
       std::vector<int> next =
           rank_by_score(scatter.between - ratio * scatter.within, ScoreOrder::descending);
       next.resize(size);
@@ -56,6 +60,13 @@ class TraceRatioSelector final : public Selector {
       ratio = subset_ratio(scatter, subset);
     }
     SelectorScores result;
+    if (std::isinf(ratio)) {
+      // m features without any within-class scatter: k* is infinite. They come first (+inf); the
+      // others in the order s_b - k s_w takes as k grows, smaller s_w first (score -s_w).
+      result.scores = (scatter.within.array() == 0.0)
+                          .select(std::numeric_limits<double>::infinity(), -scatter.within);
+      return result;
+    }
     result.scores = scatter.between - ratio * scatter.within;
     return result;
   }

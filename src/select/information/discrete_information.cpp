@@ -13,7 +13,6 @@ constexpr std::int64_t kDenseSymbols = std::int64_t{1} << 20;
 DiscreteColumns::DiscreteColumns(const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
                                  int classes, int bins, Binning binning)
     : labels_(labels), classes_(classes) {
-  check_labels("information-theoretic selector", &labels, classes, features.rows());
   columns_.reserve(static_cast<size_t>(features.cols()));
   for (Eigen::Index feature = 0; feature < features.cols(); ++feature)
     columns_.push_back(discretize(features.col(feature), bins, binning));

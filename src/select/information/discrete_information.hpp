@@ -17,7 +17,8 @@
 
 namespace tsfs {
 
-// The fit rows as symbols: each feature column discretised into bins, and the class.
+// The fit rows as symbols: each feature column discretised into bins, and the class (indices in
+// 0 .. classes - 1, one per row: the caller has checked them with check_labels).
 class DiscreteColumns {
  public:
   DiscreteColumns(const Eigen::MatrixXd& features, const Eigen::VectorXi& labels, int classes,

@@ -8,8 +8,11 @@
 // others by SU(f, y), larger first; the others are removed (SelectorScores::removed), so a cell
 // asking for more features than FCBF keeps gets the kept ones and n_features_used says how
 // many. Ties go to the lower column.
+#include <fmt/format.h>
+
 #include <vector>
 
+#include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "select/information/discrete_information.hpp"
 #include "select/selector.hpp"
@@ -20,9 +23,10 @@ namespace {
 
 // su_calculation(a, b) with its arithmetic: information_gain(a, b) = H(a) - (H(a) - midd(a, b)),
 // then 2 ig / (H(a) + H(b)).
+// Two single-symbol columns (H(a) = H(b) = 0) share nothing: SU 0, not scikit-feature's 0 / 0.
 double symmetrical_uncertainty(double joint, double first, double second) {
   const double information_gain = first - (first - mutual_information(joint, first, second));
-  return 2.0 * information_gain / (first + second);
+  return first + second > 0.0 ? 2.0 * information_gain / (first + second) : 0.0;
 }
 
 class FcbfSelector final : public Selector {
@@ -61,6 +65,11 @@ class FcbfSelector final : public Selector {
       remaining = std::move(still);
     }
     const auto kept_count = static_cast<long long>(result.ranking.size());
+    if (kept_count == 0 && features > 0)
+      throw InputError("", fmt::format("fcbf: no feature's symmetrical uncertainty with the class "
+                                       "on the {} fit rows is above delta {} (the largest is "
+                                       "{}); lower delta",
+                                       problem.features.rows(), delta_, result.scores.maxCoeff()));
     for (const int f : rank_by_score(result.scores, ScoreOrder::descending))
       if (!kept[static_cast<size_t>(f)]) result.ranking.push_back(f);
     result.removed = features - kept_count;

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -79,7 +80,7 @@ class GreedyInformationSelector final : public Selector {
       if (static_cast<Eigen::Index>(result.ranking.size()) == features) break;
       throw_if_interrupted();  // a step scans every column: Ctrl-C within one step's time
       const auto selected = static_cast<double>(result.ranking.size());
-      double best = -1e30;
+      double best = -std::numeric_limits<double>::infinity();
       Eigen::Index best_feature = -1;
       for (Eigen::Index f = 0; f < features; ++f) {
         Candidate& candidate = candidates[static_cast<size_t>(f)];

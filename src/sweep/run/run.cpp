@@ -412,7 +412,10 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   clock.stop("distances");
   auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
   if (spec.save_scores) write_scores(output, layout, plan, scores);
-  if (layout.reports_measures()) write_selection_measures(output, layout, plan, scores);
+  if (layout.reports_measures())
+    write_selection_measures(output, layout, plan, scores);
+  else
+    set_aside_unused(output, "selection_measures");
   clock.stop("scores");
 
   std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned);

@@ -73,10 +73,11 @@ class ResultLayout {
   FoldOutcome fold_outcome(const std::vector<std::string>& folds_row) const;
   // cell_status.csv: the key columns, status ("not_converged"), reason.
   std::vector<std::string> cell_status_header() const;
-  // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill
-  // the score_std_error column, which the header has when a selector of the spec gives them.
+  // selection_measures.csv rows of one score unit: one per measure.
   std::vector<std::vector<std::string>> measure_rows(
       const ScoreUnit& unit, const std::vector<std::pair<std::string, double>>& measures) const;
+  // scores.csv rows of one score unit: one per feature column. `std_errors` (empty: none) fill
+  // the score_std_error column, which the header has when a selector of the spec gives them.
   std::vector<std::vector<std::string>> score_rows(
       const ScoreUnit& unit, const Eigen::VectorXd& scores, const std::vector<int>& ranking,
       const Eigen::VectorXd& std_errors = Eigen::VectorXd()) const;

@@ -93,3 +93,23 @@ TEST_CASE("trace_ratio refuses a subset larger than the feature columns when pla
   REQUIRE(selector->check_features(39).has_value());
   CHECK(selector->check_features(39)->param == "subset_size");
 }
+
+// Column 0 is constant inside each class (s_w = 0, s_b > 0): a subset of one feature reaches an
+// infinite ratio. It comes first (+inf), the others by their within-class scatter; no NaN.
+TEST_CASE("trace_ratio with a feature that has no within-class scatter") {
+  Eigen::MatrixXd features(4, 3);
+  features << 0, 0, 0, 0, 1, 1, 1, 2, 0, 1, 4, 2;
+  Eigen::VectorXi labels(4);
+  labels << 0, 0, 1, 1;
+  const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
+  const auto scores =
+      make_selector("trace_ratio", params_of({{"subset_size", 1LL}}))->score(problem).scores;
+  CHECK_FALSE(scores.array().isNaN().any());
+  CHECK(std::isinf(scores[0]));
+  CHECK(tsfs::rank_by_score(scores, tsfs::ScoreOrder::descending).front() == 0);
+  // With a second feature in the subset the ratio is finite again, and column 0 still leads.
+  const auto pair =
+      make_selector("trace_ratio", params_of({{"subset_size", 2LL}}))->score(problem).scores;
+  CHECK(pair.allFinite());
+  CHECK(tsfs::rank_by_score(pair, tsfs::ScoreOrder::descending).front() == 0);
+}

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/error.hpp"
 #include "select/information/information_reference.hpp"
 
 TEST_CASE("fcbf keeps the predominant features scikit-feature keeps") {
@@ -30,4 +31,26 @@ TEST_CASE("fcbf removes a redundant copy and an irrelevant column") {
   CHECK(result.removed == 2);
   CHECK(std::abs(result.scores[2]) < 1e-15);
   CHECK(result.scores[0] == result.scores[1]);
+}
+
+// delta 1: no feature can be above it (SU <= 1), so FCBF would keep nothing; that is bad input
+// (an InputError naming delta), not an internal error. One-class rows: SU 0, not 0 / 0.
+TEST_CASE("fcbf refuses to keep no feature, and scores single-symbol columns 0") {
+  Eigen::MatrixXd features(6, 2);
+  features.col(0) << 0, 0, 0, 1, 1, 1;
+  features.col(1) << 0, 1, 0, 1, 0, 1;
+  Eigen::VectorXi labels(6);
+  labels << 0, 0, 0, 1, 1, 1;
+  const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
+  const auto strict = tsfs::testing::make_selector(
+      "fcbf", tsfs::testing::params_of({{"delta", tsfs::ParamValue{1.0}}}));
+  CHECK_THROWS_AS(strict->score(problem), tsfs::InputError);
+
+  Eigen::MatrixXd collapsed(6, 1);
+  collapsed.col(0) << 1, 1, 1, 1, 1, 2;
+  const Eigen::VectorXi one_class = Eigen::VectorXi::Zero(6);
+  const tsfs::SelectionProblem degenerate{collapsed, &one_class, 1, nullptr};
+  const auto quantile = tsfs::testing::make_selector(
+      "fcbf", tsfs::testing::params_of({{"binning", std::string("quantile")}}));
+  CHECK_THROWS_AS(quantile->score(degenerate), tsfs::InputError);  // SU 0: nothing kept
 }

@@ -46,6 +46,10 @@ TEST_CASE("redundant copies wait behind new information") {
   const auto relevance_only = tsfs::testing::make_selector(
       "mifs", tsfs::testing::params_of({{"beta", tsfs::ParamValue{0.0}}}));
   CHECK(relevance_only->score(problem).ranking == std::vector<int>{0, 1, 2});
+  // Any accepted beta ranks every column, however negative the criterion gets.
+  const auto heavy = tsfs::testing::make_selector(
+      "mifs", tsfs::testing::params_of({{"beta", tsfs::ParamValue{1e31}}}));
+  CHECK(heavy->score(problem).ranking.size() == 3);
 }
 
 // Fit rows of one class and columns that quantile bins collapse to one symbol: every information

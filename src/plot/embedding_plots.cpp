@@ -18,6 +18,7 @@
 #include "common/parallel.hpp"
 #include "distance/distance.hpp"
 #include "embed/embedding.hpp"
+#include "plot/class_points.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
@@ -61,20 +62,8 @@ class EmbeddingPlot final : public PlotKind {
       if (auto problem = check_dataset_rows(data.rows())) throw InputError("", problem->message);
       const Eigen::MatrixXd distances = row_distances(spec, data)(rows, rows);
       const Eigen::MatrixXd coordinates = embed(distances);
-      std::string plot;
-      for (int label = 0; label < data.classes(); ++label) {
-        for (size_t r = 0; r < rows.size(); ++r)
-          if (data.labels(rows[r]) == label)
-            figure.data += fmt::format("{}\t{}\n", gnuplot::number(coordinates(r, 0)),
-                                       gnuplot::number(coordinates(r, 1)));
-        figure.data += "\n\n";
-        plot += fmt::format(
-            "{}'{}.dat' index {} using 1:2 with points pt {} ps 0.7 lc rgb \"{}\" "
-            "title {}",
-            plot.empty() ? "" : ", ", name, block++, gnuplot::series_marker(label),
-            gnuplot::palette_colour(label),
-            gnuplot::text("class " + data.class_names[static_cast<size_t>(label)]));
-      }
+      const std::string plot =
+          class_point_blocks(figure, name, block, coordinates, data, rows, 0.7);
       const std::string sample = static_cast<long long>(rows.size()) < data.rows()
                                      ? fmt::format(", {} of {} series", rows.size(), data.rows())
                                      : fmt::format(", {} series", data.rows());

@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "common/error.hpp"
+#include "plot/class_points.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
@@ -83,20 +84,9 @@ class BiplotPlot final : public PlotKind {
             "", fmt::format("pca_biplot: {} has fewer than 2 usable feature columns", data.name));
       const Eigen::MatrixXd scores =
           (features.values.rowwise() - fitted.mean) * fitted.directions.leftCols(2);
-      std::string plot;
-      for (int label = 0; label < data.classes(); ++label) {
-        for (Eigen::Index r = 0; r < scores.rows(); ++r)
-          if (data.labels(static_cast<int>(r)) == label)
-            figure.data += fmt::format("{}\t{}\n", gnuplot::number(scores(r, 0)),
-                                       gnuplot::number(scores(r, 1)));
-        figure.data += "\n\n";
-        plot += fmt::format(
-            "{}'{}.dat' index {} using 1:2 with points pt {} ps 0.6 lc rgb \"{}\" "
-            "title {}",
-            plot.empty() ? "" : ", ", name, block++, gnuplot::series_marker(label),
-            gnuplot::palette_colour(label),
-            gnuplot::text("class " + data.class_names[static_cast<size_t>(label)]));
-      }
+      std::vector<int> rows(static_cast<size_t>(scores.rows()));
+      std::iota(rows.begin(), rows.end(), 0);
+      std::string plot = class_point_blocks(figure, name, block, scores, data, rows, 0.6);
       // The features of largest loading on the two directions, as arrows scaled to the scores.
       const Eigen::MatrixXd loadings = fitted.directions.leftCols(2);
       std::vector<Eigen::Index> order(static_cast<size_t>(loadings.rows()));

@@ -1,0 +1,30 @@
+#include "plot/class_points.hpp"
+
+#include <fmt/format.h>
+
+#include "plot/gnuplot_text.hpp"
+#include "plot/panel_grid.hpp"
+
+namespace tsfs {
+
+std::string class_point_blocks(Figure& figure, const std::string& name, int& block,
+                               const Eigen::MatrixXd& coordinates, const Dataset& data,
+                               const std::vector<int>& rows, double point_size) {
+  std::string plot;
+  for (int label = 0; label < data.classes(); ++label) {
+    for (size_t r = 0; r < rows.size(); ++r)
+      if (data.labels(rows[r]) == label)
+        figure.data +=
+            fmt::format("{}\t{}\n", gnuplot::number(coordinates(static_cast<Eigen::Index>(r), 0)),
+                        gnuplot::number(coordinates(static_cast<Eigen::Index>(r), 1)));
+    figure.data += "\n\n";
+    plot +=
+        fmt::format("{}'{}.dat' index {} using 1:2 with points pt {} ps {} lc rgb \"{}\" title {}",
+                    plot.empty() ? "" : ", ", name, block++, gnuplot::series_marker(label),
+                    point_size, gnuplot::palette_colour(label),
+                    gnuplot::text("class " + data.class_names[static_cast<size_t>(label)]));
+  }
+  return plot;
+}
+
+}  // namespace tsfs

@@ -24,6 +24,7 @@
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/standardized_features.hpp"
+#include "sweep/store/artefacts.hpp"
 
 namespace tsfs {
 namespace {
@@ -127,7 +128,7 @@ class EmbeddingPlot final : public PlotKind {
     if (params_.text("from") == "features")
       return feature_distances(standardized_features(spec, data).values);
     const DistanceSpec& distance = chosen_distance(spec);
-    return distance.measure->pairwise(data, default_threads());
+    return distance_matrix(data, distance, spec.cache, default_threads());
   }
 
   Eigen::MatrixXd embed(const Eigen::MatrixXd& distances) const {

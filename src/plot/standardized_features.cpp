@@ -3,15 +3,13 @@
 #include <utility>
 
 #include "common/parallel.hpp"
-#include "features/feature_extractor.hpp"
+#include "sweep/store/artefacts.hpp"
 
 namespace tsfs {
 
 StandardizedFeatures standardized_features(const Spec& spec, const Dataset& data) {
-  std::vector<std::pair<std::string, FeatureMatrix>> parts;
-  for (const auto& extractor : spec.extractors)
-    parts.emplace_back(extractor.kind, extractor.extractor->extract(data, default_threads()));
-  const FeatureMatrix features = concatenate_features(parts);
+  const FeatureMatrix features =
+      feature_matrix(data, spec.extractors, spec.cache, default_threads());
   std::vector<Eigen::Index> usable;
   StandardizedFeatures result;
   for (Eigen::Index c = 0; c < features.values.cols(); ++c) {

@@ -1,6 +1,7 @@
 #pragma once
-// The spec's features of one dataset as the feature-based dataset views see them: extracted by
-// every extractor of the spec, the columns with a NaN or constant over the rows left out, the rest
+// The spec's features of one dataset as the feature-based dataset views see them: the run's
+// cached matrix when the spec's cache holds a verified one, else extracted by every extractor of
+// the spec; the columns with a NaN or constant over the rows left out, the rest
 // z-scored (population standard deviation). Shared by the embeddings' `from: features` and the
 // PCA views.
 #include <Eigen/Core>

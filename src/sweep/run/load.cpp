@@ -15,48 +15,6 @@
 namespace tsfs {
 namespace {
 
-// Whether `error` is about a path that does not exist (a missing file or folder, which the spec
-// entry naming it should answer for) rather than damage at a line of an existing file.
-bool names_missing_path(const InputError& error) {
-  // "file:line" and "file:line:column" name a place in a file that exists.
-  std::string path = error.where();
-  for (int part = 0; part < 2; ++part) {
-    const size_t colon = path.find_last_of(':');
-    if (colon == std::string::npos || colon + 1 == path.size() ||
-        path.find_first_not_of("0123456789", colon + 1) != std::string::npos)
-      break;
-    path.resize(colon);
-  }
-  std::error_code status;
-  return !path.empty() && !std::filesystem::exists(path, status);
-}
-
-FeatureMatrix extract_features(const Spec& spec, const Dataset& data,
-                               const std::filesystem::path& cache_folder, int threads,
-                               PreparedDataset& prepared) {
-  // Cached whole, and only when every part may be (a features file is read afresh each time).
-  if (std::all_of(spec.extractors.begin(), spec.extractors.end(),
-                  [](const auto& extractor) { return extractor.extractor->cacheable(); })) {
-    prepared.feature_cache_key = feature_cache_key(data, spec.extractors);
-    if (auto cached = load_cached_features(cache_folder, prepared.feature_cache_key)) {
-      prepared.features_from_cache = true;
-      return std::move(*cached);
-    }
-  }
-  std::vector<std::pair<std::string, FeatureMatrix>> parts;
-  for (size_t i = 0; i < spec.extractors.size(); ++i) try {
-      parts.emplace_back(spec.extractors[i].kind,
-                         spec.extractors[i].extractor->extract(data, threads));
-    } catch (const InputError& error) {
-      // A features file that does not exist is the `features:` entry's path: named at its line.
-      if (!names_missing_path(error)) throw;
-      throw InputError(spec.extractors[i].where.str(),
-                       fmt::format("features.path: {}: {} (dataset {})", error.where(),
-                                   error.message(), data.name));
-    }
-  return concatenate_features(parts);
-}
-
 // Features NaN for some series or constant over all of them are left out of every selector's
 // scoring (work_units.cpp); say so once per dataset rather than silently.
 void log_unusable_features(const PreparedDataset& dataset) {
@@ -216,7 +174,8 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   }
   log_duplicates(spec, prepared);
   warn_unseen_test_classes(prepared);
-  prepared.features = extract_features(spec, prepared.data, cache_folder, threads, prepared);
+  prepared.features = feature_matrix(prepared.data, spec.extractors, cache_folder, threads,
+                                     &prepared.feature_cache_key, &prepared.features_from_cache);
   log_unusable_features(prepared);
   check_feature_magnitudes(dataset_spec, prepared);
   check_fit_rows_have_features(spec, dataset_spec, prepared);

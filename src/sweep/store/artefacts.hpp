@@ -36,6 +36,14 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& dist
                                 const std::filesystem::path& cache_folder, int threads,
                                 bool* from_cache = nullptr);
 
+// The spec's features of one dataset, every extractor's columns side by side: a verified cached
+// copy when every extractor may be cached, otherwise extracted (and not saved here: the run saves
+// after its stage). A missing features file is named at its `features:` line. `cache_key` (the
+// key, when cacheable) and `from_cache` report what happened.
+FeatureMatrix feature_matrix(const Dataset& data, const std::vector<ExtractorSpec>& extractors,
+                             const std::filesystem::path& cache_folder, int threads,
+                             std::string* cache_key = nullptr, bool* from_cache = nullptr);
+
 std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& cache_folder,
                                                   const std::string& key);
 void save_cached_features(const std::filesystem::path& cache_folder, const std::string& key,

@@ -711,6 +711,31 @@ void check_distance_classifier(const Spec& spec) {
                      fmt::format("'curves' are not available for classifier '{}' yet", kind));
 }
 
+// A selector that fits the spec's classifier (a search wrapper) needs one fixed classifier of
+// feature columns: a swept or tuned classifier would make each cell's selection depend on its own
+// classifier, and `reduce` would put a step between the columns it chooses and the classifier.
+void check_classifier_selectors(const Spec& spec) {
+  for (const auto& selector : spec.selectors) {
+    if (!selector.registration->uses_classifier) continue;
+    std::string problem;
+    if (spec.classifier.registration->configure_from_distances)
+      problem = fmt::format("classifier '{}' predicts from distances, not from feature columns",
+                            spec.classifier.kind);
+    else if (spec.classifier.grid.size() > 1)
+      problem = fmt::format("the classifier has {} parameter sets (swept or tuned); give it one",
+                            spec.classifier.grid.size());
+    else if (spec.reduce)
+      problem = fmt::format(
+          "'reduce' ({}) sits between the selected columns and the classifier; "
+          "remove it",
+          spec.reduce->kind);
+    if (!problem.empty())
+      throw InputError(selector.where.str(),
+                       fmt::format("selector '{}' fits the spec's classifier on inner folds: {}",
+                                   selector.kind, problem));
+  }
+}
+
 }  // namespace
 
 template <typename Registration>
@@ -766,6 +791,7 @@ Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>
     spec.curves = spec_detail::read_curves(curves, context.file, spec);
   check_plots_have_curves(spec);
   check_distance_classifier(spec);
+  check_classifier_selectors(spec);
   check_sweep_size(spec);
   spec.input_yaml = YAML::Dump(root) + "\n";
   spec.resolved_yaml = resolved_yaml(spec);

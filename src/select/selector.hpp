@@ -15,6 +15,8 @@
 
 namespace tsfs {
 
+class Classifier;
+
 enum class ScoreOrder { ascending, descending };  // which end of the score is kept first
 
 struct SelectionProblem {
@@ -26,6 +28,9 @@ struct SelectionProblem {
   int classes = 0;
   // Distances between the fit rows, fit x fit (selectors that use a distance only).
   const Eigen::MatrixXd* distances = nullptr;
+  // The spec's classifier, configured (selectors whose registration uses_classifier only: the
+  // search wrappers, which fit it on inner folds of the fit rows).
+  const Classifier* classifier = nullptr;
 };
 
 struct SelectorScores {
@@ -76,6 +81,9 @@ struct SelectorRegistration {
   ComponentInfo info;
   bool supervised = false;     // needs labels (so `fit_on: all` is a spec error)
   bool uses_distance = false;  // needs the distance matrix (swept over the spec's distances)
+  // Fits the spec's classifier (SelectionProblem::classifier): the spec must have one classifier
+  // of feature columns, not swept or tuned, and no `reduce`.
+  bool uses_classifier = false;
   // The selector of one grid point, configured once when the spec is loaded (its settings parsed
   // and the combination of its values validated), or the problem that prevents it.
   std::function<Configured<Selector>(const ParamSet&)> configure;

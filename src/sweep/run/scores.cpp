@@ -26,10 +26,11 @@ struct FitData {
   Eigen::MatrixXd fit_distances;  // a copy when fitted on a fold's rows, or of feature vectors
   const Eigen::MatrixXd* distances = nullptr;
   const SelectorRegistration* registration = nullptr;
+  const Classifier* classifier = nullptr;
   int classes = 0;
 
   SelectionProblem problem() const {
-    return {features, registration->supervised ? &labels : nullptr, classes, distances};
+    return {features, registration->supervised ? &labels : nullptr, classes, distances, classifier};
   }
 };
 
@@ -43,6 +44,9 @@ FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUn
   data.features = dataset.features.values(fit_rows, data.columns);
   data.labels = dataset.data.labels(fit_rows);
   data.classes = dataset.data.classes();
+  // The spec loader has checked that such a spec has exactly one classifier of feature columns.
+  if (data.registration->uses_classifier)
+    data.classifier = spec.classifier.classifiers.front().get();
   // Fitted on all rows, the full matrix is the fit matrix: no copy (it is m x m per score unit).
   if (data.registration->uses_distance) {
     if (!reads_distance_matrix(spec, unit)) {

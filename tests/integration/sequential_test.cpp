@@ -1,0 +1,93 @@
+// The sequential selector end to end on GunPoint's raw series (150 columns, 2-fold CV) around the
+// spec's SVC: forward, floating forward and backward searches, the same bytes at 1 and 2 threads,
+// accuracies pinned (regression values of this version); a cell asking for more features than the
+// forward search selected gets those (n_features_used); fits and inner scores land in
+// selection_measures.csv; a budget above max_fits is refused when the run is planned.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <string>
+
+#include "report/csv_table.hpp"
+#include "support/run_helpers.hpp"
+
+using namespace tsfs::testing;
+
+namespace {
+
+std::string spec_text(const std::filesystem::path& output, const std::string& selectors) {
+  return "name: sequential\n"
+         "datasets: [{name: GunPoint, path: " TSFS_SOURCE_DIR
+         "/third_party/ucr/GunPoint}]\n"
+         "features: {extractor: raw}\n"
+         "selectors:\n" +
+         selectors +
+         "n_features: [2, 3, 5]\n"
+         "classifier: {kind: svc}\n"
+         "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\n"
+         "output: " +
+         output.string() + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("sequential: forward, floating and backward around SVC, the same at 1 and 2 threads") {
+  TemporaryFolder folder("sequential");
+  const auto spec = folder.path() / "spec.yaml";
+  write_text(spec, spec_text(folder.path() / "run",
+                             "  - {kind: sequential, n_features_to_select: 3, cv: 3, floating: "
+                             "[false, true]}\n"
+                             "  - {kind: sequential, direction: backward, n_features_to_select: "
+                             "147, cv: 3}\n"));
+  run_at_1_and_2_threads(spec, folder.path());
+  for (const char* file : {"results.csv", "scores.csv", "folds.csv", "selection_measures.csv"})
+    CHECK(read_text(folder.path() / "1" / file) == read_text(folder.path() / "2" / file));
+
+  const auto results = tsfs::read_csv_table(folder.path() / "1" / "results.csv");
+  std::map<std::string, std::string> accuracy;
+  std::map<std::string, std::string> used;
+  for (const auto& row : results.rows) {
+    const std::string key = row[*results.column("direction")] + "/" +
+                            row[*results.column("floating")] + "/" +
+                            row[*results.column("n_features")];
+    accuracy[key] = row[*results.column("accuracy")];
+    used[key] = row[*results.column("n_features_used")];
+  }
+  const std::map<std::string, std::string> expected = {
+      {"forward/false/2", "0.91500000000000004"},  {"forward/false/3", "0.93500000000000005"},
+      {"forward/false/5", "0.93500000000000005"},  {"forward/true/2", "0.91500000000000004"},
+      {"forward/true/3", "0.93500000000000005"},   {"forward/true/5", "0.93500000000000005"},
+      {"backward/false/2", "0.72999999999999998"}, {"backward/false/3", "0.76500000000000001"},
+      {"backward/false/5", "0.80499999999999994"}};
+  for (const auto& [key, value] : expected) {
+    CAPTURE(key);
+    CHECK(accuracy.at(key) == value);
+  }
+  CHECK(accuracy.size() == 9);
+  CHECK(used.at("forward/false/5") == "3");  // the search stopped at 3
+  CHECK(used.at("backward/false/5") == "5");
+
+  // Per fold and search: its fits, its subset's inner score and one score per size reached.
+  const auto measures = tsfs::read_csv_table(folder.path() / "1" / "selection_measures.csv");
+  std::map<std::string, int> fits_rows;
+  for (const auto& row : measures.rows)
+    if (row[*measures.column("measure")] == "fits")
+      ++fits_rows[row[*measures.column("direction")] + "/" + row[*measures.column("floating")]];
+  CHECK(fits_rows == std::map<std::string, int>{
+                         {"backward/false", 2}, {"forward/false", 2}, {"forward/true", 2}});
+  // Plain forward: (150 + 149 + 148) subsets x 3 inner folds, on either outer fold.
+  CHECK(cell(measures, {{"direction", "forward"}, {"floating", "false"}, {"measure", "fits"}},
+             "value") == "1341");
+}
+
+TEST_CASE("sequential: a search above max_fits is refused at plan time with the spec line") {
+  TemporaryFolder folder("sequential_budget");
+  const auto spec = folder.path() / "spec.yaml";
+  write_text(spec, spec_text(folder.path() / "run",
+                             "  - {kind: sequential, n_features_to_select: 20, max_fits: 1000}\n"));
+  auto run = run_runner(spec.string() + " --quiet");
+  CHECK(run.exit_code == 2);
+  CHECK(run.err.find("spec.yaml:5:60: a forward search to 20 of 150 features with cv 5 makes 14050 "
+                     "classifier fits, above max_fits 1000") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "run"));
+}

@@ -1,14 +1,20 @@
 // Selector "trace_ratio": the trace ratio criterion (Nie, Xiang, Jia, Zhang and Yan 2008, "Trace
-// ratio criterion for feature selection", AAAI) in scikit-feature's Fisher style
-// (similarity_based/trace_ratio.py, style='fisher', commit 48cffad4): with s_b = SSB and s_w = SSW
-// per feature (class_scatter.hpp; an s_b of exactly 0 becomes 1e-14 as there), the subset S of m
+// ratio criterion for feature selection", AAAI) in scikit-feature's two styles
+// (similarity_based/trace_ratio.py, commit 48cffad4). Fisher style: s_b = SSB and s_w = SSW per
+// feature (class_scatter.hpp). Laplacian style (unsupervised, the labels unused): on the kNN
+// heat-kernel graph of the fit rows that scikit-feature's construct_W builds (Euclidean, each row
+// with its `neighbours` nearest other rows, either direction, w = exp(-d^2 / (2 t^2)), and a
+// self-loop of weight 1), with degrees d = 1 + sum_j w_ij, s_w = f'(D - W)f = 1/2 sum_ij w_ij
+// (f_i - f_j)^2 and s_b = f'(D - dd'/1'd)f = sum_i d_i (f_i - mu)^2, mu = f'd / 1'd: the Laplacian
+// score is s_w / s_b. Both as sums of non-negative terms, where scikit-feature's dense X'LX
+// cancels digits. In either style an s_b of exactly 0 becomes 1e-14 as there, and the subset S of m
 // features maximising sum_S s_b / sum_S s_w is found by the iteration k <- sum_S s_b / sum_S s_w
 // over the m largest s_b - k s_w (Dinkelbach's method: the ratio rises to the global optimum k*).
 // It runs until the subset no longer changes, which is exact, where scikit-feature stops at a
 // change of k below 1e-3. score = s_b - k* s_w, larger first. m = `subset_size`, by default every
 // feature (then k* = sum s_b / sum s_w and no iteration is needed). When m features have no
 // within-class scatter (constant inside each class), k* is infinite: they score +inf and the
-// others -s_w. Supervised.
+// others -s_w. Registered as supervised (the Laplacian style ignores the labels).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,6 +23,7 @@
 #include <optional>
 #include <vector>
 
+#include "graph/knn_graph.hpp"
 #include "select/filters/class_scatter.hpp"
 #include "select/filters/discretize.hpp"
 #include "select/selector.hpp"
@@ -30,13 +37,49 @@ constexpr double kZeroBetweenScatter = 1e-14;
 // Dinkelbach's iteration settles in a handful of steps; this only guards against a cycle.
 constexpr int kMaxIterations = 1000;
 
+// The Laplacian style's s_b (between) and s_w (within) of every column, on the graph above.
+ClassScatter graph_scatter(const Eigen::MatrixXd& features, int neighbours, double t) {
+  const Eigen::Index rows = features.rows();
+  Eigen::MatrixXd distances(rows, rows);
+  for (Eigen::Index i = 0; i < rows; ++i)
+    distances.col(i) = (features.rowwise() - features.row(i)).rowwise().norm();
+  const SparseGraph weights =
+      heat_kernel_weights(knn_graph(distances, neighbours, Symmetrize::either), t, 2.0, false)
+          .weights;
+  Eigen::VectorXd degrees = Eigen::VectorXd::Ones(rows);  // the self-loops
+  for (Eigen::Index i = 0; i < rows; ++i)
+    for (SparseGraph::InnerIterator edge(weights, i); edge; ++edge) degrees[i] += edge.value();
+  ClassScatter scatter{Eigen::VectorXd::Zero(features.cols()),
+                       Eigen::VectorXd::Zero(features.cols())};
+  const Eigen::RowVectorXd means = (degrees.transpose() * features) / degrees.sum();
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    scatter.between += degrees[i] * (features.row(i) - means).cwiseAbs2().transpose();
+    for (SparseGraph::InnerIterator edge(weights, i); edge; ++edge)
+      scatter.within +=
+          0.5 * edge.value() * (features.row(i) - features.row(edge.col())).cwiseAbs2().transpose();
+  }
+  return scatter;
+}
+
+struct GraphStyle {
+  int neighbours = 5;
+  double t = 1.0;
+};
+
 class TraceRatioSelector final : public Selector {
  public:
-  explicit TraceRatioSelector(std::optional<long long> subset_size) : subset_size_(subset_size) {}
+  TraceRatioSelector(std::optional<long long> subset_size, std::optional<GraphStyle> laplacian)
+      : subset_size_(subset_size), laplacian_(laplacian) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
-    check_labels("trace_ratio selector", problem.labels, problem.classes, problem.features.rows());
-    ClassScatter scatter = class_scatter(problem.features, *problem.labels, problem.classes);
+    ClassScatter scatter;
+    if (laplacian_) {
+      scatter = graph_scatter(problem.features, laplacian_->neighbours, laplacian_->t);
+    } else {
+      check_labels("trace_ratio selector", problem.labels, problem.classes,
+                   problem.features.rows());
+      scatter = class_scatter(problem.features, *problem.labels, problem.classes);
+    }
     for (double& between : scatter.between)
       if (between == 0.0) between = kZeroBetweenScatter;
     const Eigen::Index features = problem.features.cols();
@@ -73,6 +116,11 @@ class TraceRatioSelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::descending; }
 
+  std::optional<ParamProblem> check_fit_rows(long long fit_rows) const override {
+    if (!laplacian_) return std::nullopt;
+    return less_than_fit_rows("neighbours", laplacian_->neighbours, fit_rows);
+  }
+
   std::optional<ParamProblem> check_features(long long features) const override {
     if (!subset_size_ || *subset_size_ <= features) return std::nullopt;
     return ParamProblem{
@@ -92,25 +140,49 @@ class TraceRatioSelector final : public Selector {
   }
 
   std::optional<long long> subset_size_;
+  std::optional<GraphStyle> laplacian_;  // the Laplacian style's graph, or the Fisher style
 };
 
 SelectorRegistration trace_ratio_registration() {
   SelectorRegistration registration;
   registration.info.name = "trace_ratio";
   registration.info.doc =
-      "trace ratio criterion (Nie et al. 2008, Fisher style): s_b - k* s_w per feature, k* the "
-      "largest between- over within-class scatter of a subset of subset_size features; larger "
-      "first";
+      "trace ratio criterion (Nie et al. 2008), Fisher or Laplacian style: s_b - k* s_w per "
+      "feature, k* the largest ratio of between to within scatter (class sums of squares, or a "
+      "kNN heat-kernel graph's) of a subset of subset_size features; larger first";
   registration.info.params.push_back(ParamDeclaration{
       .name = "subset_size",
       .type = ParamType::optional_integer,
       .default_value = ParamValue{std::monostate{}},
       .doc = "m, the size of the subset whose trace ratio k* is maximised (none: every feature)",
       .check = none_or(at_least(1.0))});
+  registration.info.params.push_back(
+      ParamDeclaration{.name = "style",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("fisher")},
+                       .doc = "fisher: class scatter; laplacian: a kNN heat-kernel graph of the "
+                              "fit rows (labels unused), as scikit-feature's styles",
+                       .choices = {"fisher", "laplacian"}});
+  registration.info.params.push_back(
+      ParamDeclaration{.name = "neighbours",
+                       .type = ParamType::integer,
+                       .default_value = ParamValue{5LL},
+                       .doc = "laplacian style: nearest other rows linked to each row",
+                       .check = at_least(1.0)});
+  registration.info.params.push_back(
+      ParamDeclaration{.name = "t",
+                       .type = ParamType::real,
+                       .default_value = ParamValue{1.0},
+                       .doc = "laplacian style: heat-kernel width, w = exp(-d^2 / (2 t^2)) on "
+                              "Euclidean distances of the raw columns",
+                       .check = greater_than(0.0)});
   registration.supervised = true;
   registration.uses_distance = false;
   registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
-    return std::make_unique<TraceRatioSelector>(params.optional_integer("subset_size"));
+    std::optional<GraphStyle> laplacian;
+    if (params.text("style") == "laplacian")
+      laplacian = GraphStyle{int_param(params, "neighbours"), params.real("t")};
+    return std::make_unique<TraceRatioSelector>(params.optional_integer("subset_size"), laplacian);
   });
   return registration;
 }

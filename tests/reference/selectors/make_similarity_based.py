@@ -16,6 +16,12 @@ this folder (P = wafer150, gunpoint50; two classes each), computed by scikit-fea
   `trace_ratio` selector does; its test checks that its subset's ratio is at least this k.
   (P_trace_ratio_fisher.csv, every feature, where both agree, is copied from
   ../shared/reference/selectors.)
+- P_trace_ratio_laplacian.csv: trace_ratio(X, y, n_features, style='laplacian'), every feature:
+  the kNN heat-kernel graph of construct_W (k = 5, t = 1, Euclidean, self included) for s_w =
+  f'(D - W)f and s_b = f'(D - dd'/1'd)f; per feature its score s_b - k s_w (feature_score mapped
+  back through feature_idx). P_trace_ratio_laplacian_t4.csv: the same on X / 4, where t = 1 is
+  t = 4 on X (every distance divided by 4): the selector with `t: 4` on X gives 16 times these
+  scores (X / 4 is exact in binary).
 
 Run with Debian's python3 from the repository root, with a checkout of scikit-feature at commit
 48cffad4 (git clone https://github.com/jundongl/scikit-feature):
@@ -61,4 +67,11 @@ for prefix in ("wafer150", "gunpoint50"):
             order, _, k = trace_ratio.trace_ratio(X, y, m, style="fisher")
             out.write(f"{m},{float(k)!r},{' '.join(str(int(i)) for i in order)}\n")
             print(f"{prefix}: trace ratio m = {m}: k = {k!r}")
+    for suffix, divisor in (("", 1.0), ("_t4", 4.0)):
+        n = X.shape[1]
+        order, ordered_scores, k = trace_ratio.trace_ratio(X / divisor, y, n, style="laplacian")
+        scores = np.empty(n)
+        scores[order] = ordered_scores
+        write(os.path.join(FOLDER, f"{prefix}_trace_ratio_laplacian{suffix}.csv"), scores)
+        print(f"{prefix}: laplacian trace ratio{suffix}: k = {k!r}")
 print(f"numpy {np.__version__}")

@@ -37,6 +37,28 @@ TEST_CASE("trace_ratio over every feature matches scikit-feature trace_ratio") {
   }
 }
 
+// scikit-feature's trace_ratio(X, y, n_features, style='laplacian') on its kNN heat-kernel graph
+// (k = 5, t = 1), and on X / 4, which is t = 4 on X: the selector with `t: 4` gives 16 times those
+// scores (tests/reference/selectors/make_similarity_based.py). scikit-feature's dense X'LX loses
+// digits that tsfs's sums of non-negative terms keep.
+TEST_CASE("trace_ratio in the Laplacian style matches scikit-feature's") {
+  for (const std::string prefix : tsfs::testing::reference_prefixes) {
+    CAPTURE(prefix);
+    const auto data = tsfs::testing::load_labelled_data(prefix);
+    const tsfs::SelectionProblem problem{data.features, &data.labels, data.classes, nullptr};
+    const auto laplacian =
+        make_selector("trace_ratio", params_of({{"style", std::string("laplacian")}}));
+    tsfs::testing::check_against(laplacian->score(problem).scores,
+                                 prefix + "_trace_ratio_laplacian.csv", laplacian->order(), 1e-11);
+    const auto wider =
+        make_selector("trace_ratio", params_of({{"style", std::string("laplacian")}, {"t", 4.0}}));
+    tsfs::testing::check_against(wider->score(problem).scores / 16.0,
+                                 prefix + "_trace_ratio_laplacian_t4.csv", wider->order(), 1e-11);
+    CHECK(laplacian->check_fit_rows(5).has_value());
+    CHECK_FALSE(laplacian->check_fit_rows(6).has_value());
+  }
+}
+
 // scikit-feature's trace_ratio returns the Fisher top m and their ratio (its candidates are those m
 // alone); maximising over all subsets of m can only do as well or better.
 TEST_CASE("trace_ratio subsets reach at least scikit-feature's ratio") {

@@ -65,3 +65,31 @@ TEST_CASE("selection_measures.csv: similarity_constraint's m-hat, COV and CR per
   REQUIRE_MESSAGE(plain.exit_code == 0, plain.err);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "plain" / "selection_measures.csv"));
 }
+
+// keep: m_hat with n_features: all: every fold classifies with its own m-hat features, which
+// n_features_used (a fold's count in folds.csv) equals.
+TEST_CASE("similarity_constraint keep: m_hat selects each fold's m-hat") {
+  TemporaryFolder folder("selection_m_hat");
+  const auto spec = folder.path() / "spec.yaml";
+  write_text(spec,
+             "name: selection_m_hat\n"
+             "datasets: [{name: GunPoint, path: " TSFS_SOURCE_DIR
+             "/third_party/ucr/GunPoint}]\n"
+             "features: {extractor: raw}\n"
+             "selectors:\n"
+             "  - {kind: similarity_constraint, keep: m_hat, max_features: 10}\n"
+             "n_features: [all]\n"
+             "classifier: {kind: knn, k: 1}\n"
+             "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\n"
+             "output: " +
+                 (folder.path() / "run").string() + "\n");
+  auto run = run_runner(spec.string() + " --quiet --no-timings");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto measures = tsfs::read_csv_table(folder.path() / "run" / "selection_measures.csv");
+  const auto folds = tsfs::read_csv_table(folder.path() / "run" / "folds.csv");
+  for (const char* fold : {"0", "1"}) {
+    CAPTURE(fold);
+    const std::string m_hat = cell(measures, {{"fold", fold}, {"measure", "m_hat"}}, "value");
+    CHECK(cell(folds, {{"fold", fold}}, "n_features_used") == m_hat);
+  }
+}

@@ -7,11 +7,15 @@
 // constraint pairs and, for epsilon^SS, the inferred must-links, their coverage (COV) and correct
 // ratio (CR) are logged and reported as SelectorScores::measures (selection_measures.csv: m_hat,
 // objective_at_m_hat, constraint_pairs, must_links_inferred, coverage, correct_ratio).
+// `keep: m_hat` removes the features after the m^-th step (SelectorScores::removed, as variance's
+// threshold), so `n_features: all` (or any n >= m^) selects each fold's own m^ features, which
+// n_features_used then records; smaller n still take the first n steps.
 // Supervised (labels, some possibly hidden by labeled_fraction); no distance.
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
 #include <limits>
+#include <optional>
 
 #include "select/constraint/similarity_search.hpp"
 #include "select/filters/discretize.hpp"
@@ -23,8 +27,8 @@ namespace {
 
 class SimilarityConstraintSelector final : public Selector {
  public:
-  SimilarityConstraintSelector(SimilaritySearchSettings settings, ScoreOrder order)
-      : settings_(settings), order_(order) {}
+  SimilarityConstraintSelector(SimilaritySearchSettings settings, ScoreOrder order, bool keep_m_hat)
+      : settings_(settings), order_(order), keep_m_hat_(keep_m_hat) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
     check_labels("similarity_constraint selector", problem.labels, problem.classes,
@@ -36,6 +40,8 @@ class SimilarityConstraintSelector final : public Selector {
                                               std::numeric_limits<double>::quiet_NaN());
     for (size_t step = 0; step < search.order.size(); ++step)
       result.scores[search.order[step]] = static_cast<double>(step + 1);
+    if (keep_m_hat_)  // the ascending steps rank first (order: ascending, checked at load)
+      result.removed = problem.features.cols() - search.best_size;
     const double objective = search.objective[static_cast<size_t>(search.best_size - 1)];
     result.measures = {{"m_hat", static_cast<double>(search.best_size)},
                        {"objective_at_m_hat", objective},
@@ -63,6 +69,7 @@ class SimilarityConstraintSelector final : public Selector {
  private:
   SimilaritySearchSettings settings_;
   ScoreOrder order_;
+  bool keep_m_hat_;
 };
 
 std::unique_ptr<Selector> make_similarity_selector(const ParamSet& params) {
@@ -75,7 +82,15 @@ std::unique_ptr<Selector> make_similarity_selector(const ParamSet& params) {
   settings.sigma = params.real("sigma");
   settings.max_features = params.integer("max_features");
   settings.seed = static_cast<std::uint64_t>(params.integer("seed"));
-  return std::make_unique<SimilarityConstraintSelector>(settings, order_of(params));
+  return std::make_unique<SimilarityConstraintSelector>(settings, order_of(params),
+                                                        params.text("keep") == "m_hat");
+}
+
+// `keep: m_hat` removes the end of the ranking, which must then be the last steps.
+std::optional<ParamProblem> check_keep(const ParamSet& params) {
+  if (params.text("keep") != "m_hat" || params.text("order") == "ascending") return std::nullopt;
+  return ParamProblem{"keep",
+                      "keep: m_hat keeps the first m-hat steps, which needs order: ascending"};
 }
 
 SelectorRegistration similarity_constraint_registration() {
@@ -133,11 +148,17 @@ SelectorRegistration similarity_constraint_registration() {
                        .doc = "seed of label hiding, subsampling and k-means",
                        .check = at_least(0)},
       order_param("ascending"),
+      ParamDeclaration{.name = "keep",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string("all")},
+                       .doc = "m_hat: remove the features after the m-hat-th step, so n_features: "
+                              "all selects each fold's m-hat (n_features_used)",
+                       .choices = {"all", "m_hat"}},
   };
   registration.supervised = true;
   registration.reports_measures = true;
   registration.uses_distance = false;
-  registration.configure = configured_by(make_similarity_selector);
+  registration.configure = configured_by(make_similarity_selector, check_keep);
   return registration;
 }
 

@@ -52,6 +52,27 @@ TEST_CASE("similarity forward search on a hand-worked example") {
   CHECK(scored.measures[2] == std::pair<std::string, double>{"constraint_pairs", 6.0});
 }
 
+// The hand-worked example's m^ = 1: `keep: m_hat` removes the other feature, so n_features: all
+// selects one; it needs the ascending order (the first steps first).
+TEST_CASE("similarity_constraint with keep: m_hat removes the features after m-hat") {
+  Eigen::MatrixXd features(4, 2);
+  features << -1, -1, -1, 1, 1, -1, 1, 1;
+  Eigen::VectorXi labels(4);
+  labels << 0, 0, 1, 1;
+  const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
+  using tsfs::testing::params_of;
+  const auto keep = tsfs::testing::make_selector("similarity_constraint",
+                                                 params_of({{"keep", std::string("m_hat")}}));
+  CHECK(keep->score(problem).removed == 1);
+  CHECK(tsfs::testing::make_selector("similarity_constraint")->score(problem).removed == 0);
+  const auto& registration = tsfs::testing::selector_registration("similarity_constraint");
+  const auto refused = registration.configure(tsfs::testing::complete_params(
+      registration.info,
+      params_of({{"keep", std::string("m_hat")}, {"order", std::string("descending")}})));
+  REQUIRE(refused.problem().has_value());
+  CHECK(refused.problem()->param == "keep");
+}
+
 // Two far-apart clusters, informative column 0 plus noise columns; half the labels hidden. The
 // inferred must-links cover every unlabelled row and are all correct; column 0 comes first.
 TEST_CASE("semi-supervised similarity search infers correct must-links from prototypes") {

@@ -33,6 +33,7 @@ ALLOW = [
     r"C = (1|0\.03)\b", r"exactly 0", r"is 0:", r"120 ANOVA features", r"with 13,",
     r"with 5 to 8 features", r"(constraint score|constraint_sc) ?[1-4]",
     r"\(1\)|\(2\)|\(3\)", r"tau-b", r"2-D",
+    r"over 3 stratified inner folds", r"up to 13 features", r"13-feature",
 ]
 
 
@@ -213,6 +214,39 @@ def compute(folder):
     c["trace_sony_k1"] = fixed(sony.loc[1, "trace_ratio"])
     c["trace_sony_k1_anova"] = fixed(sony.loc[1, "anova"])
     assert sony.loc[1].idxmin() == "trace_ratio"
+
+    # --- sequential_search
+    sequential = read(folder, "sequential_search")
+    sequential["method"] = sequential.selector.where(
+        sequential.selector != "sequential",
+        sequential.floating.map({False: "sfs", True: "sffs", "false": "sfs", "true": "sffs"}))
+    table = sequential.pivot_table(index=["dataset", "n_features"], columns="method",
+                                   values="accuracy")
+    middle = table[table.index.get_level_values("n_features").isin([3, 5, 8])]
+    assert (middle["sfs"] > middle[["mrmr", "anova"]].max(axis=1)).all(), \
+        "the text says plain forward selection leads both filters at k = 3, k = 5 and k = 8"
+    c["sfs_sony_mid_low"], c["sfs_sony_mid_high"] = span(middle.loc[SONY, "sfs"])
+    c["mrmr_sony_mid_low"], c["mrmr_sony_mid_high"] = span(middle.loc[SONY, "mrmr"])
+    c["sfs_ecg_mid_low"], c["sfs_ecg_mid_high"] = span(middle.loc["ECG200", "sfs"])
+    c["filters_ecg_mid_low"], c["filters_ecg_mid_high"] = span(
+        middle.loc["ECG200", ["mrmr", "anova"]].values.ravel())
+    c["sffs_sony_k1"] = fixed(table.loc[(SONY, 1), "sffs"])
+    c["sfs_sony_k1"] = fixed(table.loc[(SONY, 1), "sfs"])
+    for dataset, key in (("ECG200", "ecg"), (SONY, "sony")):
+        c[f"sffs_{key}_k13"] = fixed(table.loc[(dataset, 13), "sffs"])
+        c[f"sfs_{key}_k13"] = fixed(table.loc[(dataset, 13), "sfs"])
+    measures = pd.read_csv(f"{folder}/sequential_search/selection_measures.csv")
+    measures["method"] = measures.floating.map({False: "sfs", True: "sffs", "false": "sfs",
+                                                "true": "sffs"})
+    inner = measures[measures.measure == "cv_score"].pivot_table(
+        index=["dataset", "fold"], columns="method", values="value")
+    assert (inner["sffs"] >= inner["sfs"]).all(), "the text says SFFS's inner score is never lower"
+    c["inner_folds"] = integer(len(inner))
+    c["inner_sffs_higher"] = integer(int((inner["sffs"] > inner["sfs"]).sum()))
+    fits = measures[measures.measure == "fits"].groupby("method")["value"]
+    c["sfs_fits_low"], c["sfs_fits_high"] = integer(fits.min()["sfs"]), integer(fits.max()["sfs"])
+    c["sffs_fits_low"], c["sffs_fits_high"] = integer(fits.min()["sffs"]), integer(fits.max()["sffs"])
+    c["sequential_seconds"] = integer(claimlib.wall_seconds(f"{folder}/sequential_search"))
 
     # --- constraints
     constraints = read(folder, "constraints")

@@ -76,8 +76,8 @@ std::string markdown_allowed(const ParamDeclaration& param) {
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 
-// `swept`: the component's parameters may sweep (selectors, classifiers), so the table says which
-// do; the other components take one value per parameter.
+// `swept`: the component's parameters may sweep (selectors, reducers, classifiers), so the table
+// says which do; the other components take one value per parameter.
 std::string markdown_component(const ComponentInfo& info, const std::vector<std::string>& traits,
                                bool swept) {
   std::string text = fmt::format("### `{}`\n\n{}\n", info.name, info.doc);
@@ -168,7 +168,8 @@ std::string component_list_markdown() {
       "Every component registered in tsfs, with its parameters, as `runner list --markdown` "
       "prints them from the registries. `make docs` regenerates this page; the integration test "
       "`docs/components.md is runner list --markdown` fails when it is stale.\n\n"
-      "Selector and classifier parameters marked sweepable take a scalar, a list or a generator "
+      "Selector, reducer and classifier parameters marked sweepable take a scalar, a list or a "
+      "generator "
       "(`{logspace: ...}`, `{linspace: ...}`, `{range: ...}`; see [spec.md](spec.md)); every "
       "other parameter takes one value. A default \"required\" means the spec must give a value "
       "(or a preset "
@@ -185,7 +186,10 @@ std::string component_list_markdown() {
              "`train`) is common to all.",
              true) +
          markdown_section<ReducerRegistration>(
-             "Reducers", "`reduce: {kind: NAME, ...}` (optional); one value per parameter.") +
+             "Reducers",
+             "`reduce: {kind: NAME, ...}` (optional); swept and tuned (`reduce.components` in "
+             "`tune:`) as a classifier.",
+             true) +
          markdown_section<ClassifierRegistration>(
              "Classifiers", "`classifier: {kind: NAME, ...}` (default `{kind: svc}`).", true) +
          markdown_section<PlotRegistration>(

@@ -117,13 +117,14 @@ struct ClassifierSpec : SweptComponentSpec {
   std::vector<std::shared_ptr<const DistanceClassifier>> distance_classifiers;
 };
 
-// `reduce:` (reduce/reducer.hpp): its parameters are single values, so `grid` holds one set.
+// `reduce:` (reduce/reducer.hpp): swept like a classifier (`components: [2, 5, 10]`), each cell
+// one grid point (Cell::reducer_params), and tunable (`tune: {parameters: [reduce.components]}`).
 class Reducer;
 
 struct ReducerSpec : SweptComponentSpec {
   const ReducerRegistration* registration = nullptr;
-  const ParamSet& params() const { return grid.front(); }
-  std::shared_ptr<const Reducer> reducer;  // configured from params() when the spec was loaded
+  // The reducer of each grid point, configured when the spec was loaded.
+  std::vector<std::shared_ptr<const Reducer>> reducers;
 };
 
 // n_features values; kAllFeatures stands for "all" (every usable feature of the dataset).

@@ -556,8 +556,7 @@ ReducerSpec read_reducer(const YAML::Node& node, const Context& context) {
   static_cast<SweptComponentSpec&>(result) =
       read_component(node, registration.info, {"kind"}, context, "reduce");
   result.registration = &registration;
-  result.reducer = configured_or_refused(registration.configure(result.params()),
-                                         result.where.str(), "reducer", result.kind);
+  result.reducers = configure_grid(result, registration.configure, "reducer");
   return result;
 }
 
@@ -611,7 +610,8 @@ void check_plots_have_curves(const Spec& spec) {
 }
 
 // Cells per dataset: each selector's grid (times the distances when it uses one) x n_features x
-// the classifier grid. Refused at load time when the plan would not fit in memory.
+// the classifier grid x the reducer grid. Refused at load time when the plan would not fit in
+// memory.
 void check_sweep_size(const Spec& spec) {
   double selector_points = 0;
   for (const auto& selector : spec.selectors) {
@@ -620,17 +620,22 @@ void check_sweep_size(const Spec& spec) {
     selector_points += static_cast<double>(selector.grid.size()) *
                        static_cast<double>(uses_distance ? spec.distances.size() : 1);
   }
+  const size_t reducer_points = spec.reduce ? spec.reduce->grid.size() : 1;
   double cells = static_cast<double>(spec.datasets.size()) * selector_points *
                  static_cast<double>(spec.n_features.size()) *
-                 static_cast<double>(spec.classifier.grid.size());
+                 static_cast<double>(spec.classifier.grid.size()) *
+                 static_cast<double>(reducer_points);
   if (cells > static_cast<double>(spec_detail::kMaxSweepCells))
-    throw InputError(spec.file.string(),
-                     fmt::format("the sweep has {} grid cells ({} datasets x {} selector settings "
-                                 "x {} n_features x {} classifier settings), more than the {} "
-                                 "tsfs accepts in one run; split it into several specs",
-                                 format_double(cells), spec.datasets.size(),
-                                 format_double(selector_points), spec.n_features.size(),
-                                 spec.classifier.grid.size(), spec_detail::kMaxSweepCells));
+    throw InputError(
+        spec.file.string(),
+        fmt::format(
+            "the sweep has {} grid cells ({} datasets x {} selector settings "
+            "x {} n_features x {} classifier settings{}), more than the {} tsfs "
+            "accepts in one run; split it into several specs",
+            format_double(cells), spec.datasets.size(), format_double(selector_points),
+            spec.n_features.size(), spec.classifier.grid.size(),
+            spec.reduce ? fmt::format(" x {} reducer settings", reducer_points) : std::string(),
+            spec_detail::kMaxSweepCells));
 }
 
 void read_n_features_entry(const YAML::Node& root, const Context& context, Spec& spec) {

@@ -8,6 +8,7 @@
 #include "classify/classifier.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs::spec_detail {
@@ -57,6 +58,13 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
     entries.push_back(&spec.classifier);
     info = &spec.classifier.registration->info;
   }
+  if (spec.reduce) {
+    components.push_back("reduce");
+    if (parameter.component == "reduce") {
+      entries.push_back(&*spec.reduce);
+      info = &spec.reduce->registration->info;
+    }
+  }
   // A distance parameter swept over a `distances:` item (dtw.window_ratio for the UCR archive's
   // learned window): its candidates are the distances of the item.
   std::set<std::string> distance_values;
@@ -74,12 +82,6 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
     if (distance.params.has(parameter.parameter))
       distance_values.insert(distance.params.display(parameter.parameter));
   }
-  if (info == nullptr && parameter.component == "reduce" && spec.reduce)
-    fail(item, file,
-         fmt::format("tuned parameter '{}': a reducer's parameters take one value each, so "
-                     "there is nothing to tune; sweep n_features or a selector or classifier "
-                     "parameter instead",
-                     printable_excerpt(text, 80)));
   if (info == nullptr)
     fail_unknown(
         item, file,

@@ -61,8 +61,7 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .type = ParamType::optional_integer,
                                          .default_value = std::monostate{},
                                          .doc = "directions kept (none: all, at most classes - 1)",
-                                         .check = none_or(at_least(1)),
-                                         .sweepable = false},
+                                         .check = none_or(at_least(1))},
                         standardize_param()}},
     .configure =
         configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {

@@ -66,14 +66,12 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                             .type = ParamType::integer,
                             .default_value = 2LL,
                             .doc = "factors kept (at most min(training rows, features))",
-                            .check = at_least(1),
-                            .sweepable = false},
+                            .check = at_least(1)},
                         ParamDeclaration{.name = "max_iter",
                                          .type = ParamType::integer,
                                          .default_value = 200LL,
                                          .doc = "iterations of the solver at most",
-                                         .check = at_least(1),
-                                         .sweepable = false},
+                                         .check = at_least(1)},
                         ParamDeclaration{
                             .name = "tol",
                             .type = ParamType::real,
@@ -81,27 +79,23 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                             .doc = "cd: stop when the projected gradient falls to tol x the first; "
                                    "mu: when ||X - WH|| fell by less than tol x the first error "
                                    "over 10 iterations",
-                            .check = greater_than(0.0),
-                            .sweepable = false},
+                            .check = greater_than(0.0)},
                         ParamDeclaration{.name = "solver",
                                          .type = ParamType::text,
                                          .default_value = ParamValue{std::string("cd")},
                                          .doc = "cd (coordinate descent) or mu (multiplicative "
                                                 "updates), as scikit-learn's NMF(solver=...)",
-                                         .choices = {"cd", "mu"},
-                                         .sweepable = false},
+                                         .choices = {"cd", "mu"}},
                         ParamDeclaration{.name = "init",
                                          .type = ParamType::text,
                                          .default_value = ParamValue{std::string("nndsvda")},
                                          .doc = "start: nndsvda (from the SVD) or random (seeded)",
-                                         .choices = {"nndsvda", "random"},
-                                         .sweepable = false},
+                                         .choices = {"nndsvda", "random"}},
                         ParamDeclaration{.name = "seed",
                                          .type = ParamType::integer,
                                          .default_value = 0LL,
                                          .doc = "seed of the random start (tsfs's generator)",
-                                         .check = at_least(0),
-                                         .sweepable = false}}},
+                                         .check = at_least(0)}}},
     .configure =
         configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
           return std::make_unique<NmfReducer>(params);

@@ -42,8 +42,7 @@ const Registrar<ReducerRegistration> registrar{ReducerRegistration{
                                          .type = ParamType::integer,
                                          .default_value = 2LL,
                                          .doc = "components kept (at most the number of features)",
-                                         .check = at_least(1),
-                                         .sweepable = false}}},
+                                         .check = at_least(1)}}},
     .configure =
         configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
           return std::make_unique<PlsReducer>(params.integer("components"));

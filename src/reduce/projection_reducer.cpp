@@ -66,8 +66,7 @@ ParamDeclaration standardize_param() {
   return {.name = "standardize",
           .type = ParamType::boolean,
           .default_value = true,
-          .doc = "z-score each column with the training rows' mean and population std first",
-          .sweepable = false};
+          .doc = "z-score each column with the training rows' mean and population std first"};
 }
 
 ParamDeclaration energy_of_param() {
@@ -79,7 +78,6 @@ ParamDeclaration energy_of_param() {
               "Frobenius norm) or variance (the columns' variance the projections explain, "
               "TruncatedSVD's explained_variance_ratio_)",
           .choices = {"singular_values", "variance"},
-          .sweepable = false,
           .excludes = "components"};
 }
 
@@ -90,7 +88,6 @@ std::vector<ParamDeclaration> projection_params() {
                            .doc = "leading directions kept (at most min(training rows, features)); "
                                   "none: the fewest reaching `energy`",
                            .check = none_or(at_least(1)),
-                           .sweepable = false,
                            .excludes = "energy"},
           ParamDeclaration{.name = "energy",
                            .type = ParamType::real,
@@ -98,8 +95,7 @@ std::vector<ParamDeclaration> projection_params() {
                            .doc = "with components none: the share the kept directions reach "
                                   "(scikit-learn's PCA(n_components=energy) rule); pca: of the "
                                   "variance; svd: of what energy_of says",
-                           .check = share_check(),
-                           .sweepable = false},
+                           .check = share_check()},
           standardize_param()};
 }
 

@@ -1,9 +1,11 @@
 // `reduce:` end to end: PCA to 90% of the variance between selection and logistic regression,
 // pinned (the count of components each fold kept, accuracies); every reducer runs; resume keeps
-// and validates the new column; bad reducer specs and data exit 2 naming the spec line.
+// and validates the new column; bad reducer specs and data exit 2 naming the spec line; the
+// components swept and tuned by nested CV (principal component regression, M chosen by CV).
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "common/text.hpp"
@@ -137,7 +139,7 @@ TEST_CASE("reduce: spec errors name file, line and column") {
   run = run_spec(output, " --set 'reduce={kind: pca, energy: 1.5}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("energy") != std::string::npos);
-  run = run_spec(output, " --set 'reduce={kind: pca, components: [2, 3]}'");
+  run = run_spec(output, " --set 'reduce={kind: pca, components: [2, 0]}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("components") != std::string::npos);
   run = run_spec(output, " --set 'reduce={components: 3}'");
@@ -174,4 +176,44 @@ TEST_CASE("reduce: more components than a fit allows are kept fewer, with a warn
   const auto pca = run_spec(folder.path() / "pca", " --set 'reduce={kind: pca, components: 5}'");
   REQUIRE_MESSAGE(pca.exit_code == 0, pca.err);
   CHECK_FALSE(contains(pca.err, "asked for"));
+}
+
+// Principal component regression with M chosen by cross-validation: pca's components swept over
+// 1, 2, 4, 8 ahead of logistic regression on the top 20 ANOVA columns, and tuned by nested CV
+// (3 inner folds of each outer fold's training rows). Every swept cell is the cell a spec with
+// that one value gives; each tuned fold is the chosen cell's fold.
+TEST_CASE("reduce: pca components swept and tuned by nested CV") {
+  TemporaryFolder folder("reduce_tuned");
+  const std::string sweep =
+      " --set 'reduce={kind: pca, components: [1, 2, 4, 8]}' --set 'n_features=[20]'";
+  const auto output = folder.path() / "tuned";
+  const auto run = run_spec(output, sweep + " --set 'tune={parameters: [reduce.components]}'");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto results = tsfs::read_csv_table(output / "results.csv");
+  std::map<std::string, std::string> accuracy;
+  for (const auto& row : results.rows)
+    accuracy[row[*results.column("reducer_components")]] = row[*results.column("accuracy")];
+  CHECK(accuracy == std::map<std::string, std::string>{{"1", "0.78499999999999992"},
+                                                       {"2", "0.80999999999999994"},
+                                                       {"4", "0.80500000000000005"},
+                                                       {"8", "0.80000000000000004"},
+                                                       {"tuned", "0.79000000000000004"}});
+  const auto single =
+      run_spec(folder.path() / "single",
+               " --set 'reduce={kind: pca, components: 4}' --set 'n_features=[20]'");
+  REQUIRE_MESSAGE(single.exit_code == 0, single.err);
+  CHECK(tsfs::read_csv_table(folder.path() / "single" / "results.csv")
+            .rows.front()[*results.column("accuracy")] == accuracy.at("4"));
+
+  const auto tuned = tsfs::read_csv_table(output / "tuned.csv");
+  REQUIRE(tuned.rows.size() == 5);
+  const auto folds = tsfs::read_csv_table(output / "folds.csv");
+  std::string chosen;
+  for (const auto& row : tuned.rows) {
+    const std::string components = row[*tuned.column("chosen_reducer_components")];
+    chosen += components + " ";
+    CHECK(cell(folds, {{"reducer_components", components}, {"fold", row[*tuned.column("fold")]}},
+               "accuracy") == row[*tuned.column("accuracy")]);
+  }
+  CHECK(chosen == "4 2 4 2 8 ");
 }

@@ -103,14 +103,16 @@ void warn_clamped_components(const Spec& spec, const PreparedDataset& dataset) {
       for (const auto& fold : *folds) {
         const auto classes =
             present_classes(dataset.data.labels(fold.train_rows), dataset.data.classes()).size();
-        auto limit = spec.reduce->reducer->component_limit(
-            static_cast<long long>(fold.train_rows.size()), features, static_cast<int>(classes));
-        if (!limit) continue;
-        ++clamped_fits;
-        if (tightest && tightest->allowed <= limit->allowed) continue;
-        tightest = std::move(limit);
-        tightest_features = features;
-        tightest_rows = fold.train_rows.size();
+        for (const auto& reducer : spec.reduce->reducers) {
+          auto limit = reducer->component_limit(static_cast<long long>(fold.train_rows.size()),
+                                                features, static_cast<int>(classes));
+          if (!limit) continue;
+          ++clamped_fits;
+          if (tightest && tightest->allowed <= limit->allowed) continue;
+          tightest = std::move(limit);
+          tightest_features = features;
+          tightest_rows = fold.train_rows.size();
+        }
       }
   if (!tightest) return;
   const auto where = spec.reduce->param_where.find("components");
@@ -334,10 +336,12 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
           for (int f = 0; f < static_cast<int>(dataset.folds.size()); ++f)
             units.push_back(score_unit(
                 {d, scored_distance, s, p, selector.fit_on == FitOn::all ? kAllRows : f}));
+          const int reducer_points = spec.reduce ? static_cast<int>(spec.reduce->grid.size()) : 1;
           for (int c = 0; c < static_cast<int>(spec.classifier.grid.size()); ++c)
-            for (long long count : n_features)
-              plan.cells.push_back(
-                  {d, distance, s, p, c, count, units, count == dataset.features.values.cols()});
+            for (int r = 0; r < reducer_points; ++r)
+              for (long long count : n_features)
+                plan.cells.push_back({d, distance, s, p, c, count, units,
+                                      count == dataset.features.values.cols(), r});
         }
       }
     }

@@ -80,6 +80,7 @@ struct Cell {
   // n_features is every feature of the dataset ("all" or its count): fewer usable ones is then
   // what was asked for, not a shortfall worth a warning.
   bool every_feature = false;
+  int reducer_params = 0;  // index into the reducer's grid (0 without `reduce`)
 };
 
 struct Plan {
@@ -88,9 +89,10 @@ struct Plan {
   std::vector<std::pair<int, int>> distance_matrices;  // (dataset, distance) pairs needed
 };
 
-// Grid order: dataset, selector, distance, selector parameters, classifier parameters,
-// n_features (fastest). Throws InputError (with the spec location) for values the data rules out.
-// With a classifier of distances (nearest_neighbour) every cell is swept over the distances.
+// Grid order: dataset, selector, distance, selector parameters, classifier parameters, reducer
+// parameters, n_features (fastest). Throws InputError (with the spec location) for values the data
+// rules out. With a classifier of distances (nearest_neighbour) every cell is swept over the
+// distances.
 Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets);
 
 // Whether the spec's classifier predicts from distances (ClassifierRegistration).

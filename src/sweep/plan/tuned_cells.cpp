@@ -57,12 +57,14 @@ bool tunes_cell(const Spec& spec, const SelectorSpec& selector, const Cell& cell
 // Whether a tuned parameter applies to the rows of this selector.
 bool tuned_parameter_applies(const TunedParameter& parameter, const SelectorSpec& selector) {
   return parameter.component == "n_features" || parameter.component == "classifier" ||
-         parameter.distance || parameter.component == selector.kind;
+         parameter.component == "reduce" || parameter.distance ||
+         parameter.component == selector.kind;
 }
 
 // The results.csv column of a tuned parameter.
 std::string tuned_column(const TunedParameter& parameter) {
   if (parameter.component == "classifier") return "classifier_" + parameter.parameter;
+  if (parameter.component == "reduce") return "reducer_" + parameter.parameter;
   if (parameter.distance) return "distance";  // the chosen distance's label
   return parameter.parameter;
 }
@@ -98,7 +100,8 @@ bool is_tuned(const Spec& spec, const SelectorSpec& selector) {
 std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan) {
   std::vector<TunedCell> tuned;
   if (!spec.tune) return tuned;
-  using GroupKey = std::tuple<int, std::string, int, std::string, std::string, long long>;
+  using GroupKey =
+      std::tuple<int, std::string, int, std::string, std::string, std::string, long long>;
   std::map<GroupKey, size_t> index;
   const bool n_features_tuned = tunes(spec, "n_features", "n_features");
   for (size_t c = 0; c < plan.cells.size(); ++c) {
@@ -111,6 +114,10 @@ std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan) {
                  fixed_values(spec, selector.kind, selector.grid[static_cast<size_t>(cell.params)]),
                  fixed_values(spec, "classifier",
                               spec.classifier.grid[static_cast<size_t>(cell.classifier_params)]),
+                 spec.reduce
+                     ? fixed_values(spec, "reduce",
+                                    spec.reduce->grid[static_cast<size_t>(cell.reducer_params)])
+                     : std::string(),
                  n_features_tuned ? 0 : cell.n_features};
     auto [found, inserted] = index.try_emplace(key, tuned.size());
     if (inserted) tuned.emplace_back();

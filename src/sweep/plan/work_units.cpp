@@ -44,7 +44,7 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
 
 FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
                                  const std::vector<int>& features, int classifier_params,
-                                 const DistanceBlock* distances) {
+                                 int reducer_params, const DistanceBlock* distances) {
   const int classes = dataset.data.classes();
   const auto point = static_cast<size_t>(classifier_params);
   if (classifier_uses_distances(spec)) {
@@ -61,7 +61,8 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
   double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
   if (spec.reduce) {
     try {
-      Reduction reduced = spec.reduce->reducer->fit_transform(train, train_labels, classes, test);
+      Reduction reduced = spec.reduce->reducers[static_cast<size_t>(reducer_params)]->fit_transform(
+          train, train_labels, classes, test);
       // No component (a model that found nothing to explain) leaves the classifier nothing.
       if (reduced.train.cols() == 0)
         throw InputError("", fmt::format("the reducer kept no component on the {} training rows "
@@ -84,8 +85,9 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
                              std::vector<int> selected) {
   if (!classifier_uses_distances(spec))
-    return {cell.dataset, fold, cell.classifier_params, std::move(selected), kNoDistance};
-  return {cell.dataset, fold, cell.classifier_params, {}, cell.distance};
+    return {cell.dataset,        fold,        cell.classifier_params,
+            std::move(selected), kNoDistance, cell.reducer_params};
+  return {cell.dataset, fold, cell.classifier_params, {}, cell.distance, cell.reducer_params};
 }
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
@@ -94,8 +96,8 @@ EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
   const auto& fold = dataset.fold(key.fold);
   const DistanceBlock* block = nullptr;
   if (key.distance != kNoDistance) block = &distances.at({key.dataset, key.distance});
-  const FoldPredictions fitted =
-      fold_predictions(spec, dataset, fold, key.features, key.classifier_params, block);
+  const FoldPredictions fitted = fold_predictions(spec, dataset, fold, key.features,
+                                                  key.classifier_params, key.reducer_params, block);
   EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
                                     dataset.data.classes());
   result.n_components = fitted.columns;

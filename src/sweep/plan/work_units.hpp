@@ -32,6 +32,7 @@ struct EvaluationKey {
   std::vector<int> features;  // ascending column indices
   // The distance a classifier of distances reads (evaluation_distance); kNoDistance otherwise.
   int distance = kNoDistance;
+  int reducer_params = 0;  // index into the reducer's grid (0 without `reduce`)
   auto operator<=>(const EvaluationKey&) const = default;
 };
 
@@ -55,7 +56,8 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
 // order, so equal subsets give bit-identical classifier inputs).
 std::vector<int> selected_features(const ScoreResult& scores, long long n);
 
-// A fold's test predictions from the given feature columns: the spec's reducer (if any) fitted on
+// A fold's test predictions from the given feature columns: the spec's reducer (if any, at grid
+// point `reducer_params`) fitted on
 // the fold's training rows and applied to both, then the classifier. `columns`: what the
 // classifier was given (the reducer's components, or the features).
 struct FoldPredictions {
@@ -67,7 +69,7 @@ struct FoldPredictions {
 // training rows) instead of the features.
 FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
                                  const std::vector<int>& features, int classifier_params,
-                                 const DistanceBlock* distances);
+                                 int reducer_params, const DistanceBlock* distances);
 
 // The key of a cell's evaluation on one fold, `selected` the columns its selector chose there.
 // Its distance is the cell's for a classifier of distances, else none (so cells that differ only

@@ -105,11 +105,11 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
     const Fold& fold = dataset.folds[tasks[t].second];
     const auto features = selected_features(
         scores[static_cast<size_t>(cell.score_units[tasks[t].second])], cell.n_features);
-    fold_scores[t] = {
-        dataset.data.labels(fold.test_rows),
-        // Curves of a classifier of distances are refused when the spec is loaded.
-        fold_predictions(spec, dataset, fold, features, cell.classifier_params, nullptr)
-            .predictions.scores};
+    fold_scores[t] = {dataset.data.labels(fold.test_rows),
+                      // Curves of a classifier of distances are refused when the spec is loaded.
+                      fold_predictions(spec, dataset, fold, features, cell.classifier_params,
+                                       cell.reducer_params, nullptr)
+                          .predictions.scores};
   });
 
   CsvTable table{curves_header(layout), {}};

@@ -81,7 +81,7 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
   for (const auto& name : classifier_columns_) key_header_.push_back("classifier_" + name);
   if (spec.reduce) {
     key_header_.push_back("reducer");
-    for (const auto& [name, value] : spec.reduce->params().entries())
+    for (const auto& [name, value] : spec.reduce->grid.front().entries())
       key_header_.push_back("reducer_" + name);
   }
   key_header_.push_back("protocol");
@@ -199,7 +199,8 @@ std::vector<std::string> ResultLayout::cell_key(const Cell& cell) const {
   for (const auto& name : classifier_columns_) key.push_back(classifier.display(name));
   if (spec_.reduce) {
     key.push_back(spec_.reduce->kind);
-    for (const auto& [name, value] : spec_.reduce->params().entries())
+    for (const auto& [name, value] :
+         spec_.reduce->grid[static_cast<size_t>(cell.reducer_params)].entries())
       key.push_back(display_value(value));
   }
   key.push_back(protocol_label());

@@ -20,7 +20,8 @@ void write_tables(const std::filesystem::path& output, const CsvTable& results, 
     bool is_selector_param = false;
     for (const auto& selector : spec.selectors)
       if (!selector.grid.empty() && selector.grid.front().has(name)) is_selector_param = true;
-    if (is_selector_param || name.rfind("classifier_", 0) == 0) parameter_columns.push_back(name);
+    if (is_selector_param || name.rfind("classifier_", 0) == 0 || name.rfind("reducer_", 0) == 0)
+      parameter_columns.push_back(name);
   }
   for (const auto& [file, text] : accuracy_tables(results, parameter_columns))
     write_file_atomically(output / "tables" / file, text);

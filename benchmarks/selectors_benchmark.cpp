@@ -8,7 +8,9 @@
 // logistic fits), permutation_importance (one fit, 5 shuffles per feature) and shapley (10
 // feature orders x 210 fits with 1 .. 210 columns: 2100 liblinear fits). The information-
 // theoretic greedy searches cost p^2 / 2 joint entropies over the rows, ReliefF n^2 p (every row
-// against every row).
+// against every row), the trace ratio's Laplacian style the n x n distances of its graph, and
+// sequential forward selection cv x (k p - k (k - 1) / 2) fits of the classifier it wraps (here
+// logistic regression, the classifier a spec would name).
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -16,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "classify/classifier.hpp"
 #include "select/selector.hpp"
 
 namespace {
@@ -78,9 +81,13 @@ void run_selector(benchmark::State& state, const std::string& kind,
                   const std::vector<std::pair<std::string, tsfs::ParamValue>>& chosen) {
   const auto& registration = *tsfs::SelectorRegistry::instance().find(kind);
   const Problem& data = problem();
-  const tsfs::SelectionProblem selection{data.features,
-                                         registration.supervised ? &data.labels : nullptr, 2,
-                                         registration.uses_distance ? &data.distances : nullptr};
+  const auto& logistic = *tsfs::ClassifierRegistry::instance().find("logistic");
+  const auto classifier = registration.uses_classifier
+                              ? tsfs::configure_classifier(logistic, params_for(logistic.info, {}))
+                              : nullptr;
+  const tsfs::SelectionProblem selection{
+      data.features, registration.supervised ? &data.labels : nullptr, 2,
+      registration.uses_distance ? &data.distances : nullptr, classifier.get()};
   const auto selector =
       tsfs::configure_selector(registration, params_for(registration.info, chosen));
   for (auto _ : state) {
@@ -121,6 +128,11 @@ void register_all() {
       {"relieff/k10", {"relieff", {}}},
       {"trace_ratio/all_features", {"trace_ratio", {}}},
       {"trace_ratio/subset_30", {"trace_ratio", {{"subset_size", tsfs::ParamValue{30LL}}}}},
+      {"trace_ratio/laplacian_k5",
+       {"trace_ratio", {{"style", tsfs::ParamValue{std::string("laplacian")}}}}},
+      {"sequential/forward_2_cv3_logistic",
+       {"sequential",
+        {{"n_features_to_select", tsfs::ParamValue{2LL}}, {"cv", tsfs::ParamValue{3LL}}}}},
       {"similarity_constraint/semi_supervised_half",
        {"similarity_constraint",
         {{"variant", tsfs::ParamValue{std::string("semi_supervised")}},

@@ -61,6 +61,7 @@ py::list all_components() {
            "selector", [](const SelectorRegistration&registration, py::dict&component) {
              component["supervised"] = registration.supervised;
              component["uses_distance"] = registration.uses_distance;
+             component["uses_classifier"] = registration.uses_classifier;
            }))
     result.append(item);
   for (const auto& item : components<ReducerRegistration>("reducer", nothing)) result.append(item);

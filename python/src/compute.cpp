@@ -89,8 +89,28 @@ py::array distances(const py::handle& series, const py::handle& other, const std
       run_interruptible([&] { return measure->block(both, rows, columns, thread_number); }));
 }
 
+// The classifier a search wrapper (sequential) fits on inner folds: a registered classifier of
+// feature columns, as a spec's `classifier:` names it.
+std::shared_ptr<const Classifier> wrapped_classifier(const std::string& selector,
+                                                     const py::handle& kind,
+                                                     const py::handle& params) {
+  if (kind.is_none())
+    throw py::value_error(fmt::format(
+        "selector '{}' fits a classifier: give classifier (e.g. 'svc') and classifier_params",
+        selector));
+  const std::string name = py::cast<std::string>(kind);
+  auto chosen = choose<ClassifierRegistration>(name, params, "classifier");
+  if (!chosen.registration->configure)
+    throw py::value_error(
+        fmt::format("classifier '{}' predicts from distances between series; selector '{}' needs a "
+                    "classifier of feature columns",
+                    name, selector));
+  return configure_classifier(*chosen.registration, chosen.params);
+}
+
 py::dict select(const py::handle& features_array, const py::handle& labels, const std::string& kind,
-                const py::handle& params, const py::handle& distance_matrix) {
+                const py::handle& params, const py::handle& distance_matrix,
+                const py::handle& classifier_kind, const py::handle& classifier_params) {
   auto chosen = choose<SelectorRegistration>(kind, params, "selector");
   const SelectorRegistration& registration = *chosen.registration;
   auto selector = configure_selector(registration, chosen.params);
@@ -122,13 +142,17 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
       throw py::value_error(fmt::format("distances is {} x {}; it must be {} x {} (rows x rows)",
                                         distances.rows(), distances.cols(), rows, rows));
   }
+  std::shared_ptr<const Classifier> classifier;
+  if (registration.uses_classifier)
+    classifier = wrapped_classifier(kind, classifier_kind, classifier_params);
   if (auto problem = selector->check_fit_rows(rows))
     throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
   if (auto problem = selector->check_features(features.cols()))
     throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
   ScoreResult scored = run_interruptible([&] {
     return score_feature_matrix(*selector, registration, features, classes_of_rows, classes,
-                                registration.uses_distance ? &distances : nullptr);
+                                registration.uses_distance ? &distances : nullptr,
+                                classifier.get());
   });
   result["scores"] = to_numpy(std::move(scored.scores));
   result["ranking"] = to_numpy(scored.ranking);
@@ -198,7 +222,8 @@ void bind_compute(py::module_& module) {
   module.def("distances", &distances, py::arg("series"), py::arg("other"), py::arg("distance"),
              py::arg("params"), py::arg("threads"));
   module.def("select", &select, py::arg("features"), py::arg("labels"), py::arg("selector"),
-             py::arg("params"), py::arg("distances"));
+             py::arg("params"), py::arg("distances"), py::arg("classifier") = py::none(),
+             py::arg("classifier_params") = py::none());
   module.def(
       "series_lengths",
       [](const py::handle& series) {

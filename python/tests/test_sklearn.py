@@ -66,6 +66,17 @@ def test_a_bad_parameter_fails_at_fit_with_the_runner_message(gunpoint):
         AnovaSelector(n_features=30).fit(features, gunpoint.y[:60])
 
 
+def test_sequential_selector_wraps_the_named_classifier(gunpoint):
+    X, y = gunpoint.X[:80, ::10], gunpoint.y[:80]
+    estimator = selector("sequential", n_features=2, n_features_to_select=3, cv=4,
+                         classifier="knn", classifier_params={"k": 5})
+    assert estimator.get_params()["classifier"] == "knn"
+    mask = clone(estimator).fit(X, y).get_support()
+    expected = tsfs.select(X, y, "sequential", classifier="knn", classifier_params={"k": 5},
+                           n_features_to_select=3, cv=4).ranking[:2]
+    assert sorted(np.flatnonzero(mask)) == sorted(expected)
+
+
 def test_pipeline_and_cross_validation(gunpoint):
     pipeline = Pipeline([("features", FeatureExtractor("catch22")),
                          ("select", AnovaSelector(n_features=8)),

@@ -91,6 +91,24 @@ def test_select_scores_and_ranking(gunpoint):
     assert np.array_equal(as_text.scores, anova.scores, equal_nan=True)
 
 
+def test_sequential_wraps_a_registered_classifier_as_scikit_learn(gunpoint):
+    from sklearn.feature_selection import SequentialFeatureSelector
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    X, y = gunpoint.X[:80, ::10], gunpoint.y[:80]
+    result = tsfs.select(X, y, "sequential", classifier="knn", classifier_params={"k": 5},
+                         n_features_to_select=3, cv=4)
+    reference = SequentialFeatureSelector(make_pipeline(StandardScaler(), KNeighborsClassifier(5)),
+                                          n_features_to_select=3, cv=4).fit(X, y)
+    assert sorted(result.ranking[:3]) == list(reference.get_support(indices=True))
+    assert result.usable_features == 3  # the search stopped there: the rest count as removed
+    with pytest.raises(ValueError, match="give classifier"):
+        tsfs.select(X, y, "sequential")
+    with pytest.raises(ValueError, match="distances between series"):
+        tsfs.select(X, y, "sequential", classifier="nearest_neighbour")
+
+
 def test_select_leaves_constant_columns_out(gunpoint):
     features, _ = tsfs.features(gunpoint.X[:60], "catch22")
     before = tsfs.select(features, gunpoint.y[:60], "fisher")

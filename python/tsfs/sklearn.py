@@ -97,6 +97,7 @@ class _Selector(SelectorMixin, BaseEstimator):
     _param_names = ()
     _supervised = False
     _uses_distance = False
+    _uses_classifier = False
 
     def _selector_params(self):
         return _given(self, self._param_names)
@@ -125,8 +126,11 @@ class _Selector(SelectorMixin, BaseEstimator):
         elif distances is None:
             distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
                                         self.threads)
+        classifier = classifier_params = None
+        if self._uses_classifier:
+            classifier, classifier_params = self.classifier, self.classifier_params or {}
         result = _tsfs.select(X, y if self._supervised else None, self._kind,
-                              self._selector_params(), distances)
+                              self._selector_params(), distances, classifier, classifier_params)
         self.scores_ = result["scores"]
         self.ranking_ = result["ranking"]
         self.usable_features_ = int(result["usable_features"])
@@ -207,6 +211,7 @@ def _estimator_class(base, component, class_name, leading):
     if "supervised" in component:
         namespace["_supervised"] = component["supervised"]
         namespace["_uses_distance"] = component["uses_distance"]
+        namespace["_uses_classifier"] = component.get("uses_classifier", False)
     return type(class_name, (base,), namespace)
 
 
@@ -220,6 +225,8 @@ for _component in components("selector"):
     _leading = [("n_features", 10)]
     if _component["uses_distance"]:
         _leading += [("distance", "euclidean"), ("distance_params", None), ("threads", None)]
+    if _component["uses_classifier"]:  # a search wrapper: the classifier it fits
+        _leading += [("classifier", "svc"), ("classifier_params", None)]
     _cls = _estimator_class(_Selector, _component, _class_name(_component["name"], "Selector"),
                             _leading)
     SELECTORS[_component["name"]] = _cls

@@ -63,21 +63,24 @@ class Selection:
 
 
 def select(features, y=None, selector="anova", *, distances=None, series=None,
-           distance_params=None, threads=None, **params):
+           distance_params=None, threads=None, classifier=None, classifier_params=None,
+           **params):
     """Scores and ranks the columns of a feature matrix (rows x features) with a registered
     selector, as a run fitted on these rows does.
 
     y: the labels of the rows (supervised selectors). distances: for selectors that use a distance
     between the rows, an n x n matrix, or the name of a registered distance computed between
-    ``series`` (the rows' series; its parameters in ``distance_params``). The selectors and their
-    parameters:
+    ``series`` (the rows' series; its parameters in ``distance_params``). classifier: for the
+    search wrappers (``sequential``), the registered classifier they fit (``"svc"``, ``"knn"``,
+    ...), its parameters in ``classifier_params``. The selectors and their parameters:
 
     """
     if isinstance(distances, str):
         if series is None:
             raise ValueError("distances names a distance: give the rows' series too (series=...)")
         distances = _tsfs.distances(series, None, distances, distance_params or {}, threads)
-    result = _tsfs.select(features, y, selector, params, distances)
+    result = _tsfs.select(features, y, selector, params, distances, classifier,
+                          classifier_params or {})
     return Selection(scores=result["scores"], ranking=result["ranking"],
                      descending=bool(result["descending"]),
                      usable_features=int(result["usable_features"]),

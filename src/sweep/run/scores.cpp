@@ -169,9 +169,11 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
 
 ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistration& registration,
                                  const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-                                 int classes, const Eigen::MatrixXd* distances) {
+                                 int classes, const Eigen::MatrixXd* distances,
+                                 const Classifier* classifier) {
   FitData data;
   data.registration = &registration;
+  data.classifier = registration.uses_classifier ? classifier : nullptr;
   std::vector<int> rows(static_cast<size_t>(features.rows()));
   for (size_t r = 0; r < rows.size(); ++r) rows[r] = static_cast<int>(r);
   data.columns = usable_columns(features, rows);

@@ -21,10 +21,12 @@ ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, con
 // One selector on a whole feature matrix outside a spec (the Python bindings), as a run scores a
 // unit fitted on all rows: columns NaN or constant over the rows are left out of the selector's
 // problem, get NaN scores and come last in the ranking. `labels` are class indices in
-// [0, classes) (supervised selectors), `distances` the rows' matrix (selectors using one).
+// [0, classes) (supervised selectors), `distances` the rows' matrix (selectors using one),
+// `classifier` the classifier a search wrapper fits (registrations with uses_classifier).
 ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistration& registration,
                                  const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-                                 int classes, const Eigen::MatrixXd* distances);
+                                 int classes, const Eigen::MatrixXd* distances,
+                                 const Classifier* classifier = nullptr);
 
 // The batches compute_all_scores runs: units of one dataset, distance, selector and fold whose
 // parameter sets differ only in the selector's batch_varying_params, at most `max_size` per batch,

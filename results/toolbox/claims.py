@@ -34,6 +34,8 @@ ALLOW = [
     r"with 5 to 8 features", r"(constraint score|constraint_sc) ?[1-4]",
     r"\(1\)|\(2\)|\(3\)", r"tau-b", r"2-D",
     r"over 3 stratified inner folds", r"up to 13 features", r"13-feature",
+    r"\(3 stratified inner folds", r"30% of each", r"search's 30 steps",
+    r"first 30 features", r"against 30 features", r"Salmi et al\. 2020",
 ]
 
 
@@ -247,6 +249,39 @@ def compute(folder):
     c["sfs_fits_low"], c["sfs_fits_high"] = integer(fits.min()["sfs"]), integer(fits.max()["sfs"])
     c["sffs_fits_low"], c["sffs_fits_high"] = integer(fits.min()["sffs"]), integer(fits.max()["sffs"])
     c["sequential_seconds"] = integer(claimlib.wall_seconds(f"{folder}/sequential_search"))
+
+    # --- pca_regression
+    pcr = read(folder, "pca_regression")
+    fixed_m = pcr[pcr.reducer_components != "tuned"].copy()
+    fixed_m["m"] = fixed_m.reducer_components.astype(int)
+    tuned_rows = pcr[pcr.reducer_components == "tuned"].set_index("dataset")["accuracy"]
+    chosen = pd.read_csv(f"{folder}/pca_regression/tuned.csv").groupby("dataset")[
+        "chosen_reducer_components"]
+    for dataset, key in (("ECG200", "ecg"), (SONY, "sony")):
+        rows = fixed_m[fixed_m.dataset == dataset].set_index("m")["accuracy"]
+        c[f"pcr_{key}_m1"] = fixed(rows.loc[1])
+        c[f"pcr_{key}_best"] = fixed(rows.max())
+        c[f"pcr_{key}_best_m"] = integer(rows.idxmax())
+        c[f"pcr_{key}_tuned"] = fixed(tuned_rows[dataset])
+        c[f"pcr_{key}_chosen_low"] = integer(chosen.min()[dataset])
+        c[f"pcr_{key}_chosen_high"] = integer(chosen.max()[dataset])
+
+    # --- similarity_m_hat
+    m_hat_runs = read(folder, "similarity_m_hat")
+    at30 = m_hat_runs[m_hat_runs.n_features == 30].pivot_table(
+        index=["dataset", "variant"], columns="keep", values="accuracy")
+    c["mhat_pairs"] = integer(len(at30))
+    c["mhat_lower"] = integer(int((at30["m_hat"] < at30["all"]).sum()))
+    c["mhat_higher"] = integer(int((at30["m_hat"] > at30["all"]).sum()))
+    for dataset, key in (("ECG200", "ecg"), (SONY, "sony"), ("GunPoint", "gun"),
+                         ("ItalyPowerDemand", "italy")):
+        c[f"mhat_{key}_acc"] = fixed(at30.loc[(dataset, "supervised"), "m_hat"])
+        c[f"mhat_{key}_k30"] = fixed(at30.loc[(dataset, "supervised"), "all"])
+    measures = pd.read_csv(f"{folder}/similarity_m_hat/selection_measures.csv")
+    m_hat = measures[(measures.measure == "m_hat") & (measures.keep == "m_hat")]
+    medians = m_hat.groupby("dataset")["value"].median()
+    c["mhat_median_low"], c["mhat_median_high"] = integer(medians.min()), integer(medians.max())
+    c["mhat_low"], c["mhat_high"] = integer(m_hat.value.min()), integer(m_hat.value.max())
 
     # --- constraints
     constraints = read(folder, "constraints")

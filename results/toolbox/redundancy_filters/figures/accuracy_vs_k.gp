@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_k'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,2 margins 0.0702,0.9737,0.3493,0.7942 spacing 0.0789,0.1129 title "Redundancy-aware filters against single-feature scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train, bins=5 (cmim, disr, fcbf, info_gain, jmi, mrmr),\nbinning=equal_width (cmim, disr, fcbf, info_gain, jmi, mrmr), delta=0 (fcbf), neighbours=10 (relieff), instances=none (relieff), seed=0\n(relieff), subset_size=none (trace_ratio), order=descending (info_gain), classifier=logistic, classifier_penalty=l2, classifier_C=1,\nclassifier_tol=0.0001, ... (spec.yaml)"
+  set multiplot layout 1,2 margins 0.0702,0.9737,0.3493,0.7942 spacing 0.0789,0.1129 title "Redundancy-aware filters against single-feature scores, logistic regression\nprotocol: stratified_kfold(folds=5;repeats=1;seed=0); fixed: fit_on=train, bins=5 (cmim, disr, fcbf, info_gain, jmi, mrmr),\nbinning=equal_width (cmim, disr, fcbf, info_gain, jmi, mrmr), delta=0 (fcbf), neighbours=10 (relieff); 5 (trace_ratio), instances=none\n(relieff), seed=0 (relieff), subset_size=none (trace_ratio), style=fisher (trace_ratio), t=1 (trace_ratio), order=descending (info_gain),\nclassifier=logistic, ... (spec.yaml)"
   set xlabel "k (features kept)"
   set ylabel "accuracy"
   set grid

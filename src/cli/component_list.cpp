@@ -156,7 +156,7 @@ std::string component_list() {
   return section<ExtractorRegistration>("feature extractors (features: {extractor: NAME, ...})") +
          section<DistanceRegistration>("distances (distances: [{kind: NAME, ...}])") +
          section<SelectorRegistration>("selectors (selectors: [{kind: NAME, fit_on, ...}])") +
-         section<ReducerRegistration>("reducers (reduce: {kind: NAME, ...}; single values)") +
+         section<ReducerRegistration>("reducers (reduce: {kind: NAME, ...})") +
          section<ClassifierRegistration>("classifiers (classifier: {kind: NAME, ...})") +
          section<PlotRegistration>("plots (plots: [{kind: NAME, name, ...}])");
 }

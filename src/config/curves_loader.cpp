@@ -21,6 +21,11 @@ std::vector<std::string> key_columns(const Spec& spec) {
   if (!spec.classifier.grid.empty())
     for (const auto& [name, value] : spec.classifier.grid.front().entries())
       columns.push_back("classifier_" + name);
+  if (spec.reduce) {
+    columns.push_back("reducer");
+    for (const auto& [name, value] : spec.reduce->grid.front().entries())
+      columns.push_back("reducer_" + name);
+  }
   return columns;
 }
 

@@ -66,6 +66,12 @@ class Selector {
   virtual std::optional<ParamProblem> check_fit_rows(long long /*fit_rows*/) const {
     return std::nullopt;
   }
+  // The problem with `class_rows`, the fewest fit rows any class has on any fold the selector is
+  // fitted on (sequential's inner stratified folds need cv of each), checked when the run is
+  // planned; none by default.
+  virtual std::optional<ParamProblem> check_fit_class_rows(long long /*class_rows*/) const {
+    return std::nullopt;
+  }
   // The problem with the dataset's number of feature columns (shapley: a budget of permutations x
   // features fits), checked when the run is planned; none by default.
   virtual std::optional<ParamProblem> check_features(long long /*features*/) const {

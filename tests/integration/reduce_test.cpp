@@ -216,4 +216,27 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
                "accuracy") == row[*tuned.column("accuracy")]);
   }
   CHECK(chosen == "4 2 4 2 8 ");
+
+  // A changed tuned grid makes the tuned rows stale: [1, 2, 4] -> [1, 2, 8] recomputes them (the
+  // earlier choice never saw 8), equal to a fresh run's.
+  const std::string tune =
+      " --set 'tune={parameters: [reduce.components]}' --set 'n_features=[20]'";
+  REQUIRE(run_spec(folder.path() / "changed",
+                   " --set 'reduce={kind: pca, components: [1, 2, 4]}'" + tune)
+              .exit_code == 0);
+  const auto changed = run_spec(folder.path() / "changed",
+                                " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune);
+  REQUIRE_MESSAGE(changed.exit_code == 0, changed.err);
+  REQUIRE(
+      run_spec(folder.path() / "fresh", " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune)
+          .exit_code == 0);
+  CHECK(read_text(folder.path() / "changed" / "tuned.csv") ==
+        read_text(folder.path() / "fresh" / "tuned.csv"));
+
+  // curves.where may name the reducer's columns.
+  const auto curves =
+      run_spec(folder.path() / "curves",
+               sweep + " --set 'curves={kinds: [roc], where: {reducer_components: 2}}'");
+  REQUIRE_MESSAGE(curves.exit_code == 0, curves.err);
+  CHECK(std::filesystem::exists(folder.path() / "curves" / "curves.csv"));
 }

@@ -143,6 +143,18 @@ class TraceRatioSelector final : public Selector {
   std::optional<GraphStyle> laplacian_;  // the Laplacian style's graph, or the Fisher style
 };
 
+// neighbours and t shape the Laplacian style's graph: with the Fisher style, a value other than
+// the default would make cells that differ in nothing, so it is refused.
+std::optional<ParamProblem> check_style(const ParamSet& params) {
+  if (params.text("style") == "laplacian") return std::nullopt;
+  for (const char* name : {"neighbours", "t"})
+    if (params.real(name) != (std::string(name) == "t" ? 1.0 : 5.0))
+      return ParamProblem{name, fmt::format("{} shapes the Laplacian style's graph; it has no "
+                                            "effect with style: fisher",
+                                            name)};
+  return std::nullopt;
+}
+
 SelectorRegistration trace_ratio_registration() {
   SelectorRegistration registration;
   registration.info.name = "trace_ratio";
@@ -178,12 +190,15 @@ SelectorRegistration trace_ratio_registration() {
                        .check = greater_than(0.0)});
   registration.supervised = true;
   registration.uses_distance = false;
-  registration.configure = configured_by([](const ParamSet& params) -> std::unique_ptr<Selector> {
-    std::optional<GraphStyle> laplacian;
-    if (params.text("style") == "laplacian")
-      laplacian = GraphStyle{int_param(params, "neighbours"), params.real("t")};
-    return std::make_unique<TraceRatioSelector>(params.optional_integer("subset_size"), laplacian);
-  });
+  registration.configure = configured_by(
+      [](const ParamSet& params) -> std::unique_ptr<Selector> {
+        std::optional<GraphStyle> laplacian;
+        if (params.text("style") == "laplacian")
+          laplacian = GraphStyle{int_param(params, "neighbours"), params.real("t")};
+        return std::make_unique<TraceRatioSelector>(params.optional_integer("subset_size"),
+                                                    laplacian);
+      },
+      check_style);
   return registration;
 }
 

@@ -2,7 +2,8 @@
 // scikit-learn 1.2.1's SequentialFeatureSelector(estimator, n_features_to_select, direction, cv,
 // scoring) (feature_selection/_sequential.py): starting from no feature (forward) or every
 // feature (backward), each step adds (removes) the feature whose addition (removal) gives the
-// best mean inner cross-validation score, the first in column order on ties, until
+// best mean inner cross-validation score (numpy's mean, pairwise summed, of the fold scores), the
+// first in column order on ties, until
 // `n_features_to_select` remain. The inner folds are scikit-learn's unshuffled
 // StratifiedKFold(cv) of the fit rows (stratified_folds.hpp); the classifier is fitted on each
 // inner training part with the candidate columns in column order, as X[:, mask] gives them.
@@ -43,6 +44,7 @@
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "evaluate/metrics.hpp"
+#include "numerics/numpy_pairwise_sum.hpp"
 #include "select/selector.hpp"
 #include "select/selector_params.hpp"
 #include "select/wrappers/stratified_folds.hpp"
@@ -68,7 +70,8 @@ long long planned_fits(const SearchOptions& options, long long columns) {
   const long long steps = options.direction == Direction::forward ? kept : columns - kept;
   long long evaluations = steps * columns - steps * (steps - 1) / 2;
   if ((options.direction == Direction::backward || options.floating) && kept > 1)
-    evaluations += kept;  // ordering the kept features
+    evaluations += kept;          // ordering the kept features
+  if (steps == 0) ++evaluations;  // no step: the kept set's own score (cv_score)
   return evaluations * options.folds;
 }
 
@@ -80,7 +83,15 @@ class SubsetScores {
   SubsetScores(const SelectionProblem& problem, const SearchOptions& options)
       : problem_(problem),
         options_(options),
-        folds_(stratified_folds(*problem.labels, options.folds)) {}
+        folds_(stratified_folds(*problem.labels, options.folds)) {
+    // The classifier's own check (knn's k) against the fewest inner training rows, as a run
+    // checks it against its folds': scikit-learn refuses such a fit too.
+    size_t fewest = static_cast<size_t>(problem.labels->size());
+    for (const InnerFold& fold : folds_) fewest = std::min(fewest, fold.train_rows.size());
+    if (auto refused = problem.classifier->check_training_rows(static_cast<long long>(fewest)))
+      throw InputError("", fmt::format("cv: the inner folds leave {} training rows: {}", fewest,
+                                       refused->message));
+  }
 
   double operator()(const Subset& subset) {
     const auto [entry, added] = scores_.try_emplace(subset, 0.0);
@@ -88,23 +99,25 @@ class SubsetScores {
     std::vector<int> columns;
     for (size_t column = 0; column < subset.size(); ++column)
       if (subset[column]) columns.push_back(static_cast<int>(column));
-    double sum = 0.0;  // over the folds in order, then / folds: numpy's mean of cross_val_score
+    std::vector<double> fold_scores;  // their mean as numpy's, of cross_val_score's array
     for (const InnerFold& fold : folds_) {
       throw_if_interrupted();  // one fit per check: Ctrl-C within a fit's time
       if (++fits_ > options_.max_fits)
-        throw InputError("", fmt::format("max_fits: the search needed more than {} classifier "
-                                         "fits (a floating search adds steps as it goes); "
-                                         "raise max_fits or lower n_features_to_select",
-                                         options_.max_fits));
+        throw InputError(
+            "", fmt::format("max_fits: the search needed more than {} classifier fits{}; raise "
+                            "max_fits or {} n_features_to_select",
+                            options_.max_fits,
+                            options_.floating ? " (a floating search adds steps as it goes)" : "",
+                            options_.direction == Direction::forward ? "lower" : "raise"));
       const Eigen::VectorXi truth = (*problem_.labels)(fold.test_rows);
       const Eigen::VectorXi predicted = problem_.classifier->fit_predict(
           problem_.features(fold.train_rows, columns), (*problem_.labels)(fold.train_rows),
           problem_.classes, problem_.features(fold.test_rows, columns));
-      sum += options_.scoring == Scoring::accuracy
-                 ? accuracy(truth, predicted)
-                 : balanced_accuracy(truth, predicted, problem_.classes);
+      fold_scores.push_back(options_.scoring == Scoring::accuracy
+                                ? accuracy(truth, predicted)
+                                : balanced_accuracy(truth, predicted, problem_.classes));
     }
-    entry->second = sum / static_cast<double>(folds_.size());
+    entry->second = numpy_mean(fold_scores);
     return entry->second;
   }
 
@@ -225,8 +238,9 @@ class Search {
           static_cast<double>(columns_ - static_cast<long long>(position));
     result.ranking = std::move(ranking);
     if (forward) result.removed = static_cast<long long>(others.size());
+    const double kept_score = score_of_(kept);  // first: it may be a fit of its own
     result.measures.emplace_back("fits", static_cast<double>(score_of_.fits()));
-    result.measures.emplace_back("cv_score", score_of_(kept));
+    result.measures.emplace_back("cv_score", kept_score);
     for (size_t size = 1; size < best_.size(); ++size)
       if (best_[size].column >= 0)
         result.measures.emplace_back(fmt::format("cv_score_size_{}", size), best_[size].score);
@@ -261,6 +275,13 @@ class SequentialSelector final : public Selector {
     return ParamProblem{"cv", fmt::format("cv = {} inner folds, more than the {} rows the "
                                           "selector is fitted on",
                                           options_.folds, fit_rows)};
+  }
+
+  std::optional<ParamProblem> check_fit_class_rows(long long class_rows) const override {
+    if (options_.folds <= class_rows) return std::nullopt;
+    return ParamProblem{"cv", fmt::format("cv = {} inner folds, more than the {} fit rows of the "
+                                          "smallest class on some fold; lower cv",
+                                          options_.folds, class_rows)};
   }
 
   std::optional<ParamProblem> check_features(long long features) const override {

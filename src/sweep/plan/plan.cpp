@@ -18,6 +18,7 @@
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 #include "sweep/plan/tuned_cells.hpp"
+#include "sweep/plan/work_units.hpp"
 
 namespace tsfs {
 namespace {
@@ -51,11 +52,32 @@ long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
   return fewest;
 }
 
+// The fewest rows of one class among the rows of any fit fewest_fit_rows considers (a class absent
+// from a fit's rows is not counted there).
+long long fewest_fit_class_rows(const Spec& spec, const SelectorSpec& selector,
+                                const PreparedDataset& dataset) {
+  const bool tuned = is_tuned(spec, selector);
+  long long fewest = dataset.data.rows();
+  auto count = [&](const std::vector<int>& rows) {
+    std::map<int, long long> per_class;
+    for (const int row : rows) ++per_class[dataset.data.labels[row]];
+    for (const auto& [label, rows_of_class] : per_class) fewest = std::min(fewest, rows_of_class);
+  };
+  if (selector.fit_on == FitOn::all && !tuned) count(all_row_indices(dataset.data.rows()));
+  for (const auto& fold : dataset.folds)
+    if (selector.fit_on == FitOn::train || tuned) count(fold.train_rows);
+  if (tuned && selector.fit_on == FitOn::train)
+    for (const auto& fold : dataset.inner_folds) count(fold.train_rows);
+  return fewest;
+}
+
 void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
   const long long rows = fewest_fit_rows(spec, selector, dataset);
+  const long long class_rows = fewest_fit_class_rows(spec, selector, dataset);
   for (const auto& configured : selector.selectors) {
     std::optional<ParamProblem> problem = configured->check_fit_rows(rows);
+    if (!problem) problem = configured->check_fit_class_rows(class_rows);
     if (!problem) problem = configured->check_features(dataset.features.values.cols());
     if (problem) {
       auto where = selector.param_where.find(problem->param);

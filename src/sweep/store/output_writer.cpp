@@ -168,7 +168,9 @@ void OutputWriter::report_cells_short_of_features() const {
   if (cells_short_of_features_ > 0)
     spdlog::warn(
         "{} cells had fewer usable features than their n_features (NaN-padded or "
-        "constant columns); results.csv records the number used in n_features_used",
+        "constant columns, or features their selector removed or did not keep: a variance "
+        "threshold, FCBF, keep: m_hat, a sequential search's stop); results.csv records the "
+        "number used in n_features_used",
         cells_short_of_features_);
 }
 

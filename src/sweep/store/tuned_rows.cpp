@@ -179,6 +179,12 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
                                const PreviousFoldRows& all_fold_rows,
                                const std::filesystem::path& path) {
   if (tuned_rows.size() != fold_rows.size()) return false;
+  // A candidate the earlier run did not evaluate (the tuned grid changed: components [1, 2, 4]
+  // became [1, 2, 8]) was not among its choices: the rows are stale and recomputed.
+  for (int candidate : tuned.candidates)
+    if (all_fold_rows.find(join_key(layout.cell_key(plan.cells[static_cast<size_t>(candidate)]))) ==
+        all_fold_rows.end())
+      return false;
   const FoldOutcomes outcomes = outcomes_by_fold(layout, fold_rows);
   std::map<std::vector<std::string>, int> choices;  // chosen fields -> candidate cell
   for (int candidate : tuned.candidates)
@@ -195,10 +201,9 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
     const std::vector<std::string> chosen(row.begin() + static_cast<long>(at.chosen),
                                           row.begin() + static_cast<long>(at.inner_score));
     const auto choice = choices.find(chosen);
+    // Fewer candidates now, or a choice no longer among them: the grid changed; recomputed.
     if (row[at.candidates] != std::to_string(tuned.candidates.size()) || choice == choices.end())
-      throw InputError(where, fmt::format("the chosen values ({}) are not one of the row's {} "
-                                          "candidates: the file was edited; rerun with --fresh",
-                                          fmt::join(chosen, ", "), tuned.candidates.size()));
+      return false;
     // tied_candidates: empty exactly when the inner score is, and at most the candidates.
     const std::string& tied = row[at.tied];
     if (tied.empty() != row[at.inner_score].empty() ||

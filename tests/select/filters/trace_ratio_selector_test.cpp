@@ -41,6 +41,20 @@ TEST_CASE("trace_ratio over every feature matches scikit-feature trace_ratio") {
 // (k = 5, t = 1), and on X / 4, which is t = 4 on X: the selector with `t: 4` gives 16 times those
 // scores (tests/reference/selectors/make_similarity_based.py). scikit-feature's dense X'LX loses
 // digits that tsfs's sums of non-negative terms keep.
+TEST_CASE("trace_ratio refuses the Laplacian style's parameters with the Fisher style") {
+  const auto& registration = tsfs::testing::selector_registration("trace_ratio");
+  const auto refused = registration.configure(
+      tsfs::testing::complete_params(registration.info, params_of({{"t", 4.0}})));
+  REQUIRE(refused.problem().has_value());
+  CHECK(refused.problem()->param == "t");
+  CHECK_FALSE(
+      registration
+          .configure(tsfs::testing::complete_params(
+              registration.info, params_of({{"t", 4.0}, {"style", std::string("laplacian")}})))
+          .problem()
+          .has_value());
+}
+
 TEST_CASE("trace_ratio in the Laplacian style matches scikit-feature's") {
   for (const std::string prefix : tsfs::testing::reference_prefixes) {
     CAPTURE(prefix);

@@ -48,15 +48,16 @@ TEST_CASE("sequential selector registration") {
 }
 
 // scikit-learn 1.2.1's SequentialFeatureSelector around StandardScaler + KNeighborsClassifier(5)
-// or + SVC(), forward and backward, two and three classes, accuracy and balanced accuracy, cv 3
-// and 5 (tests/reference/wrappers/make_sequential.py, which asserts its replay's support equals
-// scikit-learn's at every size passed): the same ranking and the same mean inner scores, to the
-// last bit (the folds' scores are summed in order, as numpy's mean of five values does). The
-// floating cases check the arithmetic against the script's independent replay of Pudil's rule.
+// or + SVC(), forward and backward, two and three classes, accuracy and balanced accuracy, cv 3,
+// 5 and 10 (numpy's mean of 10 fold scores is a pairwise sum) (make_sequential.py, which asserts
+// its replay's support equals scikit-learn's at every size passed): the same ranking and the same
+// mean inner scores, to the last bit (the folds' scores are summed in order, as numpy's mean of
+// five values does). The floating cases check the arithmetic against the script's independent
+// replay of Pudil's rule.
 TEST_CASE("sequential equals scikit-learn's SequentialFeatureSelector, and the floating replay") {
   const tsfs::CsvTable table = tsfs::testing::wrapper_reference("sequential.csv");
   const auto groups = tsfs::testing::rows_by_id(table);
-  CHECK(groups.size() == 8);
+  CHECK(groups.size() == 9);
   for (const auto& [id, rows] : groups) {
     const size_t first = rows.front();
     const auto data = tsfs::testing::reference_rows(reference_text(table, first, "dataset"));
@@ -117,6 +118,19 @@ TEST_CASE("sequential counts its fits and refuses a search above max_fits when p
       make_selector("sequential", params_of({{"direction", ParamValue{std::string("backward")}},
                                              {"n_features_to_select", ParamValue{13LL}}}));
   CHECK(measure(backward->score(problem), "fits") == 5.0 * 42);
+  // Backward to every feature: no step; the 15 kept ones ordered by the score without each (15
+  // subsets) and the kept set's own score: 16 x 5 fits, as planned.
+  const auto no_step =
+      make_selector("sequential", params_of({{"direction", ParamValue{std::string("backward")}},
+                                             {"n_features_to_select", ParamValue{15LL}},
+                                             {"max_fits", ParamValue{80LL}}}));
+  CHECK_FALSE(no_step->check_features(15).has_value());
+  CHECK(measure(no_step->score(problem), "fits") == 80.0);
+  CHECK(make_selector("sequential", params_of({{"direction", ParamValue{std::string("backward")}},
+                                               {"n_features_to_select", ParamValue{15LL}},
+                                               {"max_fits", ParamValue{79LL}}}))
+            ->check_features(15)
+            .has_value());
 }
 
 TEST_CASE("sequential refuses without a classifier and with too few rows for its folds") {
@@ -127,6 +141,15 @@ TEST_CASE("sequential refuses without a classifier and with too few rows for its
   const auto problem_found = make_selector("sequential")->check_fit_rows(4);
   REQUIRE(problem_found.has_value());
   CHECK(problem_found->param == "cv");
+  // The smallest class's fit rows bound the inner folds, checked when the run is planned.
+  CHECK(make_selector("sequential")->check_fit_class_rows(4)->param == "cv");
+  CHECK_FALSE(make_selector("sequential")->check_fit_class_rows(5).has_value());
+  // knn's k against the inner folds' training rows, as scikit-learn refuses it.
+  const auto knn = tsfs::test_support::make_classifier("knn", {{"k", ParamValue{190LL}}});
+  const SelectionProblem with_knn{data.features, &data.labels, data.classes, nullptr, knn.get()};
+  CHECK_THROWS_WITH_AS(make_selector("sequential")->score(with_knn),
+                       doctest::Contains("cv: the inner folds leave 160 training rows"),
+                       tsfs::InputError);
 }
 
 // The spec's classifier must be one classifier of feature columns, with no `reduce` between.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "common/text.hpp"
 #include "data/dataset.hpp"
@@ -232,6 +233,12 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
           .exit_code == 0);
   CHECK(read_text(folder.path() / "changed" / "tuned.csv") ==
         read_text(folder.path() / "fresh" / "tuned.csv"));
+  // The replaced tuned row is kept, with the rows of the grid point that left (components 4).
+  const auto stale = tsfs::read_csv_table(folder.path() / "changed" / "results.stale.csv");
+  std::vector<std::string> stale_components;
+  for (const auto& row : stale.rows)
+    stale_components.push_back(row[*stale.column("reducer_components")]);
+  CHECK(stale_components == std::vector<std::string>{"4", "tuned"});
 
   // curves.where may name the reducer's columns.
   const auto curves =
@@ -239,4 +246,28 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
                sweep + " --set 'curves={kinds: [roc], where: {reducer_components: 2}}'");
   REQUIRE_MESSAGE(curves.exit_code == 0, curves.err);
   CHECK(std::filesystem::exists(folder.path() / "curves" / "curves.csv"));
+}
+
+// Removing `reduce:` from a spec: the earlier rows had a reducer, so none is a cell of the new
+// grid; they are kept in results.stale.csv and every cell is recomputed, as a fresh run does.
+TEST_CASE("reduce: rows written with a reducer are stale once reduce: is removed") {
+  TemporaryFolder folder("reduce_removed");
+  const auto output = folder.path() / "run";
+  const auto with_reducer =
+      run_spec(output, " --set 'reduce={kind: pca, components: [1, 2]}' --set 'n_features=[5]'");
+  REQUIRE_MESSAGE(with_reducer.exit_code == 0, with_reducer.err);
+  std::string text = read_text(std::string(TSFS_SOURCE_DIR) + "/" + kSpec);
+  text.erase(text.find("reduce: {kind: pca, energy: 0.9}\n"),
+             std::string("reduce: {kind: pca, energy: 0.9}\n").size());
+  const auto plain_spec = folder.path() / "plain.yaml";
+  write_text(plain_spec, text);
+  const std::string plain = plain_spec.string() + " --quiet --no-timings --set 'n_features=[5]'" +
+                            " --set 'datasets=[{name: ECG200, path: " TSFS_SOURCE_DIR
+                            "/third_party/ucr/ECG200}]'";
+  const auto rerun = run_runner(plain + " --set output=" + output.string());
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  const auto fresh = run_runner(plain + " --set output=" + (folder.path() / "fresh").string());
+  REQUIRE_MESSAGE(fresh.exit_code == 0, fresh.err);
+  CHECK(read_text(output / "results.csv") == read_text(folder.path() / "fresh" / "results.csv"));
+  CHECK(tsfs::read_csv_table(output / "results.stale.csv").rows.size() == 2);
 }

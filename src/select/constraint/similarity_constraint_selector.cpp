@@ -118,7 +118,8 @@ SelectorRegistration similarity_constraint_registration() {
           .name = "max_rows",
           .type = ParamType::integer,
           .default_value = ParamValue{200LL},
-          .doc = "at most this many labelled rows (and inferred must-links) form constraint pairs",
+          .doc = "labelled rows (stratified; every class keeps one, so up to classes - 1 more) "
+                 "and at most this many inferred must-links form constraint pairs",
           .check = at_least(2)},
       ParamDeclaration{.name = "prototypes_per_class",
                        .type = ParamType::integer,

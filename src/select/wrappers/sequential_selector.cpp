@@ -23,7 +23,8 @@
 // - the kept features of a backward or floating search are ordered by how far removing each one
 //   lowers the inner score (largest drop first), one more round of fits; a prefix shorter than the
 //   kept set is that order, not a search result.
-// score = columns - position in the ranking (larger first). selection_measures.csv gets `fits`
+// score = columns - position in the ranking (larger first; NaN for the columns a forward search
+// never added). selection_measures.csv gets `fits`
 // (classifier fits made), `cv_score` (the returned subset's) and `cv_score_size_<k>` (the best
 // score found at each subset size k).
 //
@@ -232,8 +233,10 @@ class Search {
     ranking.insert(ranking.end(), others.begin(), others.end());
 
     SelectorScores result;
-    result.scores.resize(columns_);
-    for (size_t position = 0; position < ranking.size(); ++position)
+    // A forward search's columns never added have no place in its order: NaN (ranked last).
+    result.scores = Eigen::VectorXd::Constant(columns_, std::nan(""));
+    const size_t placed = forward ? kept_columns.size() : ranking.size();
+    for (size_t position = 0; position < placed; ++position)
       result.scores(ranking[position]) =
           static_cast<double>(columns_ - static_cast<long long>(position));
     result.ranking = std::move(ranking);

@@ -75,10 +75,14 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
   const long long rows = fewest_fit_rows(spec, selector, dataset);
   const long long class_rows = fewest_fit_class_rows(spec, selector, dataset);
+  // The most columns any fit can use: a column with a NaN, or constant over every row, is left
+  // out of every fit (usable_columns), so budgets count without them.
+  const auto features = static_cast<long long>(
+      usable_columns(dataset.features.values, all_row_indices(dataset.data.rows())).size());
   for (const auto& configured : selector.selectors) {
     std::optional<ParamProblem> problem = configured->check_fit_rows(rows);
     if (!problem) problem = configured->check_fit_class_rows(class_rows);
-    if (!problem) problem = configured->check_features(dataset.features.values.cols());
+    if (!problem) problem = configured->check_features(features);
     if (problem) {
       auto where = selector.param_where.find(problem->param);
       std::string location =

@@ -378,6 +378,18 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
 }
 
+// `row` (in `header`'s columns) added to the stale rows, by column name (an earlier file's stale
+// rows keep its own header; columns it lacks stay empty).
+void keep_as_stale(const std::vector<std::string>& header, const std::vector<std::string>& row,
+                   PreviousResults& previous) {
+  if (previous.stale.header.empty()) previous.stale.header = header;
+  std::vector<std::string> stale(previous.stale.header.size());
+  for (size_t c = 0; c < header.size(); ++c)
+    if (const auto column = previous.stale.column(header[c])) stale[*column] = row[c];
+  previous.stale.rows.push_back(std::move(stale));
+  previous.stale_reason = "are not in this grid, or were tuned over other candidates";
+}
+
 // A tuned row in results.csv whose tuned.csv rows are missing or incomplete (a run killed between
 // the two writes, a deleted line) is recomputed; rows that contradict folds.csv are refused.
 void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& layout,
@@ -392,6 +404,11 @@ void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& lay
     if (tuned_rows == previous_tuned.end() || fold_rows == previous.folds.end() ||
         !previous_tuned_rows_agree(spec, layout, plan, row, tuned_rows->second, fold_rows->second,
                                    previous.folds, spec.output / "tuned.csv")) {
+      // A complete earlier tuned row now out of date (its candidates changed) is kept in
+      // results.stale.csv, as every replaced row is; an incomplete one is only recomputed.
+      if (const auto earlier = previous.results.find(joined);
+          earlier != previous.results.end() && tuned_rows != previous_tuned.end())
+        keep_as_stale(layout.results_header(), earlier->second, previous);
       previous.results.erase(joined);
       previous.folds.erase(joined);
     }

@@ -38,8 +38,12 @@ void set_aside_unused(const std::filesystem::path& output, const std::string& st
   if (!std::filesystem::exists(path)) return;
   const auto stale = stale_path(output, stem);
   std::filesystem::rename(path, stale);
-  spdlog::warn("{} is from an earlier run whose spec had `{}:`; moved to {}", path.string(),
-               stem == "tuned" ? "tune" : stem, stale.string());
+  const std::string what = stem == "tuned"                ? "`tune:`"
+                           : stem == "curves"             ? "`curves:`"
+                           : stem == "selection_measures" ? "a selector that reports measures"
+                                                          : stem;
+  spdlog::warn("{} is from an earlier run whose spec had {}; moved to {}", path.string(), what,
+               stale.string());
 }
 
 OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayout& layout,

@@ -109,12 +109,21 @@ void check_fields(const std::filesystem::path& path, const CsvTable& table) {
 
 // Maps an earlier table's rows onto the current header. A missing key column reads as the
 // default of a parameter added to the row's selector since (ResultLayout::absent_key_field), else
-// empty. Returns nullopt when a required column (a metric) is missing.
+// empty. A key column the current header no longer has (`reduce:` removed, a selector dropped)
+// that holds a value in a row makes that row another cell than any of this grid: its dataset
+// field carries the value, so the row is stale (kept in results.stale.csv, recomputed) and never
+// taken for, or counted twice as, a current cell. Returns nullopt when a required column (a
+// metric) is missing.
 std::optional<std::vector<std::vector<std::string>>> remap(const CsvTable& table,
                                                            const std::vector<std::string>& header,
                                                            const ResultLayout& layout) {
   const std::vector<std::string>& optional = layout.key_header();
   const auto selector_column = table.column("selector");
+  std::vector<size_t> dropped_keys;  // key columns (up to `protocol`) the current header lacks
+  if (const auto protocol = table.column("protocol"))
+    for (size_t c = 0; c <= *protocol; ++c)
+      if (std::find(header.begin(), header.end(), table.header[c]) == header.end())
+        dropped_keys.push_back(c);
   std::vector<std::optional<size_t>> source;
   for (const auto& name : header) {
     auto column = table.column(name);
@@ -129,6 +138,8 @@ std::optional<std::vector<std::vector<std::string>>> remap(const CsvTable& table
       mapped.push_back(source[c]         ? row[*source[c]]
                        : selector_column ? layout.absent_key_field(row[*selector_column], header[c])
                                          : std::string());
+    for (const size_t c : dropped_keys)
+      if (!row[c].empty()) mapped.front() += fmt::format("\x1e{}={}", table.header[c], row[c]);
     rows.push_back(std::move(mapped));
   }
   return rows;

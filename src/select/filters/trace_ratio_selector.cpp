@@ -147,8 +147,10 @@ class TraceRatioSelector final : public Selector {
 // the default would make cells that differ in nothing, so it is refused.
 std::optional<ParamProblem> check_style(const ParamSet& params) {
   if (params.text("style") == "laplacian") return std::nullopt;
-  for (const char* name : {"neighbours", "t"})
-    if (params.real(name) != (std::string(name) == "t" ? 1.0 : 5.0))
+  const GraphStyle defaults;
+  for (const auto& [name, value] :
+       {std::pair{"neighbours", double(defaults.neighbours)}, std::pair{"t", defaults.t}})
+    if (params.real(name) != value)
       return ParamProblem{name, fmt::format("{} shapes the Laplacian style's graph; it has no "
                                             "effect with style: fisher",
                                             name)};
@@ -178,13 +180,13 @@ SelectorRegistration trace_ratio_registration() {
   registration.info.params.push_back(
       ParamDeclaration{.name = "neighbours",
                        .type = ParamType::integer,
-                       .default_value = ParamValue{5LL},
+                       .default_value = ParamValue{static_cast<long long>(GraphStyle{}.neighbours)},
                        .doc = "laplacian style: nearest other rows linked to each row",
                        .check = at_least(1.0)});
   registration.info.params.push_back(
       ParamDeclaration{.name = "t",
                        .type = ParamType::real,
-                       .default_value = ParamValue{1.0},
+                       .default_value = ParamValue{GraphStyle{}.t},
                        .doc = "laplacian style: heat-kernel width, w = exp(-d^2 / (2 t^2)) on "
                               "Euclidean distances of the raw columns",
                        .check = greater_than(0.0)});

@@ -37,31 +37,25 @@ std::vector<long long> resolve_n_features(const Spec& spec, const PreparedDatase
   return counts;
 }
 
-// A tuned selector is also fitted on inner folds: their training rows (fit_on: train) or the
-// outer fold's training rows (fit_on: all).
-long long fewest_fit_rows(const Spec& spec, const SelectorSpec& selector,
-                          const PreparedDataset& dataset) {
-  const bool tuned = is_tuned(spec, selector);
-  long long fewest = dataset.data.rows();
-  for (const auto& fold : dataset.folds)
-    if (selector.fit_on == FitOn::train || tuned)
-      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
-  if (tuned && selector.fit_on == FitOn::train)
-    for (const auto& fold : dataset.inner_folds)
-      fewest = std::min<long long>(fewest, static_cast<long long>(fold.train_rows.size()));
-  return fewest;
-}
+// The fewest rows, and the fewest rows of one class (a class absent from a fit's rows is not
+// counted there), of the fits a selector makes: every fold's training rows (fit_on: train), or
+// every row (fit_on: all). A tuned selector is also fitted on inner folds: their training rows
+// (fit_on: train) or the outer fold's training rows (fit_on: all).
+struct FitRowBounds {
+  long long rows = 0;
+  long long class_rows = 0;
+};
 
-// The fewest rows of one class among the rows of any fit fewest_fit_rows considers (a class absent
-// from a fit's rows is not counted there).
-long long fewest_fit_class_rows(const Spec& spec, const SelectorSpec& selector,
-                                const PreparedDataset& dataset) {
+FitRowBounds fit_row_bounds(const Spec& spec, const SelectorSpec& selector,
+                            const PreparedDataset& dataset) {
   const bool tuned = is_tuned(spec, selector);
-  long long fewest = dataset.data.rows();
+  FitRowBounds fewest{dataset.data.rows(), dataset.data.rows()};
   auto count = [&](const std::vector<int>& rows) {
+    fewest.rows = std::min<long long>(fewest.rows, static_cast<long long>(rows.size()));
     std::map<int, long long> per_class;
     for (const int row : rows) ++per_class[dataset.data.labels[row]];
-    for (const auto& [label, rows_of_class] : per_class) fewest = std::min(fewest, rows_of_class);
+    for (const auto& [label, rows_of_class] : per_class)
+      fewest.class_rows = std::min(fewest.class_rows, rows_of_class);
   };
   if (selector.fit_on == FitOn::all && !tuned) count(all_row_indices(dataset.data.rows()));
   for (const auto& fold : dataset.folds)
@@ -73,15 +67,14 @@ long long fewest_fit_class_rows(const Spec& spec, const SelectorSpec& selector,
 
 void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
                          const PreparedDataset& dataset) {
-  const long long rows = fewest_fit_rows(spec, selector, dataset);
-  const long long class_rows = fewest_fit_class_rows(spec, selector, dataset);
+  const FitRowBounds fewest = fit_row_bounds(spec, selector, dataset);
   // The most columns any fit can use: a column with a NaN, or constant over every row, is left
   // out of every fit (usable_columns), so budgets count without them.
   const auto features = static_cast<long long>(
       usable_columns(dataset.features.values, all_row_indices(dataset.data.rows())).size());
   for (const auto& configured : selector.selectors) {
-    std::optional<ParamProblem> problem = configured->check_fit_rows(rows);
-    if (!problem) problem = configured->check_fit_class_rows(class_rows);
+    std::optional<ParamProblem> problem = configured->check_fit_rows(fewest.rows);
+    if (!problem) problem = configured->check_fit_class_rows(fewest.class_rows);
     if (!problem) problem = configured->check_features(features);
     if (problem) {
       auto where = selector.param_where.find(problem->param);

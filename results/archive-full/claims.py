@@ -463,7 +463,125 @@ def compute(folder):
     cost_claims(c, folder, Measurements(folder))
     duplicate_claims(c, folder)
     tie_claims(c, folder)
+    cluster_claims(c, folder)
     return c
+
+
+def cluster_claims(c, folder):
+    """The study on the Slurm test cluster: cluster/, kept by experiments/archive-full/cluster_record.py
+    (the plans' shards.csv and groups.csv.gz, the shards' manifests, the cluster's job records, the
+    checksums of the single and merged runs' files)."""
+    import gzip
+    import json
+    from datetime import datetime
+    record = claimlib.load_script("experiments/archive-full/cluster_record.py")
+
+    def load(path):
+        with open(path) as handle:
+            return json.load(handle)
+
+    def stamp(text):
+        return datetime.strptime(text.rstrip("Z"), "%Y-%m-%dT%H:%M:%S")
+
+    def shard_manifests(base, count):
+        return {i: load(f"{base}/shards/{i}-of-{count}.json") for i in range(1, count + 1)
+                if os.path.exists(f"{base}/shards/{i}-of-{count}.json")}
+
+    def work_seconds(manifest):  # what the cost model predicts: score vectors, fits, nested CV
+        return sum(manifest["stage_seconds"][stage] for stage in ("scores", "evaluations", "tuning"))
+
+    def shares(shards):
+        values = sorted(set(f"{round(100 * share, 2):g}" for share in shards.cost_share))
+        return f"{values[0]}%" if len(values) == 1 else f"{values[0]}% to {values[-1]}%"
+
+    # the official split, every shard run, merged
+    base = f"{folder}/cluster/official_split"
+    shards = pd.read_csv(f"{base}/shards.csv")
+    count = len(shards)
+    manifests = shard_manifests(base, count)
+    assert sorted(manifests) == list(range(1, count + 1))
+    c["cluster_official_shards"] = integer(count)
+    c["cluster_official_share"] = shares(shards)
+    c["cluster_official_cells"] = f"{shards.cells.min()} to {shards.cells.max()}"
+    c["cluster_official_tuned_rows"] = f"{shards.tuned_rows.min()} to {shards.tuned_rows.max()}"
+    tuned = pd.read_csv(f"{folder}/selection_official/tuned.csv")
+    assert shards.tuned_rows.sum() == len(tuned)  # one outer fold: a tuned.csv row per tuned row
+    seconds = {i: work_seconds(m) for i, m in manifests.items()}
+    c["cluster_official_seconds"] = f"{min(seconds.values()):.1f} to {max(seconds.values()):.1f}"
+    total = sum(seconds.values())
+    c["cluster_official_measured_share"] = (f"{100 * min(seconds.values()) / total:.1f}% to "
+                                            f"{100 * max(seconds.values()) / total:.1f}%")
+    hosts = sorted(set(m["host"] for m in manifests.values()))
+    assert hosts == ["tsfs-node1", "tsfs-node2"]
+    for host in hosts:
+        c[f"cluster_official_{host.replace('tsfs-', '')}"] = " and ".join(
+            str(i) for i, m in manifests.items() if m["host"] == host)
+    jobs = pd.read_csv(f"{base}/jobs.csv")
+    assert (jobs.state == "COMPLETED").all() and set(jobs.node) == set(hosts)
+    duration = lambda job: (stamp(job.end) - stamp(job.start)).total_seconds()
+    artefacts = jobs[jobs.name.str.endswith("-artefacts")].iloc[0]
+    merge = jobs[jobs.name.str.endswith("-merge")].iloc[0]
+    c["cluster_official_artefacts"] = integer(duration(artefacts))
+    c["cluster_official_merge"] = integer(duration(merge))
+    submitted = min(stamp(t) for t in jobs.submit)
+    c["cluster_official_submit_to_merged"] = minutes_seconds((stamp(merge.end) - submitted).total_seconds())
+    single = load(f"{base}/single.json")
+    c["cluster_official_single_wall"] = minutes_seconds(
+        (stamp(single["finished_utc"]) - stamp(single["started_utc"])).total_seconds())
+    c["cluster_official_single_threads"] = integer(single["threads"])
+    merged = load(f"{base}/merged.json")
+    assert merged["counts"]["grid_cells"] == single["counts"]["grid_cells"] - len(tuned)
+    extra = sum(m["counts"]["distinct_fits"] + m["counts"]["inner_fits"] for m in manifests.values())
+    alone = single["counts"]["distinct_fits"] + single["counts"]["inner_fits"]
+    c["cluster_official_extra_fits"] = f"{100 * (extra / alone - 1):.0f}%"
+    checksums = pd.read_csv(f"{base}/checksums.csv").set_index("file")
+    assert (checksums.single_sha256 == checksums.merged_sha256).all()
+    files = checksums.drop(index="results.csv without fit_seconds")
+    c["cluster_official_identical"] = integer(len(files))
+    committed = record.sha256(record.without_column(f"{folder}/selection_official/results.csv", "fit_seconds"))
+    assert committed == checksums.loc["results.csv without fit_seconds", "single_sha256"]
+    with open(f"{folder}/selection_official/tuned.csv", "rb") as handle:
+        assert record.sha256(handle.read()) == checksums.loc["tuned.csv", "single_sha256"]
+
+    # the 30 resamples, 16 shards, merged and compared with the committed single-process run
+    base = f"{folder}/cluster/resamples"
+    shards = pd.read_csv(f"{base}/shards.csv")
+    count = len(shards)
+    manifests = shard_manifests(base, count)
+    assert sorted(manifests) == list(range(1, count + 1))
+    c["cluster_resamples_shards"] = integer(count)
+    c["cluster_resamples_share"] = shares(shards)
+    groups = pd.read_csv(f"{base}/groups.csv.gz")
+    bundles = groups.groupby("bundle").cost.sum()
+    largest = bundles.idxmax()
+    c["cluster_largest_bundle"] = f"{100 * bundles.max() / groups.cost.sum():.1f}%"
+    c["cluster_largest_bundle_dataset"] = groups.loc[largest, "dataset"]
+    c["cluster_max_shards"] = integer(int(groups.cost.sum() // bundles.max()))
+    c["cluster_largest_bundle_count"] = integer(
+        (bundles >= bundles.max() * (1 - 1e-9)).sum())  # its distances x variants, equal in cost
+    c["cluster_tuning_share"] = f"{100 * groups.tuning_cost.sum() / groups.cost.sum():.0f}%"
+    seconds = {i: work_seconds(m) for i, m in manifests.items()}
+    low, high = min(seconds.values()), max(seconds.values())
+    c["cluster_resamples_seconds"] = f"{low:.0f} to {high:.0f}"
+    c["cluster_resamples_spread"] = f"{100 * (high / (sum(seconds.values()) / count) - 1):.0f}%"
+    c["cluster_resamples_core_minutes"] = integer(sum(seconds.values()) / 60)
+    c["cluster_resamples_per_core"] = integer(sum(seconds.values()) / 60 / 2)
+    # with the 1-NN run on z-normalised series (cost_claims: its wall clock), over the budget's 30 minutes
+    assert sum(seconds.values()) / 60 / 2 + claimlib.wall_seconds(f"{folder}/official_split_z") / 60 > 30
+    c["cluster_resamples_largest_shard"] = integer(max(seconds, key=seconds.get))
+    assert set(m["host"] for m in manifests.values()) == {"tsfs-node1", "tsfs-node2"}
+    jobs = pd.read_csv(f"{base}/jobs.csv")
+    assert (jobs.state == "COMPLETED").all()
+    merge = jobs[jobs.name.str.endswith("-merge")].iloc[0]
+    c["cluster_resamples_merge"] = integer(duration(merge))
+    # 16 nodes: the artefacts job (the official split's, the same matrices), the largest shard, the merge
+    estimate = float(c["cluster_official_artefacts"]) + high + duration(merge)
+    c["cluster_sixteen_nodes"] = f"{estimate / 60:.0f} minutes"
+    checksums = pd.read_csv(f"{base}/checksums.csv").set_index("file")
+    checksums = checksums.drop(index="results.csv")  # timed there, not in the merged run
+    assert (checksums.committed_sha256 == checksums.merged_sha256).all()
+    c["cluster_resamples_identical"] = ", ".join(
+        file for file in checksums.index if file != "results.csv without fit_seconds")
 
 
 def tie_claims(c, folder):

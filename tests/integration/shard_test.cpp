@@ -58,7 +58,8 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   auto plan = run_runner(with_output("plan " + kSpec + " --shards 4", output));
   REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
   CHECK(contains(plan.out, "60 cells in 20 work groups"));
-  CHECK(contains(read_text(output / "plan/shards.csv"), "shard,groups,cells,score_vectors,fits"));
+  CHECK(contains(read_text(output / "plan/shards.csv"),
+                 "shard,groups,cells,tuned_rows,score_vectors,fits"));
   // No artefacts step: the shards miss the cache together and share the matrices through it.
   run_shards_side_by_side(output, 4);
   auto status = run_runner("status " + output.string());
@@ -221,17 +222,55 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
   CHECK(contains(no_scheduler.err, "runner submit needs a scheduler: --slurm"));
 }
 
-TEST_CASE("a tuned spec cannot be sharded, and a shard needs its plan") {
+// Nested CV: a shard takes every candidate of its tuned rows (their groups are one bundle), so it
+// chooses as the single run does; the merge puts the tuned rows and tuned.csv back in order.
+TEST_CASE("a tuned spec in 3 shards merges to the single run's files, tuned.csv included") {
   TemporaryFolder folder("shards_tuned");
-  auto tuned =
-      run_runner("plan tests/integration/specs/tuned_subset.yaml --shards 2 --set output=" +
-                 (folder.path() / "tuned").string());
-  CHECK(tuned.exit_code == 2);
-  CHECK_MESSAGE(contains(tuned.err,
-                         "tuned_subset.yaml:15:3: a tuned run (tune:) cannot be split "
-                         "into shards"),
-                tuned.err);
-  CHECK_FALSE(std::filesystem::exists(folder.path() / "tuned" / "plan"));
+  const std::string spec = "tests/integration/specs/tuned_subset.yaml";
+  const auto single = folder.path() / "single";
+  run_ok(with_output(spec + " --threads 2", single));
+  const auto output = folder.path() / "sharded";
+  auto plan = run_runner(with_output("plan " + spec + " --shards 3", output));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  // Per dataset: the Laplacian score's six parameter sets are the candidates of one tuned row (one
+  // bundle of six groups), ANOVA's group those of another; 4 bundles over 3 shards.
+  CHECK_MESSAGE(contains(plan.out, "28 cells in 14 work groups"), plan.out);
+  CHECK_MESSAGE(contains(plan.out, "shard 1/3: 12 cells and 1 tuned row,"), plan.out);
+  CHECK_MESSAGE(contains(plan.out, "shard 3/3: 4 cells and 2 tuned rows,"), plan.out);
+  const std::string groups = read_text(output / "plan/groups.csv");
+  CHECK(contains(groups, "tuned_rows,bundle,score_cost,fit_cost,tuning_cost,cost,shard"));
+  for (const char* shard : {"1/3", "2/3", "3/3"})
+    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
+  auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
+  run_ok("merge " + output.string() + " --quiet");
+  for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "duplicates.csv", "skipped.csv",
+                           "tables/Coffee.md", "tables/GunPoint.md"}) {
+    REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
+    CHECK_MESSAGE(read_text(single / file) == read_text(output / file), file);
+  }
+  CHECK(contains(read_text(output / "results.csv"), "tuned"));
+  // A shard's tuned.csv missing a tuned row's folds is named, and nothing is merged.
+  std::filesystem::remove(output / "results.csv");
+  std::filesystem::remove(output / "tuned.csv");
+  for (int i = 1; i <= 3; ++i) {
+    const auto tuned = output / ("shards/" + std::to_string(i) + "-of-3/tuned.csv");
+    if (!std::filesystem::exists(tuned) ||
+        read_text(tuned).find('\n') + 1 == read_text(tuned).size())
+      continue;
+    const std::string text = read_text(tuned);
+    write_text(tuned, text.substr(0, text.rfind('\n', text.size() - 2) + 1));
+    auto torn = run_runner("merge " + output.string());
+    CHECK(torn.exit_code == 2);
+    CHECK_MESSAGE(contains(torn.err, "tuned.csv: 1 rows for the tuned row"), torn.err);
+    CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+    CHECK_FALSE(std::filesystem::exists(output / "tuned.csv"));
+    break;
+  }
+}
+
+TEST_CASE("a shard needs its plan") {
+  TemporaryFolder folder("shards_unplanned");
   auto unplanned = run_runner(with_output("run " + kSpec + " --shard 1/2", folder.path() / "none"));
   CHECK(unplanned.exit_code == 2);
   CHECK_MESSAGE(contains(unplanned.err,

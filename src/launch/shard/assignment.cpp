@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
 
 #include "common/error.hpp"
 
@@ -43,17 +42,24 @@ ShardId parse_shard_id(const std::string& text) {
 }
 
 std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards) {
-  std::vector<size_t> order(groups.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return groups[a].cost() > groups[b].cost(); });
-  std::vector<double> load(static_cast<size_t>(shards), 0.0);
-  std::vector<int> assignment(groups.size(), 0);
-  for (size_t g : order) {
-    auto lightest = std::min_element(load.begin(), load.end());
-    assignment[g] = static_cast<int>(lightest - load.begin());
-    *lightest += groups[g].cost();
+  // Bundles (a group alone without tune:) in grid order of their first group, with their costs.
+  std::vector<size_t> bundles;
+  std::vector<double> bundle_cost(groups.size(), 0.0);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].bundle == g) bundles.push_back(g);
+    bundle_cost[groups[g].bundle] += groups[g].cost();
   }
+  std::stable_sort(bundles.begin(), bundles.end(),
+                   [&](size_t a, size_t b) { return bundle_cost[a] > bundle_cost[b]; });
+  std::vector<double> load(static_cast<size_t>(shards), 0.0);
+  std::vector<int> bundle_shard(groups.size(), 0);
+  for (size_t b : bundles) {
+    auto lightest = std::min_element(load.begin(), load.end());
+    bundle_shard[b] = static_cast<int>(lightest - load.begin());
+    *lightest += bundle_cost[b];
+  }
+  std::vector<int> assignment(groups.size(), 0);
+  for (size_t g = 0; g < groups.size(); ++g) assignment[g] = bundle_shard[groups[g].bundle];
   return assignment;
 }
 

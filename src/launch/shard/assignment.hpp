@@ -19,9 +19,10 @@ struct ShardId {
 // Parses "I/N" with 1 <= I <= N; throws InputError("command line", ...) otherwise.
 ShardId parse_shard_id(const std::string& text);
 
-// Longest processing time first (Graham 1969): groups by decreasing cost, each to the shard with
-// the least cost so far (the lowest index on ties), so the most loaded shard is within 4/3 of the
-// optimum. Deterministic: equal costs keep grid order. Returns the 0-based shard of every group.
+// Longest processing time first (Graham 1969): bundles of groups (WorkGroup::bundle; a group
+// alone without tune:) by decreasing cost, each to the shard with the least cost so far (the
+// lowest index on ties), so the most loaded shard is within 4/3 of the optimum. Deterministic:
+// equal costs keep grid order. Returns the 0-based shard of every group.
 std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards);
 
 // The plan restricted to the groups assigned to `shard` (0-based): their cells in grid order,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <set>
@@ -23,6 +24,7 @@
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"
 #include "sweep/store/skipped.hpp"
+#include "sweep/store/tuned_rows.hpp"
 
 namespace tsfs {
 namespace {
@@ -115,7 +117,8 @@ bool read_record(std::istream& in, std::string& record) {
 
 struct Merged {
   CsvTable results, folds;
-  CsvTable cell_status;  // cells whose selector did not converge, from the shards' files
+  CsvTable cell_status;                 // cells whose selector did not converge, from the shards
+  std::set<std::string> finished_keys;  // the rows in results
 };
 
 // A shard's cell_status.csv rows by cell key (none when it has no file).
@@ -133,24 +136,43 @@ std::map<std::string, std::vector<std::string>> read_cell_status(
   return rows;
 }
 
-// results.csv and folds.csv rows in grid order, each from the shard that computed the cell.
-Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                  int shards) {
-  ResultLayout layout(spec, datasets);
+// Which shard computed each cell of the plan.
+std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& groups,
+                                const std::vector<int>& assignment) {
   std::vector<int> shard_of_cell(plan.cells.size());
-  std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
-  std::vector<std::string> cell_keys;
   for (size_t g = 0; g < groups.size(); ++g)
     for (size_t c = groups[g].first_cell; c < groups[g].first_cell + groups[g].cells; ++c)
       shard_of_cell[c] = assignment[g];
-  for (size_t c = 0; c < plan.cells.size(); ++c) {
-    cell_keys.push_back(join_key(layout.cell_key(plan.cells[c])));
-    keys[static_cast<size_t>(shard_of_cell[c])].insert(cell_keys.back());
+  return shard_of_cell;
+}
+
+// results.csv and folds.csv rows in a single run's order (the grid's cells, then the tuned rows),
+// each from the shard that computed it: a tuned row from the shard of its candidates' bundle.
+Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                  const std::vector<TunedCell>& tuned, const std::vector<int>& shard_of_cell,
+                  int shards) {
+  ResultLayout layout(spec, datasets);
+  struct Row {
+    std::string key;
+    int shard = 0;
+    size_t folds = 0;
+    std::string what;  // for a message: "cell 12 of the grid"
+  };
+  std::vector<Row> rows;
+  for (size_t c = 0; c < plan.cells.size(); ++c)
+    rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
+                    plan.cells[c].score_units.size(), fmt::format("cell {} of the grid", c + 1)});
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    const auto first = static_cast<size_t>(tuned[t].candidates.front());
+    rows.push_back({join_key(tuned_key(spec, layout, plan, tuned[t])), shard_of_cell[first],
+                    plan.cells[first].score_units.size(), fmt::format("tuned row {}", t + 1)});
   }
+  std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
+  for (const Row& row : rows) keys[static_cast<size_t>(row.shard)].insert(row.key);
   Merged merged{{layout.results_header(), {}},
                 {layout.folds_header(), {}},
-                {layout.cell_status_header(), {}}};
+                {layout.cell_status_header(), {}},
+                {}};
   std::vector<PreviousResults> parts;
   std::vector<std::map<std::string, std::vector<std::string>>> statuses;
   for (int s = 0; s < shards; ++s) {
@@ -159,28 +181,82 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
   }
   Problems problems;
-  for (size_t c = 0; c < plan.cells.size(); ++c) {
-    auto& part = parts[static_cast<size_t>(shard_of_cell[c])];
-    auto row = part.results.find(cell_keys[c]);
-    auto folds = part.folds.find(cell_keys[c]);
-    auto& status = statuses[static_cast<size_t>(shard_of_cell[c])];
-    if (auto found = status.find(cell_keys[c]);
+  for (const Row& expected : rows) {
+    auto& part = parts[static_cast<size_t>(expected.shard)];
+    auto row = part.results.find(expected.key);
+    auto folds = part.folds.find(expected.key);
+    auto& status = statuses[static_cast<size_t>(expected.shard)];
+    if (auto found = status.find(expected.key);
         row == part.results.end() && found != status.end()) {
       merged.cell_status.rows.push_back(found->second);
       continue;
     }
     if (row == part.results.end() || folds == part.folds.end() ||
-        folds->second.size() != plan.cells[c].score_units.size()) {
-      problems.add(fmt::format("{}: cell {} of the grid is missing or has missing fold rows",
-                               shard_folder(spec.output, {shard_of_cell[c] + 1, shards}).string(),
-                               c + 1));
+        folds->second.size() != expected.folds) {
+      problems.add(fmt::format("{}: {} is missing or has missing fold rows",
+                               shard_folder(spec.output, {expected.shard + 1, shards}).string(),
+                               expected.what));
       continue;
     }
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
+    merged.finished_keys.insert(expected.key);
   }
   problems.throw_if_any(spec.output);
   return merged;
+}
+
+// tuned.csv: every finished tuned row's rows (one per outer fold) from the shard that tuned it, in
+// a single run's order; a tuned row without a results.csv row (not converged) has none.
+CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                     const Plan& plan, const std::vector<TunedCell>& tuned,
+                     const std::vector<int>& shard_of_cell, const Merged& merged, int shards) {
+  if (!spec.tune) return {};
+  const ResultLayout layout(spec, datasets);
+  const auto header = tuned_header(spec, layout);
+  const auto key_size = static_cast<long>(layout.key_header().size());
+  using Rows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+  std::vector<Rows> rows_of_shard(static_cast<size_t>(shards));
+  std::vector<std::filesystem::path> paths;
+  for (int s = 0; s < shards; ++s) {
+    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / "tuned.csv");
+    if (!std::filesystem::exists(paths.back())) {
+      if (std::any_of(tuned.begin(), tuned.end(), [&](const TunedCell& row) {
+            return shard_of_cell[static_cast<size_t>(row.candidates.front())] == s;
+          }))
+        throw InputError(paths.back().string(), "missing: the shard has tuned rows");
+      continue;
+    }
+    const CsvTable table = read_checked(paths.back());
+    if (table.header != header)
+      throw InputError(paths.back().string(), "not the header this spec's tune section writes");
+    for (const auto& row : table.rows)
+      rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + key_size}].push_back(row);
+  }
+  CsvTable table{header, {}};
+  for (const auto& row : tuned) {
+    const auto key = tuned_key(spec, layout, plan, row);
+    const auto s = static_cast<size_t>(shard_of_cell[static_cast<size_t>(row.candidates.front())]);
+    auto found = rows_of_shard[s].find(key);
+    const size_t expected =
+        merged.finished_keys.count(join_key(key))
+            ? plan.cells[static_cast<size_t>(row.candidates.front())].score_units.size()
+            : 0;
+    const size_t present = found == rows_of_shard[s].end() ? 0 : found->second.size();
+    if (present != expected)
+      throw InputError(paths[s].string(),
+                       fmt::format("{} rows for the tuned row {}, which has {} finished folds",
+                                   present, join_key(key), expected));
+    if (present == 0) continue;
+    for (auto& fields : found->second) table.rows.push_back(std::move(fields));
+    rows_of_shard[s].erase(found);
+  }
+  for (size_t s = 0; s < rows_of_shard.size(); ++s)
+    if (!rows_of_shard[s].empty())
+      throw InputError(paths[s].string(),
+                       fmt::format("rows of {} tuned rows that are not this shard's in the plan",
+                                   rows_of_shard[s].size()));
+  return table;
 }
 
 // scores.csv: every work group's block of score rows (one per score vector x feature) taken from
@@ -304,15 +380,20 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
     throw InputError((plan_folder(run_folder) / "plan.json").string(),
                      fmt::format("planned {} cells, the spec now makes {} (changed data?)",
                                  planned.cells, plan.cells.size()));
-  auto groups = work_groups(datasets, plan);
+  const auto tuned = tuned_cells(spec, plan);
+  auto groups = work_groups(datasets, plan, tuned);
   auto assignment = assign_shards(groups, planned.shards);
   check_inputs(run_folder, planned,
                inputs_fingerprint(spec, datasets, ResultLayout(spec, datasets).protocol_label()));
-  Merged merged = merge_rows(spec, datasets, plan, groups, assignment, planned.shards);
+  const auto shard_of_cell = shard_of_cells(plan, groups, assignment);
+  Merged merged = merge_rows(spec, datasets, plan, tuned, shard_of_cell, planned.shards);
+  const CsvTable merged_tuned =
+      merge_tuned(spec, datasets, plan, tuned, shard_of_cell, merged, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
   if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
   if (ResultLayout(spec, datasets).reports_measures())
     merge_selection_measures(spec, datasets, plan, planned.shards);
+  if (spec.tune) write_file_atomically(run_folder / "tuned.csv", merged_tuned.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
   write_cell_status(run_folder, merged.cell_status);
   write_run_inputs(run_folder, spec, datasets, skipped);

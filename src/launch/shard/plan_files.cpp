@@ -20,9 +20,10 @@ std::string component_label(const Spec& spec, int distance) {
 
 CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                       const std::vector<WorkGroup>& groups, const std::vector<int>& assignment) {
-  CsvTable table{{"group", "dataset", "distance", "selector", "params", "cells", "score_vectors",
-                  "fits", "score_cost", "fit_cost", "cost", "shard"},
-                 {}};
+  CsvTable table{
+      {"group", "dataset", "distance", "selector", "params", "cells", "score_vectors", "fits",
+       "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost", "shard"},
+      {}};
   for (size_t g = 0; g < groups.size(); ++g) {
     const WorkGroup& group = groups[g];
     table.rows.push_back({std::to_string(g), datasets[static_cast<size_t>(group.dataset)].data.name,
@@ -30,31 +31,36 @@ CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& data
                           spec.selectors[static_cast<size_t>(group.selector)].kind,
                           std::to_string(group.params), std::to_string(group.cells),
                           std::to_string(group.units), std::to_string(group.fits),
+                          std::to_string(group.tuned_rows), std::to_string(group.bundle),
                           format_double(group.score_cost), format_double(group.fit_cost),
-                          format_double(group.cost()), std::to_string(assignment[g] + 1)});
+                          format_double(group.tuning_cost), format_double(group.cost()),
+                          std::to_string(assignment[g] + 1)});
   }
   return table;
 }
 
 CsvTable shards_table(const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
                       int shards) {
-  CsvTable table{{"shard", "groups", "cells", "score_vectors", "fits", "cost", "cost_share"}, {}};
+  CsvTable table{
+      {"shard", "groups", "cells", "tuned_rows", "score_vectors", "fits", "cost", "cost_share"},
+      {}};
   auto costs = shard_costs(groups, assignment, shards);
   double total = 0;
   for (double cost : costs) total += cost;
   for (int s = 0; s < shards; ++s) {
-    size_t count = 0, cells = 0, units = 0;
+    size_t count = 0, cells = 0, tuned_rows = 0, units = 0;
     long long fits = 0;
     for (size_t g = 0; g < groups.size(); ++g)
       if (assignment[g] == s) {
         ++count;
         cells += groups[g].cells;
+        tuned_rows += groups[g].tuned_rows;
         units += groups[g].units;
         fits += groups[g].fits;
       }
     double share = total > 0 ? costs[static_cast<size_t>(s)] / total : 0;
     table.rows.push_back({std::to_string(s + 1), std::to_string(count), std::to_string(cells),
-                          std::to_string(units), std::to_string(fits),
+                          std::to_string(tuned_rows), std::to_string(units), std::to_string(fits),
                           format_double(costs[static_cast<size_t>(s)]),
                           fmt::format("{:.4f}", share)});
   }

@@ -29,7 +29,8 @@ struct ShardRecord {
   std::string name;  // the spec's name (plan/spec.yaml reloaded would take its file's stem)
   int shard = 0;     // 1-based; 0 in plan.json
   int shards = 0;
-  size_t cells = 0;  // the whole grid's (plan.json) or the shard's (shard.json)
+  size_t cells = 0;  // the whole grid's (plan.json), or the shard's results.csv rows (shard.json:
+                     // its cells and tuned rows)
   double predicted_cost = 0;
 };
 
@@ -38,8 +39,9 @@ std::string shard_record_json(const ShardRecord& record);
 ShardRecord read_shard_record(const std::filesystem::path& path);
 
 // Writes plan/: plan.json, spec.yaml (the spec as run), groups.csv (every work group with its
-// cost and shard), shards.csv (per shard: groups, cells, score vectors, fits, cost and its share)
-// and artefacts.csv (the distance matrices computed before the shards, with their cells).
+// cost and shard), shards.csv (per shard: groups, cells, tuned rows, score vectors, fits, cost and
+// its share) and artefacts.csv (the distance matrices computed before the shards, with their
+// cells).
 void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                        const Plan& plan, const std::vector<WorkGroup>& groups,
                        const std::vector<int>& assignment, int shards);

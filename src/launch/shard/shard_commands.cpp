@@ -8,6 +8,7 @@
 #include "common/files.hpp"
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/work_groups.hpp"
+#include "sweep/plan/tuned_cells.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/store/artefacts.hpp"
 #include "sweep/store/skipped.hpp"
@@ -32,15 +33,9 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
   return loaded;
 }
 
-// Nested CV chooses each tuned row among all its candidates; a shard holds some of them only, so
-// its choices (and the merge) would differ from a single run's.
 // A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
 // step does not compute.
-void refuse_tuned(const Spec& spec) {
-  if (spec.tune)
-    throw InputError(spec.tune->where.str(),
-                     "a tuned run (tune:) cannot be split into shards: each shard would choose "
-                     "among its own candidates only; run it as one process");
+void refuse_unshardable(const Spec& spec) {
   if (spec.classifier.registration->configure_from_distances)
     throw InputError(spec.classifier.where.str(),
                      fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
@@ -70,9 +65,9 @@ void check_plan_folder(const Spec& spec, const ShardId& shard,
 }  // namespace
 
 int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
-  refuse_tuned(spec);
+  refuse_unshardable(spec);
   auto [datasets, plan] = load_plan(spec, options);
-  auto groups = work_groups(datasets, plan);
+  auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
   auto costs = shard_costs(groups, assignment, shards);
@@ -81,11 +76,16 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
   fmt::print("{} cells in {} work groups, {} distance matrices; plan in {}\n", plan.cells.size(),
              groups.size(), plan.distance_matrices.size(), plan_folder(spec.output).string());
   for (int s = 0; s < shards; ++s) {
-    size_t cells = 0;
+    size_t cells = 0, tuned_rows = 0;
     for (size_t g = 0; g < groups.size(); ++g)
-      if (assignment[g] == s) cells += groups[g].cells;
-    fmt::print("  shard {}/{}: {} cells, {:.1f}% of the estimated cost\n", s + 1, shards, cells,
-               total > 0 ? 100 * costs[static_cast<size_t>(s)] / total : 0.0);
+      if (assignment[g] == s) {
+        cells += groups[g].cells;
+        tuned_rows += groups[g].tuned_rows;
+      }
+    fmt::print(
+        "  shard {}/{}: {} cells{}, {:.1f}% of the estimated cost\n", s + 1, shards, cells,
+        spec.tune ? fmt::format(" and {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "",
+        total > 0 ? 100 * costs[static_cast<size_t>(s)] / total : 0.0);
   }
   return 0;
 }
@@ -112,21 +112,27 @@ Spec shard_spec(const Spec& spec, const ShardId& shard) {
 }
 
 int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options) {
-  refuse_tuned(spec);
+  refuse_unshardable(spec);
   check_plan_folder(spec, shard, spec.output);
   Spec part = shard_spec(spec, shard);
   RunOptions shard_options = options;
+  // The shard's plan holds whole bundles, so the tuned rows run_sweep finds in it are exactly the
+  // shard's, each with all its candidates.
   shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
-    auto groups = work_groups(datasets, plan);
+    auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
     auto assignment = assign_shards(groups, shard.count);
     Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
+    const size_t tuned_rows = tuned_cells(spec, own).size();
     if (!options.dry_run)
       write_file_atomically(
           part.output / "shard.json",
-          shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count, own.cells.size(),
+          shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
+                             own.cells.size() + tuned_rows,
                              shard_costs(groups, assignment,
                                          shard.count)[static_cast<size_t>(shard.index - 1)]}));
-    spdlog::info("shard {}: {} of {} cells", shard.text(), own.cells.size(), plan.cells.size());
+    spdlog::info(
+        "shard {}: {} of {} cells{}", shard.text(), own.cells.size(), plan.cells.size(),
+        spec.tune ? fmt::format(", {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "");
     return own;
   };
   return run_sweep(part, shard_options);

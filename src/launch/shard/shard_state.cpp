@@ -43,22 +43,30 @@ size_t result_rows(const std::filesystem::path& path) {
   return records > 0 ? records - 1 : 0;
 }
 
-// The shard's cell count as `runner plan` wrote it in plan/shards.csv, for shards without a
-// shard.json yet.
+// The shard's results.csv rows (grid cells and tuned rows) as `runner plan` wrote them in
+// plan/shards.csv, for shards without a shard.json yet.
 size_t planned_cells(const std::filesystem::path& output, const ShardId& id) {
   const auto path = plan_folder(output) / "shards.csv";
   if (!std::filesystem::exists(path)) return 0;
   const CsvTable table = read_csv_table(path);
-  const auto shard = table.column("shard"), cells = table.column("cells");
+  const auto shard = table.column("shard"), cells = table.column("cells"),
+             tuned_rows = table.column("tuned_rows");  // absent from plans older than it
   if (!shard || !cells)
     throw InputError(path.string(), "no shard or cells column: not a file tsfs wrote");
+  std::vector<size_t> columns = {*cells};
+  if (tuned_rows) columns.push_back(*tuned_rows);
   for (size_t r = 0; r < table.rows.size(); ++r)
     if (table.rows[r][*shard] == std::to_string(id.index)) {
-      const auto count = parse_double(table.rows[r][*cells]);
-      if (!count || *count < 0 || *count != std::floor(*count))
-        throw InputError(fmt::format("{}:{}", path.string(), r + 2),
-                         fmt::format("cells '{}' is not a count", table.rows[r][*cells]));
-      return static_cast<size_t>(*count);
+      size_t total = 0;
+      for (size_t column : columns) {
+        const auto count = parse_double(table.rows[r][column]);
+        if (!count || *count < 0 || *count != std::floor(*count))
+          throw InputError(
+              fmt::format("{}:{}", path.string(), r + 2),
+              fmt::format("{} '{}' is not a count", table.header[column], table.rows[r][column]));
+        total += static_cast<size_t>(*count);
+      }
+      return total;
     }
   throw InputError(path.string(), fmt::format("no row for shard {}", id.index));
 }

@@ -27,7 +27,7 @@ struct ShardReport {
   ShardState state = ShardState::not_started;
   std::string detail;     // why (for foreign and stopped), or the lock holder (running)
   size_t cells_done = 0;  // rows in the shard's results.csv
-  size_t cells = 0;       // the shard's cells (from shard.json)
+  size_t cells = 0;       // the shard's cells and tuned rows (from shard.json)
   std::string manifest_status;
   std::string fingerprint;  // manifest.json's, empty when absent
 };

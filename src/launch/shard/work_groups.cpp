@@ -29,6 +29,55 @@ double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const Wo
   return cost;
 }
 
+// The nested CV of the group's cells among `candidate` ones: a score vector per inner fold (fitted
+// on the inner training rows, or on the outer fold's for fit_on: all, whose grid units fit on
+// every row), and each candidate cell's fit on every inner fold.
+double group_tuning_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group,
+                         const std::vector<bool>& candidate) {
+  bool tuned = false;
+  double fits = 0;
+  for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c) {
+    if (!candidate[c]) continue;
+    tuned = true;
+    for (const auto& fold : dataset.inner_folds)
+      fits += fit_cost(static_cast<long long>(fold.train_rows.size()),
+                       static_cast<long long>(fold.test_rows.size()), plan.cells[c].n_features);
+  }
+  if (!tuned) return 0;
+  const bool fit_on_all = plan.score_units[group.first_unit].fold == kAllRows;
+  double scores = 0;
+  for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
+    const auto& rows = fit_on_all
+                           ? dataset.folds[static_cast<size_t>(dataset.inner_outer[g])].train_rows
+                           : dataset.inner_folds[g].train_rows;
+    scores += score_vector_cost(static_cast<long long>(rows.size()), dataset.features.values.cols(),
+                                group.distance != kNoDistance);
+  }
+  return scores + fits;
+}
+
+// Every group of a tuned row joins the bundle of the row's first group (the smallest index, so a
+// bundle is named by its first group in grid order); a group in two bundles merges them.
+void bundle_tuned_groups(std::vector<WorkGroup>& groups, const std::vector<size_t>& group_of_cell,
+                         const std::vector<TunedCell>& tuned) {
+  for (size_t g = 0; g < groups.size(); ++g) groups[g].bundle = g;
+  auto root = [&](size_t g) {
+    while (groups[g].bundle != g) g = groups[g].bundle;
+    return g;
+  };
+  for (const auto& row : tuned) {
+    size_t first = root(group_of_cell[static_cast<size_t>(row.candidates.front())]);
+    for (int c : row.candidates) {
+      size_t other = root(group_of_cell[static_cast<size_t>(c)]);
+      if (other == first) continue;
+      if (other < first) std::swap(other, first);
+      groups[other].bundle = first;
+    }
+    ++groups[group_of_cell[static_cast<size_t>(row.candidates.front())]].tuned_rows;
+  }
+  for (size_t g = 0; g < groups.size(); ++g) groups[g].bundle = root(g);
+}
+
 }  // namespace
 
 double score_vector_cost(long long rows, long long features, bool uses_distance) {
@@ -47,7 +96,8 @@ double distance_matrix_cost(long long rows, double pair_cost) {
   return n * (n - 1) / 2 * pair_cost;
 }
 
-std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan) {
+std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                                   const std::vector<TunedCell>& tuned) {
   std::vector<WorkGroup> groups;
   for (size_t c = 0; c < plan.cells.size(); ++c) {
     const Cell& cell = plan.cells[c];
@@ -73,6 +123,17 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
     group.fits = static_cast<long long>(group.cells * dataset.folds.size());
     group.fit_cost = group_fit_cost(dataset, plan, group);
   }
+  std::vector<size_t> group_of_cell(plan.cells.size());
+  for (size_t g = 0; g < groups.size(); ++g)
+    for (size_t c = groups[g].first_cell; c < groups[g].first_cell + groups[g].cells; ++c)
+      group_of_cell[c] = g;
+  std::vector<bool> candidate(plan.cells.size(), false);
+  for (const auto& row : tuned)
+    for (int c : row.candidates) candidate[static_cast<size_t>(c)] = true;
+  for (auto& group : groups)
+    group.tuning_cost =
+        group_tuning_cost(datasets[static_cast<size_t>(group.dataset)], plan, group, candidate);
+  bundle_tuned_groups(groups, group_of_cell, tuned);
   return groups;
 }
 

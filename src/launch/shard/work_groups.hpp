@@ -9,6 +9,11 @@
 // interleave the shards' rows back into the single-run order. Keeping a group whole means no
 // score vector is computed twice.
 //
+// Nested CV (the spec's `tune:`) chooses each tuned row among candidate cells of several groups
+// (one per sigma, k, ...): those groups form one bundle, which a shard takes whole, so the shard
+// holds every candidate of its tuned rows and chooses among them as a single run does. Without
+// `tune:` every group is its own bundle.
+//
 // Cost model (abstract operations; only ratios matter for balancing, and one measured constant
 // turns them into seconds, see docs/cluster.md):
 //   score vector fitted on n rows, F features:   n * F, plus n^2 when the selector reads the
@@ -21,6 +26,9 @@
 //   distance matrix (the shared artefact, computed once before the shards): n (n - 1) / 2 pairs
 //     times L cells for Euclidean-type distances and L * band (band = min(L, 2 window + 1), L
 //     without a window) DTW cells for dtw, L the series length.
+//   nested CV of a candidate cell: the same score vector and fit costs on every inner fold (its
+//     training rows, or the outer fold's for fit_on: all, and its test rows), score vectors once
+//     per group, fits once per cell (tuned rows sharing a candidate share its inner fits).
 // Deduplicated evaluations (identical feature subsets) and nested-subset fits make the real
 // cost lower than the model for n_features sweeps; both shrink every group alike, so the
 // balance holds.
@@ -28,6 +36,7 @@
 
 #include "config/spec.hpp"
 #include "sweep/plan/plan.hpp"
+#include "sweep/plan/tuned_cells.hpp"
 
 namespace tsfs {
 
@@ -40,7 +49,10 @@ struct WorkGroup {
   size_t first_unit = 0, units = 0;  // plan.score_units[first_unit, first_unit + units)
   long long fits = 0;                // cells x folds (before deduplication)
   double score_cost = 0, fit_cost = 0;
-  double cost() const { return score_cost + fit_cost; }
+  double tuning_cost = 0;  // the nested CV of its cells that are candidates of tuned rows
+  size_t bundle = 0;       // the first group of its bundle (itself without tuned rows)
+  size_t tuned_rows = 0;   // tuned rows whose first candidate is one of its cells
+  double cost() const { return score_cost + fit_cost + tuning_cost; }
 };
 
 // Solver work per kernel entry in units of one column's arithmetic: a rough allowance for
@@ -53,9 +65,11 @@ double fit_cost(long long train_rows, long long test_rows, long long features);
 // rows (rows - 1) / 2 pairs at the distance's pair_cost (distance/distance.hpp) each.
 double distance_matrix_cost(long long rows, double pair_cost);
 
-// The plan's work groups in grid order. Throws std::logic_error if the plan's cells or units of
-// one group are not contiguous (make_plan's order guarantees it).
-std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan);
+// The plan's work groups in grid order, bundled by the tuned rows `tuned` (tuned_cells of the
+// same plan; empty without tune:). Throws std::logic_error if the plan's cells or units of one
+// group are not contiguous (make_plan's order guarantees it).
+std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                                   const std::vector<TunedCell>& tuned);
 
 // The cost of every distance matrix of the plan, in plan order.
 std::vector<double> distance_matrix_costs(const Spec& spec,

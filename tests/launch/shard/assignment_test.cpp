@@ -45,7 +45,7 @@ Fixture fixture() {
 
 TEST_CASE("work_groups: one group per (dataset, distance, selector, parameters), with its cost") {
   auto f = fixture();
-  auto groups = work_groups(f.datasets, f.plan);
+  auto groups = work_groups(f.datasets, f.plan, {});
   REQUIRE(groups.size() == 3);
   CHECK(groups[0].first_cell == 0);
   CHECK(groups[0].cells == 2);
@@ -65,10 +65,47 @@ TEST_CASE("work_groups: one group per (dataset, distance, selector, parameters),
   CHECK(fit_cost(10, 10, 3) == doctest::Approx(100 * (3 + kSolverColumns) + 100 * 3));
 }
 
+TEST_CASE("work_groups: the groups of a tuned row's candidates form one bundle, with its cost") {
+  auto f = fixture();
+  // Dataset 0's two parameter sets are the candidates of one tuned row per n_features (cells 0
+  // and 2 for n = 2, 1 and 3 for n = 4); each outer fold splits into two inner folds of 2 + 3
+  // rows (fold 0's training rows are 5..9, fold 1's 0..4).
+  auto& data = f.datasets[0];
+  data.inner_folds = {{0, 0, {5, 6}, {7, 8, 9}},
+                      {0, 1, {7, 8, 9}, {5, 6}},
+                      {0, 0, {0, 1}, {2, 3, 4}},
+                      {0, 1, {2, 3, 4}, {0, 1}}};
+  data.inner_outer = {0, 0, 1, 1};
+  const std::vector<TunedCell> tuned = {{{0, 2}}, {{1, 3}}};
+  auto groups = work_groups(f.datasets, f.plan, tuned);
+  REQUIRE(groups.size() == 3);
+  CHECK(groups[0].bundle == 0);
+  CHECK(groups[1].bundle == 0);
+  CHECK(groups[2].bundle == 2);
+  CHECK(groups[0].tuned_rows == 2);  // both rows' first candidates are group 0's cells
+  CHECK(groups[1].tuned_rows == 0);
+  // Per group: a score vector per inner fold (2 or 3 training rows x 6 features + rows^2, the
+  // graph selector) and its two candidate cells' fits (n = 2 and 4) on every inner fold.
+  double expected = 0;
+  for (long long train : {2, 3, 2, 3}) {
+    expected += static_cast<double>(train * 6 + train * train);
+    for (long long n : {2, 4}) expected += fit_cost(train, 5 - train, n);
+  }
+  CHECK(groups[0].tuning_cost == doctest::Approx(expected));
+  CHECK(groups[1].tuning_cost == doctest::Approx(expected));
+  CHECK(groups[2].tuning_cost == 0);
+  // The bundle goes to one shard whole, even with a shard to spare.
+  const auto assignment = assign_shards(groups, 3);
+  CHECK(assignment[0] == assignment[1]);
+  CHECK(assignment[2] != assignment[0]);
+  CHECK(shard_costs(groups, assignment, 3)[static_cast<size_t>(assignment[0])] ==
+        doctest::Approx(groups[0].cost() + groups[1].cost()));
+}
+
 TEST_CASE("work_groups refuses a plan whose units are not in grid order") {
   auto f = fixture();
   std::swap(f.plan.cells[0].score_units, f.plan.cells[2].score_units);
-  CHECK_THROWS_AS(work_groups(f.datasets, f.plan), std::logic_error);
+  CHECK_THROWS_AS(work_groups(f.datasets, f.plan, {}), std::logic_error);
 }
 
 TEST_CASE("distance_matrix_cost: pairs x the distance's cost per pair") {
@@ -79,7 +116,10 @@ TEST_CASE("distance_matrix_cost: pairs x the distance's cost per pair") {
 TEST_CASE("assign_shards: longest first, to the least loaded shard, deterministic on ties") {
   std::vector<WorkGroup> groups(5);
   const double costs[] = {5, 9, 1, 9, 4};
-  for (size_t g = 0; g < groups.size(); ++g) groups[g].fit_cost = costs[g];
+  for (size_t g = 0; g < groups.size(); ++g) {
+    groups[g].fit_cost = costs[g];
+    groups[g].bundle = g;
+  }
   // 9 (group 1) -> shard 0, 9 (group 3) -> shard 1 (the first of equal costs goes first),
   // 5 -> shard 0 (tie: lowest index), 4 -> shard 1 (9 < 14), 1 -> shard 1 (13 < 14).
   CHECK(assign_shards(groups, 2) == std::vector<int>{0, 0, 1, 1, 1});
@@ -92,7 +132,7 @@ TEST_CASE("assign_shards: longest first, to the least loaded shard, deterministi
 
 TEST_CASE("shard_plan: the shard's cells in grid order, its units renumbered, its matrices") {
   auto f = fixture();
-  auto groups = work_groups(f.datasets, f.plan);
+  auto groups = work_groups(f.datasets, f.plan, {});
   std::vector<int> assignment = {1, 0, 1};
   Plan first = shard_plan(f.plan, groups, assignment, 0);
   REQUIRE(first.cells.size() == 2);

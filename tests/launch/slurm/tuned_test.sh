@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# `runner submit` of a tuned spec (nested CV) in 4 shards: each shard holds every candidate of its
+# tuned rows (their work groups are one bundle), chooses among them as a single run does, and the
+# merged CSVs, tuned.csv included, are byte-identical (--no-timings) to a single-process run.
+source "$(dirname "$0")/common.sh"
+spec=tests/integration/specs/tuned_subset.yaml
+single_run
+start=$SECONDS
+submit
+wait_for_jobs 150
+echo "submit to merged: $((SECONDS - start)) s"
+"$runner" status "$sharded" | tee /dev/stderr | grep -q "4 of 4 shards finished; merge: done" ||
+  fail "runner status does not report the run done"
+[ -f "$work/single/tuned.csv" ] && grep -q tuned "$work/single/results.csv" ||
+  fail "the single-process run wrote no tuned rows"
+check_identical
+check_hosts

@@ -9,9 +9,10 @@ Copies RUN_DIR/plan/shards.csv, plan/groups.csv (gzipped) and every finished sha
 run's manifest.json (single.json);
 writes jobs.csv, the cluster's records of the run's jobs (the ids of RUN_DIR/slurm/jobs.txt and the
 array's tasks, or --jobs) from /var/log/slurm/jobcomp.log: job id, name, node, submit, start, end, state;
-and, with --single or --committed, checksums.csv: the SHA-256 of every CSV and table of that run
-(a .csv.gz decompressed) and of the merged run's file of the same name, and of results.csv without
-its timing column (fit_seconds), so that a timed run can be checked against an untimed one.
+and, with --single (checksums.csv) or --committed (committed_checksums.csv), the SHA-256 of every
+CSV and table of that run (a .csv.gz decompressed) and of the merged run's file of the same name,
+and of results.csv without its timing column (fit_seconds), so that a timed run can be checked
+against an untimed one.
 """
 
 import argparse
@@ -98,7 +99,7 @@ def main():
         shutil.copy(f"{args.single}/manifest.json", f"{args.out_dir}/single.json")
         write_checksums(args.single, args.run_dir, f"{args.out_dir}/checksums.csv", "single")
     if args.committed:
-        write_checksums(args.committed, args.run_dir, f"{args.out_dir}/checksums.csv", "committed")
+        write_checksums(args.committed, args.run_dir, f"{args.out_dir}/committed_checksums.csv", "committed")
     return 0
 
 

@@ -245,8 +245,8 @@ CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datas
     const size_t present = found == rows_of_shard[s].end() ? 0 : found->second.size();
     if (present != expected)
       throw InputError(paths[s].string(),
-                       fmt::format("{} rows for the tuned row {}, which has {} finished folds",
-                                   present, join_key(key), expected));
+                       fmt::format("{} rows for the tuned row ({}), which has {} finished folds",
+                                   present, fmt::join(key, ", "), expected));
     if (present == 0) continue;
     for (auto& fields : found->second) table.rows.push_back(std::move(fields));
     rows_of_shard[s].erase(found);
@@ -399,16 +399,18 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   write_run_inputs(run_folder, spec, datasets, skipped);
   write_summaries(run_folder, merged.results, spec);
   auto fingerprint = inspect_shard(run_folder, {1, planned.shards}, planned).fingerprint;
-  ManifestInfo manifest{
-      spec,
-      options.threads,
-      fingerprint,
-      started,
-      {},
-      {{"grid_cells", plan.cells.size()}, {"shards", static_cast<size_t>(planned.shards)}},
-      "finished"};
+  ManifestInfo manifest{spec,
+                        options.threads,
+                        fingerprint,
+                        started,
+                        {},
+                        // a single run's count: the grid's cells and the tuned rows
+                        {{"grid_cells", plan.cells.size() + tuned.size()},
+                         {"shards", static_cast<size_t>(planned.shards)}},
+                        "finished"};
   write_file_atomically(run_folder / "manifest.json", manifest_json(manifest));
-  fmt::print("merged {} shards: {} cells into {}\n", planned.shards, plan.cells.size(),
+  fmt::print("merged {} shards: {} cells{} into {}\n", planned.shards, plan.cells.size(),
+             tuned.empty() ? "" : fmt::format(" and {} tuned rows", tuned.size()),
              run_folder.string());
   return 0;
 }

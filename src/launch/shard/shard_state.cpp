@@ -43,33 +43,31 @@ size_t result_rows(const std::filesystem::path& path) {
   return records > 0 ? records - 1 : 0;
 }
 
-// The shard's results.csv rows (grid cells and tuned rows) as `runner plan` wrote them in
-// plan/shards.csv, for shards without a shard.json yet.
-size_t planned_cells(const std::filesystem::path& output, const ShardId& id) {
+}  // namespace
+
+PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id) {
   const auto path = plan_folder(output) / "shards.csv";
-  if (!std::filesystem::exists(path)) return 0;
+  if (!std::filesystem::exists(path)) return {};
   const CsvTable table = read_csv_table(path);
   const auto shard = table.column("shard"), cells = table.column("cells"),
              tuned_rows = table.column("tuned_rows");  // absent from plans older than it
   if (!shard || !cells)
     throw InputError(path.string(), "no shard or cells column: not a file tsfs wrote");
-  std::vector<size_t> columns = {*cells};
-  if (tuned_rows) columns.push_back(*tuned_rows);
+  auto count = [&](size_t r, size_t column) {
+    const auto value = parse_double(table.rows[r][column]);
+    if (!value || *value < 0 || *value != std::floor(*value))
+      throw InputError(
+          fmt::format("{}:{}", path.string(), r + 2),
+          fmt::format("{} '{}' is not a count", table.header[column], table.rows[r][column]));
+    return static_cast<size_t>(*value);
+  };
   for (size_t r = 0; r < table.rows.size(); ++r)
-    if (table.rows[r][*shard] == std::to_string(id.index)) {
-      size_t total = 0;
-      for (size_t column : columns) {
-        const auto count = parse_double(table.rows[r][column]);
-        if (!count || *count < 0 || *count != std::floor(*count))
-          throw InputError(
-              fmt::format("{}:{}", path.string(), r + 2),
-              fmt::format("{} '{}' is not a count", table.header[column], table.rows[r][column]));
-        total += static_cast<size_t>(*count);
-      }
-      return total;
-    }
+    if (table.rows[r][*shard] == std::to_string(id.index))
+      return {count(r, *cells), tuned_rows ? count(r, *tuned_rows) : 0};
   throw InputError(path.string(), fmt::format("no row for shard {}", id.index));
 }
+
+namespace {
 
 std::string describe_mismatch(const ShardRecord& record, const ShardRecord& plan,
                               const ShardId& id) {
@@ -112,7 +110,8 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   ShardReport report{id, ShardState::not_started, {}, 0, 0, {}, {}};
   auto folder = shard_folder(output, id);
   if (!std::filesystem::exists(folder / "shard.json")) {
-    report.cells = planned_cells(output, id);
+    const PlannedRows planned = planned_rows(output, id);
+    report.cells = planned.cells + planned.tuned_rows;
     if (lock_held(folder)) {
       report.state = ShardState::running;
     } else if (std::filesystem::exists(folder / "results.csv")) {

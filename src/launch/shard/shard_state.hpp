@@ -32,6 +32,13 @@ struct ShardReport {
   std::string fingerprint;  // manifest.json's, empty when absent
 };
 
+// A shard's cells and tuned rows as `runner plan` wrote them in plan/shards.csv ({} without
+// the file; InputError naming its line for a value that is not a count).
+struct PlannedRows {
+  size_t cells = 0, tuned_rows = 0;
+};
+PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id);
+
 // `plan` is the run's plan/plan.json.
 ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
                           const ShardRecord& plan);

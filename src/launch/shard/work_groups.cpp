@@ -30,8 +30,8 @@ double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const Wo
 }
 
 // The nested CV of the group's cells among `candidate` ones: a score vector per inner fold (fitted
-// on the inner training rows, or on the outer fold's for fit_on: all, whose grid units fit on
-// every row), and each candidate cell's fit on every inner fold.
+// on its training rows; for fit_on: all, whose grid units fit on every row, one per outer fold on
+// the outer training rows), and each candidate cell's fit on every inner fold.
 double group_tuning_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group,
                          const std::vector<bool>& candidate) {
   bool tuned = false;
@@ -44,15 +44,17 @@ double group_tuning_cost(const PreparedDataset& dataset, const Plan& plan, const
                        static_cast<long long>(fold.test_rows.size()), plan.cells[c].n_features);
   }
   if (!tuned) return 0;
+  // fit_on: all fits once per outer fold, on its training rows (make_inner_plan's units).
   const bool fit_on_all = plan.score_units[group.first_unit].fold == kAllRows;
+  std::vector<const std::vector<int>*> fit_rows;
+  if (fit_on_all)
+    for (const auto& fold : dataset.folds) fit_rows.push_back(&fold.train_rows);
+  else
+    for (const auto& fold : dataset.inner_folds) fit_rows.push_back(&fold.train_rows);
   double scores = 0;
-  for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
-    const auto& rows = fit_on_all
-                           ? dataset.folds[static_cast<size_t>(dataset.inner_outer[g])].train_rows
-                           : dataset.inner_folds[g].train_rows;
-    scores += score_vector_cost(static_cast<long long>(rows.size()), dataset.features.values.cols(),
-                                group.distance != kNoDistance);
-  }
+  for (const auto* rows : fit_rows)
+    scores += score_vector_cost(static_cast<long long>(rows->size()),
+                                dataset.features.values.cols(), group.distance != kNoDistance);
   return scores + fits;
 }
 

@@ -27,8 +27,8 @@
 //     times L cells for Euclidean-type distances and L * band (band = min(L, 2 window + 1), L
 //     without a window) DTW cells for dtw, L the series length.
 //   nested CV of a candidate cell: the same score vector and fit costs on every inner fold (its
-//     training rows, or the outer fold's for fit_on: all, and its test rows), score vectors once
-//     per group, fits once per cell (tuned rows sharing a candidate share its inner fits).
+//     training and test rows), score vectors once per group (fit_on: all: once per outer fold, on
+//     its training rows), fits once per cell (tuned rows sharing a candidate share them).
 // Deduplicated evaluations (identical feature subsets) and nested-subset fits make the real
 // cost lower than the model for n_features sweeps; both shrink every group alike, so the
 // balance holds.

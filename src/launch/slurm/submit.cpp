@@ -197,16 +197,15 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
 int print_status(const std::filesystem::path& run_folder) {
   ShardRecord plan = read_shard_record(plan_folder(run_folder) / "plan.json");
   std::vector<ShardReport> reports;
-  size_t finished = 0, rows = 0;
+  size_t finished = 0, tuned_rows = 0;
   for (int i = 1; i <= plan.shards; ++i) {
     reports.push_back(inspect_shard(run_folder, {i, plan.shards}, plan));
     if (reports.back().state == ShardState::finished) ++finished;
-    rows += reports.back().cells;
+    tuned_rows += planned_rows(run_folder, {i, plan.shards}).tuned_rows;
   }
   // A shard's count is its results.csv rows: its cells and its tuned rows (tune:).
   fmt::print("{}: {} cells{} in {} shards\n", run_folder.string(), plan.cells,
-             rows > plan.cells ? fmt::format(" and {} tuned rows", rows - plan.cells) : "",
-             plan.shards);
+             tuned_rows > 0 ? fmt::format(" and {} tuned rows", tuned_rows) : "", plan.shards);
   for (const ShardReport& report : reports)
     fmt::print("  shard {:>7}: {:<11} {:>6} of {:>6} cells{}\n", report.id.text(),
                state_name(report.state), report.cells_done, report.cells,

@@ -102,6 +102,23 @@ TEST_CASE("work_groups: the groups of a tuned row's candidates form one bundle, 
         doctest::Approx(groups[0].cost() + groups[1].cost()));
 }
 
+TEST_CASE("work_groups: a fit_on: all candidate's inner score vectors, one per outer fold") {
+  auto f = fixture();
+  // Dataset 1's group fits on every row in the grid; in nested CV on each outer fold's 10
+  // training rows, once for both of that fold's inner folds (4 + 6 rows).
+  auto& data = f.datasets[1];
+  std::vector<int> low = {10, 11, 12, 13}, high = {14, 15, 16, 17, 18, 19};
+  std::vector<int> first = {0, 1, 2, 3}, rest = {4, 5, 6, 7, 8, 9};
+  data.inner_folds = {
+      {0, 0, low, high}, {0, 1, high, low}, {0, 0, first, rest}, {0, 1, rest, first}};
+  data.inner_outer = {0, 0, 1, 1};
+  auto groups = work_groups(f.datasets, f.plan, {{{4, 5}}});
+  double expected = 2 * (10 * 4);
+  for (long long train : {4, 6, 4, 6})
+    for (long long n : {1, 2}) expected += fit_cost(train, 10 - train, n);
+  CHECK(groups[2].tuning_cost == doctest::Approx(expected));
+}
+
 TEST_CASE("work_groups refuses a plan whose units are not in grid order") {
   auto f = fixture();
   std::swap(f.plan.cells[0].score_units, f.plan.cells[2].score_units);

@@ -495,14 +495,19 @@ def cluster_claims(c, folder, measurements):
         values = sorted(set(f"{round(100 * share, 2):g}" for share in shards.cost_share))
         return f"{values[0]}%" if len(values) == 1 else f"{values[0]}% to {values[-1]}%"
 
+    def sharded_run(run, name):
+        """A run's folder under cluster/, its plan's shards and every shard's manifest; the shard
+        count and their predicted shares as claims."""
+        base = f"{folder}/cluster/{run}"
+        shards = pd.read_csv(f"{base}/shards.csv")
+        manifests = shard_manifests(base, len(shards))
+        assert sorted(manifests) == list(range(1, len(shards) + 1))
+        c[f"cluster_{name}_shards"] = integer(len(shards))
+        c[f"cluster_{name}_share"] = shares(shards)
+        return base, shards, manifests
+
     # the official split, every shard run, merged
-    base = f"{folder}/cluster/official_split"
-    shards = pd.read_csv(f"{base}/shards.csv")
-    count = len(shards)
-    manifests = shard_manifests(base, count)
-    assert sorted(manifests) == list(range(1, count + 1))
-    c["cluster_official_shards"] = integer(count)
-    c["cluster_official_share"] = shares(shards)
+    base, shards, manifests = sharded_run("official_split", "official")
     c["cluster_official_cells"] = f"{shards.cells.min()} to {shards.cells.max()}"
     c["cluster_official_tuned_rows"] = f"{shards.tuned_rows.min()} to {shards.tuned_rows.max()}"
     tuned = pd.read_csv(f"{folder}/selection_official/tuned.csv")
@@ -545,13 +550,8 @@ def cluster_claims(c, folder, measurements):
         assert record.sha256(handle.read()) == checksums.loc["tuned.csv", "single_sha256"]
 
     # the 30 resamples, 16 shards, merged and compared with the committed single-process run
-    base = f"{folder}/cluster/resamples"
-    shards = pd.read_csv(f"{base}/shards.csv")
+    base, shards, manifests = sharded_run("resamples", "resamples")
     count = len(shards)
-    manifests = shard_manifests(base, count)
-    assert sorted(manifests) == list(range(1, count + 1))
-    c["cluster_resamples_shards"] = integer(count)
-    c["cluster_resamples_share"] = shares(shards)
     groups = pd.read_csv(f"{base}/groups.csv.gz")
     bundles = groups.groupby("bundle").cost.sum()
     largest = bundles.idxmax()

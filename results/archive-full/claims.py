@@ -600,8 +600,8 @@ def cluster_claims(c, folder, measurements):
     checksums = pd.read_csv(f"{base}/committed_checksums.csv").set_index("file")
     checksums = checksums.drop(index="results.csv")  # timed there, not in the merged run
     assert (checksums.committed_sha256 == checksums.merged_sha256).all()
-    c["cluster_resamples_identical"] = ", ".join(
-        file for file in checksums.index if file != "results.csv without fit_seconds")
+    files = [file for file in checksums.index if file != "results.csv without fit_seconds"]
+    c["cluster_resamples_identical"] = ", ".join(files[:-1]) + " and " + files[-1]
 
 
 def tie_claims(c, folder):

@@ -88,12 +88,19 @@ Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,
   return part;
 }
 
-std::vector<double> shard_costs(const std::vector<WorkGroup>& groups,
-                                const std::vector<int>& assignment, int shards) {
-  std::vector<double> costs(static_cast<size_t>(shards), 0.0);
-  for (size_t g = 0; g < groups.size(); ++g)
-    costs[static_cast<size_t>(assignment[g])] += groups[g].cost();
-  return costs;
+std::vector<ShardLoad> shard_loads(const std::vector<WorkGroup>& groups,
+                                   const std::vector<int>& assignment, int shards) {
+  std::vector<ShardLoad> loads(static_cast<size_t>(shards));
+  for (size_t g = 0; g < groups.size(); ++g) {
+    ShardLoad& load = loads[static_cast<size_t>(assignment[g])];
+    ++load.groups;
+    load.cells += groups[g].cells;
+    load.tuned_rows += groups[g].tuned_rows;
+    load.score_vectors += groups[g].units;
+    load.fits += groups[g].fits;
+    load.cost += groups[g].cost();
+  }
+  return loads;
 }
 
 }  // namespace tsfs

@@ -30,8 +30,14 @@ std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards)
 Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,
                 const std::vector<int>& assignment, int shard);
 
-// Estimated cost per shard (0-based index).
-std::vector<double> shard_costs(const std::vector<WorkGroup>& groups,
-                                const std::vector<int>& assignment, int shards);
+// What each shard (0-based index) takes: its groups, cells, tuned rows, score vectors, fits and
+// estimated cost.
+struct ShardLoad {
+  size_t groups = 0, cells = 0, tuned_rows = 0, score_vectors = 0;
+  long long fits = 0;
+  double cost = 0;
+};
+std::vector<ShardLoad> shard_loads(const std::vector<WorkGroup>& groups,
+                                   const std::vector<int>& assignment, int shards);
 
 }  // namespace tsfs

@@ -117,8 +117,21 @@ bool read_record(std::istream& in, std::string& record) {
 
 struct Merged {
   CsvTable results, folds;
-  CsvTable cell_status;                 // cells whose selector did not converge, from the shards
-  std::set<std::string> finished_keys;  // the rows in results
+  CsvTable cell_status;              // cells whose selector did not converge, from the shards
+  std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
+};
+
+// A single run's results.csv row: grid cell `index`, or tuned row `index` after them.
+struct ExpectedRow {
+  std::string key;
+  int shard = 0;
+  size_t folds = 0;
+  bool tuned = false;
+  size_t index = 0;
+  std::string what() const {
+    return tuned ? fmt::format("tuned row {}", index + 1)
+                 : fmt::format("cell {} of the grid", index + 1);
+  }
 };
 
 // A shard's cell_status.csv rows by cell key (none when it has no file).
@@ -149,30 +162,25 @@ std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& 
 // results.csv and folds.csv rows in a single run's order (the grid's cells, then the tuned rows),
 // each from the shard that computed it: a tuned row from the shard of its candidates' bundle.
 Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const std::vector<TunedCell>& tuned, const std::vector<int>& shard_of_cell,
-                  int shards) {
+                  const std::vector<TunedCell>& tuned,
+                  const std::vector<std::vector<std::string>>& tuned_keys,
+                  const std::vector<int>& shard_of_cell, int shards) {
   ResultLayout layout(spec, datasets);
-  struct Row {
-    std::string key;
-    int shard = 0;
-    size_t folds = 0;
-    std::string what;  // for a message: "cell 12 of the grid"
-  };
-  std::vector<Row> rows;
+  std::vector<ExpectedRow> rows;
   for (size_t c = 0; c < plan.cells.size(); ++c)
     rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
-                    plan.cells[c].score_units.size(), fmt::format("cell {} of the grid", c + 1)});
+                    plan.cells[c].score_units.size(), false, c});
   for (size_t t = 0; t < tuned.size(); ++t) {
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
-    rows.push_back({join_key(tuned_key(spec, layout, plan, tuned[t])), shard_of_cell[first],
-                    plan.cells[first].score_units.size(), fmt::format("tuned row {}", t + 1)});
+    rows.push_back({join_key(tuned_keys[t]), shard_of_cell[first],
+                    plan.cells[first].score_units.size(), true, t});
   }
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
-  for (const Row& row : rows) keys[static_cast<size_t>(row.shard)].insert(row.key);
+  for (const ExpectedRow& row : rows) keys[static_cast<size_t>(row.shard)].insert(row.key);
   Merged merged{{layout.results_header(), {}},
                 {layout.folds_header(), {}},
                 {layout.cell_status_header(), {}},
-                {}};
+                std::vector<bool>(tuned.size(), false)};
   std::vector<PreviousResults> parts;
   std::vector<std::map<std::string, std::vector<std::string>>> statuses;
   for (int s = 0; s < shards; ++s) {
@@ -181,7 +189,7 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
   }
   Problems problems;
-  for (const Row& expected : rows) {
+  for (const ExpectedRow& expected : rows) {
     auto& part = parts[static_cast<size_t>(expected.shard)];
     auto row = part.results.find(expected.key);
     auto folds = part.folds.find(expected.key);
@@ -195,12 +203,12 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
         folds->second.size() != expected.folds) {
       problems.add(fmt::format("{}: {} is missing or has missing fold rows",
                                shard_folder(spec.output, {expected.shard + 1, shards}).string(),
-                               expected.what));
+                               expected.what()));
       continue;
     }
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
-    merged.finished_keys.insert(expected.key);
+    if (expected.tuned) merged.tuned_finished[expected.index] = true;
   }
   problems.throw_if_any(spec.output);
   return merged;
@@ -210,6 +218,7 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
 // a single run's order; a tuned row without a results.csv row (not converged) has none.
 CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                      const Plan& plan, const std::vector<TunedCell>& tuned,
+                     const std::vector<std::vector<std::string>>& tuned_keys,
                      const std::vector<int>& shard_of_cell, const Merged& merged, int shards) {
   if (!spec.tune) return {};
   const ResultLayout layout(spec, datasets);
@@ -234,14 +243,12 @@ CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datas
       rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + key_size}].push_back(row);
   }
   CsvTable table{header, {}};
-  for (const auto& row : tuned) {
-    const auto key = tuned_key(spec, layout, plan, row);
-    const auto s = static_cast<size_t>(shard_of_cell[static_cast<size_t>(row.candidates.front())]);
+  for (size_t t = 0; t < tuned.size(); ++t) {
+    const auto& key = tuned_keys[t];
+    const auto first = static_cast<size_t>(tuned[t].candidates.front());
+    const auto s = static_cast<size_t>(shard_of_cell[first]);
     auto found = rows_of_shard[s].find(key);
-    const size_t expected =
-        merged.finished_keys.count(join_key(key))
-            ? plan.cells[static_cast<size_t>(row.candidates.front())].score_units.size()
-            : 0;
+    const size_t expected = merged.tuned_finished[t] ? plan.cells[first].score_units.size() : 0;
     const size_t present = found == rows_of_shard[s].end() ? 0 : found->second.size();
     if (present != expected)
       throw InputError(paths[s].string(),
@@ -383,16 +390,18 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   const auto tuned = tuned_cells(spec, plan);
   auto groups = work_groups(datasets, plan, tuned);
   auto assignment = assign_shards(groups, planned.shards);
-  check_inputs(run_folder, planned,
-               inputs_fingerprint(spec, datasets, ResultLayout(spec, datasets).protocol_label()));
+  const ResultLayout layout(spec, datasets);
+  check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
   const auto shard_of_cell = shard_of_cells(plan, groups, assignment);
-  Merged merged = merge_rows(spec, datasets, plan, tuned, shard_of_cell, planned.shards);
+  std::vector<std::vector<std::string>> tuned_keys;
+  for (const auto& row : tuned) tuned_keys.push_back(tuned_key(spec, layout, plan, row));
+  Merged merged =
+      merge_rows(spec, datasets, plan, tuned, tuned_keys, shard_of_cell, planned.shards);
   const CsvTable merged_tuned =
-      merge_tuned(spec, datasets, plan, tuned, shard_of_cell, merged, planned.shards);
+      merge_tuned(spec, datasets, plan, tuned, tuned_keys, shard_of_cell, merged, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
   if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
-  if (ResultLayout(spec, datasets).reports_measures())
-    merge_selection_measures(spec, datasets, plan, planned.shards);
+  if (layout.reports_measures()) merge_selection_measures(spec, datasets, plan, planned.shards);
   if (spec.tune) write_file_atomically(run_folder / "tuned.csv", merged_tuned.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
   write_cell_status(run_folder, merged.cell_status);

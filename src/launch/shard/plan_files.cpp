@@ -44,25 +44,16 @@ CsvTable shards_table(const std::vector<WorkGroup>& groups, const std::vector<in
   CsvTable table{
       {"shard", "groups", "cells", "tuned_rows", "score_vectors", "fits", "cost", "cost_share"},
       {}};
-  auto costs = shard_costs(groups, assignment, shards);
+  const auto loads = shard_loads(groups, assignment, shards);
   double total = 0;
-  for (double cost : costs) total += cost;
-  for (int s = 0; s < shards; ++s) {
-    size_t count = 0, cells = 0, tuned_rows = 0, units = 0;
-    long long fits = 0;
-    for (size_t g = 0; g < groups.size(); ++g)
-      if (assignment[g] == s) {
-        ++count;
-        cells += groups[g].cells;
-        tuned_rows += groups[g].tuned_rows;
-        units += groups[g].units;
-        fits += groups[g].fits;
-      }
-    double share = total > 0 ? costs[static_cast<size_t>(s)] / total : 0;
-    table.rows.push_back({std::to_string(s + 1), std::to_string(count), std::to_string(cells),
-                          std::to_string(tuned_rows), std::to_string(units), std::to_string(fits),
-                          format_double(costs[static_cast<size_t>(s)]),
-                          fmt::format("{:.4f}", share)});
+  for (const ShardLoad& load : loads) total += load.cost;
+  for (size_t s = 0; s < loads.size(); ++s) {
+    const ShardLoad& load = loads[s];
+    table.rows.push_back({std::to_string(s + 1), std::to_string(load.groups),
+                          std::to_string(load.cells), std::to_string(load.tuned_rows),
+                          std::to_string(load.score_vectors), std::to_string(load.fits),
+                          format_double(load.cost),
+                          fmt::format("{:.4f}", total > 0 ? load.cost / total : 0.0)});
   }
   return table;
 }

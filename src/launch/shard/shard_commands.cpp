@@ -70,22 +70,17 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
   auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
-  auto costs = shard_costs(groups, assignment, shards);
+  const auto loads = shard_loads(groups, assignment, shards);
   double total = 0;
-  for (double cost : costs) total += cost;
+  for (const ShardLoad& load : loads) total += load.cost;
   fmt::print("{} cells in {} work groups, {} distance matrices; plan in {}\n", plan.cells.size(),
              groups.size(), plan.distance_matrices.size(), plan_folder(spec.output).string());
-  for (int s = 0; s < shards; ++s) {
-    size_t cells = 0, tuned_rows = 0;
-    for (size_t g = 0; g < groups.size(); ++g)
-      if (assignment[g] == s) {
-        cells += groups[g].cells;
-        tuned_rows += groups[g].tuned_rows;
-      }
+  for (size_t s = 0; s < loads.size(); ++s) {
+    const size_t tuned_rows = loads[s].tuned_rows;
     fmt::print(
-        "  shard {}/{}: {} cells{}, {:.1f}% of the estimated cost\n", s + 1, shards, cells,
+        "  shard {}/{}: {} cells{}, {:.1f}% of the estimated cost\n", s + 1, shards, loads[s].cells,
         spec.tune ? fmt::format(" and {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "",
-        total > 0 ? 100 * costs[static_cast<size_t>(s)] / total : 0.0);
+        total > 0 ? 100 * loads[s].cost / total : 0.0);
   }
   return 0;
 }
@@ -122,14 +117,13 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
     auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
     auto assignment = assign_shards(groups, shard.count);
     Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
-    const size_t tuned_rows = tuned_cells(spec, own).size();
+    const ShardLoad load =
+        shard_loads(groups, assignment, shard.count)[static_cast<size_t>(shard.index - 1)];
+    const size_t tuned_rows = load.tuned_rows;
     if (!options.dry_run)
-      write_file_atomically(
-          part.output / "shard.json",
-          shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
-                             own.cells.size() + tuned_rows,
-                             shard_costs(groups, assignment,
-                                         shard.count)[static_cast<size_t>(shard.index - 1)]}));
+      write_file_atomically(part.output / "shard.json",
+                            shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
+                                               own.cells.size() + tuned_rows, load.cost}));
     spdlog::info(
         "shard {}: {} of {} cells{}", shard.text(), own.cells.size(), plan.cells.size(),
         spec.tune ? fmt::format(", {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "");

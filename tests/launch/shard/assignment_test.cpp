@@ -41,6 +41,14 @@ Fixture fixture() {
   return f;
 }
 
+// Each shard's estimated cost.
+std::vector<double> shard_costs(const std::vector<WorkGroup>& groups,
+                                const std::vector<int>& assignment, int shards) {
+  std::vector<double> costs;
+  for (const ShardLoad& load : shard_loads(groups, assignment, shards)) costs.push_back(load.cost);
+  return costs;
+}
+
 }  // namespace
 
 TEST_CASE("work_groups: one group per (dataset, distance, selector, parameters), with its cost") {

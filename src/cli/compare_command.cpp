@@ -28,8 +28,9 @@ RUN_DIR/comparison/ (the first run's) or --output.
 options:
   --metric COLUMN      results.csv column to compare, higher = better (default: accuracy)
   --by COLUMNS         comma-separated results.csv columns identifying a method (default:
-                       selector); `run` is the run folder. Within a run a method must have one
-                       row per dataset; a method found in several runs is averaged over them
+                       selector); `run` is the run folder's name. Within a run a method must
+                       have one row per dataset; a method found in several runs is averaged over
+                       them
   --where COLUMN=VALUE only the rows with this value (repeatable: every condition must hold)
   --common-datasets    compare on the datasets every run and method has a row for, leaving
                        out (left_out_datasets.csv) those a component skipped, instead of

@@ -29,13 +29,24 @@ bool is_outcome_column(const std::string& name) {
 }
 
 struct Run {
+  std::filesystem::path folder;
   std::string name;
   std::string file;  // results.csv, for messages
   CsvTable table;
 };
 
-Run read_run(const std::filesystem::path& folder) {
-  Run run{run_name(folder), (folder / "results.csv").string(), {}};
+// A run folder's full path however it is spelt (relative, `..`, a trailing separator, a
+// symbolic link): the same folder gives the same path whatever the working directory.
+std::filesystem::path folder_identity(const std::filesystem::path& folder) {
+  std::error_code status;
+  std::filesystem::path identity = std::filesystem::weakly_canonical(folder, status);
+  if (status) identity = std::filesystem::absolute(folder).lexically_normal();
+  if (!identity.has_filename() && identity.has_parent_path()) identity = identity.parent_path();
+  return identity;
+}
+
+Run read_run(const std::filesystem::path& folder, const std::vector<std::filesystem::path>& runs) {
+  Run run{folder, run_name(folder, runs), (folder / "results.csv").string(), {}};
   if (!std::filesystem::is_directory(folder))
     throw InputError(run.name, "not a folder: compare needs finished run folders");
   if (!std::filesystem::exists(folder / "results.csv"))
@@ -59,8 +70,9 @@ bool has_tuned_field(const std::vector<std::string>& row) {
 }
 
 bool is_beside(const Run& run, const CollateOptions& options) {
-  return std::any_of(options.beside.begin(), options.beside.end(),
-                     [&](const auto& folder) { return run_name(folder) == run.name; });
+  return std::any_of(options.beside.begin(), options.beside.end(), [&](const auto& folder) {
+    return folder_identity(folder) == folder_identity(run.folder);
+  });
 }
 
 // Applies --where, a --family member's value (but to runs beside) and --tuned to a run's rows.
@@ -322,17 +334,40 @@ std::vector<LeftOutDataset> keep_common_datasets(std::vector<Run>& runs,
 
 }  // namespace
 
-std::string run_name(const std::filesystem::path& run) {
-  std::string name = run.string();
-  while (name.size() > 1 && (name.back() == '/' || name.back() == '\\')) name.pop_back();
-  return name;
+std::string run_name(const std::filesystem::path& run,
+                     const std::vector<std::filesystem::path>& runs) {
+  const std::filesystem::path identity = folder_identity(run);
+  std::vector<std::filesystem::path> others;
+  for (const auto& folder : runs)
+    if (auto other = folder_identity(folder); other != identity) others.push_back(std::move(other));
+  // The components of a path after its root, and the last `count` of them (all when it has fewer).
+  auto components_of = [](const std::filesystem::path& path) {
+    const std::filesystem::path relative = path.relative_path();
+    return std::vector<std::filesystem::path>(relative.begin(), relative.end());
+  };
+  auto last_components = [&](const std::filesystem::path& path, size_t count) {
+    const std::vector<std::filesystem::path> components = components_of(path);
+    std::filesystem::path name;
+    for (size_t c = components.size() - std::min(count, components.size()); c < components.size();
+         ++c)
+      name /= components[c];
+    return name;
+  };
+  const size_t depth = components_of(identity).size();
+  for (size_t count = 1; count <= depth; ++count) {
+    const std::filesystem::path name = last_components(identity, count);
+    if (std::none_of(others.begin(), others.end(),
+                     [&](const auto& other) { return last_components(other, count) == name; }))
+      return name.generic_string();
+  }
+  return identity.generic_string();
 }
 
 std::vector<std::string> column_values(const CollateOptions& options, const std::string& column) {
   std::vector<std::string> values;
   bool numeric = true;
   for (const auto& folder : options.runs) {
-    Run run = read_run(folder);
+    Run run = read_run(folder, options.runs);
     if (is_beside(run, options)) continue;
     filter_rows(run, options);
     const auto index = run.table.column(column);
@@ -365,7 +400,7 @@ Collated collate_runs(const CollateOptions& options) {
                                                    folder.string(), first->second.string()));
   }
   std::vector<Run> runs;
-  for (const auto& folder : options.runs) runs.push_back(read_run(folder));
+  for (const auto& folder : options.runs) runs.push_back(read_run(folder, options.runs));
   for (Run& run : runs) filter_rows(run, options);
   check_columns(runs, options);
   Collated collated;

@@ -4,8 +4,8 @@
 //
 // A method is identified by the values of the `by` columns of results.csv (default: selector;
 // e.g. "selector,n_features" or "selector,distance,k"). The pseudo-column `run` is the run
-// folder as given on the command line, so the same configuration from two runs (say, two
-// feature extractors) can be told apart. Within one run, a method must match exactly one row
+// folder's name (run_name), so the same configuration from two runs (say, two feature
+// extractors) can be told apart. Within one run, a method must match exactly one row
 // per dataset: rows differing in other configuration columns are refused, naming those columns
 // (add them to `by`). A method present in several runs (the same spec run with other seeds) is
 // averaged over them, each run a replicate.
@@ -66,8 +66,12 @@ Collated collate_runs(const CollateOptions& options);
 // Throws InputError like collate_runs (unknown column, no row kept).
 std::vector<std::string> column_values(const CollateOptions& options, const std::string& column);
 
-// Name of a run in messages and in the `run` column: the folder as given, without a trailing
-// separator.
-std::string run_name(const std::filesystem::path& run);
+// Name of a run among the compared `runs` (which hold it), in messages and in the `run` column:
+// the last components of the folder's full path, as few as tell it from the other runs
+// (`selection`, or `a/selection` beside `b/selection`). Names, and so the methods' labels and the
+// Bayesian test's seeds mixed from them, do not depend on the directory compare runs in or on how
+// a folder is spelt.
+std::string run_name(const std::filesystem::path& run,
+                     const std::vector<std::filesystem::path>& runs);
 
 }  // namespace tsfs::compare

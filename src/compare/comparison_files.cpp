@@ -157,7 +157,7 @@ std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
   for (const auto& [column, value] : options.where) where.push_back(column + "=" + value);
   for (const auto& [column, value] : options.family_where) where.push_back(column + "=" + value);
   std::vector<std::string> beside;
-  for (const auto& run : options.beside) beside.push_back(run_name(run));
+  for (const auto& run : options.beside) beside.push_back(run_name(run, options.runs));
   return {
       {"metric", options.metric, "results.csv column compared, higher = better"},
       {"by", fmt::format("{}", fmt::join(options.by, ",")), "columns identifying a method"},

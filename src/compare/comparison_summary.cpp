@@ -155,7 +155,7 @@ std::string bayesian_section(const Collated& collated, const Comparison& compari
 std::string comparison_summary(const CollateOptions& options, const Collated& collated,
                                const Comparison& comparison) {
   std::vector<std::string> runs;
-  for (const auto& run : options.runs) runs.push_back(run_name(run));
+  for (const auto& run : options.runs) runs.push_back(run_name(run, options.runs));
   std::string text = fmt::format(
       "# Comparison of {} methods on {} datasets ({})\n\n"
       "Runs: {}. Methods identified by: {}. Higher {} is better; rank 1 is the best method on a "

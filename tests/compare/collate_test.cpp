@@ -98,8 +98,26 @@ TEST_CASE("collate_runs: a method in several runs is averaged, `run` tells runs 
   CHECK(averaged.scores(1, 0) == 0.75);
   const Collated apart = collate_runs({{first, second}, "accuracy", {"selector", "run"}});
   REQUIRE(apart.methods.size() == 3);
-  CHECK(apart.methods[2].label == "anova, run=" + run_name(second));
-  CHECK(run_name(second).back() != '/');
+  CHECK(apart.methods[2].label == "anova, run=r2");
+}
+
+TEST_CASE("run_name: the last components of the full path that tell the compared runs apart") {
+  const testing::TemporaryFolder base("collate_names");
+  const auto a = base.path() / "a" / "selection";
+  const auto b = base.path() / "b" / "selection";
+  const auto other = base.path() / "a" / "other";
+  for (const auto& folder : {a, b, other}) std::filesystem::create_directories(folder);
+  CHECK(run_name(a, {a, other}) == "selection");
+  CHECK(run_name(a / "", {a, other}) == "selection");  // a trailing separator is no part
+  CHECK(run_name(a, {a, b}) == "a/selection");
+  CHECK(run_name(b, {a, b}) == "b/selection");
+  // The same name from another working directory, however the folder is spelt.
+  const auto previous = std::filesystem::current_path();
+  std::filesystem::current_path(base.path() / "a");
+  CHECK(run_name("selection", {"selection", "../b/selection"}) == "a/selection");
+  CHECK(run_name("../b/selection", {"selection", "../b/selection"}) == "b/selection");
+  CHECK(run_name(".", {"."}) == "a");
+  std::filesystem::current_path(previous);
 }
 
 TEST_CASE("collate_runs refuses a metric value that is not finite at its file line") {
@@ -137,8 +155,7 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
   auto good =
       run_folder("good", std::string(kHeader) + "A,,fisher,,10,p,0.5,\nB,,fisher,,10,p,0.5,\n");
   CHECK(error_of({{good, other}, "accuracy", {"selector"}})
-            .find("run " + run_name(other) + " has no results for dataset 'B' (run " +
-                  run_name(good) + " has)") != std::string::npos);
+            .find("run other has no results for dataset 'B' (run good has)") != std::string::npos);
   auto partial = run_folder("partial", std::string(kHeader) +
                                            "A,,fisher,,10,p,0.5,\n"
                                            "A,,anova,,10,p,0.5,\nB,,anova,,10,p,0.5,\n");
@@ -159,8 +176,8 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
   auto seven =
       run_folder("seven", std::string(kHeader) + "A,,fisher,7,10,q,0.5,\nB,,fisher,7,10,q,0.5,\n");
   CHECK(error_of({{good, seven}, "accuracy", {"selector"}})
-            .find("method 'fisher' on dataset 'A' has k '7' here but '' in run " + run_name(good) +
-                  ": averaging them would mix two methods; add k to --by") != std::string::npos);
+            .find("method 'fisher' on dataset 'A' has k '7' here but '' in run good: averaging "
+                  "them would mix two methods; add k to --by") != std::string::npos);
   auto resampled = run_folder(
       "resampled", std::string(kHeader) + "A,,fisher,,10,q,0.7,\nB,,fisher,,10,q,0.7,\n");
   CHECK(error_of({{good, resampled}, "accuracy", {"selector"}}) == "no error");

@@ -64,7 +64,9 @@ class NestedSvc final : public NestedSubsetClassifier {
       for (; columns < subset_sizes[subset]; ++columns) gamma.add_column(train.col(columns));
       kernel.set_rbf(train_squared.squared(), gamma.value());
       const LibsvmModel model = train_libsvm(problem, parameters);
-      report(subset, predict_precomputed(*model, test_squared.squared(), gamma.value(), classes));
+      const Eigen::MatrixXd support_squared =
+          test_squared.squared()(Eigen::all, support_vector_rows(*model));
+      report(subset, predict_precomputed(*model, support_squared, gamma.value(), classes));
     }
   }
 

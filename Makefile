@@ -116,7 +116,7 @@ ARCHIVE_FULL_DUPLICATED = ArrowHead, FaceAll, FacesUCR, InsectEPGSmallTrain, Med
   PowerCons, Rock, ShapesAll, Strawberry, SwedishLeaf, ToeSegmentation1, UMD, Worms, WormsTwoClass
 archive-full: build
 	@tuned=$(ARCHIVE_FULL)/selection/tuned.csv; \
-	  [ -e "$$tuned" ] || gunzip --keep "$$tuned.gz"  # committed compressed; the run resumes from it
+	  [ -e "$$tuned" ] || [ ! -e "$$tuned.gz" ] || gunzip --keep "$$tuned.gz"  # committed compressed; the run resumes from it
 	@for spec in official_split svc_tsfel svc_catch22 nearest_neighbour selection; do \
 	  echo "== experiments/archive-full/$$spec.yaml"; \
 	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet $(RUNNER_ARGS) || exit $$?; \

@@ -124,8 +124,8 @@ std::vector<std::string> traits(const ClassifierRegistration& classifier) {
   std::vector<std::string> result;
   if (classifier.nested)
     result.push_back(
-        fmt::format("Nested subsets of one ranking share their work from {} fits of a batch on "
-                    "(`--direct-fits` turns it off)",
+        fmt::format("Nested subsets of one ranking share their work when the grid has {} or "
+                    "more sizes of it (`--direct-fits` turns it off)",
                     classifier.nested->worthwhile_from));
   if (classifier.has_coefficients)
     result.push_back("a linear model: `metrics: [sparsity]` allowed");

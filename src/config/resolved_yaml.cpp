@@ -162,6 +162,8 @@ std::string resolved_yaml(const Spec& spec) {
     out << YAML::EndMap << YAML::Key << "metric" << YAML::Value << tune_metric_name(*spec.tune);
     // Written only when not the default, so that earlier runs' resolved specs stay as they were.
     if (spec.tune->ties == TieBreak::last) out << YAML::Key << "ties" << YAML::Value << "last";
+    if (spec.tune->outer == OuterEvaluation::chosen)
+      out << YAML::Key << "outer" << YAML::Value << "chosen";
     out << YAML::EndMap;
   }
   if (spec.curves) {

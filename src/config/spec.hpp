@@ -141,6 +141,12 @@ enum class TuneMetric { accuracy, balanced_accuracy, chosen };
 // result owes to ties; tuned.csv counts the tied candidates either way).
 enum class TieBreak { first, last };
 
+// Which candidates of a tuned row are evaluated on the outer folds: every one (`outer: all`, the
+// default: results.csv keeps each as a grid cell, for the parameter's sensitivity), or only the
+// one each outer fold chose (`outer: chosen`: scikit-learn's cross_val_score around GridSearchCV,
+// which refits the best candidate alone); the tuned rows are the same either way.
+enum class OuterEvaluation { every_candidate, chosen };
+
 struct TunedParameter {
   // A selector kind of the spec, "classifier", a distance kind, or "n_features" (then
   // `parameter` is too).
@@ -158,6 +164,7 @@ struct TuneSpec {
   ChosenMetric chosen_metric = ChosenMetric::macro_f1;  // metric `chosen` only
   size_t chosen_index = 0;  // metric `chosen`: its position in Spec::metrics
   TieBreak ties = TieBreak::first;
+  OuterEvaluation outer = OuterEvaluation::every_candidate;
   SourceLocation where;
 };
 

@@ -170,8 +170,9 @@ void read_metric(const YAML::Node& node, const SpecSource& file, const Spec& spe
 
 TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& spec) {
   if (!node.IsMap())
-    fail(node, file, "'tune' must be a map with 'parameters', 'inner', 'metric' and 'ties'");
-  check_keys(node, {"parameters", "inner", "metric", "ties"}, file, "tune");
+    fail(node, file,
+         "'tune' must be a map with 'parameters', 'inner', 'metric', 'ties' and 'outer'");
+  check_keys(node, {"parameters", "inner", "metric", "ties", "outer"}, file, "tune");
   TuneSpec tune;
   tune.where = location_of(node, file);
   const YAML::Node parameters = node["parameters"];
@@ -198,6 +199,16 @@ TuneSpec read_tune(const YAML::Node& node, const SpecSource& file, const Spec& s
       fail_unknown(ties, file,
                    fmt::format("tune.ties is first or last, got '{}'", printable_excerpt(text, 80)),
                    text, {"first", "last"});
+  }
+  if (const YAML::Node outer = node["outer"]) {
+    const std::string text = read_word(outer, file, "tune.outer");
+    if (text == "chosen")
+      tune.outer = OuterEvaluation::chosen;
+    else if (text != "all")
+      fail_unknown(
+          outer, file,
+          fmt::format("tune.outer is all or chosen, got '{}'", printable_excerpt(text, 80)), text,
+          {"all", "chosen"});
   }
   return tune;
 }

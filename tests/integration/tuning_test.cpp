@@ -432,3 +432,57 @@ TEST_CASE("tune.ties is first or last") {
   CHECK_MESSAGE(contains(run.err, "tune.ties is first or last, got 'middle'"), run.err);
   CHECK_MESSAGE(contains(run.err, "--set tune.ties"), run.err);
 }
+
+// tune.outer: chosen evaluates on each outer fold only the candidate chosen there: the tuned rows,
+// their folds and tuned.csv are outer: all's, byte for byte, and results.csv has no candidate row
+// (every selector's n_features is tuned here, so no grid row is left).
+TEST_CASE("tune.outer: chosen gives outer: all's tuned rows without the candidates' rows") {
+  TemporaryFolder folder("tuning_outer_chosen");
+  const auto all = folder.path() / "all", chosen = folder.path() / "chosen";
+  run_into(all, 2);
+  const std::string outer_chosen = " --quiet --no-timings --set tune.outer=chosen --set 'plots=[]'";
+  auto run = run_runner(std::string(kSpec) + outer_chosen + " --set output=" + chosen.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  for (const char* file : {"results.csv", "folds.csv"}) {
+    const std::string text = read_text(all / file);
+    CHECK_MESSAGE(
+        read_text(chosen / file) == text.substr(0, text.find('\n') + 1) + lines_with(text, "tuned"),
+        file);
+  }
+  CHECK(read_text(chosen / "tuned.csv") == read_text(all / "tuned.csv"));
+  auto fits = [](const std::filesystem::path& output) {
+    const std::string manifest = read_text(output / "manifest.json");
+    const size_t at = manifest.find("\"distinct_fits\": ");
+    REQUIRE(at != std::string::npos);
+    return std::stol(manifest.substr(at + 17));
+  };
+  CHECK(fits(chosen) < fits(all));
+  CHECK(contains(read_text(chosen / "spec.resolved.yaml"), "outer: chosen"));
+
+  // The same spec into outer: all's folder: the candidates' rows are kept aside, not lost.
+  run = run_runner(std::string(kSpec) + outer_chosen + " --set output=" + all.string());
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  CHECK(read_text(all / "results.csv") == read_text(chosen / "results.csv"));
+  const std::string stale = read_text(all / "results.stale.csv");
+  CHECK(lines_with(stale, "laplacian").size() > 0);
+  CHECK(lines_with(stale, "tuned").empty());
+  CHECK_MESSAGE(contains(run.err, "kept in"), run.err);
+
+  // Not sharded yet: refused at plan time, naming the spec's tune key.
+  auto plan = run_runner("plan " + std::string(kSpec) + " --shards 2 --set tune.outer=chosen " +
+                         "--set output=" + (folder.path() / "sharded").string());
+  CHECK(plan.exit_code == 2);
+  CHECK_MESSAGE(contains(plan.err, "tune.outer: chosen does not shard yet"), plan.err);
+}
+
+TEST_CASE("tune.outer is all or chosen") {
+  auto run = run_runner(std::string(kSpec) + " --dry-run --set tune.outer=best");
+  CHECK(run.exit_code == 2);
+  CHECK_MESSAGE(contains(run.err, "tune.outer is all or chosen, got 'best'"), run.err);
+  run = run_runner(std::string(kSpec) + " --dry-run --set tune.outer=chosen");
+  CHECK(run.exit_code == 0);
+  CHECK_MESSAGE(contains(run.out,
+                         "0 grid cells and 4 tuned rows (nested CV), 28 candidates "
+                         "evaluated on the inner folds only (tune.outer: chosen)"),
+                run.out);
+}

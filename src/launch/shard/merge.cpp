@@ -343,7 +343,9 @@ void merge_selection_measures(const Spec& spec, const std::vector<PreparedDatase
 void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                   int threads) {
   const ResultLayout layout(spec, datasets);
-  const std::vector<size_t> cells = curve_cells(spec, layout, plan);
+  // Every cell is reported: tune.outer: chosen does not shard (refuse_unshardable).
+  const std::vector<size_t> cells =
+      curve_cells(spec, layout, plan, std::vector<bool>(plan.cells.size(), true));
   std::set<int> needed;
   for (const size_t c : cells)
     needed.insert(plan.cells[c].score_units.begin(), plan.cells[c].score_units.end());

@@ -34,13 +34,19 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
 }
 
 // A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
-// step does not compute.
+// step does not compute; the cost model and the merge count every candidate of a tuned row as a
+// cell of results.csv, which tune.outer: chosen does not write.
 void refuse_unshardable(const Spec& spec) {
   if (spec.classifier.registration->configure_from_distances)
     throw InputError(spec.classifier.where.str(),
                      fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
                                  "compute yet; run it as one process",
                                  spec.classifier.kind));
+  if (spec.tune && spec.tune->outer == OuterEvaluation::chosen)
+    throw InputError(spec.tune->where.str(),
+                     "tune.outer: chosen does not shard yet (the plan and the merge count every "
+                     "candidate as a results.csv row); run it as one process, or shard it with "
+                     "outer: all (the tuned rows are the same)");
 }
 
 // The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.

@@ -157,4 +157,13 @@ InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& 
   return inner;
 }
 
+std::vector<bool> reported_cells(const Spec& spec, const Plan& plan,
+                                 const std::vector<TunedCell>& tuned) {
+  std::vector<bool> reported(plan.cells.size(), true);
+  if (spec.tune && spec.tune->outer == OuterEvaluation::chosen)
+    for (const TunedCell& row : tuned)
+      for (const int candidate : row.candidates) reported[static_cast<size_t>(candidate)] = false;
+  return reported;
+}
+
 }  // namespace tsfs

@@ -39,6 +39,12 @@ struct TunedCell {
 // Tuned rows in the order of their first candidate. Empty without `tune:`.
 std::vector<TunedCell> tuned_cells(const Spec& spec, const Plan& plan);
 
+// Per grid cell, whether it is evaluated on the outer folds and written to results.csv: every
+// cell, except the tuned rows' candidates under `tune.outer: chosen` (evaluated on the inner folds
+// only; each outer fold evaluates just the candidate it chose, for the tuned row).
+std::vector<bool> reported_cells(const Spec& spec, const Plan& plan,
+                                 const std::vector<TunedCell>& tuned);
+
 // The score units of the inner folds of some tuned rows.
 struct InnerPlan {
   Plan units;  // only score_units is used

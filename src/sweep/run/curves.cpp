@@ -50,10 +50,12 @@ void add_curve_rows(CurveKind kind, const std::vector<bool>& positive,
 
 }  // namespace
 
-std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan) {
+std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                const std::vector<bool>& reported) {
   const auto& header = layout.key_header();
   std::vector<size_t> cells;
   for (size_t c = 0; c < plan.cells.size(); ++c) {
+    if (!reported[c]) continue;
     const auto key = layout.cell_key(plan.cells[c]);
     bool all = true;
     for (const auto& filter : spec.curves->where) {
@@ -68,7 +70,8 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
   }
   if (cells.empty())
     throw InputError(spec.curves->where_location.str(),
-                     "curves.where: no grid cell of this spec matches every entry");
+                     "curves.where: no grid cell of this spec matches every entry (with "
+                     "tune.outer: chosen, a tuned row's candidates are not grid cells)");
   return cells;
 }
 

@@ -9,9 +9,11 @@
 
 namespace tsfs {
 
-// The grid cells that curves.where selects (every cell without `where`). Throws InputError naming
+// The grid cells that curves.where selects (every cell without `where`), of those results.csv
+// reports (reported_cells: not the candidates of tune.outer: chosen). Throws InputError naming
 // the `curves` key when none matches.
-std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan);
+std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan,
+                                const std::vector<bool>& reported);
 
 // The header of curves.csv.
 std::vector<std::string> curves_header(const ResultLayout& layout);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -22,7 +23,10 @@ struct WorkItem {
 };
 
 // Work items in the order of their first request. Requests are grouped by (dataset, fold,
-// classifier parameters, score unit); groups of at least `worthwhile_from` become nested items.
+// classifier parameters, score unit); a group whose ranking the run evaluates at `worthwhile_from`
+// or more sizes (EvaluationRequest::planned_subsets, else the group's size) is one nested item,
+// even when this batch holds only some of those sizes: a subset's kernel grows column by column
+// in ranking order, so it is the same whichever smaller sizes are fitted on the way.
 std::vector<WorkItem> plan_work(const std::vector<EvaluationRequest>& requests,
                                 const NestedSubsetFits* nested) {
   std::vector<WorkItem> items;
@@ -39,7 +43,9 @@ std::vector<WorkItem> plan_work(const std::vector<EvaluationRequest>& requests,
   for (size_t r = 0; r < requests.size(); ++r) groups[group_of(requests[r])].push_back(r);
   for (size_t r = 0; r < requests.size(); ++r) {
     const std::vector<size_t>& group = groups.at(group_of(requests[r]));
-    if (group.size() < nested->worthwhile_from) {
+    const size_t planned =
+        requests[r].planned_subsets > 0 ? requests[r].planned_subsets : group.size();
+    if (planned < nested->worthwhile_from) {
       items.push_back({{r}, false});
     } else if (group.front() == r) {
       WorkItem item{group, true};
@@ -84,6 +90,20 @@ void evaluate_nested(const Spec& spec, const PreparedDataset& dataset,
 }
 
 }  // namespace
+
+PlannedSubsets planned_subset_counts(const Plan& plan, const std::vector<ScoreResult>& scores) {
+  std::map<std::pair<int, int>, std::set<size_t>> sizes;
+  for (const Cell& cell : plan.cells)
+    for (const int unit : cell.score_units) {
+      const ScoreResult& score = scores[static_cast<size_t>(unit)];
+      if (score.not_converged.empty())
+        sizes[{unit, cell.classifier_params}].insert(
+            selected_features(score, cell.n_features).size());
+    }
+  PlannedSubsets counts;
+  for (const auto& [ranking, distinct] : sizes) counts.emplace(ranking, distinct.size());
+  return counts;
+}
 
 std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
                                                 const std::vector<PreparedDataset>& datasets,

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <set>
@@ -147,9 +148,9 @@ struct NonConvergence {
 // shared by the grid cells, the inner folds of tuning and the tuned rows).
 void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                    const std::vector<ResultRow>& rows, const std::vector<size_t>& pending,
-                   const std::vector<ScoreResult>& scores, const DistanceBlocks& matrices,
-                   OutputWriter& writer, const RunOptions& options, Counts& counts,
-                   std::map<EvaluationKey, EvaluationResult>& evaluations) {
+                   const std::vector<ScoreResult>& scores, const PlannedSubsets& planned,
+                   const DistanceBlocks& matrices, OutputWriter& writer, const RunOptions& options,
+                   Counts& counts, std::map<EvaluationKey, EvaluationResult>& evaluations) {
   Progress progress("cells", pending.size(), options.quiet);
   NonConvergence non_convergence;
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
@@ -181,7 +182,8 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
         if (!evaluations.count(key) &&
             std::none_of(requests.begin(), requests.end(),
                          [&key](const EvaluationRequest& request) { return request.key == key; }))
-          requests.push_back({key, cell.score_units[f]});
+          requests.push_back({key, cell.score_units[f],
+                              planned.at({cell.score_units[f], cell.classifier_params})});
         keys.push_back(std::move(key));
         units.push_back(cell.score_units[f]);
       }
@@ -220,13 +222,22 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
   non_convergence.warn(spec);
 }
 
-void print_dry_run(const Spec& spec, const Plan& plan, size_t tuned_rows, size_t resumed) {
-  size_t fold_evaluations = 0;
-  for (const auto& cell : plan.cells) fold_evaluations += cell.score_units.size();
-  const std::string tuned =
-      tuned_rows == 0 ? "" : fmt::format(" and {} tuned rows (nested CV)", tuned_rows);
-  fmt::print("spec {}: {} grid cells{} ({} already in {}/results.csv)\n", spec.name,
-             plan.cells.size(), tuned, resumed, spec.output.string());
+void print_dry_run(const Spec& spec, const Plan& plan, const std::vector<TunedCell>& tuned_rows,
+                   size_t resumed) {
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned_rows);
+  size_t fold_evaluations = 0, cells = 0;
+  for (size_t c = 0; c < plan.cells.size(); ++c)
+    if (reported[c]) {
+      ++cells;
+      fold_evaluations += plan.cells[c].score_units.size();
+    }
+  std::string tuned =
+      tuned_rows.empty() ? "" : fmt::format(" and {} tuned rows (nested CV)", tuned_rows.size());
+  if (cells < plan.cells.size())
+    tuned += fmt::format(", {} candidates evaluated on the inner folds only (tune.outer: chosen)",
+                         plan.cells.size() - cells);
+  fmt::print("spec {}: {} grid cells{} ({} already in {}/results.csv)\n", spec.name, cells, tuned,
+             resumed, spec.output.string());
   fmt::print("  distance matrices: {}\n", plan.distance_matrices.size());
   fmt::print("  score vectors:     {}\n", plan.score_units.size());
   fmt::print(
@@ -320,33 +331,56 @@ void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<Tune
 
 // The tuned rows not yet done, one dataset after another: candidates chosen on the inner folds,
 // then the chosen outer evaluations (usually already in `evaluations` from the grid cells), then
-// a checkpoint. An archive study's nested CV takes hours; each dataset's tuned rows are kept as
-// soon as they are done, so an interrupt or a crash loses one dataset's inner fits at most.
+// a checkpoint when due. An archive study's nested CV takes hours; an interrupt saves every
+// finished dataset's tuned rows, a crash (SIGKILL) loses the last kTuningCheckpoint at most.
+// A checkpoint rewrites results.csv, folds.csv (an archive study's reach 90 MB) and tuned.csv
+// whole, which after every dataset cost a sizeable share of the tuning.
+constexpr std::chrono::seconds kTuningCheckpoint{10};
+
 void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                 const ResultLayout& layout, const std::vector<TunedCell>& tuned,
                 std::vector<ResultRow>& rows, const DistanceBlocks& matrices,
-                const std::vector<ScoreResult>& scores, OutputWriter& writer,
-                const PreviousTunedRows& previous, const RunOptions& options, Counts& counts,
-                std::map<EvaluationKey, EvaluationResult>& evaluations) {
+                const std::vector<ScoreResult>& scores, const PlannedSubsets& planned,
+                OutputWriter& writer, const PreviousTunedRows& previous, const RunOptions& options,
+                Counts& counts, std::map<EvaluationKey, EvaluationResult>& evaluations) {
   const size_t first = plan.cells.size();
   const auto pending = pending_rows(writer, first, rows.size());
   counts.cells_resumed += rows.size() - first - pending.size();
-  std::map<int, std::vector<size_t>> by_dataset;  // pending rows, in order
-  for (size_t r : pending) {
+  // Every tuned row of a dataset with a pending one is tuned again: the inner folds' nested-subset
+  // fits then see each ranking at all its sizes, as in a run that tunes the dataset whole, so a
+  // choice does not depend on which rows an earlier run finished (evaluations.hpp).
+  const std::set<size_t> pending_set(pending.begin(), pending.end());
+  std::map<int, std::vector<size_t>> by_dataset;
+  for (size_t r = first; r < rows.size(); ++r) {
     const Cell& cell = plan.cells[static_cast<size_t>(tuned[r - first].candidates.front())];
     by_dataset[cell.dataset].push_back(r);
   }
+  std::erase_if(by_dataset, [&](const auto& entry) {
+    return std::none_of(entry.second.begin(), entry.second.end(),
+                        [&](size_t r) { return pending_set.count(r) > 0; });
+  });
   TuningCounts& tuning_counts = counts.tuning.emplace();
   std::map<size_t, std::vector<TunedChoice>> choices;
+  writer.set_checkpoint_interval(kTuningCheckpoint);
   // An interrupt keeps the tuned rows finished so far: results.csv and folds.csv first, then
   // their choices in tuned.csv (a row without them is recomputed).
   try {
-    for (const auto& [dataset, group] : by_dataset) {
-      std::vector<TunedCell> to_tune;
-      for (size_t r : group) to_tune.push_back(tuned[r - first]);
-      auto chosen =
-          choose_candidates(spec, datasets, plan, to_tune, matrices, options.threads,
+    for (const auto& [dataset, dataset_rows] : by_dataset) {
+      std::vector<TunedCell> all_cells;
+      for (size_t r : dataset_rows) all_cells.push_back(tuned[r - first]);
+      auto all_chosen =
+          choose_candidates(spec, datasets, plan, all_cells, matrices, options.threads,
                             options.direct_fits, options.quiet, evaluations, tuning_counts);
+      // The pending rows' choices; the finished rows' stand as they are.
+      std::vector<size_t> group;
+      std::vector<TunedCell> to_tune;
+      std::vector<std::vector<TunedChoice>> chosen;
+      for (size_t i = 0; i < dataset_rows.size(); ++i)
+        if (pending_set.count(dataset_rows[i])) {
+          group.push_back(dataset_rows[i]);
+          to_tune.push_back(std::move(all_cells[i]));
+          chosen.push_back(std::move(all_chosen[i]));
+        }
       warn_undefined_choices(spec, chosen);
       std::vector<size_t> to_evaluate;
       for (size_t i = 0; i < group.size(); ++i) {
@@ -363,10 +397,13 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
         choices[group[i]] = std::move(chosen[i]);
         to_evaluate.push_back(group[i]);
       }
-      evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, matrices, writer, options,
-                    counts, evaluations);
-      writer.checkpoint();
-      write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+      const size_t checkpoints = writer.checkpoints();
+      evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, planned, matrices, writer,
+                    options, counts, evaluations);
+      if (writer.checkpoint_due()) writer.checkpoint();
+      // tuned.csv follows every checkpoint that wrote tuned rows (a row without it is recomputed).
+      if (writer.checkpoints() != checkpoints)
+        write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
       throw_if_interrupted();
     }
   } catch (const Interrupted&) {
@@ -423,7 +460,10 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
                 const PreviousTunedRows& previous_tuned, const RunOptions& options,
                 StageClock& clock, Counts& counts) {
   const auto& output = spec.output;
-  counts.cells = plan.cells.size() + tuned.size();
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
+  const auto reported_count =
+      static_cast<size_t>(std::count(reported.begin(), reported.end(), true));
+  counts.cells = reported_count + tuned.size();
   counts.score_vectors = plan.score_units.size();
   auto matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
   clock.stop("distances");
@@ -439,19 +479,20 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
   writer.keep_stale_rows();
   const auto pending = pending_rows(writer, 0, plan.cells.size());
-  counts.cells_resumed = plan.cells.size() - pending.size();
+  counts.cells_resumed = reported_count - pending.size();
   if (counts.cells_resumed > 0)
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
-                 plan.cells.size());
+                 reported_count);
   std::map<EvaluationKey, EvaluationResult> evaluations;
+  const PlannedSubsets planned = planned_subset_counts(plan, scores);
   // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
   // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
   try {
-    evaluate_rows(spec, datasets, plan, rows, pending, scores, matrices, writer, options, counts,
-                  evaluations);
+    evaluate_rows(spec, datasets, plan, rows, pending, scores, planned, matrices, writer, options,
+                  counts, evaluations);
     if (!tuned.empty() && !interrupt_requested()) {
       clock.stop("evaluations");
-      run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, writer,
+      run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, planned, writer,
                  previous_tuned, options, counts, evaluations);
       clock.stop("tuning");
     }
@@ -488,7 +529,9 @@ void read_resumed_rows(const Spec& spec, const ResultLayout& layout, const Plan&
                        const std::vector<TunedCell>& tuned, PreviousResults& previous,
                        PreviousTunedRows& previous_tuned) {
   std::set<std::string> grid_keys;
-  for (const auto& cell : plan.cells) grid_keys.insert(join_key(layout.cell_key(cell)));
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
+  for (size_t c = 0; c < plan.cells.size(); ++c)
+    if (reported[c]) grid_keys.insert(join_key(layout.cell_key(plan.cells[c])));
   for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
   previous = read_previous_results(spec.output, layout, grid_keys);
   previous_tuned = read_previous_tuned(spec.output, spec, layout);
@@ -543,9 +586,10 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
   // leave curves.csv out (their cells are a part of the grid; the merge writes it).
   std::vector<size_t> curve_cell_list;
-  if (spec.curves && !options.select_cells) curve_cell_list = curve_cells(spec, layout, plan);
+  if (spec.curves && !options.select_cells)
+    curve_cell_list = curve_cells(spec, layout, plan, reported_cells(spec, plan, tuned));
   if (options.dry_run) {
-    print_dry_run(spec, plan, tuned.size(), previous.results.size());
+    print_dry_run(spec, plan, tuned, previous.results.size());
     return 0;
   }
   clock.stop("load");

@@ -15,7 +15,8 @@ namespace tsfs {
 std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                    const std::vector<TunedCell>& tuned) {
   std::vector<ResultRow> rows;
-  for (size_t c = 0; c < plan.cells.size(); ++c) rows.push_back({c, {}, {}});
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
+  for (size_t c = 0; c < plan.cells.size(); ++c) rows.push_back({c, {}, {}, reported[c]});
   for (const auto& row : tuned)
     rows.push_back(
         {static_cast<size_t>(row.candidates.front()), tuned_key(spec, layout, plan, row), {}});
@@ -62,6 +63,7 @@ OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayo
   for (const auto& row : rows)
     keys_.push_back(join_key(row.key.empty() ? layout.cell_key(plan.cells[row.cell]) : row.key));
   for (size_t r = 0; r < rows.size(); ++r) {
+    if (!rows[r].reported) continue;
     const auto found = previous_.results.find(keys_[r]);
     if (found == previous_.results.end()) continue;
     results_lines_[r] = csv_row(found->second);
@@ -90,7 +92,8 @@ void OutputWriter::check_agrees_with_folds(
 }
 
 bool OutputWriter::done(size_t row) const {
-  return outcomes_[row] || !not_converged_[row].empty() || previous_.results.count(keys_[row]);
+  return !rows_[row].reported || outcomes_[row] || !not_converged_[row].empty() ||
+         previous_.results.count(keys_[row]);
 }
 
 const std::optional<std::vector<FoldOutcome>>& OutputWriter::outcome(size_t row) const {
@@ -141,7 +144,7 @@ size_t OutputWriter::write_cell_status() const {
 }
 
 bool OutputWriter::checkpoint_due() const {
-  return std::chrono::steady_clock::now() - last_checkpoint_ >= std::chrono::seconds(1);
+  return std::chrono::steady_clock::now() - last_checkpoint_ >= checkpoint_interval_;
 }
 
 void OutputWriter::checkpoint() {
@@ -153,6 +156,7 @@ void OutputWriter::checkpoint() {
   }
   write_results_and_folds(output_, results, folds);
   last_checkpoint_ = std::chrono::steady_clock::now();
+  ++checkpoints_;
 }
 
 CsvTable OutputWriter::results_table() const {

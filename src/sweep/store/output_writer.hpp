@@ -24,13 +24,16 @@ struct ResultRow {
   size_t cell = 0;               // the grid cell (a tuned row: its first candidate)
   std::vector<std::string> key;  // tuned rows: the key with "tuned" columns; empty: the cell's
   std::vector<int> fold_cells;   // tuned rows: the cell chosen for each fold, once chosen
+  // false for a candidate that tune.outer: chosen evaluates on the inner folds only
+  // (reported_cells): never pending, no results.csv line.
+  bool reported = true;
 
   int source_cell(size_t fold) const {
     return fold_cells.empty() ? static_cast<int>(cell) : fold_cells[fold];
   }
 };
 
-// The grid's cells in order, then the tuned rows.
+// The grid's cells in order (reported or not, reported_cells), then the tuned rows.
 std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                    const std::vector<TunedCell>& tuned);
 
@@ -61,10 +64,12 @@ class OutputWriter {
   // when there are none (an earlier run's is removed).
   size_t write_cell_status() const;
 
-  // At most one checkpoint per second during a sweep: a large sweep's files reach megabytes,
-  // and a run killed with SIGKILL then loses at most about a second of fits (SIGINT and SIGTERM
-  // lose none: the run saves before it stops).
+  // At most one checkpoint per interval (a second unless set) during a sweep: a large sweep's
+  // files reach megabytes, and a run killed with SIGKILL then loses at most about an interval of
+  // fits (SIGINT and SIGTERM lose none: the run saves before it stops).
   bool checkpoint_due() const;
+  void set_checkpoint_interval(std::chrono::seconds interval) { checkpoint_interval_ = interval; }
+  size_t checkpoints() const { return checkpoints_; }  // written so far
 
   // Writes results.csv and folds.csv with every finished row, in grid order (tuned rows last).
   void checkpoint();
@@ -103,6 +108,8 @@ class OutputWriter {
   std::vector<std::string> not_converged_;  // per row: why it was not evaluated, or empty
   size_t cells_short_of_features_ = 0;
   std::chrono::steady_clock::time_point last_checkpoint_;  // the epoch: the first one is due
+  std::chrono::seconds checkpoint_interval_{1};
+  size_t checkpoints_ = 0;
 };
 
 // The rows in [first, last) that are neither finished in this run nor resumed.

@@ -180,11 +180,13 @@ bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, con
                                const std::filesystem::path& path) {
   if (tuned_rows.size() != fold_rows.size()) return false;
   // A candidate the earlier run did not evaluate (the tuned grid changed: components [1, 2, 4]
-  // became [1, 2, 8]) was not among its choices: the rows are stale and recomputed.
-  for (int candidate : tuned.candidates)
-    if (all_fold_rows.find(join_key(layout.cell_key(plan.cells[static_cast<size_t>(candidate)]))) ==
-        all_fold_rows.end())
-      return false;
+  // became [1, 2, 8]) was not among its choices: the rows are stale and recomputed. Under
+  // tune.outer: chosen no candidate has rows; the count and the choices below are all there is.
+  if (spec.tune->outer == OuterEvaluation::every_candidate)
+    for (int candidate : tuned.candidates)
+      if (all_fold_rows.find(join_key(
+              layout.cell_key(plan.cells[static_cast<size_t>(candidate)]))) == all_fold_rows.end())
+        return false;
   const FoldOutcomes outcomes = outcomes_by_fold(layout, fold_rows);
   std::map<std::vector<std::string>, int> choices;  // chosen fields -> candidate cell
   for (int candidate : tuned.candidates)

@@ -14,27 +14,23 @@ constexpr double kCacheSizeMegabytes = 200.0;  // scikit-learn's default, not a 
 
 void discard_libsvm_text(const char*) {}
 
-}  // namespace
-
-Eigen::MatrixXd svc_decision_scores(const Eigen::MatrixXd& decisions, int classes) {
-  const Eigen::Index rows = decisions.rows();
-  if (classes == 2) {
-    Eigen::MatrixXd scores(rows, 2);
-    scores << decisions.col(0), -decisions.col(0);
-    return scores;
-  }
-  Eigen::MatrixXd votes = Eigen::MatrixXd::Zero(rows, classes);
-  Eigen::MatrixXd confidences = Eigen::MatrixXd::Zero(rows, classes);
-  for (int first = 0, pair = 0; first < classes; ++first)
-    for (int second = first + 1; second < classes; ++second, ++pair)
-      for (Eigen::Index row = 0; row < rows; ++row) {
-        const double decision = decisions(row, pair);
-        confidences(row, first) += decision;
-        confidences(row, second) -= decision;
-        votes(row, decision < 0 ? second : first) += 1.0;
-      }
+// scikit-learn's one-vs-rest scores from one-vs-one decision values (pairs (i, j), i < j, in class
+// order; > 0: class i wins): votes plus the summed confidences squashed into (-1/3, 1/3).
+Eigen::RowVectorXd one_vs_rest_scores(const std::vector<double>& decisions, int classes) {
+  Eigen::RowVectorXd votes = Eigen::RowVectorXd::Zero(classes);
+  Eigen::RowVectorXd confidences = Eigen::RowVectorXd::Zero(classes);
+  size_t pair = 0;
+  for (int first = 0; first < classes; ++first)
+    for (int second = first + 1; second < classes; ++second, ++pair) {
+      const double decision = decisions[pair];
+      confidences(first) += decision;
+      confidences(second) -= decision;
+      votes(decision < 0 ? second : first) += 1.0;
+    }
   return votes + (confidences.array() / (3.0 * (confidences.array().abs() + 1.0))).matrix();
 }
+
+}  // namespace
 
 void silence_libsvm() {
   static std::once_flag once;
@@ -73,17 +69,21 @@ LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parame
 Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
                                const std::function<const svm_node*(Eigen::Index)>& query) {
   const int trained = model.nr_class;
-  const std::vector<int> present(model.label, model.label + trained);
-  std::vector<double> values(static_cast<size_t>(trained * (trained - 1) / 2));
+  std::vector<int> present(model.label, model.label + trained);
+  std::vector<double> decisions(static_cast<size_t>(trained * (trained - 1) / 2));
   Eigen::VectorXi labels(rows);
-  Eigen::MatrixXd decisions(rows, std::ssize(values));
+  Eigen::MatrixXd present_scores(rows, trained);
   for (Eigen::Index row = 0; row < rows; ++row) {
     labels(row) =
-        static_cast<int>(std::lround(svm_predict_values(&model, query(row), values.data())));
-    for (size_t pair = 0; pair < values.size(); ++pair)
-      decisions(row, static_cast<Eigen::Index>(pair)) = values[pair];
+        static_cast<int>(std::lround(svm_predict_values(&model, query(row), decisions.data())));
+    if (trained == 2) {
+      present_scores(row, 0) = decisions[0];
+      present_scores(row, 1) = -decisions[0];
+    } else {
+      present_scores.row(row) = one_vs_rest_scores(decisions, trained);
+    }
   }
-  return {labels, scores_of_all_classes(svc_decision_scores(decisions, trained), present, classes)};
+  return {labels, scores_of_all_classes(present_scores, present, classes)};
 }
 
 }  // namespace tsfs

@@ -45,16 +45,12 @@ svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, doub
 LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
 
 // The classes and one-vs-rest scores of a trained model for `rows` test rows, `query(row)` giving
-// a row's libsvm nodes (svm_predict_values, and svc_decision_scores of its values).
+// a row's libsvm nodes. The scores are scikit-learn SVC's decision_function: for two classes the
+// negated libsvm decision value (libsvm's positive side is its first class, 0 here); for more,
+// the one-vs-one values turned one-vs-rest as scikit-learn does (votes plus the summed
+// confidences squashed into (-1/3, 1/3), sklearn.utils.multiclass._ovr_decision_function).
 Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
                                const std::function<const svm_node*(Eigen::Index)>& query);
-
-// scikit-learn SVC's decision_function (rows x classes) from libsvm's one-vs-one decision values
-// (rows x pairs (i, j), i < j, in class order; > 0: class i wins): for two classes the decision
-// value and its negation (libsvm's positive side is its first class); for more, the one-vs-one
-// values turned one-vs-rest as scikit-learn does (votes plus the summed confidences squashed into
-// (-1/3, 1/3), sklearn.utils.multiclass._ovr_decision_function), each row's sums in pair order.
-Eigen::MatrixXd svc_decision_scores(const Eigen::MatrixXd& decisions, int classes);
 
 // The svc classifier of `options`, with its nested-subset fits (what the registration configures,
 // for tests that set options the parameters do not reach).

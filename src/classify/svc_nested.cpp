@@ -64,9 +64,7 @@ class NestedSvc final : public NestedSubsetClassifier {
       for (; columns < subset_sizes[subset]; ++columns) gamma.add_column(train.col(columns));
       kernel.set_rbf(train_squared.squared(), gamma.value());
       const LibsvmModel model = train_libsvm(problem, parameters);
-      const Eigen::MatrixXd support_squared =
-          test_squared.squared()(Eigen::all, support_vector_rows(*model));
-      report(subset, predict_precomputed(*model, support_squared, gamma.value(), classes));
+      report(subset, predict_precomputed(*model, test_squared.squared(), gamma.value(), classes));
     }
   }
 

@@ -1,6 +1,5 @@
 #include "classify/svc_precomputed.hpp"
 
-#include "classify/classifier_inputs.hpp"
 #include "classify/ordered_column_sums.hpp"
 #include "classify/svc_libsvm.hpp"
 
@@ -61,56 +60,28 @@ std::vector<Eigen::Index> support_vector_rows(const svm_model& model) {
   return rows;
 }
 
-Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& support_squared,
+Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
                                 double gamma, int classes) {
-  const Eigen::Index rows = support_squared.rows();
-  const int trained = model.nr_class;
-  if (support_squared.cols() != model.l)
-    throw std::invalid_argument("precomputed predictions: one column per support vector needed");
-  // kvalue of svm_predict_values: the kernel value of each (test row, support vector).
-  Eigen::MatrixXd kernel(rows, support_squared.cols());
-  for (Eigen::Index vector = 0; vector < kernel.cols(); ++vector)
-    for (Eigen::Index row = 0; row < rows; ++row)
-      kernel(row, vector) = std::exp(-gamma * support_squared(row, vector));
-  std::vector<Eigen::Index> start(static_cast<size_t>(trained), 0);
-  for (int i = 1; i < trained; ++i) start[i] = start[i - 1] + model.nSV[i - 1];
-  // One-vs-one decision values, pairs (i, j), i < j, in class order: 0, plus class i's support
-  // vectors' coefficient x kernel value in order, then class j's, minus rho; > 0 votes for i.
-  Eigen::MatrixXd decisions = Eigen::MatrixXd::Zero(rows, trained * (trained - 1) / 2);
-  Eigen::MatrixXi votes = Eigen::MatrixXi::Zero(rows, trained);
-  for (int i = 0, pair = 0; i < trained; ++i)
-    for (int j = i + 1; j < trained; ++j, ++pair) {
-      double* decision = decisions.col(pair).data();
-      add_products_in_column_order(kernel.col(start[i]).data(), rows, rows, model.nSV[i],
-                                   model.sv_coef[j - 1] + start[i], 1, decision);
-      add_products_in_column_order(kernel.col(start[j]).data(), rows, rows, model.nSV[j],
-                                   model.sv_coef[i] + start[j], 1, decision);
-      for (Eigen::Index row = 0; row < rows; ++row) {
-        decision[row] -= model.rho[pair];
-        ++votes(row, decision[row] > 0 ? i : j);
-      }
-    }
-  // The most votes, ties to the earlier class.
-  Eigen::VectorXi labels(rows);
-  for (Eigen::Index row = 0; row < rows; ++row) {
-    int most = 0;
-    for (int i = 1; i < trained; ++i)
-      if (votes(row, i) > votes(row, most)) most = i;
-    labels(row) = model.label[most];
-  }
-  const std::vector<int> present(model.label, model.label + trained);
-  return {labels, scores_of_all_classes(svc_decision_scores(decisions, trained), present, classes)};
+  const size_t train_count = static_cast<size_t>(test_squared.cols());
+  std::vector<svm_node> query(train_count + 2, svm_node{0, 0.0});
+  query[train_count + 1] = svm_node{-1, 0.0};
+  const std::vector<Eigen::Index> rows = support_vector_rows(model);
+  return libsvm_predictions(model, test_squared.rows(), classes, [&](Eigen::Index test_row) {
+    for (const Eigen::Index row : rows)
+      query[static_cast<size_t>(row) + 1].value = std::exp(-gamma * test_squared(test_row, row));
+    return query.data();
+  });
 }
 
 Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,
                                           const std::vector<Eigen::Index>& train_rows) {
   if (test.cols() != train.cols())
     throw std::invalid_argument("squared distances: test and training columns differ");
-  Eigen::MatrixXd squared = Eigen::MatrixXd::Zero(test.rows(), std::ssize(train_rows));
-  for (size_t s = 0; s < train_rows.size(); ++s)
+  Eigen::MatrixXd squared = Eigen::MatrixXd::Zero(test.rows(), train.rows());
+  for (const Eigen::Index row : train_rows)
     add_squared_differences_in_column_order(test.data(), test.rows(), test.rows(), test.cols(),
-                                            train.data() + train_rows[s], train.rows(),
-                                            squared.col(static_cast<Eigen::Index>(s)).data());
+                                            train.data() + row, train.rows(),
+                                            squared.col(row).data());
   return squared;
 }
 

@@ -50,18 +50,17 @@ class PrecomputedKernelRows {
 // `model`, trained on PrecomputedKernelRows.
 std::vector<Eigen::Index> support_vector_rows(const svm_model& model);
 
-// Predictions for the test rows, whose squared distances to the model's support vectors are the
-// rows of `support_squared` (test rows x support vectors, in the model's order): kernel values
-// exp(-gamma * squared), which is libsvm's RBF k_function when each squared distance is the sum of
-// (x_k - y_k)^2 over the columns in order. All test rows at once, vectorised across them, yet
-// every row's arithmetic is libsvm's svm_predict_values (and scikit-learn's scores from it) bit
-// for bit: per pair of classes the same products summed in the same order (svc_libsvm.hpp).
-Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& support_squared,
+// Predictions for the test rows, whose squared distances to the training rows are the rows of
+// `test_squared` (test rows x training rows): kernel values exp(-gamma * squared), which is
+// libsvm's RBF k_function when each squared distance is the sum of (x_k - y_k)^2 over the columns
+// in order. Only the support vectors' columns are read: libsvm reads a precomputed query at the
+// support vectors' serial numbers only.
+Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
                                 double gamma, int classes);
 
-// Squared distances (test rows x train_rows.size()) from every test row to the training rows
-// listed in `train_rows`, in that order: entry (t, s) sums (test(t, k) - train(train_rows[s],
-// k))^2 over the columns k in order (libsvm's k_function for RBF).
+// Squared distances (test rows x training rows) from every test row to the training rows listed
+// in `train_rows`: entry (t, j) sums (test(t, k) - train(j, k))^2 over the columns k in order
+// (libsvm's k_function for RBF). Columns of unlisted training rows stay 0.
 Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,
                                           const std::vector<Eigen::Index>& train_rows);
 

@@ -98,17 +98,16 @@ TEST_CASE("lower_gram_in_column_order sums the products in column order") {
     }
 }
 
-TEST_CASE("squared_distances_to_rows gives one column per listed training row, in order") {
+TEST_CASE("squared_distances_to_rows fills the listed training rows only") {
   const Eigen::MatrixXd train = random_rows(9, 6, 5);
   const Eigen::MatrixXd test = random_rows(4, 6, 6);
-  const std::vector<Eigen::Index> listed = {7, 2};
-  const Eigen::MatrixXd squared = squared_distances_to_rows(test, train, listed);
-  REQUIRE(squared.cols() == 2);
-  for (Eigen::Index s = 0; s < 2; ++s)
+  const Eigen::MatrixXd squared = squared_distances_to_rows(test, train, {2, 7});
+  for (Eigen::Index j = 0; j < train.rows(); ++j)
     for (Eigen::Index t = 0; t < test.rows(); ++t)
-      CHECK(squared(t, s) ==
-            doctest::Approx((test.row(t) - train.row(listed[static_cast<size_t>(s)])).squaredNorm())
-                .epsilon(1e-14));
+      CHECK(squared(t, j) ==
+            ((j == 2 || j == 7)
+                 ? doctest::Approx((test.row(t) - train.row(j)).squaredNorm()).epsilon(1e-14)
+                 : doctest::Approx(0.0)));
   CHECK_THROWS_AS(squared_distances_to_rows(test.leftCols(5), train, {0}), std::invalid_argument);
 }
 
@@ -131,34 +130,6 @@ TEST_CASE("svc predicts the same through the precomputed and the sparse path") {
     const Eigen::MatrixXd test = data.test.features.leftCols(columns);
     CHECK(make_svc_classifier(SvcOptions{})->fit_predict(train, data.train.labels, 2, test) ==
           make_svc_classifier(sparse)->fit_predict(train, data.train.labels, 2, test));
-  }
-}
-
-// The precomputed path predicts all test rows at once (predict_precomputed); the sparse path asks
-// libsvm's svm_predict_values row by row. Labels and scikit-learn scores must agree bit for bit,
-// with two classes and with several (one-vs-one votes, the squashed confidences).
-TEST_CASE("precomputed predictions equal libsvm's svm_predict_values, scores bit for bit") {
-  SvcOptions sparse;
-  sparse.precomputed_max_rows = 0;
-  for (const int classes : {2, 3, 5}) {
-    for (const Eigen::Index columns : {Eigen::Index{2}, Eigen::Index{9}, Eigen::Index{33}}) {
-      CAPTURE(classes);
-      CAPTURE(columns);
-      const Eigen::MatrixXd train = random_rows(120, columns, 21);
-      const Eigen::MatrixXd test = random_rows(47, columns, 22);
-      Eigen::VectorXi labels(train.rows());
-      for (Eigen::Index i = 0; i < labels.size(); ++i)  // classes overlap: many support vectors
-        labels(i) = static_cast<int>((i * 7 + (train(i, 0) > 0 ? 1 : 0)) % classes);
-      const Predictions dense =
-          make_svc_classifier(SvcOptions{})->fit_predict_scores(train, labels, classes, test);
-      const Predictions reference =
-          make_svc_classifier(sparse)->fit_predict_scores(train, labels, classes, test);
-      CHECK(dense.labels == reference.labels);
-      REQUIRE(dense.scores.rows() == reference.scores.rows());
-      REQUIRE(dense.scores.cols() == reference.scores.cols());
-      for (Eigen::Index i = 0; i < dense.scores.size(); ++i)
-        CHECK(same_bits(dense.scores(i), reference.scores(i)));
-    }
   }
 }
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <fstream>
 #include <memory>
+#include <sstream>
 #include <thread>
 
 #include "support/run_helpers.hpp"
@@ -267,6 +268,45 @@ TEST_CASE("a tuned spec in 3 shards merges to the single run's files, tuned.csv 
     CHECK_FALSE(std::filesystem::exists(output / "tuned.csv"));
     break;
   }
+}
+
+// tune.outer: chosen: the candidates are no rows of results.csv, so a shard's expected row count
+// (shard.json, plan/shards.csv) and the merge leave them out. Tuning sigma_ratio and k only keeps
+// ANOVA's cells and the Laplacian score's n_features as grid rows beside the tuned ones.
+TEST_CASE("tune.outer: chosen in 3 shards merges to the single run's files") {
+  TemporaryFolder folder("shards_tuned_chosen");
+  const std::string spec =
+      "tests/integration/specs/tuned_subset.yaml --set tune.outer=chosen --set 'plots=[]' "
+      "--set 'tune.parameters=[laplacian.sigma_ratio, laplacian.k]'";
+  const auto single = folder.path() / "single";
+  run_ok(with_output(spec + " --threads 2", single));
+  const auto output = folder.path() / "sharded";
+  auto plan = run_runner(with_output("plan " + spec + " --shards 3", output));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  // Per dataset: 2 tuned rows (one per n_features) over the Laplacian score's 12 candidate cells,
+  // and ANOVA's 2 cells; 4 bundles over 3 shards.
+  CHECK_MESSAGE(contains(plan.out, "28 cells in 14 work groups"), plan.out);
+  CHECK_MESSAGE(contains(plan.out, "shard 1/3: 0 cells and 2 tuned rows,"), plan.out);
+  CHECK_MESSAGE(contains(plan.out, "shard 3/3: 4 cells and 0 tuned rows,"), plan.out);
+  for (const char* shard : {"1/3", "2/3", "3/3"})
+    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
+  auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
+  run_ok("merge " + output.string() + " --quiet");
+  for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "tables/Coffee.md"}) {
+    REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
+    CHECK_MESSAGE(read_text(single / file) == read_text(output / file), file);
+  }
+  std::istringstream results(read_text(output / "results.csv"));
+  int tuned = 0, anova = 0, laplacian = 0;
+  for (std::string line; std::getline(results, line);) {
+    tuned += contains(line, "tuned");
+    anova += contains(line, "anova");
+    laplacian += contains(line, "laplacian");
+  }
+  CHECK(tuned == 4);
+  CHECK(anova == 4);
+  CHECK(laplacian == 4);  // the tuned rows only
 }
 
 TEST_CASE("a shard needs its plan") {

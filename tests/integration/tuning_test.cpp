@@ -467,12 +467,6 @@ TEST_CASE("tune.outer: chosen gives outer: all's tuned rows without the candidat
   CHECK(lines_with(stale, "laplacian").size() > 0);
   CHECK(lines_with(stale, "tuned").empty());
   CHECK_MESSAGE(contains(run.err, "kept in"), run.err);
-
-  // Not sharded yet: refused at plan time, naming the spec's tune key.
-  auto plan = run_runner("plan " + std::string(kSpec) + " --shards 2 --set tune.outer=chosen " +
-                         "--set output=" + (folder.path() / "sharded").string());
-  CHECK(plan.exit_code == 2);
-  CHECK_MESSAGE(contains(plan.err, "tune.outer: chosen does not shard yet"), plan.err);
 }
 
 TEST_CASE("tune.outer is all or chosen") {

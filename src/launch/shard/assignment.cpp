@@ -94,7 +94,7 @@ std::vector<ShardLoad> shard_loads(const std::vector<WorkGroup>& groups,
   for (size_t g = 0; g < groups.size(); ++g) {
     ShardLoad& load = loads[static_cast<size_t>(assignment[g])];
     ++load.groups;
-    load.cells += groups[g].cells;
+    load.cells += groups[g].reported_cells;
     load.tuned_rows += groups[g].tuned_rows;
     load.score_vectors += groups[g].units;
     load.fits += groups[g].fits;

@@ -159,17 +159,19 @@ std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& 
   return shard_of_cell;
 }
 
-// results.csv and folds.csv rows in a single run's order (the grid's cells, then the tuned rows),
-// each from the shard that computed it: a tuned row from the shard of its candidates' bundle.
+// results.csv and folds.csv rows in a single run's order (the grid's reported cells, then the tuned
+// rows), each from the shard that computed it: a tuned row from the shard of its candidates'
+// bundle.
 Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const std::vector<TunedCell>& tuned,
+                  const std::vector<bool>& reported, const std::vector<TunedCell>& tuned,
                   const std::vector<std::vector<std::string>>& tuned_keys,
                   const std::vector<int>& shard_of_cell, int shards) {
   ResultLayout layout(spec, datasets);
   std::vector<ExpectedRow> rows;
   for (size_t c = 0; c < plan.cells.size(); ++c)
-    rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
-                    plan.cells[c].score_units.size(), false, c});
+    if (reported[c])
+      rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
+                      plan.cells[c].score_units.size(), false, c});
   for (size_t t = 0; t < tuned.size(); ++t) {
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
     rows.push_back({join_key(tuned_keys[t]), shard_of_cell[first],
@@ -341,11 +343,9 @@ void merge_selection_measures(const Spec& spec, const std::vector<PreparedDatase
 // of the chosen cells from their score vectors, recomputed here from the shared cache, as a
 // single run does.
 void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  int threads) {
+                  const std::vector<bool>& reported, int threads) {
   const ResultLayout layout(spec, datasets);
-  // Every cell is reported: tune.outer: chosen does not shard (refuse_unshardable).
-  const std::vector<size_t> cells =
-      curve_cells(spec, layout, plan, std::vector<bool>(plan.cells.size(), true));
+  const std::vector<size_t> cells = curve_cells(spec, layout, plan, reported);
   std::set<int> needed;
   for (const size_t c : cells)
     needed.insert(plan.cells[c].score_units.begin(), plan.cells[c].score_units.end());
@@ -390,19 +390,20 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
                      fmt::format("planned {} cells, the spec now makes {} (changed data?)",
                                  planned.cells, plan.cells.size()));
   const auto tuned = tuned_cells(spec, plan);
-  auto groups = work_groups(datasets, plan, tuned);
+  auto groups = spec_work_groups(spec, datasets, plan);
   auto assignment = assign_shards(groups, planned.shards);
   const ResultLayout layout(spec, datasets);
   check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
   const auto shard_of_cell = shard_of_cells(plan, groups, assignment);
   std::vector<std::vector<std::string>> tuned_keys;
   for (const auto& row : tuned) tuned_keys.push_back(tuned_key(spec, layout, plan, row));
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   Merged merged =
-      merge_rows(spec, datasets, plan, tuned, tuned_keys, shard_of_cell, planned.shards);
+      merge_rows(spec, datasets, plan, reported, tuned, tuned_keys, shard_of_cell, planned.shards);
   const CsvTable merged_tuned =
       merge_tuned(spec, datasets, plan, tuned, tuned_keys, shard_of_cell, merged, planned.shards);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
-  if (spec.curves) merge_curves(spec, datasets, plan, options.threads);
+  if (spec.curves) merge_curves(spec, datasets, plan, reported, options.threads);
   if (layout.reports_measures()) merge_selection_measures(spec, datasets, plan, planned.shards);
   if (spec.tune) write_file_atomically(run_folder / "tuned.csv", merged_tuned.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
@@ -410,15 +411,17 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   write_run_inputs(run_folder, spec, datasets, skipped);
   write_summaries(run_folder, merged.results, spec);
   auto fingerprint = inspect_shard(run_folder, {1, planned.shards}, planned).fingerprint;
-  ManifestInfo manifest{spec,
-                        options.threads,
-                        fingerprint,
-                        started,
-                        {},
-                        // a single run's count: the grid's cells and the tuned rows
-                        {{"grid_cells", plan.cells.size() + tuned.size()},
-                         {"shards", static_cast<size_t>(planned.shards)}},
-                        "finished"};
+  ManifestInfo manifest{
+      spec,
+      options.threads,
+      fingerprint,
+      started,
+      {},
+      // a single run's count: the grid's reported cells and the tuned rows
+      {{"grid_cells",
+        static_cast<size_t>(std::count(reported.begin(), reported.end(), true)) + tuned.size()},
+       {"shards", static_cast<size_t>(planned.shards)}},
+      "finished"};
   write_file_atomically(run_folder / "manifest.json", manifest_json(manifest));
   fmt::print("merged {} shards: {} cells{} into {}\n", planned.shards, plan.cells.size(),
              tuned.empty() ? "" : fmt::format(" and {} tuned rows", tuned.size()),

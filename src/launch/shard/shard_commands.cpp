@@ -34,19 +34,13 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
 }
 
 // A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
-// step does not compute; the cost model and the merge count every candidate of a tuned row as a
-// cell of results.csv, which tune.outer: chosen does not write.
+// step does not compute.
 void refuse_unshardable(const Spec& spec) {
   if (spec.classifier.registration->configure_from_distances)
     throw InputError(spec.classifier.where.str(),
                      fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
                                  "compute yet; run it as one process",
                                  spec.classifier.kind));
-  if (spec.tune && spec.tune->outer == OuterEvaluation::chosen)
-    throw InputError(spec.tune->where.str(),
-                     "tune.outer: chosen does not shard yet (the plan and the merge count every "
-                     "candidate as a results.csv row); run it as one process, or shard it with "
-                     "outer: all (the tuned rows are the same)");
 }
 
 // The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.
@@ -73,7 +67,7 @@ void check_plan_folder(const Spec& spec, const ShardId& shard,
 int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
   refuse_unshardable(spec);
   auto [datasets, plan] = load_plan(spec, options);
-  auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
+  auto groups = spec_work_groups(spec, datasets, plan);
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
   const auto loads = shard_loads(groups, assignment, shards);
@@ -120,7 +114,7 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
   // The shard's plan holds whole bundles, so the tuned rows run_sweep finds in it are exactly the
   // shard's, each with all its candidates.
   shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
-    auto groups = work_groups(datasets, plan, tuned_cells(spec, plan));
+    auto groups = spec_work_groups(spec, datasets, plan);
     auto assignment = assign_shards(groups, shard.count);
     Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
     const ShardLoad load =
@@ -129,7 +123,7 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
     if (!options.dry_run)
       write_file_atomically(part.output / "shard.json",
                             shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
-                                               own.cells.size() + tuned_rows, load.cost}));
+                                               load.cells + tuned_rows, load.cost}));
     spdlog::info(
         "shard {}: {} of {} cells{}", shard.text(), own.cells.size(), plan.cells.size(),
         spec.tune ? fmt::format(", {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "");

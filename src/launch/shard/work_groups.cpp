@@ -20,12 +20,16 @@ long long fit_rows(const PreparedDataset& dataset, int fold) {
   return static_cast<long long>(dataset.folds[static_cast<size_t>(fold)].train_rows.size());
 }
 
-double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group) {
+// `weight` per cell: the share of its outer fits that run (1, or 1 / candidates under
+// tune.outer: chosen, see work_groups.hpp).
+double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group,
+                      const std::vector<double>& weight) {
   double cost = 0;
   for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c)
     for (const auto& fold : dataset.folds)
-      cost += fit_cost(static_cast<long long>(fold.train_rows.size()),
-                       static_cast<long long>(fold.test_rows.size()), plan.cells[c].n_features);
+      cost += weight[c] * fit_cost(static_cast<long long>(fold.train_rows.size()),
+                                   static_cast<long long>(fold.test_rows.size()),
+                                   plan.cells[c].n_features);
   return cost;
 }
 
@@ -99,7 +103,15 @@ double distance_matrix_cost(long long rows, double pair_cost) {
 }
 
 std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                                   const std::vector<TunedCell>& tuned) {
+                                   const std::vector<TunedCell>& tuned, OuterEvaluation outer) {
+  std::vector<bool> candidate(plan.cells.size(), false);
+  std::vector<double> weight(plan.cells.size(), 1.0);
+  for (const auto& row : tuned)
+    for (int c : row.candidates) {
+      candidate[static_cast<size_t>(c)] = true;
+      if (outer == OuterEvaluation::chosen)
+        weight[static_cast<size_t>(c)] = 1.0 / static_cast<double>(row.candidates.size());
+    }
   std::vector<WorkGroup> groups;
   for (size_t c = 0; c < plan.cells.size(); ++c) {
     const Cell& cell = plan.cells[c];
@@ -114,7 +126,7 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
     if (cell.score_units.empty() || static_cast<size_t>(*low) != first_unit)
       throw std::logic_error("work_groups: score units out of grid order");
     groups.push_back({cell.dataset, cell.distance, cell.selector, cell.params, c, 1, first_unit,
-                      static_cast<size_t>(*high - *low + 1), 0, 0, 0});
+                      static_cast<size_t>(*high - *low + 1)});
   }
   for (auto& group : groups) {
     const auto& dataset = datasets[static_cast<size_t>(group.dataset)];
@@ -122,21 +134,34 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
     for (size_t u = group.first_unit; u < group.first_unit + group.units; ++u)
       group.score_cost += score_vector_cost(fit_rows(dataset, plan.score_units[u].fold),
                                             dataset.features.values.cols(), uses_distance);
-    group.fits = static_cast<long long>(group.cells * dataset.folds.size());
-    group.fit_cost = group_fit_cost(dataset, plan, group);
+    group.fit_cost = group_fit_cost(dataset, plan, group, weight);
   }
   std::vector<size_t> group_of_cell(plan.cells.size());
   for (size_t g = 0; g < groups.size(); ++g)
     for (size_t c = groups[g].first_cell; c < groups[g].first_cell + groups[g].cells; ++c)
       group_of_cell[c] = g;
-  std::vector<bool> candidate(plan.cells.size(), false);
-  for (const auto& row : tuned)
-    for (int c : row.candidates) candidate[static_cast<size_t>(c)] = true;
   for (auto& group : groups)
     group.tuning_cost =
         group_tuning_cost(datasets[static_cast<size_t>(group.dataset)], plan, group, candidate);
   bundle_tuned_groups(groups, group_of_cell, tuned);
+  for (auto& group : groups) {
+    for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c)
+      if (outer != OuterEvaluation::chosen || !candidate[c]) ++group.reported_cells;
+    // Under tune.outer: chosen a tuned row's outer folds fit once each (counted at its first
+    // group); under outer: all they reuse the chosen candidate's fits.
+    const size_t outer_rows =
+        group.reported_cells + (outer == OuterEvaluation::chosen ? group.tuned_rows : 0);
+    group.fits = static_cast<long long>(outer_rows *
+                                        datasets[static_cast<size_t>(group.dataset)].folds.size());
+  }
   return groups;
+}
+
+std::vector<WorkGroup> spec_work_groups(const Spec& spec,
+                                        const std::vector<PreparedDataset>& datasets,
+                                        const Plan& plan) {
+  return work_groups(datasets, plan, tuned_cells(spec, plan),
+                     spec.tune ? spec.tune->outer : OuterEvaluation::every_candidate);
 }
 
 std::vector<double> distance_matrix_costs(const Spec& spec,

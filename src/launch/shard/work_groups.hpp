@@ -29,6 +29,8 @@
 //   nested CV of a candidate cell: the same score vector and fit costs on every inner fold (its
 //     training and test rows), score vectors once per group (fit_on: all: once per outer fold, on
 //     its training rows), fits once per cell (tuned rows sharing a candidate share them).
+//   tune.outer: chosen fits on each outer fold only the candidate chosen there: a candidate's
+//     outer fits count 1 / (its tuned row's candidates), the expected share of a row's one fit.
 // Deduplicated evaluations (identical feature subsets) and nested-subset fits make the real
 // cost lower than the model for n_features sweeps; both shrink every group alike, so the
 // balance holds.
@@ -47,11 +49,12 @@ struct WorkGroup {
   int params = 0;
   size_t first_cell = 0, cells = 0;  // plan.cells[first_cell, first_cell + cells)
   size_t first_unit = 0, units = 0;  // plan.score_units[first_unit, first_unit + units)
-  long long fits = 0;                // cells x folds (before deduplication)
+  long long fits = 0;  // outer fits before deduplication: reported cells and tuned rows x folds
   double score_cost = 0, fit_cost = 0;
-  double tuning_cost = 0;  // the nested CV of its cells that are candidates of tuned rows
-  size_t bundle = 0;       // the first group of its bundle (itself without tuned rows)
-  size_t tuned_rows = 0;   // tuned rows whose first candidate is one of its cells
+  double tuning_cost = 0;     // the nested CV of its cells that are candidates of tuned rows
+  size_t bundle = 0;          // the first group of its bundle (itself without tuned rows)
+  size_t tuned_rows = 0;      // tuned rows whose first candidate is one of its cells
+  size_t reported_cells = 0;  // its cells that are rows of results.csv (reported_cells)
   double cost() const { return score_cost + fit_cost + tuning_cost; }
 };
 
@@ -66,10 +69,17 @@ double fit_cost(long long train_rows, long long test_rows, long long features);
 double distance_matrix_cost(long long rows, double pair_cost);
 
 // The plan's work groups in grid order, bundled by the tuned rows `tuned` (tuned_cells of the
-// same plan; empty without tune:). Throws std::logic_error if the plan's cells or units of one
-// group are not contiguous (make_plan's order guarantees it).
+// same plan; empty without tune:), whose candidates `outer` evaluates on the outer folds (all of
+// them, or the chosen one). Throws std::logic_error if the plan's cells or units of one group are
+// not contiguous (make_plan's order guarantees it).
 std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                                   const std::vector<TunedCell>& tuned);
+                                   const std::vector<TunedCell>& tuned,
+                                   OuterEvaluation outer = OuterEvaluation::every_candidate);
+
+// work_groups with the spec's tuned rows and its tune.outer.
+std::vector<WorkGroup> spec_work_groups(const Spec& spec,
+                                        const std::vector<PreparedDataset>& datasets,
+                                        const Plan& plan);
 
 // The cost of every distance matrix of the plan, in plan order.
 std::vector<double> distance_matrix_costs(const Spec& spec,

@@ -110,6 +110,33 @@ TEST_CASE("work_groups: the groups of a tuned row's candidates form one bundle, 
         doctest::Approx(groups[0].cost() + groups[1].cost()));
 }
 
+// tune.outer: chosen: a candidate is no results.csv row, each outer fold fits only the candidate
+// chosen there (its expected share: 1 / the row's candidates), the tuned row's fits count once.
+TEST_CASE("work_groups under tune.outer: chosen: reported cells, fits and outer fit cost") {
+  auto f = fixture();
+  const std::vector<TunedCell> tuned = {{{0, 2}}, {{1, 3}}};
+  const auto all = work_groups(f.datasets, f.plan, tuned);
+  const auto chosen = work_groups(f.datasets, f.plan, tuned, OuterEvaluation::chosen);
+  REQUIRE(chosen.size() == 3);
+  const size_t folds = f.datasets[0].folds.size();
+  for (size_t g = 0; g < 3; ++g) {
+    CHECK(all[g].reported_cells == all[g].cells);
+    CHECK(all[g].fits == static_cast<long long>(all[g].cells * folds));
+    CHECK(chosen[g].tuning_cost == doctest::Approx(all[g].tuning_cost));
+  }
+  CHECK(chosen[0].reported_cells == 0);
+  CHECK(chosen[1].reported_cells == 0);
+  CHECK(chosen[2].reported_cells == chosen[2].cells);
+  CHECK(chosen[0].fits == static_cast<long long>(2 * folds));  // its two tuned rows
+  CHECK(chosen[1].fits == 0);
+  CHECK(chosen[0].fit_cost == doctest::Approx(all[0].fit_cost / 2));
+  CHECK(chosen[1].fit_cost == doctest::Approx(all[1].fit_cost / 2));
+  CHECK(chosen[2].fit_cost == doctest::Approx(all[2].fit_cost));
+  const auto loads = shard_loads(chosen, std::vector<int>(3, 0), 1);
+  CHECK(loads[0].cells == chosen[2].cells);
+  CHECK(loads[0].tuned_rows == 2);
+}
+
 TEST_CASE("work_groups: a fit_on: all candidate's inner score vectors, one per outer fold") {
   auto f = fixture();
   // Dataset 1's group fits on every row in the grid; in nested CV on each outer fold's 10

@@ -6,9 +6,9 @@
 
 Writes into results/archive-full/:
   runtime.csv       run, stage, seconds: the stage times of every run's manifest.json
-  dataset_cost.csv  dataset, distance_seconds, fit_seconds, total_seconds of the selection run's
-                    grid (distances from its run.log, fits summed over its grid cells in
-                    results.csv), most expensive first
+  dataset_cost.csv  dataset, distance_seconds, fit_seconds, tuning_seconds, total_seconds of the
+                    selection run (distances and nested CV from its run.log, outer fits summed
+                    over its rows in results.csv), most expensive first
   breakdown.csv     comparison, grouping, group, datasets, method, average_rank: each
                     comparison's per-dataset ranks (per_dataset.csv) averaged within the archive's
                     dataset types and bands of train size and series length (DataSummary.csv)
@@ -58,28 +58,33 @@ def runtime():
 
 
 def dataset_cost():
-    distance = collections.Counter()
-    pattern = re.compile(r"\] distances (\S+) \S+: .* in ([0-9.]+) s")
+    distance, tuning = collections.Counter(), collections.Counter()
+    distance_line = re.compile(r"\] distances (\S+) \S+: .* in ([0-9.]+) s")
+    tuning_line = re.compile(r"\] tuned (\S+): \d+ rows in ([0-9.]+) s")
     with open(os.path.join(FOLDER, "selection", "run.log")) as handle:
         for line in handle:
-            match = pattern.search(line)
-            if match:
-                distance[match.group(1)] += float(match.group(2))
+            for pattern, counter in ((distance_line, distance), (tuning_line, tuning)):
+                match = pattern.search(line)
+                if match:
+                    counter[match.group(1)] += float(match.group(2))
+    with open(os.path.join(FOLDER, "selection", "spec.resolved.yaml")) as handle:
+        # tune.outer: chosen fits a tuned row's outer folds itself; under outer: all a tuned row
+        # repeats the fits of the candidates it chose, which are grid rows.
+        chosen = "outer: chosen" in handle.read()
     fits = collections.Counter()
     for row in read_csv(os.path.join(FOLDER, "selection", "results.csv")):
-        # The grid cells only: a tuned row repeats the fit of the candidate it chose.
-        if row["fit_seconds"] and "tuned" not in row.values():
+        if row["fit_seconds"] and (chosen or "tuned" not in row.values()):
             fits[row["dataset"]] += float(row["fit_seconds"])
-    names = sorted(set(distance) | set(fits),
-                   key=lambda name: -(distance[name] + fits[name]))
+    names = sorted(set(distance) | set(fits) | set(tuning),
+                   key=lambda name: -(distance[name] + fits[name] + tuning[name]))
     write_csv(os.path.join(FOLDER, "dataset_cost.csv"),
-              ["dataset", "distance_seconds", "fit_seconds", "total_seconds"],
-              [[name, f"{distance[name]:.2f}", f"{fits[name]:.2f}",
-                f"{distance[name] + fits[name]:.2f}"] for name in names])
+              ["dataset", "distance_seconds", "fit_seconds", "tuning_seconds", "total_seconds"],
+              [[name, f"{distance[name]:.2f}", f"{fits[name]:.2f}", f"{tuning[name]:.2f}",
+                f"{distance[name] + fits[name] + tuning[name]:.2f}"] for name in names])
     print("dataset_cost.csv: the ten most expensive datasets of the selection run "
-          "(distances + fits, s):")
+          "(distances + outer fits + nested CV, s):")
     for name in names[:10]:
-        print(f"  {name}: {distance[name]:.1f} + {fits[name]:.1f}")
+        print(f"  {name}: {distance[name]:.1f} + {fits[name]:.1f} + {tuning[name]:.1f}")
 
 
 def band(value, edges, unit):

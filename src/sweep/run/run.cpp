@@ -366,6 +366,7 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   // their choices in tuned.csv (a row without them is recomputed).
   try {
     for (const auto& [dataset, dataset_rows] : by_dataset) {
+      const auto started = std::chrono::steady_clock::now();
       std::vector<TunedCell> all_cells;
       for (size_t r : dataset_rows) all_cells.push_back(tuned[r - first]);
       auto all_chosen =
@@ -404,6 +405,11 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
       // tuned.csv follows every checkpoint that wrote tuned rows (a row without it is recomputed).
       if (writer.checkpoints() != checkpoints)
         write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+      // The per-dataset cost of nested CV (experiments/archive-full/archive_full_numbers.py).
+      spdlog::info(
+          "tuned {}: {} rows in {:.1f} s", datasets[static_cast<size_t>(dataset)].data.name,
+          dataset_rows.size(),
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
       throw_if_interrupted();
     }
   } catch (const Interrupted&) {

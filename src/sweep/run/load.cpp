@@ -203,13 +203,20 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
     spdlog::info("archive entry {} ignored: {}", entry.name, entry.reason);
     if (entry.in_skipped_csv) skipped.push_back({entry.name, entry.reason});
   }
+  // A component skipped on a dataset is an info line (with its place in the spec) and the skips
+  // are summed up in one warning: an archive study can skip hundreds (official_split.yaml: every
+  // DTW window too narrow for an unequal-length dataset), which would bury --quiet's warnings.
+  size_t component_skips = 0;
+  std::set<std::string> datasets_with_skips;
   for (const auto& dataset_spec : spec.datasets) {
     try {
       PreparedDataset prepared = prepare_dataset(spec, dataset_spec, cache_folder, threads);
       for (auto& [component, reason, message] :
            check_dataset_plannable(spec, prepared, dataset_spec.from_archive)) {
-        spdlog::warn("dataset {}: {} skipped: {}", prepared.data.name, component, message);
+        spdlog::info("dataset {}: {} skipped: {}", prepared.data.name, component, message);
         skipped.push_back({prepared.data.name, std::move(reason), std::move(component)});
+        ++component_skips;
+        datasets_with_skips.insert(prepared.data.name);
       }
       datasets.push_back(std::move(prepared));
     } catch (const InputError& error) {
@@ -218,6 +225,12 @@ std::vector<PreparedDataset> prepare_usable_datasets(const Spec& spec,
       skipped.push_back({dataset_spec.options.name, skip_reason(error, spec)});
     }
   }
+  if (component_skips > 0)
+    spdlog::warn(
+        "{} component{} skipped on {} dataset{} ({}): the reasons are in skipped.csv; without "
+        "--quiet each is shown with its place in the spec",
+        component_skips, component_skips == 1 ? "" : "s", datasets_with_skips.size(),
+        datasets_with_skips.size() == 1 ? "" : "s", fmt::join(datasets_with_skips, ", "));
   if (datasets.empty()) {
     std::string reasons;
     for (const auto& entry : skipped)

@@ -223,8 +223,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
 }
 
 void print_dry_run(const Spec& spec, const Plan& plan, const std::vector<TunedCell>& tuned_rows,
-                   size_t resumed) {
-  const std::vector<bool> reported = reported_cells(spec, plan, tuned_rows);
+                   const std::vector<bool>& reported, size_t resumed) {
   size_t fold_evaluations = 0, cells = 0;
   for (size_t c = 0; c < plan.cells.size(); ++c)
     if (reported[c]) {
@@ -462,11 +461,10 @@ void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& lay
 // every finished cell already saved by the last checkpoint.
 void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
                 const ResultLayout& layout, const std::vector<TunedCell>& tuned,
-                const std::vector<size_t>& curve_cell_list, PreviousResults previous,
-                const PreviousTunedRows& previous_tuned, const RunOptions& options,
-                StageClock& clock, Counts& counts) {
+                const std::vector<bool>& reported, const std::vector<size_t>& curve_cell_list,
+                PreviousResults previous, const PreviousTunedRows& previous_tuned,
+                const RunOptions& options, StageClock& clock, Counts& counts) {
   const auto& output = spec.output;
-  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   const auto reported_count =
       static_cast<size_t>(std::count(reported.begin(), reported.end(), true));
   counts.cells = reported_count + tuned.size();
@@ -481,7 +479,7 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
     set_aside_unused(output, "selection_measures");
   clock.stop("scores");
 
-  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned);
+  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned, reported);
   OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
   writer.keep_stale_rows();
   const auto pending = pending_rows(writer, 0, plan.cells.size());
@@ -532,10 +530,9 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others
 // go to results.stale.csv), and its tuned rows that still have their choices.
 void read_resumed_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                       const std::vector<TunedCell>& tuned, PreviousResults& previous,
-                       PreviousTunedRows& previous_tuned) {
+                       const std::vector<TunedCell>& tuned, const std::vector<bool>& reported,
+                       PreviousResults& previous, PreviousTunedRows& previous_tuned) {
   std::set<std::string> grid_keys;
-  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   for (size_t c = 0; c < plan.cells.size(); ++c)
     if (reported[c]) grid_keys.insert(join_key(layout.cell_key(plan.cells[c])));
   for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
@@ -586,16 +583,18 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
   if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
   const std::vector<TunedCell> tuned = tuned_cells(spec, plan);
+  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   PreviousResults previous;
   PreviousTunedRows previous_tuned;
-  if (!options.fresh) read_resumed_rows(spec, layout, plan, tuned, previous, previous_tuned);
+  if (!options.fresh)
+    read_resumed_rows(spec, layout, plan, tuned, reported, previous, previous_tuned);
   // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
   // leave curves.csv out (their cells are a part of the grid; the merge writes it).
   std::vector<size_t> curve_cell_list;
   if (spec.curves && !options.select_cells)
-    curve_cell_list = curve_cells(spec, layout, plan, reported_cells(spec, plan, tuned));
+    curve_cell_list = curve_cells(spec, layout, plan, reported);
   if (options.dry_run) {
-    print_dry_run(spec, plan, tuned, previous.results.size());
+    print_dry_run(spec, plan, tuned, reported, previous.results.size());
     return 0;
   }
   clock.stop("load");
@@ -605,7 +604,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   Counts counts;
   bool interrupted = false;
   try {
-    run_stages(spec, datasets, plan, layout, tuned, curve_cell_list, std::move(previous),
+    run_stages(spec, datasets, plan, layout, tuned, reported, curve_cell_list, std::move(previous),
                previous_tuned, options, clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;

@@ -13,9 +13,9 @@
 namespace tsfs {
 
 std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                                   const std::vector<TunedCell>& tuned) {
+                                   const std::vector<TunedCell>& tuned,
+                                   const std::vector<bool>& reported) {
   std::vector<ResultRow> rows;
-  const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   for (size_t c = 0; c < plan.cells.size(); ++c) rows.push_back({c, {}, {}, reported[c]});
   for (const auto& row : tuned)
     rows.push_back(

@@ -33,9 +33,11 @@ struct ResultRow {
   }
 };
 
-// The grid's cells in order (reported or not, reported_cells), then the tuned rows.
+// The grid's cells in order (each marked with `reported`, reported_cells of the same plan and
+// tuned rows), then the tuned rows.
 std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                                   const std::vector<TunedCell>& tuned);
+                                   const std::vector<TunedCell>& tuned,
+                                   const std::vector<bool>& reported);
 
 // <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
 // an earlier run kept aside is overwritten.

@@ -7,8 +7,10 @@
 Writes into results/archive-full/:
   runtime.csv       run, stage, seconds: the stage times of every run's manifest.json
   dataset_cost.csv  dataset, distance_seconds, fit_seconds, tuning_seconds, total_seconds of the
-                    selection run (distances and nested CV from its run.log, outer fits summed
-                    over its rows in results.csv), most expensive first
+                    selection run, most expensive first: its distance matrices and its nested CV
+                    (the tuned rows' outer folds included) in wall seconds from its run.log, the
+                    fit seconds of its untuned grid cells summed from results.csv (per worker
+                    thread, so up to the thread count times their wall seconds)
   breakdown.csv     comparison, grouping, group, datasets, method, average_rank: each
                     comparison's per-dataset ranks (per_dataset.csv) averaged within the archive's
                     dataset types and bands of train size and series length (DataSummary.csv)
@@ -67,13 +69,11 @@ def dataset_cost():
                 match = pattern.search(line)
                 if match:
                     counter[match.group(1)] += float(match.group(2))
-    with open(os.path.join(FOLDER, "selection", "spec.resolved.yaml")) as handle:
-        # tune.outer: chosen fits a tuned row's outer folds itself; under outer: all a tuned row
-        # repeats the fits of the candidates it chose, which are grid rows.
-        chosen = "outer: chosen" in handle.read()
     fits = collections.Counter()
     for row in read_csv(os.path.join(FOLDER, "selection", "results.csv")):
-        if row["fit_seconds"] and (chosen or "tuned" not in row.values()):
+        # The untuned cells only: a tuned row's outer fits are in its dataset's nested-CV seconds
+        # (tune.outer: chosen) or repeat its chosen candidates' (outer: all).
+        if row["fit_seconds"] and "tuned" not in row.values():
             fits[row["dataset"]] += float(row["fit_seconds"])
     names = sorted(set(distance) | set(fits) | set(tuning),
                    key=lambda name: -(distance[name] + fits[name] + tuning[name]))
@@ -82,7 +82,7 @@ def dataset_cost():
               [[name, f"{distance[name]:.2f}", f"{fits[name]:.2f}", f"{tuning[name]:.2f}",
                 f"{distance[name] + fits[name] + tuning[name]:.2f}"] for name in names])
     print("dataset_cost.csv: the ten most expensive datasets of the selection run "
-          "(distances + outer fits + nested CV, s):")
+          "(distances + untuned cells' fits + nested CV, s):")
     for name in names[:10]:
         print(f"  {name}: {distance[name]:.1f} + {fits[name]:.1f} + {tuning[name]:.1f}")
 

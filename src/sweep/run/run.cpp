@@ -469,16 +469,6 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
       static_cast<size_t>(std::count(reported.begin(), reported.end(), true));
   counts.cells = reported_count + tuned.size();
   counts.score_vectors = plan.score_units.size();
-  auto matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
-  clock.stop("distances");
-  auto scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
-  if (spec.save_scores) write_scores(output, layout, plan, scores);
-  if (layout.reports_measures())
-    write_selection_measures(output, layout, plan, scores);
-  else
-    set_aside_unused(output, "selection_measures");
-  clock.stop("scores");
-
   std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned, reported);
   OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
   writer.keep_stale_rows();
@@ -487,8 +477,33 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   if (counts.cells_resumed > 0)
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
                  reported_count);
+  // A finished run run again needs no distance, score vector or fit, unless an output is made
+  // from the score vectors: an archive study then resumes in seconds, not in the minutes its
+  // matrices and score vectors take.
+  const bool finished =
+      pending.empty() && pending_rows(writer, plan.cells.size(), rows.size()).empty();
+  const bool outputs_need_scores =
+      spec.save_scores || layout.reports_measures() || !curve_cell_list.empty();
+  DistanceBlocks matrices;
+  std::vector<ScoreResult> scores;
+  if (!finished || outputs_need_scores) {
+    matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
+    clock.stop("distances");
+    scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
+  } else {
+    spdlog::info("every cell is in results.csv: no distance or score vector is computed");
+    counts.distance_matrices = plan.distance_matrices.size();
+    clock.stop("distances");
+  }
+  if (spec.save_scores) write_scores(output, layout, plan, scores);
+  if (layout.reports_measures())
+    write_selection_measures(output, layout, plan, scores);
+  else
+    set_aside_unused(output, "selection_measures");
+  clock.stop("scores");
+
   std::map<EvaluationKey, EvaluationResult> evaluations;
-  const PlannedSubsets planned = planned_subset_counts(plan, scores);
+  const PlannedSubsets planned = finished ? PlannedSubsets{} : planned_subset_counts(plan, scores);
   // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
   // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
   try {

@@ -402,6 +402,8 @@ def cost_claims(c, folder, measurements):
     assert total / 60 < 30 and float(c["cold_peak"]) * 2 ** 30 < 4e9  # the budget, met
     assert runs_wall <= total
     c["cold_rest"] = integer(total - runs_wall)  # the comparisons and the scripts
+    c["rerun_seconds"] = integer(measurements.number("wall_seconds:make_archive_full_rerun", "s"))
+    c["rerun_before_seconds"] = measurements("wall_seconds:make_archive_full_rerun_before", "s")
     # the selection run's stages and counts
     selection = manifests["selection"]
     stages, counts = selection["stage_seconds"], selection["counts"]

@@ -50,6 +50,25 @@ void run_shards_side_by_side(const std::filesystem::path& output, int shards) {
   }
 }
 
+// `spec` run as one process into `folder`/single, then planned in 3 shards into `folder`/sharded;
+// the plan's result.
+RunResult single_run_and_plan(const std::filesystem::path& folder, const std::string& spec) {
+  run_ok(with_output(spec + " --threads 2", folder / "single"));
+  auto plan = run_runner(with_output("plan " + spec + " --shards 3", folder / "sharded"));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  return plan;
+}
+
+// The 3 shards of `folder`/sharded run one after another, all finished, then merged.
+void run_three_shards_and_merge(const std::filesystem::path& folder, const std::string& spec) {
+  const auto output = folder / "sharded";
+  for (const char* shard : {"1/3", "2/3", "3/3"})
+    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
+  auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
+  run_ok("merge " + output.string() + " --quiet");
+}
+
 }  // namespace
 
 TEST_CASE("4 shards run side by side and merged give the single run's files byte for byte") {
@@ -228,11 +247,8 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
 TEST_CASE("a tuned spec in 3 shards merges to the single run's files, tuned.csv included") {
   TemporaryFolder folder("shards_tuned");
   const std::string spec = "tests/integration/specs/tuned_subset.yaml";
-  const auto single = folder.path() / "single";
-  run_ok(with_output(spec + " --threads 2", single));
-  const auto output = folder.path() / "sharded";
-  auto plan = run_runner(with_output("plan " + spec + " --shards 3", output));
-  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  const auto single = folder.path() / "single", output = folder.path() / "sharded";
+  const auto plan = single_run_and_plan(folder.path(), spec);
   // Per dataset: the Laplacian score's six parameter sets are the candidates of one tuned row (one
   // bundle of six groups), ANOVA's group those of another; 4 bundles over 3 shards.
   CHECK_MESSAGE(contains(plan.out, "28 cells in 14 work groups"), plan.out);
@@ -240,11 +256,7 @@ TEST_CASE("a tuned spec in 3 shards merges to the single run's files, tuned.csv 
   CHECK_MESSAGE(contains(plan.out, "shard 3/3: 4 cells and 2 tuned rows,"), plan.out);
   const std::string groups = read_text(output / "plan/groups.csv");
   CHECK(contains(groups, "tuned_rows,bundle,score_cost,fit_cost,tuning_cost,cost,shard"));
-  for (const char* shard : {"1/3", "2/3", "3/3"})
-    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
-  auto status = run_runner("status " + output.string());
-  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
-  run_ok("merge " + output.string() + " --quiet");
+  run_three_shards_and_merge(folder.path(), spec);
   for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "duplicates.csv", "skipped.csv",
                            "tables/Coffee.md", "tables/GunPoint.md"}) {
     REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
@@ -278,21 +290,14 @@ TEST_CASE("tune.outer: chosen in 3 shards merges to the single run's files") {
   const std::string spec =
       "tests/integration/specs/tuned_subset.yaml --set tune.outer=chosen --set 'plots=[]' "
       "--set 'tune.parameters=[laplacian.sigma_ratio, laplacian.k]'";
-  const auto single = folder.path() / "single";
-  run_ok(with_output(spec + " --threads 2", single));
-  const auto output = folder.path() / "sharded";
-  auto plan = run_runner(with_output("plan " + spec + " --shards 3", output));
-  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  const auto single = folder.path() / "single", output = folder.path() / "sharded";
+  const auto plan = single_run_and_plan(folder.path(), spec);
   // Per dataset: 2 tuned rows (one per n_features) over the Laplacian score's 12 candidate cells,
   // and ANOVA's 2 cells; 4 bundles over 3 shards.
   CHECK_MESSAGE(contains(plan.out, "28 cells in 14 work groups"), plan.out);
   CHECK_MESSAGE(contains(plan.out, "shard 1/3: 0 cells and 2 tuned rows,"), plan.out);
   CHECK_MESSAGE(contains(plan.out, "shard 3/3: 4 cells and 0 tuned rows,"), plan.out);
-  for (const char* shard : {"1/3", "2/3", "3/3"})
-    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
-  auto status = run_runner("status " + output.string());
-  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
-  run_ok("merge " + output.string() + " --quiet");
+  run_three_shards_and_merge(folder.path(), spec);
   for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "tables/Coffee.md"}) {
     REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
     CHECK_MESSAGE(read_text(single / file) == read_text(output / file), file);

@@ -111,7 +111,8 @@ archive: build
 # official split, the comparisons (baselines beside every n_features, one Holm family each) and
 # the tables of the README. The archive is $TSFS_UCR_ARCHIVE, else ../shared/data/ucr-archive.
 # `make archive-full-checks` adds the README's two sensitivity runs (duplicates kept on one side,
-# z-normalised 1-NN); the study's comparisons do not read them.
+# z-normalised 1-NN); the study's comparisons do not read them. Each run prints its stages'
+# progress with the time left (--progress), nothing else but warnings (--quiet).
 ARCHIVE_FULL = results/archive-full
 ARCHIVE_FULL_OFFICIAL = --set 'protocol={kind: train_test}'
 ARCHIVE_FULL_DUPLICATED = ArrowHead, FaceAll, FacesUCR, InsectEPGSmallTrain, MedicalImages, PLAID, \
@@ -121,11 +122,11 @@ archive-full: build
 	  [ -e "$$tuned" ] || [ ! -e "$$tuned.gz" ] || gunzip --keep "$$tuned.gz"  # committed compressed; the run resumes from it
 	@for spec in official_split svc_tsfel svc_catch22 nearest_neighbour selection; do \
 	  echo "== experiments/archive-full/$$spec.yaml"; \
-	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet $(RUNNER_ARGS) || exit $$?; \
+	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet --progress $(RUNNER_ARGS) || exit $$?; \
 	done
 	@for spec in selection svc_tsfel svc_catch22; do \
 	  echo "== experiments/archive-full/$$spec.yaml on the official split"; \
-	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet $(RUNNER_ARGS) \
+	  $(BUILD)/runner experiments/archive-full/$$spec.yaml --quiet --progress $(RUNNER_ARGS) \
 	    $(ARCHIVE_FULL_OFFICIAL) --set output=$(ARCHIVE_FULL)/$${spec}_official || exit $$?; \
 	done
 	python3 experiments/archive-full/official_baselines.py
@@ -144,10 +145,10 @@ archive-full: build
 # split: what keeping them was worth (README, "Duplicated series"); and the 1-NN baselines on
 # z-normalised series against the archive's published error rates (README, "How exact").
 archive-full-checks: build
-	$(BUILD)/runner experiments/archive-full/selection.yaml --quiet $(RUNNER_ARGS) \
+	$(BUILD)/runner experiments/archive-full/selection.yaml --quiet --progress $(RUNNER_ARGS) \
 	  --set duplicates=group --set output=$(ARCHIVE_FULL)/duplicates_group \
 	  --set 'datasets={archive: ucr-2018, missing: interpolate, names: [$(ARCHIVE_FULL_DUPLICATED)]}'
-	$(BUILD)/runner experiments/archive-full/official_split_z.yaml --quiet $(RUNNER_ARGS)
+	$(BUILD)/runner experiments/archive-full/official_split_z.yaml --quiet --progress $(RUNNER_ARGS)
 	python3 experiments/baselines/compare_published.py $(ARCHIVE_FULL)/official_split_z
 
 # The UCR archive's three 1-NN baselines on the vendored datasets (experiments/baselines/,

@@ -52,6 +52,7 @@ options:
   --dry-run            print the grid size and the distinct work units, compute nothing
   --fresh              ignore earlier results in the output folder and start over
   --quiet              no progress or info lines on stderr (run.log keeps them)
+  --progress           with --quiet, still show each stage's progress (done/total, rate, time left)
   --no-timings         leave fit_seconds empty so every CSV is byte-reproducible
   --direct-fits        fit every feature subset from scratch; by default the subsets of one
                        ranking (n_features sweeps) share their kernel sums, which may round
@@ -216,6 +217,8 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
       arguments.run.rebuild_manifest = true;
     } else if (arg == "--quiet") {
       arguments.run.quiet = true;
+    } else if (arg == "--progress") {
+      arguments.run.progress = true;
     } else if (arg == "--no-timings") {
       arguments.run.timings = false;
     } else if (arg == "--direct-fits") {

@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
       fmt::print("tsfs runner {} (commit {})\n", tsfs::kTsfsVersion, tsfs::kTsfsGitCommit);
       return 0;
     }
-    tsfs::Progress::set_enabled(!arguments.run.quiet);
+    tsfs::Progress::set_enabled(arguments.run.show_progress());
     if (arguments.list) {
       fmt::print("{}",
                  arguments.markdown ? tsfs::component_list_markdown() : tsfs::component_list());

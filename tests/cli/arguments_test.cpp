@@ -29,6 +29,15 @@ TEST_CASE("arguments: a spec with options and overrides") {
   CHECK(arguments.overrides == std::vector<std::string>{"k=5", "output=out"});
 }
 
+TEST_CASE("arguments: --progress shows progress under --quiet") {
+  CHECK(parse({"spec.yaml"}).run.show_progress());
+  CHECK_FALSE(parse({"spec.yaml", "--quiet"}).run.show_progress());
+  const auto arguments = parse({"spec.yaml", "--quiet", "--progress"});
+  CHECK(arguments.run.quiet);
+  CHECK(arguments.run.progress);
+  CHECK(arguments.run.show_progress());
+}
+
 TEST_CASE("arguments: subcommands, and a spec named like one") {
   CHECK(parse({"features", "spec.yaml"}).command == tsfs::Command::features);
   CHECK(parse({"distances", "spec.yaml"}).command == tsfs::Command::distances);

@@ -212,6 +212,22 @@ TEST_CASE("nested CV run again when finished recomputes nothing and keeps every 
   for (const auto& [file, text] : before) CHECK_MESSAGE(read_text(output / file) == text, file);
 }
 
+// --quiet keeps stderr to the warnings; --progress adds each stage's progress line back (the
+// long make targets use both), the nested CV's included.
+TEST_CASE("--quiet --progress shows the stages' progress and no info line") {
+  TemporaryFolder folder("tuning_progress");
+  const std::string run = std::string(kSpec) + " --quiet --no-timings --set output=";
+  auto progress = run_runner(run + (folder.path() / "progress").string() + " --progress");
+  REQUIRE_MESSAGE(progress.exit_code == 0, progress.err);
+  CHECK_MESSAGE(contains(progress.err, "cells: 28/28 ("), progress.err);
+  CHECK_MESSAGE(contains(progress.err, "tuned rows: 4/4 ("), progress.err);
+  CHECK_FALSE(contains(progress.err, "dataset Coffee:"));
+  auto quiet = run_runner(run + (folder.path() / "quiet").string());
+  REQUIRE_MESSAGE(quiet.exit_code == 0, quiet.err);
+  CHECK_FALSE(contains(quiet.err, "cells:"));
+  CHECK_FALSE(contains(quiet.err, "tuned rows:"));
+}
+
 TEST_CASE("nested CV chooses by ROC AUC with tune.metric: roc_auc") {
   TemporaryFolder folder("tuning_roc_auc");
   const std::string metrics = " --set metrics=[roc_auc,macro_f1]";

@@ -151,7 +151,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                    const std::vector<ScoreResult>& scores, const PlannedSubsets& planned,
                    const DistanceBlocks& matrices, OutputWriter& writer, const RunOptions& options,
                    Counts& counts, std::map<EvaluationKey, EvaluationResult>& evaluations) {
-  Progress progress("cells", pending.size(), options.quiet);
+  Progress progress("cells", pending.size(), !options.show_progress());
   NonConvergence non_convergence;
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
   for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
@@ -361,6 +361,9 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   TuningCounts& tuning_counts = counts.tuning.emplace();
   std::map<size_t, std::vector<TunedChoice>> choices;
   writer.set_checkpoint_interval(kTuningCheckpoint);
+  size_t rows_to_tune = 0;
+  for (const auto& entry : by_dataset) rows_to_tune += entry.second.size();
+  Progress progress("tuned rows", rows_to_tune, !options.show_progress());
   // An interrupt keeps the tuned rows finished so far: results.csv and folds.csv first, then
   // their choices in tuned.csv (a row without them is recomputed).
   try {
@@ -368,9 +371,9 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
       const auto started = std::chrono::steady_clock::now();
       std::vector<TunedCell> all_cells;
       for (size_t r : dataset_rows) all_cells.push_back(tuned[r - first]);
-      auto all_chosen =
-          choose_candidates(spec, datasets, plan, all_cells, matrices, options.threads,
-                            options.direct_fits, options.quiet, evaluations, tuning_counts);
+      auto all_chosen = choose_candidates(spec, datasets, plan, all_cells, matrices,
+                                          options.threads, options.direct_fits,
+                                          !options.show_progress(), evaluations, tuning_counts);
       // The pending rows' choices; the finished rows' stand as they are.
       std::vector<size_t> group;
       std::vector<TunedCell> to_tune;
@@ -409,8 +412,10 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
           "tuned {}: {} rows in {:.1f} s", datasets[static_cast<size_t>(dataset)].data.name,
           dataset_rows.size(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      progress.advance(dataset_rows.size());
       throw_if_interrupted();
     }
+    progress.finish();
   } catch (const Interrupted&) {
     writer.checkpoint();
     write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
@@ -489,7 +494,8 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   if (!finished || outputs_need_scores) {
     matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
     clock.stop("distances");
-    scores = compute_all_scores(spec, datasets, plan, matrices, options.threads, options.quiet);
+    scores = compute_all_scores(spec, datasets, plan, matrices, options.threads,
+                                !options.show_progress());
   } else {
     spdlog::info("every cell is in results.csv: no distance or score vector is computed");
     counts.distance_matrices = plan.distance_matrices.size();

@@ -15,10 +15,11 @@ namespace tsfs {
 
 struct RunOptions {
   int threads = default_threads();
-  bool dry_run = false;  // print the grid and its work units, compute and write nothing
-  bool fresh = false;    // ignore results of an earlier run in the output folder
-  bool quiet = false;    // no progress or info lines on stderr (run.log keeps them)
-  bool timings = true;   // false: leave fit_seconds empty, so every CSV is byte-reproducible
+  bool dry_run = false;   // print the grid and its work units, compute and write nothing
+  bool fresh = false;     // ignore results of an earlier run in the output folder
+  bool quiet = false;     // no progress or info lines on stderr (run.log keeps them)
+  bool progress = false;  // with quiet: the progress lines (done/total, rate, time left) still show
+  bool timings = true;    // false: leave fit_seconds empty, so every CSV is byte-reproducible
   // Every fit through Classifier::fit_predict, none through the nested-subset fits (whose kernel
   // sums over columns round differently, see classify/classifier.hpp).
   bool direct_fits = false;
@@ -28,6 +29,8 @@ struct RunOptions {
   // When set, the run computes only the cells of the plan this returns (a shard's part, in grid
   // order, with the score units and distance matrices they need).
   std::function<Plan(const Plan&, const std::vector<PreparedDataset>&)> select_cells;
+
+  bool show_progress() const { return !quiet || progress; }
 };
 
 // Returns the exit code: 0 when the sweep finished, 130 when interrupted (SIGINT/SIGTERM) after

@@ -3,6 +3,19 @@
 # runner and its tests build without Python, and `make test` then reports the Python tests as not
 # run (python/tests/CMakeLists.txt adds a test that says so).
 set(TSFS_PYTHON_FOUND OFF)
+# The interpreter, unless -DPython3_EXECUTABLE=... names one: the first python3 on PATH that has
+# numpy and its C headers (pyenv's or a virtual environment's, say), else Debian's
+# /usr/bin/python3 when it has them (scripts/install-deps.sh installs python3-numpy and
+# python3-dev there). Choosing another recompiles only the module: the core is the same.
+if(NOT Python3_EXECUTABLE)
+  tsfs_pick_python(_tsfs_module_python _tsfs_module_python_why
+    "import numpy, os, sysconfig; assert os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h'))"
+    "numpy and Python.h")
+  if(_tsfs_module_python)
+    set(Python3_EXECUTABLE "${_tsfs_module_python}" CACHE FILEPATH "The Python of the tsfs module")
+  endif()
+  message(STATUS "tsfs Python module: interpreter ${_tsfs_module_python_why}")
+endif()
 find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
 find_package(pybind11 2.6 CONFIG QUIET)
 set(_tsfs_python_missing "")
@@ -23,6 +36,11 @@ if(Python3_FOUND)
 endif()
 if(_tsfs_python_missing)
   list(JOIN _tsfs_python_missing ", " _tsfs_python_missing_text)
+  set(TSFS_PYTHON_MISSING_NOTE "the tsfs Python module was not built (missing "
+    "${_tsfs_python_missing_text}), so the Python tests did not run: scripts/install-deps.sh "
+    "installs what it needs, or -DPython3_EXECUTABLE=... (CMAKE_ARGS=... with make) picks an "
+    "interpreter that has it")
+  string(CONCAT TSFS_PYTHON_MISSING_NOTE ${TSFS_PYTHON_MISSING_NOTE})
   message(STATUS "tsfs Python module: not built, missing ${_tsfs_python_missing_text} "
     "(scripts/install-deps.sh installs them; -DPython3_EXECUTABLE=... picks the interpreter)")
 else()

@@ -163,7 +163,7 @@ std::unique_ptr<Classifier> make_knn(const ParamSet& params) {
 
 // The nested path costs a fit no more than the direct one (one pass over the columns either
 // way), so it is used as soon as two subsets share a column order.
-const Registrar<ClassifierRegistration> registrar{
+const Registrar<ClassifierRegistration> knn_registrar{
     ClassifierRegistration{.info = knn_info(),
                            .configure = configured_by_factory<Classifier>(make_knn),
                            .nested = NestedSubsetFits{2}}};

@@ -28,7 +28,7 @@ std::unique_ptr<Classifier> make_linear_svc(const ParamSet& params) {
   return make_liblinear_classifier("linear_svc", options);
 }
 
-const Registrar<ClassifierRegistration> registrar{
+const Registrar<ClassifierRegistration> linear_svc_registrar{
     ClassifierRegistration{.info = linear_svc_info(),
                            .configure = configured_by_factory<Classifier>(make_linear_svc),
                            .has_coefficients = true,

@@ -35,7 +35,7 @@ std::unique_ptr<Classifier> make_logistic(const ParamSet& params) {
   return make_liblinear_classifier("logistic", options);
 }
 
-const Registrar<ClassifierRegistration> registrar{
+const Registrar<ClassifierRegistration> logistic_registrar{
     ClassifierRegistration{.info = logistic_info(),
                            .configure = configured_by_factory<Classifier>(make_logistic),
                            .has_coefficients = true,

@@ -88,7 +88,7 @@ std::unique_ptr<DistanceClassifier> make_nearest_neighbours(const ParamSet& para
   return std::make_unique<NearestNeighbours>(params.integer("k"));
 }
 
-const Registrar<ClassifierRegistration> registrar{
+const Registrar<ClassifierRegistration> nearest_neighbour_registrar{
     ClassifierRegistration{.info = nearest_neighbour_info(),
                            .configure_from_distances =
                                configured_by_factory<DistanceClassifier>(make_nearest_neighbours)}};

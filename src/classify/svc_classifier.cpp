@@ -165,7 +165,7 @@ std::unique_ptr<Classifier> make_svc(const ParamSet& params) {
   return make_svc_classifier(svc_options(params));
 }
 
-const Registrar<ClassifierRegistration> registrar{
+const Registrar<ClassifierRegistration> svc_registrar{
     ClassifierRegistration{.info = svc_info(),
                            .configure = configured_by_factory<Classifier>(make_svc),
                            .nested = NestedSubsetFits{kNestedSvcWorthwhileFrom}}};

@@ -22,6 +22,20 @@ std::string format_double_or_empty(double value) {
   return std::isnan(value) ? "" : format_double(value);
 }
 
+std::string_view trim_blanks(std::string_view text) {
+  auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+  return text;
+}
+
+bool has_control_character(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7F;
+  });
+}
+
 std::optional<double> parse_double(std::string_view token) {
   if (token.empty()) return std::nullopt;
   // from_chars does not accept a leading '+', which some writers emit.

@@ -15,6 +15,12 @@ std::string format_double_or_empty(double value);
 // Parses a whole token as a double (accepts "NaN", "nan", "inf", exponents); nullopt otherwise.
 std::optional<double> parse_double(std::string_view token);
 
+// `text` without leading and trailing blanks (spaces and tabs).
+std::string_view trim_blanks(std::string_view text);
+
+// Whether `text` holds a control byte (below 0x20, or DEL).
+bool has_control_character(std::string_view text);
+
 // Splits on one delimiter character, keeping empty fields.
 std::vector<std::string_view> split(std::string_view line, char delimiter);
 

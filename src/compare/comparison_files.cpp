@@ -15,7 +15,7 @@
 namespace tsfs::compare {
 namespace {
 
-std::string number(double value) {
+std::string csv_number(double value) {
   return std::isnan(value) ? "" : format_double(value);
 }
 
@@ -30,8 +30,8 @@ std::string per_dataset_csv(const CollateOptions& options, const Collated& colla
       std::vector<std::string> row = {collated.datasets[d], collated.methods[m].label};
       row.insert(row.end(), collated.methods[m].values.begin(), collated.methods[m].values.end());
       const auto dataset = static_cast<Eigen::Index>(d), method = static_cast<Eigen::Index>(m);
-      row.push_back(number(collated.scores(dataset, method)));
-      row.push_back(number(comparison.ranks(dataset, method)));
+      row.push_back(csv_number(collated.scores(dataset, method)));
+      row.push_back(csv_number(comparison.ranks(dataset, method)));
       table.rows.push_back(std::move(row));
     }
   return table.str();
@@ -48,8 +48,8 @@ std::string methods_csv(const CollateOptions& options, const Collated& collated,
     std::vector<std::string> row = {method.label};
     row.insert(row.end(), method.values.begin(), method.values.end());
     row.push_back(std::to_string(method.runs.size()));
-    row.push_back(number(comparison.mean_scores(m)));
-    row.push_back(number(comparison.average_ranks(m)));
+    row.push_back(csv_number(comparison.mean_scores(m)));
+    row.push_back(csv_number(comparison.average_ranks(m)));
     table.rows.push_back(std::move(row));
   }
   return table.str();
@@ -71,13 +71,13 @@ std::string friedman_csv(const CollateOptions& options, const Comparison& compar
                   "alpha",
                   "nemenyi_q_alpha",
                   "critical_difference"};
-  table.rows.push_back({options.metric, std::to_string(friedman.datasets),
-                        std::to_string(friedman.methods), number(friedman.chi_square),
-                        number(friedman.f_numerator_degrees), number(friedman.chi_square_p),
-                        number(friedman.iman_davenport_f), number(friedman.f_numerator_degrees),
-                        number(friedman.f_denominator_degrees), number(friedman.iman_davenport_p),
-                        number(comparison.options.alpha), number(comparison.q_alpha),
-                        number(comparison.critical_difference)});
+  table.rows.push_back(
+      {options.metric, std::to_string(friedman.datasets), std::to_string(friedman.methods),
+       csv_number(friedman.chi_square), csv_number(friedman.f_numerator_degrees),
+       csv_number(friedman.chi_square_p), csv_number(friedman.iman_davenport_f),
+       csv_number(friedman.f_numerator_degrees), csv_number(friedman.f_denominator_degrees),
+       csv_number(friedman.iman_davenport_p), csv_number(comparison.options.alpha),
+       csv_number(comparison.q_alpha), csv_number(comparison.critical_difference)});
   return table.str();
 }
 
@@ -116,14 +116,17 @@ std::string pairwise_csv(const Collated& collated, const Comparison& comparison)
       const bool clique_test = comparison.options.cliques == CliqueTest::nemenyi ? nemenyi : holm;
       table.rows.push_back(
           {collated.methods[first].label, collated.methods[second].label,
-           number(sign * pair.mean_difference), std::to_string(flipped ? pair.losses : pair.wins),
-           std::to_string(pair.ties), std::to_string(flipped ? pair.wins : pair.losses),
-           number(pair.wilcoxon.statistic), number(pair.wilcoxon.p_value),
-           tested ? (pair.wilcoxon.exact ? "exact" : "normal") : "", number(pair.holm_p),
-           holm ? "true" : "false", number(sign * pair.rank_difference), nemenyi ? "true" : "false",
-           number(sign * pair.median_difference + 0.0), clique_test ? "true" : "false",
-           number(flipped ? pair.bayes.p_left : pair.bayes.p_right), number(pair.bayes.p_rope),
-           number(flipped ? pair.bayes.p_right : pair.bayes.p_left)});
+           csv_number(sign * pair.mean_difference),
+           std::to_string(flipped ? pair.losses : pair.wins), std::to_string(pair.ties),
+           std::to_string(flipped ? pair.wins : pair.losses), csv_number(pair.wilcoxon.statistic),
+           csv_number(pair.wilcoxon.p_value),
+           tested ? (pair.wilcoxon.exact ? "exact" : "normal") : "", csv_number(pair.holm_p),
+           holm ? "true" : "false", csv_number(sign * pair.rank_difference),
+           nemenyi ? "true" : "false", csv_number(sign * pair.median_difference + 0.0),
+           clique_test ? "true" : "false",
+           csv_number(flipped ? pair.bayes.p_left : pair.bayes.p_right),
+           csv_number(pair.bayes.p_rope),
+           csv_number(flipped ? pair.bayes.p_right : pair.bayes.p_left)});
     }
   return table.str();
 }

@@ -25,13 +25,6 @@ std::string line_place(const std::filesystem::path& path, size_t line_index) {
   return fmt::format("{}:{}", path.string(), line_index + 1);
 }
 
-// Writers differ in whether they put a space after the comma; neither changes the number.
-std::string_view trim_blanks(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
 // Header fields may be quoted (RFC 4180): tsfs itself quotes names holding a comma or a quote,
 // so a features file it wrote must read back with the same names.
 std::vector<std::string> split_header(std::string_view line, const std::string& place) {
@@ -77,13 +70,6 @@ std::string describe_column(size_t column, const std::vector<std::string>& names
   if (column < names.size())
     return fmt::format("column {} ('{}')", column + 1, printable_excerpt(names[column]));
   return fmt::format("column {}", column + 1);
-}
-
-bool has_control_character(std::string_view text) {
-  return std::any_of(text.begin(), text.end(), [](char c) {
-    auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte == 0x7F;
-  });
 }
 
 // Names become feature names in every output: each must be present, printable and unique.

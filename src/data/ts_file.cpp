@@ -32,13 +32,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string_view trim_blanks(std::string_view text) {
-  auto blank = [](char c) { return c == ' ' || c == '\t'; };
-  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-  return text;
-}
-
 std::vector<std::string_view> split_blanks(std::string_view text) {
   std::vector<std::string_view> words;
   size_t at = 0;
@@ -57,11 +50,6 @@ std::string lowercase(std::string_view text) {
   std::transform(lower.begin(), lower.end(), lower.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return lower;
-}
-
-bool has_control_character(std::string_view text) {
-  return std::any_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7F; });
 }
 
 // The header tags tsfs knows, as aeon spells them (compared case-insensitively).

@@ -1,10 +1,10 @@
-#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <queue>
 #include <stdexcept>
 #include <vector>
+#include "numerics/decompositions.hpp"
 
 #include "common/interrupt.hpp"
 #include "embed/embedding.hpp"
@@ -20,13 +20,12 @@ Eigen::MatrixXd classical_mds(const Eigen::MatrixXd& distances, int dimensions) 
   const Eigen::VectorXd row_means = b.rowwise().mean();
   const double mean = b.mean();
   b = ((b.rowwise() - column_means).colwise() - row_means).array() + mean;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(b);
+  const SymmetricEigen eigen = symmetric_eigen(b);
   const auto kept = std::min<Eigen::Index>(dimensions, n);
   Eigen::MatrixXd coordinates(n, kept);
   for (Eigen::Index k = 0; k < kept; ++k) {
     const Eigen::Index column = n - 1 - k;  // eigenvalues ascending: largest last
-    coordinates.col(k) =
-        eigen.eigenvectors().col(column) * std::sqrt(std::max(eigen.eigenvalues()(column), 0.0));
+    coordinates.col(k) = eigen.vectors.col(column) * std::sqrt(std::max(eigen.values(column), 0.0));
   }
   sign_by_largest_entry(coordinates);
   return coordinates;

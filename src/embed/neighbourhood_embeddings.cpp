@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
 
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <stdexcept>
+#include "numerics/decompositions.hpp"
 
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
@@ -28,9 +28,9 @@ void check_embedding_problem(const char* method, const Eigen::MatrixXd& distance
 
 // The eigenvectors of a symmetric matrix's `dimensions` smallest eigenvalues after the first.
 Eigen::MatrixXd smallest_after_first(const Eigen::MatrixXd& symmetric, int dimensions) {
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigen(symmetric);
-  if (eigen.info() != Eigen::Success) throw std::runtime_error("eigensolver did not converge");
-  return eigen.eigenvectors().middleCols(1, dimensions);  // eigenvalues ascending
+  const SymmetricEigen eigen = symmetric_eigen(symmetric);
+  if (!eigen.converged) throw std::runtime_error("eigensolver did not converge");
+  return eigen.vectors.middleCols(1, dimensions);  // eigenvalues ascending
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <Spectra/SymEigsSolver.h>
-#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -12,6 +11,7 @@
 #include <utility>
 
 #include "common/enum_names.hpp"
+#include "numerics/decompositions.hpp"
 
 namespace tsfs {
 
@@ -113,10 +113,9 @@ Eigenpairs dense_eigenpairs(const Weights& weights, const Eigen::VectorXd& inver
       -normalised_product(weights, inverse_root, Eigen::MatrixXd::Identity(size, size));
   laplacian.diagonal().array() += 1.0;
   const Eigen::MatrixXd symmetric = (laplacian + laplacian.transpose()) / 2.0;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(symmetric);
-  if (solver.info() != Eigen::Success)
-    throw std::invalid_argument("spec: dense eigendecomposition failed");
-  return {solver.eigenvalues(), solver.eigenvectors()};
+  SymmetricEigen eigen = symmetric_eigen(symmetric);
+  if (!eigen.converged) throw std::invalid_argument("spec: dense eigendecomposition failed");
+  return {std::move(eigen.values), std::move(eigen.vectors)};
 }
 
 // The `count` smallest eigenpairs of L^ (largest of A) with Spectra's Lanczos solver.

@@ -53,7 +53,7 @@ class LdaReducer final : public Reducer {
   bool standardize_;
 };
 
-const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+const Registrar<ReducerRegistration> lda_registrar{ReducerRegistration{
     .info = {.name = "lda",
              .doc = "linear discriminant analysis: the training rows' Fisher discriminant "
                     "directions (at most classes - 1)",

@@ -1,8 +1,8 @@
 #include "reduce/linear_discriminant.hpp"
 
-#include <Eigen/SVD>
 #include <cmath>
 #include <stdexcept>
+#include "numerics/decompositions.hpp"
 
 namespace tsfs {
 
@@ -33,24 +33,24 @@ LinearDiscriminant linear_discriminant(const Eigen::MatrixXd& rows, const Eigen:
     if (std_dev(c) == 0.0) std_dev(c) = 1.0;
   // 2) Within variance: an SVD of the scaled rows whitens the pooled within-class covariance.
   const double within_factor = std::sqrt(1.0 / static_cast<double>(n - classes));
-  Eigen::BDCSVD<Eigen::MatrixXd> within(
-      (centred.array().rowwise() / std_dev.array()).matrix() * within_factor, Eigen::ComputeThinV);
-  Eigen::Index rank = (within.singularValues().array() > tolerance).count();
+  const ThinSvd within = thin_svd(
+      (centred.array().rowwise() / std_dev.array()).matrix() * within_factor, SvdFactors::v);
+  Eigen::Index rank = (within.singular_values.array() > tolerance).count();
   const Eigen::MatrixXd whitening =
-      (within.matrixV().leftCols(rank).array().colwise() / std_dev.transpose().array()).matrix() *
-      within.singularValues().head(rank).cwiseInverse().asDiagonal();
+      (within.v.leftCols(rank).array().colwise() / std_dev.transpose().array()).matrix() *
+      within.singular_values.head(rank).cwiseInverse().asDiagonal();
   // 3) Between variance: the class means, weighted by sqrt(n x prior / (classes - 1)).
   const double between_factor = classes == 1 ? 1.0 : 1.0 / static_cast<double>(classes - 1);
   const Eigen::VectorXd weights = (static_cast<double>(n) * priors * between_factor).cwiseSqrt();
   const Eigen::MatrixXd weighted_means =
       weights.asDiagonal() * (means.rowwise() - model.overall_mean) * whitening;
-  Eigen::BDCSVD<Eigen::MatrixXd> between(weighted_means, Eigen::ComputeThinV);
-  const Eigen::VectorXd& singular = between.singularValues();
+  const ThinSvd between = thin_svd(weighted_means, SvdFactors::v);
+  const Eigen::VectorXd& singular = between.singular_values;
   const Eigen::VectorXd squares = singular.array().square();
   const Eigen::Index max_components = std::min<Eigen::Index>(classes - 1, features);
   model.explained_variance_ratio = (squares / squares.sum()).head(max_components);
   rank = (singular.array() > tolerance * singular(0)).count();
-  model.scalings = whitening * between.matrixV().leftCols(rank);
+  model.scalings = whitening * between.v.leftCols(rank);
   return model;
 }
 

@@ -57,7 +57,7 @@ class NmfReducer final : public Reducer {
   std::uint64_t seed_;
 };
 
-const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+const Registrar<ReducerRegistration> nmf_registrar{ReducerRegistration{
     .info = {.name = "nmf",
              .doc = "non-negative matrix factorisation of the training rows (coordinate descent or "
                     "multiplicative updates); non-negative features only",

@@ -1,9 +1,9 @@
 #include "reduce/nonnegative_factorization.hpp"
 
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include "numerics/decompositions.hpp"
 
 #include "numerics/standard_normal.hpp"
 
@@ -33,10 +33,10 @@ double update_factor(const Eigen::MatrixXd& x, Eigen::MatrixXd& w, const Eigen::
 }  // namespace
 
 Factorization nndsvda_start(const Eigen::MatrixXd& x, Eigen::Index components) {
-  Eigen::BDCSVD<Eigen::MatrixXd> svd(x, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  const Eigen::MatrixXd& u = svd.matrixU();
-  const Eigen::MatrixXd& v = svd.matrixV();
-  const Eigen::VectorXd& s = svd.singularValues();
+  const ThinSvd svd = thin_svd(x, SvdFactors::u_and_v);
+  const Eigen::MatrixXd& u = svd.u;
+  const Eigen::MatrixXd& v = svd.v;
+  const Eigen::VectorXd& s = svd.singular_values;
   Factorization start{Eigen::MatrixXd::Zero(x.rows(), components),
                       Eigen::MatrixXd::Zero(components, x.cols()), 0};
   // The leading triplet of a non-negative matrix is non-negative up to a common sign.

@@ -5,7 +5,7 @@
 namespace tsfs {
 namespace {
 
-const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+const Registrar<ReducerRegistration> pca_registrar{ReducerRegistration{
     .info = {.name = "pca",
              .doc = "principal component analysis of the training rows (centred); components or "
                     "the share of variance `energy` they reach",

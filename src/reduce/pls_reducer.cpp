@@ -34,7 +34,7 @@ class PlsReducer final : public Reducer {
   long long components_;
 };
 
-const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+const Registrar<ReducerRegistration> pls_registrar{ReducerRegistration{
     .info = {.name = "pls",
              .doc = "PLS-DA: partial least squares (NIPALS) scores of the training rows against "
                     "their class indicators (both blocks standardised, as PLSRegression)",

@@ -1,8 +1,8 @@
 #include "reduce/principal_components.hpp"
 
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
+#include "numerics/decompositions.hpp"
 
 namespace tsfs {
 namespace {
@@ -10,15 +10,8 @@ namespace {
 // Thin SVD of `centred`; V's columns get the sign that makes the largest |U_ki| of the matching
 // column of U positive (scikit-learn's svd_flip with u_based_decision=True), so that directions
 // do not depend on the SVD routine's arbitrary signs.
-struct SignedSvd {
-  Eigen::VectorXd singular_values;
-  Eigen::MatrixXd u;
-  Eigen::MatrixXd v;
-};
-
-SignedSvd signed_svd(const Eigen::MatrixXd& matrix) {
-  Eigen::BDCSVD<Eigen::MatrixXd> svd(matrix, Eigen::ComputeThinU | Eigen::ComputeThinV);
-  SignedSvd result{svd.singularValues(), svd.matrixU(), svd.matrixV()};
+ThinSvd signed_svd(const Eigen::MatrixXd& matrix) {
+  ThinSvd result = thin_svd(matrix, SvdFactors::u_and_v);
   for (Eigen::Index k = 0; k < result.u.cols(); ++k) {
     Eigen::Index largest = 0;
     result.u.col(k).cwiseAbs().maxCoeff(&largest);
@@ -35,7 +28,7 @@ SignedSvd signed_svd(const Eigen::MatrixXd& matrix) {
 PrincipalComponents principal_components(const Eigen::MatrixXd& rows) {
   PrincipalComponents result;
   result.mean = rows.colwise().mean();
-  const SignedSvd svd = signed_svd(rows.rowwise() - result.mean);
+  const ThinSvd svd = signed_svd(rows.rowwise() - result.mean);
   result.directions = svd.v;
   result.singular_values = svd.singular_values;
   result.explained_variance_ratio = energy_shares(svd.singular_values);
@@ -45,7 +38,7 @@ PrincipalComponents principal_components(const Eigen::MatrixXd& rows) {
 PrincipalComponents truncated_svd(const Eigen::MatrixXd& rows) {
   PrincipalComponents result;
   result.mean = Eigen::RowVectorXd::Zero(rows.cols());
-  const SignedSvd svd = signed_svd(rows);
+  const ThinSvd svd = signed_svd(rows);
   result.directions = svd.v;
   result.singular_values = svd.singular_values;
   const auto population_variances = [](const Eigen::MatrixXd& columns) {

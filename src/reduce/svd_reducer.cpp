@@ -13,7 +13,7 @@ std::vector<ParamDeclaration> svd_params() {
   return params;
 }
 
-const Registrar<ReducerRegistration> registrar{ReducerRegistration{
+const Registrar<ReducerRegistration> svd_registrar{ReducerRegistration{
     .info = {.name = "svd",
              .doc = "truncated SVD of the training rows (not centred); components or the share "
                     "`energy` of the squared singular values they reach",

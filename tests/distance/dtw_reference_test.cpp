@@ -83,7 +83,7 @@ std::vector<ReferenceRow> read_pairs() {
   return rows;
 }
 
-double relative_difference(double a, double b) {
+double dtw_reference_relative_difference(double a, double b) {
   if (a == b) return 0.0;
   return std::abs(a - b) / std::max(std::abs(a), std::abs(b));
 }
@@ -114,13 +114,13 @@ TEST_CASE("dtw equals dtw-python on every reference pair, one pair at a time") {
     }
     ++feasible;
     Eigen::MatrixXd distances = tsfs::dtw_matrix(dataset, row.options, 1);
-    CHECK(relative_difference(distances(0, 1), row.distance) <= 1e-9);
+    CHECK(dtw_reference_relative_difference(distances(0, 1), row.distance) <= 1e-9);
     CHECK(distances(1, 0) == distances(0, 1));
     DtwOptions normalized = row.options;
     normalized.normalize = true;
     if (row.options.step_pattern == dtw::StepPattern::symmetric2) {
-      CHECK(relative_difference(tsfs::dtw_matrix(dataset, normalized, 1)(0, 1), row.normalized) <=
-            1e-9);
+      CHECK(dtw_reference_relative_difference(tsfs::dtw_matrix(dataset, normalized, 1)(0, 1),
+                                              row.normalized) <= 1e-9);
     } else {
       CHECK(std::isnan(row.normalized));  // dtw-python cannot normalise symmetric1: we refuse
       CHECK(input_error_text([&] { tsfs::dtw_matrix(dataset, normalized, 1); }) ==
@@ -171,8 +171,8 @@ TEST_CASE("dtw equals dtw-python on whole reference matrices (batches of mixed l
           REQUIRE(row.feasible);
           CAPTURE(row.i);
           CAPTURE(row.j);
-          CHECK(relative_difference(distances(i - members.begin(), j - members.begin()),
-                                    row.distance) <= 1e-9);
+          CHECK(dtw_reference_relative_difference(
+                    distances(i - members.begin(), j - members.begin()), row.distance) <= 1e-9);
           ++compared;
         }
       }

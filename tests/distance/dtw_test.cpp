@@ -76,7 +76,7 @@ std::vector<Series> random_series(int count, int shortest, int longest, unsigned
   return all;
 }
 
-double relative_difference(double a, double b) {
+double dtw_relative_difference(double a, double b) {
   if (a == b) return 0.0;
   return std::abs(a - b) / std::max(std::abs(a), std::abs(b));
 }
@@ -121,7 +121,7 @@ void check_against_reference(const std::vector<Series>& series, const DtwOptions
       double value = *expected;
       if (options.normalize) value /= static_cast<double>(series[i].size() + series[j].size());
       auto row = static_cast<long long>(i), column = static_cast<long long>(j);
-      CHECK(relative_difference(distances(row, column), value) <= 1e-12);
+      CHECK(dtw_relative_difference(distances(row, column), value) <= 1e-12);
       CHECK(distances(row, column) == distances(column, row));
     }
   }

@@ -27,15 +27,15 @@ namespace elastic = tsfs::elastic;
 
 namespace {
 
-const std::string kFolder = std::string(TSFS_REFERENCE_DIR) + "/elastic-distances/";
+const std::string kElasticReferenceFolder = std::string(TSFS_REFERENCE_DIR) + "/elastic-distances/";
 constexpr double kTolerance = 1e-12;  // relative; absolute for a zero value
 
 using Row = std::vector<std::string>;
 
 // RFC 4180: comma-separated, fields optionally quoted with doubled inner quotes, one record a line.
 std::vector<Row> read_csv(const std::string& file) {
-  std::ifstream in(kFolder + file);
-  REQUIRE_MESSAGE(in.good(), "cannot read " << kFolder + file);
+  std::ifstream in(kElasticReferenceFolder + file);
+  REQUIRE_MESSAGE(in.good(), "cannot read " << kElasticReferenceFolder + file);
   std::vector<Row> rows;
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
@@ -66,20 +66,21 @@ std::vector<Row> read_csv(const std::string& file) {
   return rows;
 }
 
-double number(const std::string& text) {
+double elastic_reference_number(const std::string& text) {
   auto value = tsfs::parse_double(text);
-  REQUIRE_MESSAGE(value.has_value(), "not a number: " << text);
+  REQUIRE_MESSAGE(value.has_value(), "not a elastic_reference_number: " << text);
   return *value;
 }
 
 std::vector<double> numbers(const std::string& text) {
   std::vector<double> values;
   for (auto token : tsfs::split(text, ' '))
-    if (!token.empty()) values.push_back(number(std::string(token)));
+    if (!token.empty()) values.push_back(elastic_reference_number(std::string(token)));
   return values;
 }
 
-// A flat JSON object of numbers, null, true, false and one-number arrays ("g_arr": [1.28]).
+// A flat JSON object of numbers, null, true, false and one-elastic_reference_number arrays
+// ("g_arr": [1.28]).
 std::map<std::string, std::string> read_json(const std::string& text) {
   std::map<std::string, std::string> result;
   REQUIRE(text.front() == '{');
@@ -120,25 +121,26 @@ Case case_of(const std::string& name, const std::string& json) {
     if (key == "itakura_max_slope") {
       if (value != "null") result.supported = false;
     } else if (key == "window") {
-      params.window = value == "null" ? 1.0 : number(value);
+      params.window = value == "null" ? 1.0 : elastic_reference_number(value);
     } else if (key == "epsilon") {
-      if (value != "null") params.epsilon = number(value);
+      if (value != "null") params.epsilon = elastic_reference_number(value);
     } else if (key == "g") {
-      params.g = number(value);
+      params.g = elastic_reference_number(value);
     } else if (key == "g_arr") {
-      if (value != "null") params.g = number(value);  // univariate: g_arr[0] replaces g
+      if (value != "null")
+        params.g = elastic_reference_number(value);  // univariate: g_arr[0] replaces g
     } else if (key == "c") {
-      params.c = number(value);
+      params.c = elastic_reference_number(value);
     } else if (key == "independent") {
       params.independent = value == "true";
     } else if (key == "nu") {
-      params.nu = number(value);
+      params.nu = elastic_reference_number(value);
     } else if (key == "lmbda") {
-      params.lmbda = number(value);
+      params.lmbda = elastic_reference_number(value);
     } else if (key == "warp_penalty") {
-      params.warp_penalty = number(value);
+      params.warp_penalty = elastic_reference_number(value);
     } else if (key == "reach") {
-      params.reach = static_cast<int>(number(value));
+      params.reach = static_cast<int>(elastic_reference_number(value));
     } else {
       FAIL("unknown parameter " << key);
     }
@@ -162,7 +164,8 @@ struct Agreement {
   }
 };
 
-std::map<std::string, std::vector<double>> read_series(const std::string& file, size_t values) {
+std::map<std::string, std::vector<double>> elastic_reference_read_series(const std::string& file,
+                                                                         size_t values) {
   std::map<std::string, std::vector<double>> series;
   auto rows = read_csv(file);
   for (size_t k = 1; k < rows.size(); ++k) series[rows[k][0]] = numbers(rows[k][values]);
@@ -172,7 +175,7 @@ std::map<std::string, std::vector<double>> read_series(const std::string& file, 
 }  // namespace
 
 TEST_CASE("elastic distances equal aeon's own expected values (aeon_expected.csv)") {
-  const auto series = read_series("aeon_series.csv", 3);
+  const auto series = elastic_reference_read_series("aeon_series.csv", 3);
   const auto rows = read_csv("aeon_expected.csv");
   REQUIRE(rows[0] == Row{"distance", "params", "a_id", "b_id", "aeon_expected", "ours",
                          "ours_swapped", "abs_diff", "bitwise_equal", "source"});
@@ -190,11 +193,13 @@ TEST_CASE("elastic distances equal aeon's own expected values (aeon_expected.csv
     }
     const auto& x = series.at(row[2]);
     const auto& y = series.at(row[3]);
-    const double aeon = number(row[4]), reference = number(row[5]);
+    const double aeon = elastic_reference_number(row[4]),
+                 reference = elastic_reference_number(row[5]);
     const double value = elastic::pair_distance(*test.distance, test.params, x, y);
     CHECK(relative_error(value, aeon) <= kTolerance);
     CHECK(value == reference);  // the reference's own evaluation order: bitwise
-    CHECK(elastic::pair_distance(*test.distance, test.params, y, x) == number(row[6]));
+    CHECK(elastic::pair_distance(*test.distance, test.params, y, x) ==
+          elastic_reference_number(row[6]));
     agreement[row[0]].add(value, aeon);
   }
   CHECK(itakura == 11);  // aeon's Itakura cases (one per distance), not offered by tsfs
@@ -211,7 +216,7 @@ TEST_CASE("elastic distances equal aeon's own expected values (aeon_expected.csv
 }
 
 TEST_CASE("elastic distances equal the UCR reference values one pair at a time (expected.csv)") {
-  const auto series = read_series("series.csv", 6);
+  const auto series = elastic_reference_read_series("series.csv", 6);
   const auto rows = read_csv("expected.csv");
   REQUIRE(rows[0] == Row{"distance", "params", "a_id", "b_id", "len_a", "len_b", "value",
                          "value_band_literal", "value_band_exact", "note"});
@@ -226,8 +231,8 @@ TEST_CASE("elastic distances equal the UCR reference values one pair at a time (
     REQUIRE(test.supported);
     const auto& x = series.at(row[2]);
     const auto& y = series.at(row[3]);
-    REQUIRE(x.size() == static_cast<size_t>(number(row[4])));
-    const double expected = number(row[6]);
+    REQUIRE(x.size() == static_cast<size_t>(elastic_reference_number(row[4])));
+    const double expected = elastic_reference_number(row[6]);
     const double value = elastic::pair_distance(*test.distance, test.params, x, y);
     CHECK(relative_error(value, expected) <= kTolerance);
     // Every distance is symmetric, bitwise (README: so are the reference values).
@@ -236,7 +241,7 @@ TEST_CASE("elastic distances equal the UCR reference values one pair at a time (
     // EDR's default epsilon is NumPy's std, reproduced here to the bit.
     const std::string note = row[9];
     if (note.rfind("epsilon_used=", 0) == 0 && row[0] == "edr" && !test.params.epsilon) {
-      const double used = number(note.substr(13, note.find(';') - 13));
+      const double used = elastic_reference_number(note.substr(13, note.find(';') - 13));
       CHECK(std::max(elastic::numpy_std(x.data(), static_cast<int>(x.size())),
                      elastic::numpy_std(y.data(), static_cast<int>(y.size()))) /
                 4.0 ==
@@ -277,7 +282,7 @@ TEST_CASE("elastic matrices equal the UCR reference values (every setting, batch
                                                            elastic::best_simd(), false);
     for (const Row* row : setting_rows) {
       const double value = matrix(index.at((*row)[2]), index.at((*row)[3]));
-      const double reference = number((*row)[6]);
+      const double reference = elastic_reference_number((*row)[6]);
       CHECK(relative_error(value, reference) <= kTolerance);
       agreement[setting.first].add(value, reference);
     }
@@ -296,15 +301,16 @@ TEST_CASE("elastic band equals aeon's band rows for every unequal-length case (b
   int checked = 0;
   for (size_t k = 1; k < rows.size(); ++k) {
     const Row& row = rows[k];
-    const int n = static_cast<int>(number(row[0])), m = static_cast<int>(number(row[1]));
-    const double window = number(row[2]);
+    const int n = static_cast<int>(elastic_reference_number(row[0])),
+              m = static_cast<int>(elastic_reference_number(row[1]));
+    const double window = elastic_reference_number(row[2]);
     auto key = std::make_tuple(n, m, window);
     if (!bands.count(key)) bands[key] = elastic::sakoe_chiba_band(n, m, window);
     const elastic::Band& band = bands[key];
-    const auto i = static_cast<size_t>(number(row[3]));
+    const auto i = static_cast<size_t>(elastic_reference_number(row[3]));
     CAPTURE(k + 1);
-    CHECK(band.start[i] == static_cast<int>(number(row[4])));
-    CHECK(band.end[i] == static_cast<int>(number(row[5])));
+    CHECK(band.start[i] == static_cast<int>(elastic_reference_number(row[4])));
+    CHECK(band.end[i] == static_cast<int>(elastic_reference_number(row[5])));
     ++checked;
   }
   CHECK(checked == 11385);

@@ -26,8 +26,8 @@ const std::vector<std::string> kNames = {"ddtw", "wdtw", "wddtw", "lcss", "edr",
 
 // Random walks with lengths in [shortest, longest]; equal_runs puts several of each length so
 // that the SIMD batches are used too.
-std::vector<std::vector<double>> random_series(int count, int shortest, int longest,
-                                               unsigned seed) {
+std::vector<std::vector<double>> elastic_random_series(int count, int shortest, int longest,
+                                                       unsigned seed) {
   std::mt19937 generator(seed);
   std::uniform_int_distribution<int> length(shortest, longest);
   std::normal_distribution<double> step(0.0, 1.0);
@@ -86,7 +86,7 @@ ParamSet defaults_of(const tsfs::ComponentInfo& info,
 TEST_CASE("elastic matrices are bit-identical for 1 and 2 threads and every SIMD kernel") {
   // 44 series: runs of 7 of one length (batched) between 12 and 40 values, and the matrix
   // also pairs series of different lengths (the slanted band).
-  const Dataset dataset = make_dataset(random_series(44, 12, 40, 5), "Ragged");
+  const Dataset dataset = make_dataset(elastic_random_series(44, 12, 40, 5), "Ragged");
   for (const auto& name : kNames) {
     const elastic::Distance* distance = elastic::find_distance(name);
     REQUIRE(distance != nullptr);
@@ -243,7 +243,7 @@ TEST_CASE("elastic registrations: parameters, defaults, checks, labels, unequal 
 }
 
 TEST_CASE("elastic matrix stops on an interrupt") {
-  const Dataset dataset = make_dataset(random_series(30, 50, 50, 3));
+  const Dataset dataset = make_dataset(elastic_random_series(30, 50, 50, 3));
   tsfs::request_interrupt();
   CHECK_THROWS_AS(elastic::elastic_matrix(dataset, *elastic::find_distance("msm"),
                                           elastic::Params{}, 2, elastic::best_simd(), false),

@@ -31,7 +31,7 @@ ucr::SeriesView view(const std::vector<double>& series) {
   return {series.data(), static_cast<int>(series.size())};
 }
 
-std::vector<double> random_series(std::mt19937_64& generator, int length) {
+std::vector<double> window_search_random_series(std::mt19937_64& generator, int length) {
   std::normal_distribution<double> normal;
   std::vector<double> series(static_cast<size_t>(length));
   for (double& value : series) value = normal(generator);
@@ -94,7 +94,8 @@ TEST_CASE("ucr warp is the dtw kernel's symmetric1 squared distance, bit for bit
   ucr::WarpScratch scratch;
   for (int trial = 0; trial < 20; ++trial) {
     const int n = 5 + trial, m = 5 + (trial * 7) % 23;
-    const auto x = random_series(generator, n), y = random_series(generator, m);
+    const auto x = window_search_random_series(generator, n),
+               y = window_search_random_series(generator, m);
     const Dataset data = make_dataset({x, y});
     for (long long band : {0LL, 2LL, 5LL, 40LL}) {
       const ucr::Warp warp = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch);
@@ -114,7 +115,8 @@ TEST_CASE("ucr warp abandons with a lower bound and path_deviation keeps the dis
   std::mt19937_64 generator(11);
   ucr::WarpScratch scratch;
   for (int trial = 0; trial < 20; ++trial) {
-    const auto x = random_series(generator, 40), y = random_series(generator, 40);
+    const auto x = window_search_random_series(generator, 40),
+               y = window_search_random_series(generator, 40);
     const double full = ucr::warp(view(x), view(y), 40, ucr::kInfinity, scratch).value;
     for (double threshold : {0.0, full / 4, full / 2, full}) {
       const ucr::Warp warp = ucr::warp(view(x), view(y), 40, threshold, scratch);
@@ -138,7 +140,8 @@ TEST_CASE("ucr lower bounds never exceed the distance") {
   std::vector<double> upper, lower;
   for (int trial = 0; trial < 50; ++trial) {
     const int n = 10 + trial % 7, m = 10 + trial % 5;
-    const auto x = random_series(generator, n), y = random_series(generator, m);
+    const auto x = window_search_random_series(generator, n),
+               y = window_search_random_series(generator, m);
     for (long long band : {0LL, 3LL, 8LL, 30LL}) {
       const double distance = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch).value;
       ucr::envelope(view(y), band, n, upper, lower);

@@ -41,7 +41,7 @@ std::map<int, MetricCase> reference_cases() {
   return cases;
 }
 
-Eigen::VectorXi labels(const std::vector<int>& values) {
+Eigen::VectorXi score_metrics_labels(const std::vector<int>& values) {
   return Eigen::Map<const Eigen::VectorXi>(values.data(), static_cast<Eigen::Index>(values.size()));
 }
 
@@ -64,9 +64,9 @@ TEST_CASE("macro F1, ROC AUC and average precision equal scikit-learn's to 1e-12
     const MetricCase& metric_case = cases.at(std::stoi(row[0]));
     CAPTURE(row[0]);
     const int classes = std::stoi(row[1]);
-    const Eigen::VectorXi truth = labels(metric_case.truth);
+    const Eigen::VectorXi truth = score_metrics_labels(metric_case.truth);
     const Eigen::MatrixXd scores = score_matrix(metric_case.scores);
-    CHECK(macro_f1(truth, labels(metric_case.predicted), classes) ==
+    CHECK(macro_f1(truth, score_metrics_labels(metric_case.predicted), classes) ==
           doctest::Approx(std::stod(row[2])).epsilon(1e-12));
     CHECK(roc_auc(truth, scores) == doctest::Approx(std::stod(row[3])).epsilon(1e-12));
     CHECK(average_precision(truth, scores) == doctest::Approx(std::stod(row[4])).epsilon(1e-12));
@@ -83,7 +83,8 @@ TEST_CASE("pr_auc equals scikit-learn's auc(recall, precision) to 1e-12") {
   for (const auto& row : expected.rows) {
     const MetricCase& metric_case = cases.at(std::stoi(row[0]));
     CAPTURE(row[0]);
-    const double value = pr_auc(labels(metric_case.truth), score_matrix(metric_case.scores));
+    const double value =
+        pr_auc(score_metrics_labels(metric_case.truth), score_matrix(metric_case.scores));
     CHECK(value == doctest::Approx(std::stod(row[2])).epsilon(1e-12));
     largest_difference = std::max(largest_difference, std::abs(value - std::stod(row[2])));
   }

@@ -9,13 +9,13 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kSpec = "tests/integration/specs/data_formats.yaml";
+const std::string kDataFormatsSpec = "tests/integration/specs/data_formats.yaml";
 
 }  // namespace
 
 TEST_CASE("a missing value inside a series stops the run under the default `missing: refuse`") {
   TemporaryFolder folder("data_formats_refuse");
-  auto run = run_runner(kSpec + " --quiet --set output=" + folder.path().string());
+  auto run = run_runner(kDataFormatsSpec + " --quiet --set output=" + folder.path().string());
   CHECK(run.exit_code == 2);
   CHECK_MESSAGE(contains(run.err,
                          "MelbournePedestrianSmall_TRAIN.tsv:7: column 5: value after "
@@ -27,7 +27,7 @@ TEST_CASE("a missing value inside a series stops the run under the default `miss
 
 TEST_CASE("`missing: interpolate` fills them, says so and records the policy, and .ts data runs") {
   TemporaryFolder folder("data_formats_interpolate");
-  auto run = run_runner(kSpec + " --no-timings --set output=" + folder.path().string() +
+  auto run = run_runner(kDataFormatsSpec + " --no-timings --set output=" + folder.path().string() +
                         " --set datasets.1.missing=interpolate");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   // 33 NaN in 12 series of the slice; the two series cut short (TEST lines 1837 and 2111 of the
@@ -47,7 +47,7 @@ TEST_CASE("`missing: interpolate` fills them, says so and records the policy, an
   // The .ts files hold ItalyPowerDemand's 67 TRAIN and first 120 TEST series: the same accuracy
   // as the TSV files cut to those rows.
   TemporaryFolder tsv_folder("data_formats_tsv");
-  auto tsv = run_runner(kSpec + " --quiet --set output=" + tsv_folder.path().string() +
+  auto tsv = run_runner(kDataFormatsSpec + " --quiet --set output=" + tsv_folder.path().string() +
                         " --set 'datasets=[{name: ItalyPowerDemand, path: "
                         "third_party/ucr/ItalyPowerDemand, max_samples: 187}]'");
   REQUIRE_MESSAGE(tsv.exit_code == 0, tsv.err);
@@ -69,7 +69,7 @@ TEST_CASE("an archive folder's entries that are not datasets are ignored with a 
   archive.write("Stray_TRAIN.tsv", "1\t1\t2\n2\t3\t4\n");
   archive.write("README.md", "# an archive\n");
   TemporaryFolder folder("data_formats_archive_run");
-  auto run = run_runner(kSpec + " --no-timings --set output=" + folder.path().string() +
+  auto run = run_runner(kDataFormatsSpec + " --no-timings --set output=" + folder.path().string() +
                         " --set 'datasets={archive: " + archive.path().string() + "}'");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   CHECK(contains(run.err,

@@ -9,10 +9,10 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kSpec = "tests/integration/specs/worms_duplicates.yaml";
+const std::string kDuplicatesSpec = "tests/integration/specs/worms_duplicates.yaml";
 
 tsfs::CsvTable run_with(const std::filesystem::path& output, const std::string& handling) {
-  auto run = run_runner(kSpec + " --quiet --set duplicates=" + handling +
+  auto run = run_runner(kDuplicatesSpec + " --quiet --set duplicates=" + handling +
                         " --set output=" + output.string());
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   return tsfs::read_csv_table(output / "folds.csv");
@@ -44,13 +44,13 @@ TEST_CASE("duplicates: group moves the 20 straddling copies to the training half
   CHECK(cell(dropped, {{"fold", "0"}}, "n_test") == "113");
 
   // A folder of `keep` results is not resumed with `group`.
-  auto mixed = run_runner(
-      kSpec + " --quiet --set duplicates=group --set output=" + (folder.path() / "keep").string());
+  auto mixed = run_runner(kDuplicatesSpec + " --quiet --set duplicates=group --set output=" +
+                          (folder.path() / "keep").string());
   CHECK(mixed.exit_code == 2);
 }
 
 TEST_CASE("duplicates: an unknown handling is refused with the spec location") {
-  auto run = run_runner(kSpec + " --quiet --dry-run --set duplicates=merge");
+  auto run = run_runner(kDuplicatesSpec + " --quiet --dry-run --set duplicates=merge");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("'duplicates' must be one of: keep, drop, group") != std::string::npos);
 }

@@ -16,11 +16,11 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kSpec = "tests/integration/specs/ucr_metrics.yaml";
+const std::string kMetricsSpec = "tests/integration/specs/ucr_metrics.yaml";
 const char* kMetrics[] = {"macro_f1", "roc_auc", "average_precision"};
 
-RunResult run_spec(const std::filesystem::path& output, const std::string& extra = "") {
-  return run_runner(kSpec + " --quiet --no-timings --set output=" + output.string() + extra);
+RunResult metrics_run_spec(const std::filesystem::path& output, const std::string& extra = "") {
+  return run_runner(kMetricsSpec + " --quiet --no-timings --set output=" + output.string() + extra);
 }
 
 const std::string kLogistic = " --set 'classifier={kind: logistic, tol: 1e-10}'";
@@ -35,7 +35,7 @@ TEST_CASE("metrics: per-fold values equal scikit-learn's from the same scores") 
   for (const std::string classifier : {"knn", "logistic"}) {
     CAPTURE(classifier);
     const auto output = folder.path() / classifier;
-    const auto run = run_spec(output, classifier == "logistic" ? kLogistic : "");
+    const auto run = metrics_run_spec(output, classifier == "logistic" ? kLogistic : "");
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
     const auto folds = tsfs::read_csv_table(output / "folds.csv");
     const auto results = tsfs::read_csv_table(output / "results.csv");
@@ -71,7 +71,7 @@ TEST_CASE("metrics: per-fold values equal scikit-learn's from the same scores") 
   // knn's nested-subset fits (the default here) report the direct fits' scores: ranking order is
   // column order (selector none), so both paths sum the same distances in the same order.
   const auto direct = folder.path() / "knn_direct";
-  REQUIRE(run_spec(direct, " --direct-fits").exit_code == 0);
+  REQUIRE(metrics_run_spec(direct, " --direct-fits").exit_code == 0);
   CHECK(read_text(direct / "folds.csv") == read_text(folder.path() / "knn" / "folds.csv"));
 }
 
@@ -81,11 +81,11 @@ TEST_CASE("metrics: resumed runs keep the columns and validate them, and compare
   // n_features the same for both datasets, so compare finds each method on each.
   const std::string sizes = " --set 'n_features=[30, 40]'";
   // A run without metrics first: its results lack the columns, so they are recomputed.
-  REQUIRE(run_runner(kSpec + " --quiet --no-timings --set 'metrics=[]' --set output=" +
+  REQUIRE(run_runner(kMetricsSpec + " --quiet --no-timings --set 'metrics=[]' --set output=" +
                      output.string() + sizes)
               .exit_code == 0);
   CHECK_FALSE(contains(read_text(output / "results.csv"), "roc_auc"));
-  const auto with_metrics = run_spec(output, sizes);
+  const auto with_metrics = metrics_run_spec(output, sizes);
   REQUIRE(with_metrics.exit_code == 0);
   CHECK_MESSAGE(contains(with_metrics.err,
                          "were written with other value columns than this "
@@ -96,13 +96,13 @@ TEST_CASE("metrics: resumed runs keep the columns and validate them, and compare
   CHECK(contains(results, "roc_auc_std"));
   CHECK(contains(read_text(output / "results.stale.csv"), "GunPoint"));
   // Every cell done: resumed verbatim.
-  REQUIRE(run_spec(output, sizes).exit_code == 0);
+  REQUIRE(metrics_run_spec(output, sizes).exit_code == 0);
   CHECK(read_text(output / "results.csv") == results);
   CHECK(read_text(output / "folds.csv") == folds);
 
   auto damaged = [&](const std::string& file, const std::string& text, const std::string& message) {
     write_text(output / file, text);
-    const auto run = run_spec(output, sizes);
+    const auto run = metrics_run_spec(output, sizes);
     CHECK(run.exit_code == 2);
     CHECK_MESSAGE(contains(run.err, message), run.err);
     write_text(output / "results.csv", results);
@@ -135,7 +135,7 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
   for (const std::string classifier : {"knn", "logistic"}) {
     CAPTURE(classifier);
     const auto output = folder.path() / classifier;
-    const auto run = run_spec(
+    const auto run = metrics_run_spec(
         output, (classifier == "logistic" ? kLogistic : std::string()) +
                     " --set 'curves={kinds: [pr, roc], where: {n_features: 40}}'"
                     " --set 'plots=[{kind: pr_curve, name: pr}, {kind: roc_curve, name: roc, "
@@ -187,8 +187,8 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
           figure);
   }
   // A where matching no cell is refused when the run is planned, naming the key.
-  const auto refused =
-      run_spec(folder.path() / "none", " --set 'curves={kinds: [roc], where: {n_features: 41}}'");
+  const auto refused = metrics_run_spec(folder.path() / "none",
+                                        " --set 'curves={kinds: [roc], where: {n_features: 41}}'");
   CHECK(refused.exit_code == 2);
   CHECK_MESSAGE(contains(refused.err, "curves.where: no grid cell of this spec matches"),
                 refused.err);

@@ -18,10 +18,10 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kSpec = "tests/integration/specs/ucr_reduce.yaml";
+const std::string kReduceSpec = "tests/integration/specs/ucr_reduce.yaml";
 
-RunResult run_spec(const std::filesystem::path& output, const std::string& extra = "") {
-  return run_runner(kSpec + " --quiet --no-timings --set output=" + output.string() + extra);
+RunResult reduce_run_spec(const std::filesystem::path& output, const std::string& extra = "") {
+  return run_runner(kReduceSpec + " --quiet --no-timings --set output=" + output.string() + extra);
 }
 
 }  // namespace
@@ -29,7 +29,7 @@ RunResult run_spec(const std::filesystem::path& output, const std::string& extra
 TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies, resumed and validated") {
   TemporaryFolder folder("reduce_pca");
   const auto output = folder.path() / "run";
-  const auto run = run_spec(output);
+  const auto run = reduce_run_spec(output);
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   const auto results = tsfs::read_csv_table(output / "results.csv");
   REQUIRE(results.rows.size() == 3);
@@ -52,7 +52,7 @@ TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies, resumed 
           std::stol(row[*folds.column("n_features_used")]));
 
   const std::string first = read_text(output / "results.csv");
-  auto rerun = run_runner(kSpec + " --no-timings --set output=" + output.string());
+  auto rerun = run_runner(kReduceSpec + " --no-timings --set output=" + output.string());
   REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
   CHECK(rerun.err.find("3 cells (3 resumed)") != std::string::npos);
   CHECK(read_text(output / "results.csv") == first);
@@ -60,7 +60,7 @@ TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies, resumed 
   std::string text = first;
   text.replace(text.find(",1.8,"), 5, ",abc,");
   write_text(output / "results.csv", text);
-  rerun = run_spec(output);
+  rerun = reduce_run_spec(output);
   CHECK(rerun.exit_code == 2);
   CHECK(rerun.err.find("results.csv:2: n_components 'abc' is not a number") != std::string::npos);
 }
@@ -73,7 +73,7 @@ TEST_CASE(
         "{kind: pca, components: 4, standardize: false}"}) {
     CAPTURE(reducer);
     const auto output = folder.path() / std::to_string(reducer.size());
-    const auto run = run_spec(output, " --set 'reduce=" + reducer + "'");
+    const auto run = reduce_run_spec(output, " --set 'reduce=" + reducer + "'");
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
     const auto folds = tsfs::read_csv_table(output / "folds.csv");
     for (const auto& row : folds.rows) {
@@ -93,7 +93,7 @@ TEST_CASE(
   }
   // ECG200's values are partly negative: NMF refuses them when the run is planned, naming where
   // the reducer was given (here --set), and writes nothing.
-  const auto refused = run_spec(folder.path() / "nmf", " --set 'reduce={kind: nmf}'");
+  const auto refused = reduce_run_spec(folder.path() / "nmf", " --set 'reduce={kind: nmf}'");
   CHECK(refused.exit_code == 2);
   CHECK(refused.err.find("--set reduce: nmf needs non-negative features") != std::string::npos);
   CHECK(refused.err.find("96 of the 96 columns hold negative values (t0, t1, t2, ...)") !=
@@ -117,9 +117,9 @@ TEST_CASE(
     CAPTURE(solver);
     const auto output = folder.path() / ("nmf_" + solver);
     const auto nmf =
-        run_spec(output, " --set 'reduce={kind: nmf, components: 2, solver: " + solver +
-                             "}' --set 'features={extractor: csv, path: " +
-                             (folder.path() / "absolute.csv").string() + "}'");
+        reduce_run_spec(output, " --set 'reduce={kind: nmf, components: 2, solver: " + solver +
+                                    "}' --set 'features={extractor: csv, path: " +
+                                    (folder.path() / "absolute.csv").string() + "}'");
     REQUIRE_MESSAGE(nmf.exit_code == 0, nmf.err);
     const auto folds = tsfs::read_csv_table(output / "folds.csv");
     for (const auto& row : folds.rows)
@@ -134,19 +134,19 @@ TEST_CASE(
 TEST_CASE("reduce: spec errors name file, line and column") {
   TemporaryFolder folder("reduce_errors");
   const auto output = folder.path() / "run";
-  auto run = run_spec(output, " --set 'reduce={kind: pcaa}'");
+  auto run = reduce_run_spec(output, " --set 'reduce={kind: pcaa}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("unknown reducer 'pcaa' (did you mean 'pca'?)") != std::string::npos);
-  run = run_spec(output, " --set 'reduce={kind: pca, energy: 1.5}'");
+  run = reduce_run_spec(output, " --set 'reduce={kind: pca, energy: 1.5}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("energy") != std::string::npos);
-  run = run_spec(output, " --set 'reduce={kind: pca, components: [2, 0]}'");
+  run = reduce_run_spec(output, " --set 'reduce={kind: pca, components: [2, 0]}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("components") != std::string::npos);
-  run = run_spec(output, " --set 'reduce={components: 3}'");
+  run = reduce_run_spec(output, " --set 'reduce={components: 3}'");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("'reduce' needs 'kind'") != std::string::npos);
-  run = run_spec(output, " --set reduce.components=2");  // beside the spec's energy: 0.9
+  run = reduce_run_spec(output, " --set reduce.components=2");  // beside the spec's energy: 0.9
   CHECK(run.exit_code == 2);
   CHECK_MESSAGE(run.err.find("ucr_reduce.yaml:11:29: reduce 'pca': 'energy' has no effect when "
                              "'components' is given") != std::string::npos,
@@ -155,7 +155,8 @@ TEST_CASE("reduce: spec errors name file, line and column") {
 
 TEST_CASE("reduce: more components than a fit allows are kept fewer, with a warning") {
   TemporaryFolder folder("reduce_clamped");
-  const auto pls = run_spec(folder.path() / "pls", " --set 'reduce={kind: pls, components: 10}'");
+  const auto pls =
+      reduce_run_spec(folder.path() / "pls", " --set 'reduce={kind: pls, components: 10}'");
   REQUIRE_MESSAGE(pls.exit_code == 0, pls.err);
   CHECK_MESSAGE(contains(pls.err,
                          "pls asked for 10 components; 5 fits of dataset ECG200 allow "
@@ -166,7 +167,8 @@ TEST_CASE("reduce: more components than a fit allows are kept fewer, with a warn
   CHECK(cell(results, {{"n_features", "5"}}, "n_components") == "5");
   CHECK(cell(results, {{"n_features", "20"}}, "n_components") == "10");
 
-  const auto lda = run_spec(folder.path() / "lda", " --set 'reduce={kind: lda, components: 3}'");
+  const auto lda =
+      reduce_run_spec(folder.path() / "lda", " --set 'reduce={kind: lda, components: 3}'");
   REQUIRE_MESSAGE(lda.exit_code == 0, lda.err);
   CHECK_MESSAGE(contains(lda.err,
                          "lda asked for 3 components; 15 fits of dataset ECG200 allow "
@@ -174,7 +176,8 @@ TEST_CASE("reduce: more components than a fit allows are kept fewer, with a warn
                          "as 1"),
                 lda.err);
   // Nothing to say when every fit keeps what was asked.
-  const auto pca = run_spec(folder.path() / "pca", " --set 'reduce={kind: pca, components: 5}'");
+  const auto pca =
+      reduce_run_spec(folder.path() / "pca", " --set 'reduce={kind: pca, components: 5}'");
   REQUIRE_MESSAGE(pca.exit_code == 0, pca.err);
   CHECK_FALSE(contains(pca.err, "asked for"));
 }
@@ -188,7 +191,8 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
   const std::string sweep =
       " --set 'reduce={kind: pca, components: [1, 2, 4, 8]}' --set 'n_features=[20]'";
   const auto output = folder.path() / "tuned";
-  const auto run = run_spec(output, sweep + " --set 'tune={parameters: [reduce.components]}'");
+  const auto run =
+      reduce_run_spec(output, sweep + " --set 'tune={parameters: [reduce.components]}'");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   const auto results = tsfs::read_csv_table(output / "results.csv");
   std::map<std::string, std::string> accuracy;
@@ -200,8 +204,8 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
                                                        {"8", "0.80000000000000004"},
                                                        {"tuned", "0.79000000000000004"}});
   const auto single =
-      run_spec(folder.path() / "single",
-               " --set 'reduce={kind: pca, components: 4}' --set 'n_features=[20]'");
+      reduce_run_spec(folder.path() / "single",
+                      " --set 'reduce={kind: pca, components: 4}' --set 'n_features=[20]'");
   REQUIRE_MESSAGE(single.exit_code == 0, single.err);
   CHECK(tsfs::read_csv_table(folder.path() / "single" / "results.csv")
             .rows.front()[*results.column("accuracy")] == accuracy.at("4"));
@@ -222,15 +226,15 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
   // earlier choice never saw 8), equal to a fresh run's.
   const std::string tune =
       " --set 'tune={parameters: [reduce.components]}' --set 'n_features=[20]'";
-  REQUIRE(run_spec(folder.path() / "changed",
-                   " --set 'reduce={kind: pca, components: [1, 2, 4]}'" + tune)
+  REQUIRE(reduce_run_spec(folder.path() / "changed",
+                          " --set 'reduce={kind: pca, components: [1, 2, 4]}'" + tune)
               .exit_code == 0);
-  const auto changed = run_spec(folder.path() / "changed",
-                                " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune);
+  const auto changed = reduce_run_spec(folder.path() / "changed",
+                                       " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune);
   REQUIRE_MESSAGE(changed.exit_code == 0, changed.err);
-  REQUIRE(
-      run_spec(folder.path() / "fresh", " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune)
-          .exit_code == 0);
+  REQUIRE(reduce_run_spec(folder.path() / "fresh",
+                          " --set 'reduce={kind: pca, components: [1, 2, 8]}'" + tune)
+              .exit_code == 0);
   CHECK(read_text(folder.path() / "changed" / "tuned.csv") ==
         read_text(folder.path() / "fresh" / "tuned.csv"));
   // The replaced tuned row is kept, with the rows of the grid point that left (components 4).
@@ -242,8 +246,8 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
 
   // curves.where may name the reducer's columns.
   const auto curves =
-      run_spec(folder.path() / "curves",
-               sweep + " --set 'curves={kinds: [roc], where: {reducer_components: 2}}'");
+      reduce_run_spec(folder.path() / "curves",
+                      sweep + " --set 'curves={kinds: [roc], where: {reducer_components: 2}}'");
   REQUIRE_MESSAGE(curves.exit_code == 0, curves.err);
   CHECK(std::filesystem::exists(folder.path() / "curves" / "curves.csv"));
 }
@@ -253,10 +257,10 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
 TEST_CASE("reduce: rows written with a reducer are stale once reduce: is removed") {
   TemporaryFolder folder("reduce_removed");
   const auto output = folder.path() / "run";
-  const auto with_reducer =
-      run_spec(output, " --set 'reduce={kind: pca, components: [1, 2]}' --set 'n_features=[5]'");
+  const auto with_reducer = reduce_run_spec(
+      output, " --set 'reduce={kind: pca, components: [1, 2]}' --set 'n_features=[5]'");
   REQUIRE_MESSAGE(with_reducer.exit_code == 0, with_reducer.err);
-  std::string text = read_text(std::string(TSFS_SOURCE_DIR) + "/" + kSpec);
+  std::string text = read_text(std::string(TSFS_SOURCE_DIR) + "/" + kReduceSpec);
   text.erase(text.find("reduce: {kind: pca, energy: 0.9}\n"),
              std::string("reduce: {kind: pca, energy: 0.9}\n").size());
   const auto plain_spec = folder.path() / "plain.yaml";

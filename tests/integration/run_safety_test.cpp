@@ -16,7 +16,7 @@ using namespace tsfs::testing;
 namespace {
 
 const std::string kDtwSpec = "tests/integration/specs/earthquakes_dtw.yaml";
-const std::string kGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
+const std::string kRunSafetyGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
 
 // Starts the long DTW run and returns once it is inside the distance stage (the manifest is
 // written just before it).
@@ -106,7 +106,7 @@ TEST_CASE("a runner killed with SIGKILL leaves a stale lock that the next runner
 
 TEST_CASE("an output that is a file, under a file or empty: exit 2 at the output line") {
   TemporaryFolder folder("output_paths");
-  auto spec_text = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kGunPointSpec);
+  auto spec_text = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kRunSafetyGunPointSpec);
   auto spec_for = [&](const std::string& output) {
     auto text = spec_text.substr(0, spec_text.find("output:")) + "output: '" + output + "'\n";
     return write_text(folder.path() / "spec.yaml", text).string();
@@ -129,7 +129,7 @@ TEST_CASE("an output that is a file, under a file or empty: exit 2 at the output
 
 TEST_CASE("a cache that is a file: exit 2 at the cache line, before anything is written") {
   TemporaryFolder folder("cache_paths");
-  auto spec_text = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kGunPointSpec);
+  auto spec_text = read_text(std::filesystem::path(TSFS_SOURCE_DIR) / kRunSafetyGunPointSpec);
   auto file = write_text(folder.path() / "a_file", "x");
   auto output = folder.path() / "out";
   auto spec = write_text(folder.path() / "spec.yaml",
@@ -161,9 +161,10 @@ TEST_CASE("a full disk, a read-only file system, no permission: exit 2 with the 
     MESSAGE("skipped: this machine does not allow mounting a tmpfs");
     return;
   }
-  auto disk_full = run_runner(kGunPointSpec + " --quiet --set output=" + (full / "out").string());
+  auto disk_full =
+      run_runner(kRunSafetyGunPointSpec + " --quiet --set output=" + (full / "out").string());
   auto on_read_only =
-      run_runner(kGunPointSpec + " --quiet --set output=" + (read_only / "out").string());
+      run_runner(kRunSafetyGunPointSpec + " --quiet --set output=" + (read_only / "out").string());
   size_t left_over = temporary_files(full);
   std::system(("umount '" + full.string() + "' '" + read_only.string() + "'").c_str());
   CHECK(disk_full.exit_code == 2);
@@ -186,7 +187,8 @@ TEST_CASE("a full disk, a read-only file system, no permission: exit 2 with the 
     return;
   }
   std::string as_nobody = std::string("cd '" TSFS_SOURCE_DIR "' && setpriv --reuid=65534 ") +
-                          "--regid=65534 --clear-groups '" TSFS_RUNNER_PATH "' " + kGunPointSpec +
+                          "--regid=65534 --clear-groups '" TSFS_RUNNER_PATH "' " +
+                          kRunSafetyGunPointSpec +
                           " --quiet --set output=" + (locked / "out").string() + " 2>'" +
                           (folder.path() / "err").string() + "'";
   int status = std::system(as_nobody.c_str());

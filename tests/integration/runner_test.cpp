@@ -8,7 +8,7 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
+const std::string kRunnerGunPointSpec = "tests/integration/specs/gunpoint_small.yaml";
 
 double number(const std::string& text) {
   return std::stod(text);
@@ -19,7 +19,8 @@ double number(const std::string& text) {
 TEST_CASE("GunPoint run: every output file, pinned accuracies and deduplicated fits") {
   TemporaryFolder folder("gunpoint");
   auto output = folder.path() / "run";
-  auto run = run_runner(kGunPointSpec + " --quiet --threads 2 --set output=" + output.string());
+  auto run =
+      run_runner(kRunnerGunPointSpec + " --quiet --threads 2 --set output=" + output.string());
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   for (const char* file : {"results.csv", "folds.csv", "scores.csv", "spec.resolved.yaml",
                            "manifest.json", "run.log", "tables/GunPoint.md"})
@@ -78,7 +79,7 @@ TEST_CASE("GunPoint run: every output file, pinned accuracies and deduplicated f
 TEST_CASE("same spec and seed give byte-identical CSVs for any thread count") {
   TemporaryFolder folder("determinism");
   for (const char* threads : {"1", "2", "3"}) {
-    auto run = run_runner(kGunPointSpec + " --quiet --no-timings --threads " + threads +
+    auto run = run_runner(kRunnerGunPointSpec + " --quiet --no-timings --threads " + threads +
                           " --set output=" + (folder.path() / threads).string());
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   }
@@ -93,7 +94,7 @@ TEST_CASE("same spec and seed give byte-identical CSVs for any thread count") {
 TEST_CASE("a rerun resumes: finished cells are kept, missing ones computed") {
   TemporaryFolder folder("resume");
   auto output = (folder.path() / "run").string();
-  auto base = kGunPointSpec + " --quiet --no-timings --set output=" + output;
+  auto base = kRunnerGunPointSpec + " --quiet --no-timings --set output=" + output;
   REQUIRE(run_runner(base).exit_code == 0);
   auto complete = read_text(folder.path() / "run/results.csv");
 
@@ -166,7 +167,7 @@ TEST_CASE("the demo spec (TSFEL features, DTW distances) runs with pinned result
 
 TEST_CASE("save_scores: false skips scores.csv and nothing else") {
   TemporaryFolder folder("no_scores");
-  auto run = run_runner(kGunPointSpec +
+  auto run = run_runner(kRunnerGunPointSpec +
                         " --quiet --set save_scores=false --set output=" + folder.path().string());
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "scores.csv"));

@@ -13,7 +13,7 @@ using namespace tsfs::testing;
 
 namespace {
 
-std::string spec_text(const std::filesystem::path& output, const std::string& shapley) {
+std::string shapley_spec_text(const std::filesystem::path& output, const std::string& shapley) {
   return "name: shapley\n"
          "datasets: [{name: GunPoint, path: " TSFS_SOURCE_DIR
          "/third_party/ucr/GunPoint}]\n"
@@ -35,7 +35,7 @@ std::string spec_text(const std::filesystem::path& output, const std::string& sh
 TEST_CASE("shapley: scores with standard errors in scores.csv, the same at 1 and 2 threads") {
   TemporaryFolder folder("shapley");
   const auto spec = folder.path() / "spec.yaml";
-  write_text(spec, spec_text(folder.path() / "run", "{kind: shapley, permutations: 3}"));
+  write_text(spec, shapley_spec_text(folder.path() / "run", "{kind: shapley, permutations: 3}"));
   run_at_1_and_2_threads(spec, folder.path());
   CHECK(read_text(folder.path() / "1" / "scores.csv") ==
         read_text(folder.path() / "2" / "scores.csv"));
@@ -57,8 +57,8 @@ TEST_CASE("shapley: scores with standard errors in scores.csv, the same at 1 and
 TEST_CASE("shapley: a budget above max_fits is refused at plan time with the spec line") {
   TemporaryFolder folder("shapley_budget");
   const auto spec = folder.path() / "spec.yaml";
-  write_text(
-      spec, spec_text(folder.path() / "run", "{kind: shapley, permutations: 100, max_fits: 1000}"));
+  write_text(spec, shapley_spec_text(folder.path() / "run",
+                                     "{kind: shapley, permutations: 100, max_fits: 1000}"));
   auto run = run_runner(spec.string() + " --quiet");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("spec.yaml:6:35: permutations 100 x 150 features = 15000 model fits, above "

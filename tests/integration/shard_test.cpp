@@ -16,7 +16,7 @@ using namespace tsfs::testing;
 
 namespace {
 
-const std::string kSpec = "tests/integration/specs/shard_sweep.yaml";
+const std::string kShardSpec = "tests/integration/specs/shard_sweep.yaml";
 const char* const kComparedFiles[] = {
     "results.csv", "folds.csv",          "scores.csv",       "duplicates.csv",
     "skipped.csv", "tables/GunPoint.md", "tables/Coffee.md", "figures/accuracy.dat"};
@@ -41,9 +41,10 @@ void check_same_files(const std::filesystem::path& single, const std::filesystem
 void run_shards_side_by_side(const std::filesystem::path& output, int shards) {
   std::vector<std::unique_ptr<BackgroundRunner>> runners;
   for (int i = 1; i <= shards; ++i)
-    runners.push_back(std::make_unique<BackgroundRunner>(with_output(
-        "run " + kSpec + " --threads 1 --shard " + std::to_string(i) + "/" + std::to_string(shards),
-        output)));
+    runners.push_back(std::make_unique<BackgroundRunner>(
+        with_output("run " + kShardSpec + " --threads 1 --shard " + std::to_string(i) + "/" +
+                        std::to_string(shards),
+                    output)));
   for (auto& runner : runners) {
     auto result = runner->wait();
     CHECK_MESSAGE(result.exit_code == 0, result.err);
@@ -73,9 +74,9 @@ void run_three_shards_and_merge(const std::filesystem::path& folder, const std::
 
 TEST_CASE("4 shards run side by side and merged give the single run's files byte for byte") {
   TemporaryFolder folder("shards");
-  run_ok(with_output(kSpec + " --threads 2", folder.path() / "single"));
+  run_ok(with_output(kShardSpec + " --threads 2", folder.path() / "single"));
   auto output = folder.path() / "sharded";
-  auto plan = run_runner(with_output("plan " + kSpec + " --shards 4", output));
+  auto plan = run_runner(with_output("plan " + kShardSpec + " --shards 4", output));
   REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
   CHECK(contains(plan.out, "60 cells in 20 work groups"));
   CHECK(contains(read_text(output / "plan/shards.csv"),
@@ -88,7 +89,7 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   check_same_files(folder.path() / "single", output);
   CHECK(contains(read_text(output / "manifest.json"), "\"status\": \"finished\""));
   // The merged folder is an ordinary finished run: a single-process rerun resumes every cell.
-  auto rerun = run_runner(with_output(kSpec, output));
+  auto rerun = run_runner(with_output(kShardSpec, output));
   CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
   check_same_files(folder.path() / "single", output);
 }
@@ -96,10 +97,10 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
 TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   TemporaryFolder folder("shards_refused");
   auto output = folder.path() / "sharded";
-  run_ok(with_output("plan " + kSpec + " --shards 4", output));
-  run_ok(with_output("run " + kSpec + " --artefacts-only", output));
+  run_ok(with_output("plan " + kShardSpec + " --shards 4", output));
+  run_ok(with_output("run " + kShardSpec + " --artefacts-only", output));
   for (int i : {1, 3, 4})
-    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+    run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
   auto missing = run_runner("merge " + output.string());
   CHECK(missing.exit_code == 2);
   // A shard not started yet counts the cells plan/shards.csv gives it.
@@ -130,7 +131,7 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK_MESSAGE(contains(no_record.out, "results.csv without shard.json"), no_record.out);
   write_text(shard_one / "shard.json", record);
 
-  run_ok(with_output("run " + kSpec + " --shard 2/4", output));
+  run_ok(with_output("run " + kShardSpec + " --shard 2/4", output));
   std::filesystem::create_directories(output / "shards/2-of-3");
   auto stray = run_runner("merge " + output.string());
   CHECK(stray.exit_code == 2);
@@ -153,14 +154,14 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
 
   // A shard run with other overrides than the plan is refused before it computes anything...
   auto other =
-      run_runner(with_output("run " + kSpec + " --shard 1/4 --set n_features=[5]", output));
+      run_runner(with_output("run " + kShardSpec + " --shard 1/4 --set n_features=[5]", output));
   CHECK(other.exit_code == 2);
   CHECK_MESSAGE(contains(other.err, "planned for another spec"), other.err);
-  auto count = run_runner(with_output("run " + kSpec + " --shard 1/3", output));
+  auto count = run_runner(with_output("run " + kShardSpec + " --shard 1/3", output));
   CHECK(count.exit_code == 2);
   CHECK_MESSAGE(contains(count.err, "planned for 4 shards, not 3"), count.err);
   // ... and a plan remade for another spec leaves the shards foreign to it.
-  run_ok(with_output("plan " + kSpec + " --shards 4 --set n_features=[5]", output));
+  run_ok(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[5]", output));
   auto foreign = run_runner("merge " + output.string());
   CHECK(foreign.exit_code == 2);
   for (int i = 1; i <= 4; ++i)
@@ -172,20 +173,20 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
 
 TEST_CASE("a killed shard resumes from its own finished cells, the merge is unchanged") {
   TemporaryFolder folder("shard_killed");
-  run_ok(with_output(kSpec + " --threads 2", folder.path() / "single"));
+  run_ok(with_output(kShardSpec + " --threads 2", folder.path() / "single"));
   auto output = folder.path() / "sharded";
-  run_ok(with_output("plan " + kSpec + " --shards 4", output));
-  run_ok(with_output("run " + kSpec + " --artefacts-only", output));
+  run_ok(with_output("plan " + kShardSpec + " --shards 4", output));
+  run_ok(with_output("run " + kShardSpec + " --artefacts-only", output));
   for (int i : {1, 2, 4})
-    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+    run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
   auto shard = output / "shards/3-of-4";
   {  // Killed at whatever point it has reached: the rerun completes it.
-    BackgroundRunner runner(with_output("run " + kSpec + " --threads 1 --shard 3/4", output));
+    BackgroundRunner runner(with_output("run " + kShardSpec + " --threads 1 --shard 3/4", output));
     REQUIRE(wait_for_file(shard / "manifest.json", 30));
     runner.signal(SIGKILL);
     runner.wait();
   }
-  run_ok(with_output("run " + kSpec + " --shard 3/4", output));
+  run_ok(with_output("run " + kShardSpec + " --shard 3/4", output));
   // Killed after its first checkpoint: keep 5 of its 21 cells, as the kill would have left them.
   std::string results = read_text(shard / "results.csv");
   size_t end = 0;
@@ -200,8 +201,8 @@ TEST_CASE("a killed shard resumes from its own finished cells, the merge is unch
   CHECK(merge.exit_code == 2);
   CHECK_MESSAGE(contains(merge.err, "shard 3/4 is stopped (5 of 21 cells)"), merge.err);
 
-  auto resumed =
-      run_runner("run " + kSpec + " --no-timings --set output=" + output.string() + " --shard 3/4");
+  auto resumed = run_runner("run " + kShardSpec + " --no-timings --set output=" + output.string() +
+                            " --shard 3/4");
   REQUIRE_MESSAGE(resumed.exit_code == 0, resumed.err);
   CHECK_MESSAGE(contains(resumed.err, "resuming: 5 of 21 cells already in results.csv"),
                 resumed.err);
@@ -212,7 +213,7 @@ TEST_CASE("a killed shard resumes from its own finished cells, the merge is unch
 TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfinished shards") {
   TemporaryFolder folder("shard_submit");
   auto output = folder.path() / "sharded";
-  auto submit = "submit " + kSpec + " --slurm --shards 4 --partition debug --time 0:05:00 " +
+  auto submit = "submit " + kShardSpec + " --slurm --shards 4 --partition debug --time 0:05:00 " +
                 "--cpus 2 --mem 1G --dry-run";
   auto first = run_runner(with_output(submit, output));
   REQUIRE_MESSAGE(first.exit_code == 0, first.err);
@@ -230,14 +231,15 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
   CHECK_FALSE(std::filesystem::exists(output / "slurm/jobs.txt"));
 
   for (int i : {1, 3})
-    run_ok(with_output("run " + kSpec + " --shard " + std::to_string(i) + "/4", output));
+    run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
   REQUIRE(run_runner(with_output(submit, output)).exit_code == 0);
   CHECK(contains(read_text(output / "slurm/shards.sbatch"), "#SBATCH --array=2,4\n"));
   // Another shard count while shard folders exist is refused.
-  auto other = run_runner(with_output("submit " + kSpec + " --slurm --shards 3 --dry-run", output));
+  auto other =
+      run_runner(with_output("submit " + kShardSpec + " --slurm --shards 3 --dry-run", output));
   CHECK(other.exit_code == 2);
   CHECK_MESSAGE(contains(other.err, "were planned for 4 shards of this spec"), other.err);
-  auto no_scheduler = run_runner(with_output("submit " + kSpec + " --shards 4", output));
+  auto no_scheduler = run_runner(with_output("submit " + kShardSpec + " --shards 4", output));
   CHECK(no_scheduler.exit_code == 2);
   CHECK(contains(no_scheduler.err, "runner submit needs a scheduler: --slurm"));
 }
@@ -316,7 +318,8 @@ TEST_CASE("tune.outer: chosen in 3 shards merges to the single run's files") {
 
 TEST_CASE("a shard needs its plan") {
   TemporaryFolder folder("shards_unplanned");
-  auto unplanned = run_runner(with_output("run " + kSpec + " --shard 1/2", folder.path() / "none"));
+  auto unplanned =
+      run_runner(with_output("run " + kShardSpec + " --shard 1/2", folder.path() / "none"));
   CHECK(unplanned.exit_code == 2);
   CHECK_MESSAGE(contains(unplanned.err,
                          "no plan for this output folder: run `runner plan SPEC "

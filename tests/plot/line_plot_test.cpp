@@ -44,7 +44,7 @@ struct LinePlotFixture {
   }
 };
 
-bool contains(const std::string& text, const std::string& part) {
+bool line_plot_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -70,13 +70,13 @@ std::vector<std::vector<double>> first_block(const std::string& data) {
 
 TEST_CASE("line plot: axis labels default to the columns and can be set") {
   LinePlotFixture fixture;
-  CHECK(contains(fixture.draw({}).body, "set xlabel \"sigma_ratio\""));
+  CHECK(line_plot_contains(fixture.draw({}).body, "set xlabel \"sigma_ratio\""));
   ParamSet labelled;
   labelled.set("x_label", std::string("sigma / M-bar"));
   labelled.set("y_label", std::string("mean accuracy"));
   const Figure figure = fixture.draw(labelled);
-  CHECK(contains(figure.body, "set xlabel \"sigma / M-bar\""));
-  CHECK(contains(figure.body, "set ylabel \"mean accuracy\""));
+  CHECK(line_plot_contains(figure.body, "set xlabel \"sigma / M-bar\""));
+  CHECK(line_plot_contains(figure.body, "set ylabel \"mean accuracy\""));
 }
 
 TEST_CASE("line plot: the band is the std, or the standard error std / sqrt(n_folds)") {
@@ -87,7 +87,7 @@ TEST_CASE("line plot: the band is the std, or the standard error std / sqrt(n_fo
   std_band.set("band_error", std::string("standard_error"));
   const Figure figure = fixture.draw(std_band);
   CHECK(first_block(figure.data)[0][2] == doctest::Approx(0.01));
-  CHECK(contains(figure.body, "filledcurves"));
+  CHECK(line_plot_contains(figure.body, "filledcurves"));
 }
 
 // Nadeau & Bengio's corrected standard error of the mean over J folds of k-fold CV:
@@ -106,7 +106,7 @@ TEST_CASE("line plot: a Nadeau-Bengio corrected band for k-fold rows, the defaul
   band.set("band", std::string("accuracy_std"));
   const Figure automatic = fixture.draw(band);
   CHECK(first_block(automatic.data)[0][2] == doctest::Approx(0.05 * std::sqrt(0.29)));
-  CHECK(contains(automatic.body, "title \"band: +-1 s.e., Nadeau-Bengio corrected\""));
+  CHECK(line_plot_contains(automatic.body, "title \"band: +-1 s.e., Nadeau-Bengio corrected\""));
   band.set("band_error", std::string("standard_error"));
   CHECK(first_block(fixture.draw(band).data)[0][2] == doctest::Approx(0.01));
   {
@@ -136,9 +136,9 @@ TEST_CASE("line plot: smooth_width averages over a fixed number of decades on a 
 TEST_CASE("line plot: series get distinct colour-blind-safe colours, no yellow") {
   LinePlotFixture fixture;
   const Figure figure = fixture.draw({});
-  CHECK(contains(figure.body, "lc rgb \"#0072B2\""));
-  CHECK(contains(figure.body, "lc rgb \"#D55E00\""));
-  CHECK_FALSE(contains(figure.body, "#F0E442"));
+  CHECK(line_plot_contains(figure.body, "lc rgb \"#0072B2\""));
+  CHECK(line_plot_contains(figure.body, "lc rgb \"#D55E00\""));
+  CHECK_FALSE(line_plot_contains(figure.body, "#F0E442"));
 }
 
 TEST_CASE("line plot: baselines are the majority shares of the folds' test rows") {
@@ -155,10 +155,12 @@ TEST_CASE("line plot: baselines are the majority shares of the folds' test rows"
   with_baseline.set("baseline", std::string("both"));
   const Figure figure = fixture.draw(with_baseline);
   // Each line is labelled with its value; the legend names the two kinds once.
-  CHECK(contains(figure.body, "set label 1 \"test majority 0.505\""));
-  CHECK(contains(figure.body, "set label 2 \"training majority"));
-  CHECK(contains(figure.body, "title \"majority class of the test rows (value at the line)\""));
-  CHECK(contains(figure.body, "title \"predicting the training majority (value at the line)\""));
+  CHECK(line_plot_contains(figure.body, "set label 1 \"test majority 0.505\""));
+  CHECK(line_plot_contains(figure.body, "set label 2 \"training majority"));
+  CHECK(line_plot_contains(figure.body,
+                           "title \"majority class of the test rows (value at the line)\""));
+  CHECK(line_plot_contains(figure.body,
+                           "title \"predicting the training majority (value at the line)\""));
 }
 
 // Panels (facet dataset) where the second has a series the first lacks, in a results table whose
@@ -189,10 +191,12 @@ TEST_CASE("line plot: one legend per figure, one style per series in every panel
   // The first panel draws the key, with an entry for the series only the second panel has.
   CHECK(count_of(figure.body, "unset key") == 1);
   CHECK(figure.body.find("unset key") > figure.body.find("keyentry"));
-  CHECK(contains(figure.body, "keyentry with linespoints lw 2 lc rgb \"#D55E00\" dt 2 pt 5"));
+  CHECK(line_plot_contains(figure.body,
+                           "keyentry with linespoints lw 2 lc rgb \"#D55E00\" dt 2 pt 5"));
   // laplacian keeps style 0 in both panels; anova has colour, dash and marker of its own.
   CHECK(count_of(figure.body, "lc rgb \"#0072B2\" dt 1 pt 7") == 2);
-  CHECK(contains(figure.body, "index 2 using 1:2 with linespoints lw 2 lc rgb \"#D55E00\" dt 2"));
+  CHECK(line_plot_contains(figure.body,
+                           "index 2 using 1:2 with linespoints lw 2 lc rgb \"#D55E00\" dt 2"));
 }
 
 TEST_CASE("line plot: the caption states the protocol and the parameters held fixed") {
@@ -200,7 +204,8 @@ TEST_CASE("line plot: the caption states the protocol and the parameters held fi
   const Figure figure = faceted_figure(folder);
   // k is laplacian's alone (empty for anova), so it names its selector; variant takes two values
   // for laplacian, so it is not fixed; the axes, series and facet are not listed.
-  CHECK(contains(figure.body, "protocol: holdout; fixed: k=5 (laplacian), classifier_tol=0.001\""));
+  CHECK(line_plot_contains(figure.body,
+                           "protocol: holdout; fixed: k=5 (laplacian), classifier_tol=0.001\""));
 }
 
 TEST_CASE("majority_baseline: a class-shifted holdout split") {

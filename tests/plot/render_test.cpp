@@ -68,7 +68,7 @@ bool gnuplot_installed() {
   return std::system("command -v gnuplot >/dev/null 2>&1") == 0;
 }
 
-bool contains(const std::string& text, const std::string& part) {
+bool render_contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
@@ -103,8 +103,8 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
                            "eigenmaps", "lle", "tsne"}) {
     CAPTURE(name);
     const std::string script = testing::read_text(figures / (std::string(name) + ".gp"));
-    CHECK(contains(script, ": '" + std::string(name) + "'.\".\".format)"));
-    CHECK(contains(script, std::string(name) + ".dat"));
+    CHECK(render_contains(script, ": '" + std::string(name) + "'.\".\".format)"));
+    CHECK(render_contains(script, std::string(name) + ".dat"));
     CHECK_FALSE(testing::read_text(figures / (std::string(name) + ".dat")).empty());
     if (gnuplot_installed()) {
       CHECK(std::filesystem::file_size(figures / (std::string(name) + ".png")) > 1000);
@@ -113,8 +113,8 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   }
   CHECK(rendered == (gnuplot_installed() ? 13 : 0));
   // The ROC figure has the fold's and the pooled curve (folds: each), the PR figure the pooled one.
-  CHECK(contains(testing::read_text(figures / "roc.gp"), "repeat 0, fold 0"));
-  CHECK(contains(testing::read_text(figures / "roc.gp"), "pooled"));
+  CHECK(render_contains(testing::read_text(figures / "roc.gp"), "repeat 0, fold 0"));
+  CHECK(render_contains(testing::read_text(figures / "roc.gp"), "pooled"));
   // The autocorrelation at lag 0 is 1 for every series (normalize: true).
   CHECK(testing::read_text(figures / "lags.dat").rfind("0\t1\n", 0) == 0);
   // The dataset view has one line per time step of GunPoint's 150.
@@ -130,45 +130,45 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   // The scree plot: 10 components, shares falling, the running total rising to at most 1.
   const std::string scree = testing::read_text(figures / "scree.dat");
   CHECK(std::count(scree.begin(), scree.end(), '\n') == 10 + 2);
-  CHECK(contains(testing::read_text(figures / "scree.gp"), "of the variance: "));
+  CHECK(render_contains(testing::read_text(figures / "scree.gp"), "of the variance: "));
   // The biplot: 200 scores in two class blocks, then 5 loading arrows with feature names.
   const std::string biplot = testing::read_text(figures / "biplot.dat");
   CHECK(std::count(biplot.begin(), biplot.end(), '\n') == 200 + 5 + 3 * 2);
-  CHECK(contains(testing::read_text(figures / "biplot.gp"), "with vectors"));
+  CHECK(render_contains(testing::read_text(figures / "biplot.gp"), "with vectors"));
   const std::string tsne = testing::read_text(figures / "tsne.dat");
   CHECK(std::count(tsne.begin(), tsne.end(), '\n') == 150 + 2 * 2);
-  CHECK(contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));
+  CHECK(render_contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));
 }
 
 TEST_CASE(
     "embedding plots: a missing distance names the plot, a disconnected Isomap graph is joined") {
   const RunFolder run;
-  CHECK(contains(run.error_of("  - {kind: mds, name: mds}\n"),
-                 "from: distance needs a distance in the spec's distances"));
+  CHECK(render_contains(run.error_of("  - {kind: mds, name: mds}\n"),
+                        "from: distance needs a distance in the spec's distances"));
   CHECK(run.error_of("  - {kind: isomap, name: iso, from: features, neighbours: 1}\n").empty());
-  CHECK(contains(run.error_of("  - {kind: lle, name: l, from: features, neighbours: 2, "
-                              "max_rows: 3}\n"),
-                 "lle: a 2-D view needs at least 4 rows"));
+  CHECK(render_contains(run.error_of("  - {kind: lle, name: l, from: features, neighbours: 2, "
+                                     "max_rows: 3}\n"),
+                        "lle: a 2-D view needs at least 4 rows"));
 }
 
 TEST_CASE("a plot naming a missing column fails with the plot's spec line and the columns") {
   const RunFolder run;
   const std::string message =
       run.error_of("  - {kind: line, name: curve, x: sigma_ratio, y: acuracy}\n");
-  CHECK(contains(message, "render_spec.yaml:5:"));
-  CHECK(contains(message, "plot 'curve': no column 'acuracy' (did you mean 'accuracy'?)"));
-  CHECK(contains(message, "columns: dataset, selector, sigma_ratio"));
+  CHECK(render_contains(message, "render_spec.yaml:5:"));
+  CHECK(render_contains(message, "plot 'curve': no column 'acuracy' (did you mean 'accuracy'?)"));
+  CHECK(render_contains(message, "columns: dataset, selector, sigma_ratio"));
 }
 
 TEST_CASE("a malformed filter and a missing CSV are input errors naming the plot or the file") {
   const RunFolder run;
-  CHECK(
-      contains(run.error_of("  - {kind: line, name: curve, x: sigma_ratio, filter: [selector]}\n"),
-               "plot 'curve': filter 'selector' is not column=value"));
+  CHECK(render_contains(
+      run.error_of("  - {kind: line, name: curve, x: sigma_ratio, filter: [selector]}\n"),
+      "plot 'curve': filter 'selector' is not column=value"));
   std::filesystem::remove(run.folder.path() / "scores.csv");
   const std::string missing = run.error_of("  - {kind: histogram, name: scores}\n");
-  CHECK(contains(missing, "scores.csv"));
-  CHECK(contains(missing, "not found: plots need a finished (or resumed) run folder"));
+  CHECK(render_contains(missing, "scores.csv"));
+  CHECK(render_contains(missing, "not found: plots need a finished (or resumed) run folder"));
 }
 
 TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own error") {
@@ -182,9 +182,10 @@ TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own e
   const bool rendered = render_figure(figure, "it's", folder);
   CHECK(rendered == gnuplot_installed());
   // tsfs renders into temporary names; the script run by hand writes it's.png and it's.svg.
-  CHECK(contains(testing::read_text(folder / "it's.gp"),
-                 "set output (exists(\"tsfs_temporary\") ? sprintf(tsfs_temporary, format) : "
-                 "'it''s'.\".\".format)"));
+  CHECK(
+      render_contains(testing::read_text(folder / "it's.gp"),
+                      "set output (exists(\"tsfs_temporary\") ? sprintf(tsfs_temporary, format) : "
+                      "'it''s'.\".\".format)"));
   CHECK(testing::read_text(folder / "it's.dat") == figure.data);
   if (!gnuplot_installed()) return;
   CHECK(std::filesystem::exists(folder / "it's.png"));
@@ -194,8 +195,8 @@ TEST_CASE("render_figure quotes the name for gnuplot and reports gnuplot's own e
     render_figure(figure, "broken", folder);
     FAIL("expected an InputError");
   } catch (const InputError& error) {
-    CHECK(contains(error.what(), "broken.gp"));
-    CHECK(contains(error.what(), "gnuplot failed"));
+    CHECK(render_contains(error.what(), "broken.gp"));
+    CHECK(render_contains(error.what(), "gnuplot failed"));
   }
 }
 
@@ -218,7 +219,8 @@ TEST_CASE("render_figure writes PNG and SVG whole or not at all") {
   CHECK(testing::read_text(folder / "half.png") == png);
   CHECK(testing::read_text(folder / "half.svg") == svg);
   for (const auto& entry : std::filesystem::directory_iterator(folder))
-    CHECK_MESSAGE(!contains(entry.path().filename().string(), ".tmp."), entry.path().string());
+    CHECK_MESSAGE(!render_contains(entry.path().filename().string(), ".tmp."),
+                  entry.path().string());
   // A name with a '%' (a sprintf directive to gnuplot) renders under its own name.
   figure.body = "  plot '100%.dat' using 1:2 with lines\n";
   CHECK(render_figure(figure, "100%", folder));

@@ -14,7 +14,7 @@
 
 namespace {
 
-std::shared_ptr<const tsfs::Reducer> make_reducer(
+std::shared_ptr<const tsfs::Reducer> reconstruction_make_reducer(
     const std::string& kind, std::initializer_list<std::pair<const char*, tsfs::ParamValue>> set) {
   const tsfs::ReducerRegistration* registration = tsfs::ReducerRegistry::instance().find(kind);
   REQUIRE(registration != nullptr);
@@ -60,7 +60,7 @@ TEST_CASE("pca and svd report the Frobenius norm of the residual of their kept d
   const Eigen::VectorXi labels = Eigen::VectorXi::Zero(train.rows());
   for (const bool centred : {true, false}) {
     CAPTURE(centred);
-    const auto reducer = make_reducer(
+    const auto reducer = reconstruction_make_reducer(
         centred ? "pca" : "svd", {{"components", tsfs::ParamValue{2LL}}, {"standardize", false}});
     const tsfs::Reduction reduced = reducer->fit_transform(train, labels, 1, test);
     const tsfs::PrincipalComponents fitted =
@@ -78,11 +78,12 @@ TEST_CASE("svd keeps the fewest directions whose squared singular values reach e
   const tsfs::PrincipalComponents fitted = tsfs::truncated_svd(train);
   for (const double energy : {0.9, 0.99, 0.999}) {
     CAPTURE(energy);
-    const auto by_singular_values =
-        make_reducer("svd", {{"energy", tsfs::ParamValue{energy}}, {"standardize", false}});
-    const auto by_variance = make_reducer("svd", {{"energy", tsfs::ParamValue{energy}},
-                                                  {"energy_of", std::string("variance")},
-                                                  {"standardize", false}});
+    const auto by_singular_values = reconstruction_make_reducer(
+        "svd", {{"energy", tsfs::ParamValue{energy}}, {"standardize", false}});
+    const auto by_variance =
+        reconstruction_make_reducer("svd", {{"energy", tsfs::ParamValue{energy}},
+                                            {"energy_of", std::string("variance")},
+                                            {"standardize", false}});
     CHECK(by_singular_values->fit_transform(train, labels, 1, train).train.cols() ==
           tsfs::components_reaching(tsfs::energy_shares(fitted.singular_values), energy));
     CHECK(by_variance->fit_transform(train, labels, 1, train).train.cols() ==
@@ -99,14 +100,14 @@ TEST_CASE("nmf reports ||X - W H||_F of its training rows with either solver") {
   const Eigen::VectorXi labels = Eigen::VectorXi::Zero(train.rows());
   for (const std::string solver : {"cd", "mu"}) {
     CAPTURE(solver);
-    const auto reducer =
-        make_reducer("nmf", {{"components", tsfs::ParamValue{3LL}}, {"solver", solver}});
+    const auto reducer = reconstruction_make_reducer(
+        "nmf", {{"components", tsfs::ParamValue{3LL}}, {"solver", solver}});
     const tsfs::Reduction reduced = reducer->fit_transform(train, labels, 1, train);
     CHECK(std::isfinite(reduced.reconstruction_error));
     CHECK(reduced.reconstruction_error > 0.0);
     CHECK(reduced.reconstruction_error < train.norm());
   }
-  const auto lda = make_reducer("lda", {});
+  const auto lda = reconstruction_make_reducer("lda", {});
   const Eigen::VectorXi two =
       (Eigen::VectorXi(30) << Eigen::VectorXi::Zero(15), Eigen::VectorXi::Ones(15)).finished();
   CHECK(std::isnan(lda->fit_transform(train, two, 2, train).reconstruction_error));

@@ -27,6 +27,7 @@ using tsfs::testing::read_reference_matrix;
 using tsfs::testing::read_reference_scores;
 
 using tsfs::testing::check_against;
+using tsfs::testing::euclidean_distances;
 using LabelledData = tsfs::testing::LabelledData;
 constexpr double relative_tolerance = tsfs::testing::reference_relative_tolerance;
 const auto& prefixes = tsfs::testing::reference_prefixes;
@@ -40,16 +41,6 @@ double reference_t(const std::string& prefix, const std::string& graph) {
 
 LabelledData load_data(const std::string& prefix) {
   return tsfs::testing::load_labelled_data(prefix);
-}
-
-// Euclidean distances between rows from directly summed squared differences.
-Eigen::MatrixXd euclidean_distances(const Eigen::MatrixXd& features) {
-  const Eigen::Index size = features.rows();
-  Eigen::MatrixXd distances(size, size);
-  for (Eigen::Index row = 0; row < size; ++row)
-    for (Eigen::Index other = 0; other < size; ++other)
-      distances(row, other) = (features.row(row) - features.row(other)).norm();
-  return distances;
 }
 
 SparseGraph sparse_of(const Eigen::MatrixXd& dense) {
@@ -66,7 +57,8 @@ std::set<std::pair<Eigen::Index, Eigen::Index>> off_diagonal_support(const Spars
   return support;
 }
 
-double max_relative_difference(const Eigen::VectorXd& actual, const Eigen::VectorXd& expected) {
+double reference_max_relative_difference(const Eigen::VectorXd& actual,
+                                         const Eigen::VectorXd& expected) {
   return tsfs::testing::max_relative_difference(actual, expected);
 }
 
@@ -139,7 +131,8 @@ TEST_CASE("knn_graph(k = 5, or) reproduces scikit-feature's kNN graphs off the d
       const Eigen::VectorXd without_loops = tsfs::laplacian_scores(data.features, weights.weights);
       const auto reference_scores =
           read_reference_scores("selectors/" + prefix + "_lap_score_numpy_" + name + ".csv");
-      const double loop_effect = max_relative_difference(without_loops, reference_scores.scores);
+      const double loop_effect =
+          reference_max_relative_difference(without_loops, reference_scores.scores);
       report(prefix + " " + name + " without self-loops (expected to differ)", loop_effect);
       CHECK(loop_effect > 1e-6);
     }

@@ -14,17 +14,12 @@
 
 #include "common/text.hpp"
 #include "report/csv_table.hpp"
+#include "support/reference_tables.hpp"
 
 namespace tsfs::testing {
 
 inline CsvTable statistics_reference(const std::string& name) {
   return read_csv_table(std::string(TSFS_REFERENCE_DIR) + "/statistics/" + name);
-}
-
-inline double reference_number(const CsvTable& table, size_t row, const std::string& column) {
-  auto value = parse_double(table.rows[row][*table.column(column)]);
-  if (!value) throw std::runtime_error("not a number in column " + column);
-  return *value;
 }
 
 // Rows of `table` grouped by the integer in column `key` (e.g. case), in file order.

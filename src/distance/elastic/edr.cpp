@@ -57,7 +57,7 @@ struct EdrRule {
 
 constexpr const char* kNone = "none";
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterEdr{elastic_registration(
     {.distance = Distance{.name = "edr",
                           .needs_scale = true,
                           .mixed_lengths = true,

@@ -55,7 +55,7 @@ struct ErpRule {
   TSFS_INLINE T finish(const T& value) const { return value; }
 };
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterErp{elastic_registration(
     {.distance = Distance{.name = "erp", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(ErpRule)},
      .doc = "Edit distance with real penalty as in aeon: a gap costs the value's distance to g.",
      .params = {real_param("g", 0.0, "the reference value a gap is charged against (aeon's g)",

@@ -36,7 +36,7 @@ struct LcssRule {
   }
 };
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterLcss{elastic_registration(
     {.distance = Distance{.name = "lcss", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(LcssRule)},
      .doc = "Longest common subsequence distance as in aeon: 1 - (matches within epsilon) / "
             "min(n, m).",

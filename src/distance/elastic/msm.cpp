@@ -114,7 +114,7 @@ struct MsmRule {
   TSFS_INLINE T finish(const T& value) const { return value; }
 };
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterMsm{elastic_registration(
     {.distance = Distance{.name = "msm", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(MsmRule)},
      .doc = "Move-split-merge as in aeon: moves cost |x - y|, a split or merge c (plus the "
             "distance to the nearer neighbour when the value is not between them).",

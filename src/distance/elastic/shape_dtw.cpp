@@ -21,7 +21,7 @@
 namespace tsfs::elastic {
 namespace {
 
-constexpr double kInf = simd::kInf;
+using simd::kInf;
 
 double shape_dtw_pair(const Params& params, const Input& input, const Band& band) {
   const int n = input.n, m = input.m, reach = params.reach, width = 2 * params.reach + 1;
@@ -76,7 +76,7 @@ double shape_dtw_pair(const Params& params, const Input& input, const Band& band
   return total;
 }
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterShapeDtw{elastic_registration(
     {.distance = Distance{.name = "shape_dtw", .pair = &shape_dtw_pair},
      .doc = "Shape DTW as in aeon (identity descriptor): DTW over windows of 2 reach + 1 values, "
             "then the squared differences of the original points along its path.",

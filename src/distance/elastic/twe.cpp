@@ -58,7 +58,7 @@ struct TweRule {
   TSFS_INLINE T finish(const T& value) const { return value; }
 };
 
-const Registrar<DistanceRegistration> kRegister{elastic_registration(
+const Registrar<DistanceRegistration> kRegisterTwe{elastic_registration(
     {.distance = Distance{.name = "twe", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(TweRule)},
      .doc = "Time warp edit distance as in aeon: matches cost the two values' and their "
             "predecessors' differences plus nu per time-stamp gap, deletions nu + lmbda more.",

@@ -15,8 +15,6 @@
 namespace tsfs::tsfel {
 namespace {
 
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
-
 // features.json: MFCC pre_emphasis 0.97, nfft 512, nfilt 40, num_ceps 12, cep_lifter 22.
 constexpr double mfcc_pre_emphasis = 0.97;
 constexpr Eigen::Index mfcc_fft_size = 512;
@@ -112,7 +110,7 @@ void mfcc(const SeriesView& series, double* out) {
   const Eigen::VectorXd& x = series.values();
   const Eigen::Index n = x.size();
   if (n < 1) {
-    std::fill(out, out + mfcc_cepstra, nan_value);
+    std::fill(out, out + mfcc_cepstra, kNaN);
     return;
   }
   Eigen::VectorXd emphasised(n);
@@ -164,7 +162,7 @@ void lpcc(const SeriesView& series, double* out) {
   const Eigen::VectorXd& x = series.values();
   const Eigen::Index n = x.size();
   if (n < lpcc_coefficients) {
-    std::fill(out, out + lpcc_coefficients, nan_value);
+    std::fill(out, out + lpcc_coefficients, kNaN);
     return;
   }
   constexpr Eigen::Index order = lpcc_coefficients - 1;
@@ -194,7 +192,7 @@ void lpcc(const SeriesView& series, double* out) {
 }
 
 // Positions in the spectral domain of TSFEL 0.1.5's features.json.
-[[maybe_unused]] const bool registered[] = {
+[[maybe_unused]] const bool spectral_cepstral_registered[] = {
     register_feature_kind(FeatureKind{"LPCC", Domain::spectral, 3,
                                       [](Eigen::Index) { return lpcc_coefficients; }, lpcc}),
     register_feature_kind(

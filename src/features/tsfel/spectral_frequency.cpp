@@ -19,19 +19,14 @@ namespace {
 
 using npcompat::numpy_sum;
 
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index max_fft_mean_coefficients = 256;  // features.json: nfreq = 256
-
-Eigen::Index one_value(Eigen::Index /*length*/) {
-  return 1;
-}
 
 // Registers a scalar spectral kind; NaN for series shorter than 2 samples.
 bool register_scalar_kind(const char* name, int order, double (*feature)(const SeriesView&)) {
-  return register_feature_kind(FeatureKind{
-      name, Domain::spectral, order, one_value, [feature](const SeriesView& series, double* out) {
-        out[0] = series.length() < 2 ? nan_value : feature(series);
-      }});
+  return register_feature_kind(FeatureKind{name, Domain::spectral, order, one_value,
+                                           [feature](const SeriesView& series, double* out) {
+                                             out[0] = series.length() < 2 ? kNaN : feature(series);
+                                           }});
 }
 
 Eigen::VectorXd cumulative_sum(const Eigen::VectorXd& x) {
@@ -72,7 +67,7 @@ double roll_frequency(const SeriesView& series, double fraction) {
   const double threshold = fraction * numpy_sum(s.magnitudes.data(), s.magnitudes.size());
   for (Eigen::Index k = 0; k < cumulative.size(); ++k)
     if (cumulative[k] >= threshold) return s.frequencies[k];
-  return nan_value;  // TSFEL raises an IndexError; cannot happen for finite input
+  return kNaN;  // TSFEL raises an IndexError; cannot happen for finite input
 }
 double spectral_roll_off(const SeriesView& series) {
   return roll_frequency(series, 0.95);
@@ -131,7 +126,7 @@ double power_bandwidth(const SeriesView& series) {
   while (lower < n && !(cumulative[lower] >= threshold)) ++lower;
   Eigen::Index upper = 0;
   while (upper < n && !(cumulative_reversed[upper] >= threshold)) ++upper;
-  if (lower == n || upper == n) return nan_value;  // TSFEL raises; cannot happen for finite input
+  if (lower == n || upper == n) return kNaN;  // TSFEL raises; cannot happen for finite input
   const double f_lower = psd.frequencies[lower];
   const double f_upper = psd.frequencies[std::abs(upper - n + 1)];
   return std::abs(f_upper - f_lower);
@@ -148,7 +143,7 @@ void fft_mean_coefficients(const SeriesView& series, double* out) {
   const Eigen::Index length = series.length();
   const Eigen::Index count = fft_mean_coefficient_count(length);
   if (length < 2) {
-    std::fill(out, out + count, nan_value);
+    std::fill(out, out + count, kNaN);
     return;
   }
   const Eigen::Index segment_length = 2 * count - 2;
@@ -169,7 +164,7 @@ void fft_mean_coefficients(const SeriesView& series, double* out) {
 }
 
 // Positions in the spectral domain of TSFEL 0.1.5's features.json.
-[[maybe_unused]] const bool registered[] = {
+[[maybe_unused]] const bool spectral_frequency_registered[] = {
     register_feature_kind(FeatureKind{"FFT mean coefficient", Domain::spectral, 0,
                                       fft_mean_coefficient_count, fft_mean_coefficients}),
     register_scalar_kind("Fundamental frequency", 1, fundamental_frequency),

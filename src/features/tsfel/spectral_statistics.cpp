@@ -17,18 +17,12 @@ namespace {
 
 using npcompat::numpy_sum;
 
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
-
-Eigen::Index one_value(Eigen::Index /*length*/) {
-  return 1;
-}
-
 // Registers a scalar spectral kind computed from the spectrum; NaN when the spectrum is empty.
 bool register_spectrum_kind(const char* name, int order, double (*feature)(const Spectrum&)) {
   return register_feature_kind(FeatureKind{
       name, Domain::spectral, order, one_value, [feature](const SeriesView& series, double* out) {
         const Spectrum& spectrum = series.spectrum();
-        out[0] = spectrum.magnitudes.size() == 0 ? nan_value : feature(spectrum);
+        out[0] = spectrum.magnitudes.size() == 0 ? kNaN : feature(spectrum);
       }});
 }
 
@@ -152,7 +146,7 @@ double spectral_positive_turning(const Spectrum& s) {
 // counts in len(p) (see the README of the reference data).
 void spectral_entropy(const SeriesView& series, double* out) {
   if (series.length() < 2) {
-    out[0] = nan_value;
+    out[0] = kNaN;
     return;
   }
   const Eigen::VectorXd power = spectral::demeaned_magnitudes(series).array().square();
@@ -177,7 +171,7 @@ void spectral_entropy(const SeriesView& series, double* out) {
 }
 
 // Positions in the spectral domain of TSFEL 0.1.5's features.json.
-[[maybe_unused]] const bool registered[] = {
+[[maybe_unused]] const bool spectral_statistics_registered[] = {
     register_spectrum_kind("Spectral centroid", 9, spectral_centroid),
     register_spectrum_kind("Spectral decrease", 10, spectral_decrease),
     register_spectrum_kind("Spectral distance", 11, spectral_distance),

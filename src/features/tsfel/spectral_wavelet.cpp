@@ -14,7 +14,6 @@
 namespace tsfs::tsfel {
 namespace {
 
-constexpr double nan_value = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index wavelet_widths = 9;  // features.json: widths np.arange(1, 10)
 
 using npcompat::numpy_sum;
@@ -28,7 +27,7 @@ bool register_per_width_kind(const char* name, int order,
                                            [feature](const SeriesView& series, double* out) {
                                              const Eigen::Index length = series.length();
                                              if (length == 0) {
-                                               std::fill(out, out + wavelet_widths, nan_value);
+                                               std::fill(out, out + wavelet_widths, kNaN);
                                                return;
                                              }
                                              const CwtRows& cwt = spectral::ricker_cwt(series);
@@ -43,12 +42,12 @@ double absolute_mean(const double* row, Eigen::Index length) {
 }
 
 // wavelet_std: np.std(row).
-double standard_deviation(const double* row, Eigen::Index length) {
+double wavelet_standard_deviation(const double* row, Eigen::Index length) {
   return npcompat::numpy_std(row, length);
 }
 
 // wavelet_var: np.var(row).
-double variance(const double* row, Eigen::Index length) {
+double wavelet_variance(const double* row, Eigen::Index length) {
   return npcompat::numpy_var(row, length);
 }
 
@@ -63,7 +62,7 @@ double energy(const double* row, Eigen::Index length) {
 void wavelet_entropy(const SeriesView& series, double* out) {
   const Eigen::VectorXd& x = series.values();
   if (x.size() == 0) {
-    out[0] = nan_value;
+    out[0] = kNaN;
     return;
   }
   if (numpy_sum(x.data(), x.size()) == 0.0) {
@@ -86,14 +85,14 @@ void wavelet_entropy(const SeriesView& series, double* out) {
 }
 
 // Positions in the spectral domain of TSFEL 0.1.5's features.json.
-[[maybe_unused]] const bool registered[] = {
+[[maybe_unused]] const bool spectral_wavelet_registered[] = {
     register_per_width_kind("Wavelet absolute mean", 21, absolute_mean),
     register_per_width_kind("Wavelet energy", 22, energy),
     register_feature_kind(FeatureKind{"Wavelet entropy", Domain::spectral, 23,
                                       [](Eigen::Index) { return Eigen::Index{1}; },
                                       wavelet_entropy}),
-    register_per_width_kind("Wavelet standard deviation", 24, standard_deviation),
-    register_per_width_kind("Wavelet variance", 25, variance),
+    register_per_width_kind("Wavelet standard deviation", 24, wavelet_standard_deviation),
+    register_per_width_kind("Wavelet variance", 25, wavelet_variance),
 };
 
 }  // namespace

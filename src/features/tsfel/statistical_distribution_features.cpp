@@ -16,7 +16,6 @@
 namespace tsfs::tsfel {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index kEcdfValues = 10;                 // ecdf(signal, d=10)
 constexpr std::array<double, 2> kPercentiles{0.2, 0.8};  // percentile=[0.2, 0.8]
 constexpr int kHistogramBins = 10;                       // hist(signal, nbins=10, r=1)
@@ -120,7 +119,7 @@ FeatureKind histogram_kind() {
       });
 }
 
-const bool kRegistered = kind_helpers::register_kinds(
+const bool kStatisticalDistributionRegistered = kind_helpers::register_kinds(
     {ecdf_kind(), ecdf_percentile_kind(), ecdf_percentile_count_kind(), histogram_kind()});
 
 }  // namespace

@@ -18,7 +18,6 @@ namespace {
 
 using kind_helpers::scalar_kind;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // np.finfo(np.float64).resolution, used by SciPy's near-constant test.
 constexpr double kFloat64Resolution = 1e-15;
 
@@ -124,7 +123,7 @@ double variance(const SeriesView& series) {
   return npcompat::variance(series.values());
 }
 
-const bool kRegistered = kind_helpers::register_kinds({
+const bool kStatisticalRegistered = kind_helpers::register_kinds({
     scalar_kind("Interquartile range", Domain::statistical, 4, interquartile_range),
     scalar_kind("Kurtosis", Domain::statistical, 5, kurtosis),
     scalar_kind("Max", Domain::statistical, 6, maximum),

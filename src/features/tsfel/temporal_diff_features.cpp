@@ -83,7 +83,7 @@ double sum_absolute_diff(const SeriesView& series) {
   return npcompat::sum(diff_count(x), [&x](Eigen::Index i) { return std::abs(diff_at(x, i)); });
 }
 
-const bool kRegistered = kind_helpers::register_kinds({
+const bool kTemporalDiffRegistered = kind_helpers::register_kinds({
     scalar_kind("Mean absolute diff", Domain::temporal, 5, mean_absolute_diff),
     scalar_kind("Mean diff", Domain::temporal, 6, mean_diff),
     scalar_kind("Median absolute diff", Domain::temporal, 7, median_absolute_diff),

@@ -18,7 +18,6 @@ namespace {
 
 using kind_helpers::scalar_kind;
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr Eigen::Index kPeakNeighbours = 10;  // neighbourhood_peaks(signal, n=10)
 
 // compute_time(signal, fs) = np.arange(0, len(signal)) / fs.
@@ -144,7 +143,7 @@ double zero_crossing_rate(const SeriesView& series) {
   return static_cast<double>(changes);
 }
 
-const bool kRegistered = kind_helpers::register_kinds({
+const bool kTemporalRegistered = kind_helpers::register_kinds({
     scalar_kind("Absolute energy", Domain::temporal, 0, absolute_energy),
     scalar_kind("Area under the curve", Domain::temporal, 1, area_under_curve),
     scalar_kind("Autocorrelation", Domain::temporal, 2, autocorrelation),

@@ -5,6 +5,7 @@
 // names columns as TSFEL prints them ("0_<name>" or "0_<name>_<i>") and fills the matrix.
 #include <Eigen/Core>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,6 +46,14 @@ struct FeatureKind {
   // Writes width(length) values; NaN where TSFEL fails or returns NaN (documented per kind).
   std::function<void(const SeriesView& series, double* out)> compute;
 };
+
+// The value of a feature TSFEL does not define for a series (too short, constant, ...).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The width of a scalar kind: one value whatever the series length.
+inline Eigen::Index one_value(Eigen::Index /*length*/) {
+  return 1;
+}
 
 // Registers a kind (call from a static initializer in the kind's file).
 bool register_feature_kind(FeatureKind kind);

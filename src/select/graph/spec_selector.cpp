@@ -32,7 +32,7 @@ struct SpecSelectorSettings {
   ScoreOrder order = ScoreOrder::ascending;
 };
 
-void check_problem(const SelectionProblem& problem) {
+void check_spec_problem(const SelectionProblem& problem) {
   if (problem.distances == nullptr)
     throw std::invalid_argument("spec selector: no distance matrix given");
   const Eigen::MatrixXd& distances = *problem.distances;
@@ -68,7 +68,7 @@ class SpecSelector final : public Selector {
   const SpecSelectorSettings& settings() const { return settings_; }
 
   SelectorScores score(const SelectionProblem& problem) const override {
-    check_problem(problem);
+    check_spec_problem(problem);
     if (settings_.dense_rbf)
       return dense_rbf_scores(problem,
                               heat_kernel_width(settings_.sigma_ratio, problem.distances->mean()),
@@ -130,7 +130,7 @@ std::unique_ptr<Selector> make_spec_selector(const ParamSet& params) {
 // its own eigen-decomposition (the weights change with sigma), so this saves the graph builds only.
 std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
                                              const std::vector<const Selector*>& selectors) {
-  check_problem(problem);
+  check_spec_problem(problem);
   std::vector<SpecSelectorSettings> settings;
   for (const Selector* selector : selectors)
     settings.push_back(dynamic_cast<const SpecSelector&>(*selector).settings());

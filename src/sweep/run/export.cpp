@@ -17,7 +17,10 @@ namespace {
 
 std::string matrix_csv(const Eigen::MatrixXd& values, const std::vector<std::string>& header) {
   std::string text;
-  for (size_t c = 0; c < header.size(); ++c) text += (c ? "," : "") + csv_field(header[c]);
+  for (size_t c = 0; c < header.size(); ++c) {
+    if (c) text += ',';
+    text += csv_field(header[c]);
+  }
   if (!header.empty()) text += '\n';
   for (Eigen::Index r = 0; r < values.rows(); ++r) {
     for (Eigen::Index c = 0; c < values.cols(); ++c) {

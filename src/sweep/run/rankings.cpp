@@ -77,12 +77,17 @@ Eigen::VectorXd oriented_scores(const Spec& spec, const ScoreUnit& unit,
 
 std::string kendall_csv(const std::vector<std::string>& labels, const Eigen::MatrixXd& tau) {
   std::string text = "ranking";
-  for (const auto& label : labels) text += "," + csv_field(label);
+  for (const auto& label : labels) {
+    text += ',';
+    text += csv_field(label);
+  }
   text += '\n';
   for (size_t row = 0; row < labels.size(); ++row) {
     text += csv_field(labels[row]);
-    for (Eigen::Index column = 0; column < tau.cols(); ++column)
-      text += "," + format_double(tau(static_cast<Eigen::Index>(row), column));
+    for (Eigen::Index column = 0; column < tau.cols(); ++column) {
+      text += ',';
+      text += format_double(tau(static_cast<Eigen::Index>(row), column));
+    }
     text += '\n';
   }
   return text;

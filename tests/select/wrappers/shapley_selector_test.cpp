@@ -22,10 +22,10 @@ using tsfs::testing::params_of;
 
 // Four rows per class; both columns separate the classes perfectly (column 0 is the class sign,
 // column 1 twice it with an offset that alternates).
-struct Toy {
+struct ShapleySelectorToy {
   Eigen::MatrixXd features{8, 2};
   Eigen::VectorXi labels{8};
-  Toy() {
+  ShapleySelectorToy() {
     features << -1, -2, -1, -3, -1, -2, -1, -3, 1, 2, 1, 3, 1, 2, 1, 3;
     labels << 0, 0, 0, 0, 1, 1, 1, 1;
   }
@@ -45,7 +45,7 @@ TEST_CASE("shapley selector registration") {
 // 1's the rest, their sum 0.5 in every order (efficiency). The orders are the selector's draws:
 // Fisher-Yates with protocol_generator(seed, 1).
 TEST_CASE("shapley on a hand-checked toy case, with its standard error") {
-  const Toy toy;
+  const ShapleySelectorToy toy;
   const SelectionProblem problem{toy.features, &toy.labels, 2, nullptr};
   for (const long long seed : {0LL, 5LL}) {
     const int permutations = 9;

@@ -15,17 +15,12 @@
 #include "common/text.hpp"
 #include "report/csv_table.hpp"
 #include "select/selector_test_helpers.hpp"
+#include "support/reference_tables.hpp"
 
 namespace tsfs::testing {
 
 inline CsvTable wrapper_reference(const std::string& name) {
   return read_csv_table(std::string(TSFS_REFERENCE_DIR) + "/wrappers/" + name);
-}
-
-inline double reference_number(const CsvTable& table, size_t row, const std::string& column) {
-  const auto value = parse_double(table.rows[row][*table.column(column)]);
-  if (!value) throw std::runtime_error("not a number in column " + column);
-  return *value;
 }
 
 inline const std::string& reference_text(const CsvTable& table, size_t row,

@@ -12,7 +12,7 @@
 
 namespace {
 
-tsfs::RunOptions quiet_options() {
+tsfs::RunOptions export_quiet_options() {
   tsfs::RunOptions options;
   options.threads = 1;
   options.quiet = true;
@@ -24,7 +24,7 @@ tsfs::RunOptions quiet_options() {
 TEST_CASE("export_features writes every series' raw features with their names") {
   tsfs::test::TempFolder folder;
   const auto spec = tsfs::testing::small_sweep_spec(folder.path());
-  CHECK(tsfs::export_features(spec, quiet_options()) == 0);
+  CHECK(tsfs::export_features(spec, export_quiet_options()) == 0);
   const auto table = tsfs::read_csv_table(spec.output / "features" / "Coffee.csv");
   const auto datasets = tsfs::prepare_datasets(spec, spec.cache, 1);
   const auto& coffee = datasets.front();
@@ -40,7 +40,7 @@ TEST_CASE("export_features writes every series' raw features with their names") 
 TEST_CASE("export_distances writes a symmetric matrix with a zero diagonal per distance") {
   tsfs::test::TempFolder folder;
   const auto spec = tsfs::testing::small_sweep_spec(folder.path());
-  CHECK(tsfs::export_distances(spec, quiet_options()) == 0);
+  CHECK(tsfs::export_distances(spec, export_quiet_options()) == 0);
   const auto path = spec.output / "distances" / "Coffee_euclidean.csv";
   const auto text = tsfs::testing::read_text(path);
   REQUIRE_FALSE(text.empty());
@@ -72,7 +72,7 @@ TEST_CASE("export_distances refuses a spec without distances") {
   auto spec = tsfs::testing::small_sweep_spec(folder.path(), "selectors: [{kind: fisher}]\n");
   spec.distances.clear();
   const auto text =
-      tsfs::test::input_error_text([&] { tsfs::export_distances(spec, quiet_options()); });
+      tsfs::test::input_error_text([&] { tsfs::export_distances(spec, export_quiet_options()); });
   CHECK(text == doctest::Contains("spec.yaml"));
   CHECK(text == doctest::Contains("no 'distances'"));
   CHECK_FALSE(std::filesystem::exists(spec.output / "distances"));

@@ -67,7 +67,7 @@ tsfs::Spec tuned_spec(const std::filesystem::path& folder, const std::string& ou
           (folder / output).string() + "\ncache: " + (folder / "cache").string() + "\n"));
 }
 
-tsfs::RunOptions quiet_options() {
+tsfs::RunOptions run_interrupt_quiet_options() {
   tsfs::RunOptions options;
   options.threads = 1;
   options.quiet = true;
@@ -83,7 +83,7 @@ TEST_CASE("an interrupt in the tuning stage saves every finished cell, and the r
   // batches finish well within a second of the first checkpoint.
   interrupt_inner_fits = true;
   tsfs::clear_interrupt();
-  const int code = tsfs::run_sweep(tuned_spec(folder.path(), "out"), quiet_options());
+  const int code = tsfs::run_sweep(tuned_spec(folder.path(), "out"), run_interrupt_quiet_options());
   interrupt_inner_fits = false;
   tsfs::clear_interrupt();
   REQUIRE(code == 130);
@@ -93,8 +93,8 @@ TEST_CASE("an interrupt in the tuning stage saves every finished cell, and the r
   CHECK(tsfs::read_text_file(out / "manifest.json").find("\"status\": \"interrupted\"") !=
         std::string::npos);
 
-  REQUIRE(tsfs::run_sweep(tuned_spec(folder.path(), "out"), quiet_options()) == 0);
-  REQUIRE(tsfs::run_sweep(tuned_spec(folder.path(), "whole"), quiet_options()) == 0);
+  REQUIRE(tsfs::run_sweep(tuned_spec(folder.path(), "out"), run_interrupt_quiet_options()) == 0);
+  REQUIRE(tsfs::run_sweep(tuned_spec(folder.path(), "whole"), run_interrupt_quiet_options()) == 0);
   for (const char* file : {"results.csv", "folds.csv", "tuned.csv"})
     CHECK_MESSAGE(
         tsfs::read_text_file(out / file) == tsfs::read_text_file(folder.path() / "whole" / file),

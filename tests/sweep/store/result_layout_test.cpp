@@ -22,7 +22,7 @@ std::vector<std::string> tail(const std::vector<std::string>& row, size_t count)
   return {row.end() - static_cast<long>(count), row.end()};
 }
 
-tsfs::FoldOutcome outcome(int fold, double accuracy, long long used) {
+tsfs::FoldOutcome result_layout_outcome(int fold, double accuracy, long long used) {
   tsfs::FoldOutcome result;
   result.fold = fold;
   result.n_train = 37;
@@ -108,8 +108,9 @@ TEST_CASE("result layout: cell keys and rows") {
   for (const auto& cell : plan.cells) keys.insert(layout.cell_key(cell));
   CHECK(keys.size() == plan.cells.size());
 
-  const std::vector<tsfs::FoldOutcome> folds = {outcome(0, 0.5, 10), outcome(1, 1.0, 8),
-                                                outcome(2, 0.75, 9)};
+  const std::vector<tsfs::FoldOutcome> folds = {result_layout_outcome(0, 0.5, 10),
+                                                result_layout_outcome(1, 1.0, 8),
+                                                result_layout_outcome(2, 0.75, 9)};
   const auto row = layout.results_row(laplacian, folds);
   REQUIRE(row.size() == layout.results_header().size());
   CHECK(std::equal(key.begin(), key.end(), row.begin()));
@@ -117,7 +118,7 @@ TEST_CASE("result layout: cell keys and rows") {
   CHECK(tail(row, 7) ==
         std::vector<std::string>{"0.75", "0.25", "0.375", "3", "8", "", "0.750000"});
 
-  const auto single = layout.results_row(laplacian, {outcome(0, 0.5, 10)});
+  const auto single = layout.results_row(laplacian, {result_layout_outcome(0, 0.5, 10)});
   CHECK(single[key.size() + 1].empty());  // no spread for one fold
 
   const auto fold_row = layout.folds_row(laplacian, folds[1]);

@@ -1,22 +1,23 @@
 #!/usr/bin/env bash
-# Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, and Python 3
+# Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, the mold
+# linker, and Python 3
 # with pybind11, numpy, pandas, scikit-learn and pytest for the `tsfs` Python module and its
 # tests (python/, docs/python.md; CMake skips the module when they are absent); pandas also for the
 # claims check of results/*/README.md (scripts/claims/, ctest label `claims`). As root it runs apt-get;
 # otherwise it prints the exact command to run and fails. `--ci` adds what CI checks with:
 # clang-format, git (the formatted file list), util-linux (setpriv, mount: the tests of unwritable
-# and full output folders; nsenter, unshare), munge, slurmctld, slurmd, slurm-client, iproute2
+# and full output folders; nsenter, unshare), ccache (CI's rebuilds), munge, slurmctld, slurmd, slurm-client, iproute2
 # (make test-slurm's two-node cluster: ip netns, veth, bridge), and Clang with its runtime
 # libraries for `make fuzz` (libFuzzer and the sanitizer runtimes are in libclang-rt-14-dev,
 # only a Recommends of Debian 12's clang, which --no-install-recommends would skip).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
-          gnuplot-nox libboost-dev
+          gnuplot-nox libboost-dev mold
           python3-dev pybind11-dev python3-numpy python3-pandas python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang
-            libclang-rt-14-dev)
+            libclang-rt-14-dev ccache)
 fi
 missing=()
 for package in "${packages[@]}"; do

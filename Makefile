@@ -12,7 +12,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -f
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp' \
   'python/src/*.cpp' 'python/src/*.hpp')
 
-.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench reproduce reproduce-nested archive archive-full archive-full-checks baselines toolbox check-claims format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench bench-floors reproduce reproduce-nested archive archive-full archive-full-checks baselines toolbox check-claims format format-check clean fuzz
 
 all: build
 
@@ -186,6 +186,11 @@ check-claims:
 
 bench: build
 	@for b in $(BUILD)/benchmarks/*_benchmark; do echo "== $$b"; $$b; done
+
+# The speeds won so far, as ratios of a fast path to its slow path measured in one run, each
+# against its floor in benchmarks/floors.csv (scripts/bench_floors.py; about 30 s). CI runs it.
+bench-floors: build
+	$(PYTHON) scripts/bench_floors.py $(BUILD)
 
 format:
 	clang-format -i $(FORMATTED)

@@ -1,18 +1,18 @@
 # accuracy_vs_n_features: rendered by tsfs from accuracy_vs_n_features.dat; re-render with `gnuplot accuracy_vs_n_features.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 840,785 font ",11" noenhanced
+    set terminal pngcairo size 840,805 font ",11" noenhanced
   } else {
-    set terminal svg size 840,785 font ",11" dynamic noenhanced
+    set terminal svg size 840,805 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.2739,0.8280 spacing 0.1071,0.1083 title "WormsTwoClass, duplicates: group\nprotocol: holdout_half+duplicates=group; fixed: dataset=WormsTwoClass, fit_on=all (laplacian,\nvariance); train (anova), k=30 (laplacian), sigma_ratio=0.05 (laplacian), classifier=svc,\nclassifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2671,0.8075 spacing 0.1071,0.1056 title "WormsTwoClass, duplicates: group\nprotocol: holdout_half+duplicates=group; fixed: dataset=WormsTwoClass, fit_on=all (laplacian,\nvariance); train (anova), k=30 (laplacian), sigma_ratio=0.05 (laplacian), threshold=0 (variance),\nclassifier=svc, classifier_C=1, classifier_gamma=scale, classifier_tol=0.001,\nclassifier_shrinking=true"
   set xlabel "number of features kept"
   set ylabel "accuracy"
   set grid
-  set key at screen 0.5,0.0076 center bottom horizontal maxcols 1 font ",9" samplen 3
+  set key at screen 0.5,0.0075 center bottom horizontal maxcols 1 font ",9" samplen 3
   set logscale x
   set format x "1e%L"
   set yrange [*:*]

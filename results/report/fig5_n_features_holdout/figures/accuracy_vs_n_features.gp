@@ -8,7 +8,7 @@ do for [format in "png svg"] {
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'accuracy_vs_n_features'.".".format)
   reset
   set datafile separator "\t"
-  set multiplot layout 1,1 margins 0.0952,0.9643,0.2739,0.8280 spacing 0.1071,0.1083 title "WormsTwoClass: accuracy vs number of features (smoothed over 8)\nprotocol: holdout_half; fixed: dataset=WormsTwoClass, fit_on=all (laplacian, variance); train\n(anova), k=30 (laplacian), sigma_ratio=0.05 (laplacian), classifier=svc, classifier_C=1,\nclassifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
+  set multiplot layout 1,1 margins 0.0952,0.9643,0.2739,0.8280 spacing 0.1071,0.1083 title "WormsTwoClass: accuracy vs number of features (smoothed over 8)\nprotocol: holdout_half; fixed: dataset=WormsTwoClass, fit_on=all (laplacian, variance); train\n(anova), k=30 (laplacian), sigma_ratio=0.05 (laplacian), threshold=0 (variance), classifier=svc,\nclassifier_C=1, classifier_gamma=scale, classifier_tol=0.001, classifier_shrinking=true"
   set xlabel "number of features kept"
   set ylabel "accuracy"
   set grid

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The speeds tsfs has won, as floors on ratios measured in one run (benchmarks/floors.csv).
+
+Each row names a benchmark program and two of its benchmarks, a fast path and the slow path it
+replaced, measured side by side in the same process, and a counter (a rate: higher is faster).
+The ratio fast / slow must reach the row's floor. A ratio is stable on a shared, noisy machine
+where an absolute time is not; a floor is set well below the ratio measured when the speed was won,
+so only a lost fast path (not noise) fails it. A row with no slow benchmark floors the fast
+benchmark's counter itself (a pruning rate, a work count: numbers that do not depend on the
+machine's speed). A benchmark the CPU cannot run (an instruction set it lacks) is reported and not
+counted.
+
+Usage: bench_floors.py BUILD_DIR [--repetitions N]. Exit status 1 when a floor is not reached.
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FLOORS = os.path.join(HERE, "..", "benchmarks", "floors.csv")
+
+
+def run_program(program, names, repetitions):
+    pattern = "^(" + "|".join(re.escape(name) for name in sorted(names)) + ")$"
+    command = [program, "--benchmark_filter=" + pattern, "--benchmark_format=json",
+               "--benchmark_repetitions=%d" % repetitions]
+    output = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    runs = {}
+    for entry in json.loads(output)["benchmarks"]:
+        if entry.get("run_type") == "aggregate":
+            continue
+        name = entry.get("run_name", entry["name"])
+        runs.setdefault(name, []).append(entry)
+    return runs
+
+
+def counter(runs, name, field):
+    """Median of `field` over the repetitions; None when the benchmark was skipped."""
+    entries = runs.get(name, [])
+    if not entries or any(entry.get("error_occurred") for entry in entries):
+        return None
+    return statistics.median(float(entry[field]) for entry in entries)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("build")
+    parser.add_argument("--repetitions", type=int, default=1)
+    arguments = parser.parse_args()
+    with open(FLOORS, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    by_program = {}
+    for row in rows:
+        names = by_program.setdefault(row["program"], set())
+        names.update(name for name in (row["fast"], row["slow"]) if name)
+    measured = {}
+    for program, names in by_program.items():
+        path = os.path.join(arguments.build, "benchmarks", program)
+        if not os.path.exists(path):
+            print("bench_floors: %s is not built (libbenchmark-dev installed?)" % path,
+                  file=sys.stderr)
+            return 2
+        measured[program] = run_program(path, names, arguments.repetitions)
+    failures = 0
+    print("%-22s %-34s %-34s %-16s %9s %7s" % ("program", "fast", "slow", "counter", "ratio",
+                                              "floor"))
+    for row in rows:
+        runs = measured[row["program"]]
+        fast = counter(runs, row["fast"], row["counter"])
+        slow = counter(runs, row["slow"], row["counter"]) if row["slow"] else 1.0
+        if fast is None or slow is None:
+            verdict, ratio_text = "not run on this CPU", "-"
+        else:
+            ratio = fast / slow
+            ratio_text = "%.3g" % ratio
+            verdict = "ok" if ratio >= float(row["floor"]) else "BELOW THE FLOOR"
+            failures += verdict != "ok"
+        print("%-22s %-34s %-34s %-16s %9s %7s  %s" % (row["program"], row["fast"], row["slow"],
+                                                      row["counter"], ratio_text, row["floor"],
+                                                      verdict))
+    print("%d passed, %d failed" % (len(rows) - failures, failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

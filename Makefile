@@ -20,8 +20,11 @@ deps:
 	@scripts/install-deps.sh
 
 # ccache, when installed, makes a rebuild after a change of flags (or a second clone) cheap.
+# Ninja when installed (it schedules the compile jobs better than make's recursion), unless the
+# build folder was configured with another generator.
+GENERATOR = $(if $(and $(shell command -v ninja),$(if $(wildcard $(BUILD)/CMakeCache.txt),$(wildcard $(BUILD)/build.ninja),yes)),-G Ninja)
 configure: deps
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release \
+	cmake -S . -B $(BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release \
 	  $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) $(CMAKE_ARGS)
 
 build: configure

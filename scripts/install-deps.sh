@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, the mold
-# linker, and Python 3
+# linker and Ninja, and Python 3
 # with pybind11, numpy, pandas, scikit-learn and pytest for the `tsfs` Python module and its
 # tests (python/, docs/python.md; CMake skips the module when they are absent); pandas also for the
 # claims check of results/*/README.md (scripts/claims/, ctest label `claims`). As root it runs apt-get;
@@ -13,7 +13,7 @@
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
-          gnuplot-nox libboost-dev mold
+          gnuplot-nox libboost-dev mold ninja-build
           python3-dev pybind11-dev python3-numpy python3-pandas python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang

@@ -1,8 +1,7 @@
 #pragma once
 // The headers that most of tsfs's translation units include, precompiled once per target
 // (tsfs_precompile_headers in CMakeLists.txt). Every source still includes what it uses: this
-// file only saves parsing them again, and a build with -DTSFS_PRECOMPILED_HEADERS=OFF checks that
-// nothing relies on it.
+// file only saves parsing them again (-DTSFS_PRECOMPILED_HEADERS=OFF builds without it).
 #include <algorithm>
 #include <array>
 #include <chrono>

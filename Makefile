@@ -205,9 +205,10 @@ clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
 
 # libFuzzer harnesses of the input readers (tests/fuzz/), built with Clang + ASan + UBSan in their
-# own build folder and run one after another for FUZZ_SECONDS each, starting from the committed
-# seed corpus (read-only) plus the inputs found so far (FUZZ_BUILD/corpus/). Findings (crashing
-# inputs) land in FUZZ_BUILD/findings/<harness>/ and fail the target.
+# own build folder and run for FUZZ_SECONDS each, JOBS at a time (scripts/fuzz_harnesses.sh),
+# starting from the committed seed corpus (read-only) plus the inputs found so far
+# (FUZZ_BUILD/corpus/). Findings (crashing inputs) land in FUZZ_BUILD/findings/<harness>/ and fail
+# the target.
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 FUZZ_HARNESSES = ucr_loader ts_loader csv_matrix spec_loader cache_reader
@@ -218,11 +219,4 @@ fuzz:
 	  -DTSFS_FUZZ=ON -DTSFS_BUILD_TESTS=OFF -DTSFS_BUILD_BENCHMARKS=OFF \
 	  $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_harnesses
-	@for harness in $(FUZZ_HARNESSES); do \
-	  echo "== fuzz $$harness for $(FUZZ_SECONDS) s"; \
-	  mkdir -p $(FUZZ_BUILD)/corpus/$$harness $(FUZZ_BUILD)/findings/$$harness; \
-	  $(FUZZ_BUILD)/tests/fuzz/$${harness}_fuzz $(FUZZ_BUILD)/corpus/$$harness \
-	    tests/fuzz/corpus/$$harness -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-	    -max_len=16384 -print_final_stats=1 \
-	    -artifact_prefix=$(FUZZ_BUILD)/findings/$$harness/ || exit $$?; \
-	done
+	scripts/fuzz_harnesses.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_HARNESSES)

@@ -8,8 +8,19 @@
 // round differently from libsvm.
 #include "classify/ordered_column_sums.hpp"
 
+#include <atomic>
+
 namespace tsfs {
 namespace {
+
+// column_terms_computed(): one relaxed addition per call, against rows x columns terms of work.
+std::atomic<unsigned long long> column_terms{0};
+
+void count_terms(Eigen::Index rows, Eigen::Index columns, Eigen::Index references) {
+  if (rows > 0 && columns > 0)
+    column_terms.fetch_add(static_cast<unsigned long long>(rows * columns * references),
+                           std::memory_order_relaxed);
+}
 
 typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
 constexpr Eigen::Index kLanes = 8;
@@ -83,6 +94,7 @@ void add_products_in_column_order(const double* values, Eigen::Index rows,
                                   Eigen::Index values_stride, Eigen::Index columns,
                                   const double* reference, Eigen::Index reference_stride,
                                   double* target) {
+  count_terms(rows, columns, 1);
   add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
                          &target, AddProduct{});
 }
@@ -92,6 +104,7 @@ void add_products_of_four_in_column_order(const double* values, Eigen::Index row
                                           Eigen::Index values_stride, Eigen::Index columns,
                                           const double* const* references,
                                           Eigen::Index reference_stride, double* const* targets) {
+  count_terms(rows, columns, 4);
   add_column_terms<4, 2>(values, rows, values_stride, columns, references, reference_stride,
                          targets, AddProduct{});
 }
@@ -101,8 +114,13 @@ void add_squared_differences_in_column_order(const double* values, Eigen::Index 
                                              Eigen::Index values_stride, Eigen::Index columns,
                                              const double* reference, Eigen::Index reference_stride,
                                              double* target) {
+  count_terms(rows, columns, 1);
   add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
                          &target, AddSquaredDifference{});
+}
+
+unsigned long long column_terms_computed() {
+  return column_terms.load(std::memory_order_relaxed);
 }
 
 }  // namespace tsfs

@@ -29,4 +29,10 @@ void add_squared_differences_in_column_order(const double* values, Eigen::Index 
                                              const double* reference, Eigen::Index reference_stride,
                                              double* target);
 
+// The terms (entry x column) the three functions above have added in this process: the work of
+// the precomputed SVC kernels and the nested-subset distances, which a run's manifest reports
+// (counts.kernel_column_terms) so a test can pin it per distinct fit (a kernel computed far more
+// often than its fits need is a 10x slowdown no result shows).
+unsigned long long column_terms_computed();
+
 }  // namespace tsfs

@@ -41,10 +41,16 @@ options:
   --cliques TEST       what the bars of the CD diagram join: wilcoxon-holm (methods no
                        Holm-adjusted pairwise Wilcoxon test tells apart; default) or nemenyi
                        (average ranks closer than the Nemenyi critical difference)
+  --bars HOW           how the bars are drawn from those decisions: maximal (the longest runs
+                       of rank-adjacent methods with no significant pair among them: a bar never
+                       joins two methods a test tells apart; default) or aeon (aeon's
+                       construction: each method's run up to the first that differs from it,
+                       which can join a significant pair; the figure says so)
   --zero-method M      zero differences in the Wilcoxon test, as scipy.stats.wilcoxon: wilcox
                        (dropped; default), pratt (ranked, then left out of both sums) or zsplit
                        (their ranks split between the sums)
-  --tie-margin M       wins/ties/losses: |difference| <= M is a tie (default: 0, exact ties)
+  --tie-margin M       wins/ties/losses: |difference| <= M is a tie (default: 0: ties are
+                       scores equal up to rounding, relative 1e-9, as everywhere else)
   --rope R             Bayesian signed-rank test: half-width of the region of practical
                        equivalence, in units of the metric (default: 0.01)
   --bayes-samples N    Bayesian signed-rank test: Monte Carlo draws per pair (default: 50000)
@@ -104,6 +110,11 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
       auto test = compare::clique_test_from_name(text);
       if (!test) words.fail(fmt::format("--cliques is wilcoxon-holm or nemenyi, got '{}'", text));
       arguments.statistics.cliques = *test;
+    } else if (arg == "--bars") {
+      std::string text = words.value("--bars");
+      auto construction = statistics::bar_construction_from_name(text);
+      if (!construction) words.fail(fmt::format("--bars is maximal or aeon, got '{}'", text));
+      arguments.statistics.bars = *construction;
     } else if (arg == "--zero-method") {
       std::string text = words.value("--zero-method");
       auto method = statistics::zero_method_from_name(text);

@@ -11,6 +11,7 @@
 #include "statistics/multiple_testing.hpp"
 #include "statistics/nemenyi.hpp"
 #include "statistics/ranks.hpp"
+#include "statistics/rounding_ties.hpp"
 
 namespace tsfs::compare {
 namespace {
@@ -23,14 +24,17 @@ double median(Eigen::VectorXd values) {
   return n % 2 == 1 ? values(n / 2) : 0.5 * (values(n / 2 - 1) + values(n / 2));
 }
 
+// `scores` snapped per dataset (statistics::snap_rounding_ties): equal results differ by exactly 0.
 PairComparison compare_pair(const Eigen::MatrixXd& scores, const Eigen::VectorXd& average_ranks,
                             int a, int b, const ComparisonOptions& options,
                             const std::vector<std::string>& labels) {
   PairComparison pair;
   pair.a = a;
   pair.b = b;
-  const Eigen::VectorXd first = scores.col(a), second = scores.col(b);
-  const Eigen::VectorXd differences = first - second;
+  // The magnitudes snapped too, so that differences equal up to rounding share a rank of |d|.
+  const Eigen::VectorXd differences =
+      statistics::snap_rounding_ties_of_magnitudes(scores.col(a) - scores.col(b));
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(differences.size());
   pair.mean_difference = differences.mean();
   pair.median_difference = median(differences);
   const double margin = options.tie_margin * (1 + kMarginSlack);
@@ -40,19 +44,20 @@ PairComparison compare_pair(const Eigen::MatrixXd& scores, const Eigen::VectorXd
     else
       ++(difference > 0 ? pair.wins : pair.losses);
   }
-  // SciPy 1.10 truncates a fractional r+ (tied |d|) in its exact test, so its p-value depends on
-  // which sample comes first; the comparison takes the larger (conservative) of the two orders,
-  // each equal to scipy.stats.wilcoxon with the samples in that order.
-  pair.wilcoxon = statistics::wilcoxon_signed_rank(first, second, options.zero_method);
+  // The tests see the differences (d - 0 is d exactly). SciPy 1.10 truncates a fractional r+
+  // (tied |d|) in its exact test, so its p-value depends on which sample comes first; the
+  // comparison takes the larger (conservative) of the two orders, each equal to
+  // scipy.stats.wilcoxon with the samples in that order.
+  pair.wilcoxon = statistics::wilcoxon_signed_rank(differences, zero, options.zero_method);
   const statistics::WilcoxonResult swapped =
-      statistics::wilcoxon_signed_rank(second, first, options.zero_method);
+      statistics::wilcoxon_signed_rank(zero, differences, options.zero_method);
   if (swapped.p_value > pair.wilcoxon.p_value) pair.wilcoxon.p_value = swapped.p_value;
   const std::uint64_t seed =
       labels.empty() ? statistics::pair_seed(options.seed, std::to_string(a), std::to_string(b))
                      : statistics::pair_seed(options.seed, labels[static_cast<size_t>(a)],
                                              labels[static_cast<size_t>(b)]);
-  pair.bayes =
-      statistics::bayesian_signed_rank(first, second, options.rope, options.bayes_samples, seed);
+  pair.bayes = statistics::bayesian_signed_rank(differences, zero, options.rope,
+                                                options.bayes_samples, seed);
   pair.rank_difference = average_ranks(a) - average_ranks(b);
   return pair;
 }
@@ -82,15 +87,17 @@ void check_options(const ComparisonOptions& options) {
 // The cliques of the diagram from the comparison's clique test (holm_p set).
 void draw_cliques(Comparison& comparison) {
   const auto methods = static_cast<size_t>(comparison.average_ranks.size());
-  comparison.cliques =
-      statistics::cliques_in_rank_order(static_cast<int>(methods), [&](int first, int second) {
+  comparison.cliques = statistics::cliques_in_rank_order(
+      static_cast<int>(methods),
+      [&](int first, int second) {
         const PairComparison& pair = comparison.pairs[pair_index(
             static_cast<size_t>(comparison.rank_order[static_cast<size_t>(first)]),
             static_cast<size_t>(comparison.rank_order[static_cast<size_t>(second)]), methods)];
         return comparison.options.cliques == CliqueTest::nemenyi
                    ? nemenyi_significant(comparison, pair)
                    : holm_significant(comparison, pair);
-      });
+      },
+      comparison.options.bars);
 }
 
 }  // namespace
@@ -136,8 +143,12 @@ Comparison compare_methods(const Eigen::MatrixXd& scores, const ComparisonOption
     throw std::invalid_argument("a comparison needs at least 2 methods and 2 datasets");
   if (!labels.empty() && labels.size() != static_cast<size_t>(methods))
     throw std::invalid_argument("compare_methods: one label per method");
-  comparison.friedman = methods >= 3 ? statistics::friedman_test(scores) : untested(scores);
-  comparison.ranks = statistics::rank_rows_descending(scores);
+  // Every count, rank and test on scores whose ties up to rounding are exact (rounding_ties.hpp).
+  Eigen::MatrixXd snapped(scores.rows(), scores.cols());
+  for (Eigen::Index d = 0; d < scores.rows(); ++d)
+    snapped.row(d) = statistics::snap_rounding_ties(scores.row(d).transpose()).transpose();
+  comparison.friedman = methods >= 3 ? statistics::friedman_test(snapped) : untested(snapped);
+  comparison.ranks = statistics::rank_rows_descending(snapped);
   comparison.average_ranks = comparison.ranks.colwise().mean().transpose();
   comparison.mean_scores = scores.colwise().mean().transpose();
   comparison.q_alpha = statistics::nemenyi_q_alpha(methods, options.alpha);
@@ -157,7 +168,7 @@ Comparison compare_methods(const Eigen::MatrixXd& scores, const ComparisonOption
     for (int b = a + 1; b < methods; ++b) indices.emplace_back(a, b);
   comparison.pairs.resize(indices.size());
   parallel_for(indices.size(), default_threads(), [&](size_t i) {
-    comparison.pairs[i] = compare_pair(scores, comparison.average_ranks, indices[i].first,
+    comparison.pairs[i] = compare_pair(snapped, comparison.average_ranks, indices[i].first,
                                        indices[i].second, options, labels);
   });
   std::vector<Comparison> alone;
@@ -172,8 +183,9 @@ void adjust_as_family(std::vector<Comparison>& members, const std::string& colum
   for (const Comparison& member : members) {
     tests += static_cast<Eigen::Index>(member.pairs.size());
     if (member.options.alpha != members.front().options.alpha ||
-        member.options.cliques != members.front().options.cliques)
-      throw std::invalid_argument("a family's members share alpha and the clique test");
+        member.options.cliques != members.front().options.cliques ||
+        member.options.bars != members.front().options.bars)
+      throw std::invalid_argument("a family's members share alpha, the clique test and the bars");
   }
   Eigen::VectorXd p_values(tests);
   Eigen::Index next = 0;

@@ -6,8 +6,11 @@
 //    with a chosen treatment of zero differences), Holm-adjusted over the family of all pairs
 //    (of this comparison, or of several compared as one family: adjust_as_family);
 //  - the cliques of the critical-difference diagram from those Holm-adjusted tests (Benavoli,
-//    Corani and Mangili 2016; as aeon's plot_critical_difference), or from Nemenyi's critical
-//    difference on request;
+//    Corani and Mangili 2016), or from Nemenyi's critical difference on request: the maximal
+//    rank-adjacent groups with no significant pair, or aeon's construction on request
+//    (statistics/cliques.hpp);
+//  - scores equal up to rounding are equal everywhere the comparison counts, ranks or tests
+//    (statistics/rounding_ties.hpp);
 //  - every pair: wins/ties/losses with a tie margin, the median per-dataset difference, and the
 //    Bayesian signed-rank test with a rope (Benavoli et al. 2017).
 #include <Eigen/Core>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "statistics/bayesian_signed_rank.hpp"
+#include "statistics/cliques.hpp"
 #include "statistics/friedman.hpp"
 #include "statistics/wilcoxon.hpp"
 
@@ -34,8 +38,10 @@ std::optional<CliqueTest> clique_test_from_name(const std::string& name);
 struct ComparisonOptions {
   double alpha = 0.05;  // Holm (and Nemenyi) level
   CliqueTest cliques = CliqueTest::wilcoxon_holm;
+  statistics::BarConstruction bars = statistics::BarConstruction::maximal;
   statistics::ZeroMethod zero_method = statistics::ZeroMethod::wilcox;
-  double tie_margin = 0;  // |a - b| <= margin (up to a relative 1e-9) is a tie
+  double tie_margin = 0;  // |a - b| <= margin (up to a relative 1e-9) is a tie, as is a
+                          // difference within statistics::kRoundingBound
   double rope = 0.01;     // half-width of the Bayesian test's region of practical equivalence
   int bayes_samples = 50000;
   std::uint64_t seed = 1;  // of the Bayesian test's draws (per pair: statistics::pair_seed)
@@ -89,7 +95,8 @@ Comparison compare_methods(const Eigen::MatrixXd& scores, double alpha);
 
 // Holm's correction over the pairs of all `members` together (one family of tests, e.g. one
 // comparison per n_features), and their cliques redrawn from it. `column` and `values` name the
-// members (stored in each, for the outputs). Members must share alpha and the clique test.
+// members (stored in each, for the outputs). Members must share alpha, the clique test and the
+// bars' construction.
 void adjust_as_family(std::vector<Comparison>& members, const std::string& column,
                       const std::vector<std::string>& values);
 

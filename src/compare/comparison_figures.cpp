@@ -74,12 +74,15 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
     cd_label = labelled_point((1 + cd_end) / 2, 0.95,
                               fmt::format("CD = {:.3f}", comparison.critical_difference));
   }
-  const std::string caption =
+  std::string caption =
       nemenyi ? fmt::format("cliques: Nemenyi test, alpha = {}", comparison.options.alpha)
               : fmt::format(
                     "cliques: Wilcoxon signed-rank tests, Holm-adjusted ({} tests), "
                     "alpha = {}",
                     comparison.family_tests, comparison.options.alpha);
+  // aeon's bars can join a pair its test tells apart: the figure itself says so.
+  if (comparison.options.bars == statistics::BarConstruction::aeon)
+    caption += "; aeon's bars: a bar may join a significant pair (pairwise.csv)";
   Figure figure;
   for (const std::string* block :
        {&axis, &lines, &cliques, &cd_bar, &ticks, &left_labels, &right_labels, &cd_label})

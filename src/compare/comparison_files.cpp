@@ -11,6 +11,7 @@
 #include "compare/comparison_figures.hpp"
 #include "plot/plot.hpp"
 #include "report/csv_table.hpp"
+#include "statistics/rounding_ties.hpp"
 
 namespace tsfs::compare {
 namespace {
@@ -131,6 +132,28 @@ std::string pairwise_csv(const Collated& collated, const Comparison& comparison)
   return table.str();
 }
 
+// The bars of the CD diagram as data: one row per bar, its methods in rank order.
+std::string cliques_csv(const Collated& collated, const Comparison& comparison) {
+  CsvTable table;
+  table.header = {"bar", "methods", "best_average_rank", "worst_average_rank", "size"};
+  for (size_t c = 0; c < comparison.cliques.size(); ++c) {
+    const auto [first, last] = comparison.cliques[c];
+    std::vector<std::string> labels;
+    for (int position = first; position <= last; ++position)
+      labels.push_back(
+          collated
+              .methods[static_cast<size_t>(comparison.rank_order[static_cast<size_t>(position)])]
+              .label);
+    const auto at = [&](int position) {
+      return comparison.average_ranks(comparison.rank_order[static_cast<size_t>(position)]);
+    };
+    table.rows.push_back({std::to_string(c + 1), fmt::format("{}", fmt::join(labels, "; ")),
+                          csv_number(at(first)), csv_number(at(last)),
+                          std::to_string(last - first + 1)});
+  }
+  return table.str();
+}
+
 std::string procedure_csv(const CollateOptions& options, const Collated& collated,
                           const Comparison& comparison) {
   CsvTable table;
@@ -197,10 +220,18 @@ std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
       {"cd_cliques", clique_test_name(choice.cliques),
        nemenyi ? "bars join methods whose average ranks differ by less than the Nemenyi "
                  "critical difference"
-               : "bars join methods, adjacent by average rank, that no Holm-adjusted Wilcoxon "
-                 "test tells apart (aeon's clique construction)"},
+               : "bars join methods, adjacent by average rank, that Holm-adjusted Wilcoxon tests "
+                 "do not tell apart"},
+      {"cd_bars", statistics::bar_construction_name(choice.bars),
+       choice.bars == statistics::BarConstruction::aeon
+           ? "aeon's construction: each method's run to the first method differing from it; a "
+             "bar may join a significant pair (cliques.csv)"
+           : "the longest rank-adjacent runs with no significant pair among them (cliques.csv)"},
       {"nemenyi_critical_difference", setting(comparison.critical_difference),
        nemenyi ? "draws the cliques" : "for reference only: does not draw the cliques"},
+      {"rounding_bound", setting(statistics::kRoundingBound),
+       "relative: |x - y| <= bound * max(|x|, |y|) is equal, for every count, rank and test "
+       "(scores per dataset and the magnitudes of paired differences snapped first)"},
       {"tie_margin", setting(choice.tie_margin),
        "wins/ties/losses: |difference| <= margin (relative slack 1e-9) is a tie"},
       {"bayesian_test", "signed-rank with rope",
@@ -225,6 +256,7 @@ std::map<std::string, std::string> comparison_tables(const CollateOptions& optio
       {"methods.csv", methods_csv(options, collated, comparison)},
       {"friedman.csv", friedman_csv(options, comparison)},
       {"pairwise.csv", pairwise_csv(collated, comparison)},
+      {"cliques.csv", cliques_csv(collated, comparison)},
       {"procedure.csv", procedure_csv(options, collated, comparison)},
       {"summary.md", comparison_summary(options, collated, comparison)}};
   if (options.common_datasets) {

@@ -57,7 +57,7 @@ std::string ranks_section(const CollateOptions& options, const Collated& collate
       "## Methods by average rank\n\n"
       "Per-dataset differences of {} against the best-ranked method ({}): the median over the "
       "datasets of the method's score minus {}'s, and the method's wins/ties/losses against it "
-      "(tie margin {}).\n\n"
+      "(tie margin {}; scores equal up to rounding are equal everywhere, see rounding_bound).\n\n"
       "| average rank | method | median difference vs {} | wins/ties/losses vs {} |\n"
       "|---|---|---|---|\n",
       options.metric, best_label, best_label, short_number(comparison.options.tie_margin),
@@ -97,11 +97,20 @@ std::string tests_section(const Comparison& comparison) {
   else
     text += fmt::format(
         "Cliques of figures/cd_diagram: pairwise Wilcoxon signed-rank tests, Holm-adjusted over "
-        "{} ({} tests), at alpha = {}: each bar joins methods, adjacent by average rank, that no "
-        "test tells apart. (The Nemenyi critical difference, {}, is not used; `--cliques "
-        "nemenyi` draws it.)\n\n",
+        "{} ({} tests), at alpha = {}. (The Nemenyi critical difference, {}, is not used; "
+        "`--cliques nemenyi` draws it.) ",
         family_description(comparison), comparison.family_tests,
         short_number(comparison.options.alpha), short_number(comparison.critical_difference));
+  if (comparison.options.bars == statistics::BarConstruction::aeon)
+    text +=
+        "Bars by aeon's construction (`--bars aeon`): each runs from a method to the last one "
+        "before the first method that differs from it, so a bar may join a pair that a test tells "
+        "apart; pairwise.csv decides every pair. The bars are in cliques.csv.\n\n";
+  else
+    text +=
+        "Each bar is a longest run of methods, adjacent by average rank, among which no test "
+        "finds a significant pair: a bar never joins two methods that a test tells apart. The "
+        "bars are in cliques.csv.\n\n";
   return text;
 }
 

@@ -114,7 +114,7 @@ TEST_CASE("compare_methods: tie margin, median difference and the Bayesian test 
   CHECK_THROWS_AS(compare_methods(scores, options), std::invalid_argument);
 }
 
-TEST_CASE("cliques_in_rank_order: aeon's construction (control method, first rejection)") {
+TEST_CASE("cliques_in_rank_order: maximal bars, or aeon's (control method, first rejection)") {
   // aeon's docstring: A differs from B; B, C, D do not differ, nor C and D: one clique [B, C, D].
   auto differs = [](std::vector<std::pair<int, int>> pairs) {
     return [pairs](int i, int j) {
@@ -122,11 +122,28 @@ TEST_CASE("cliques_in_rank_order: aeon's construction (control method, first rej
     };
   };
   using Cliques = std::vector<std::pair<int, int>>;
-  CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {0, 2}, {0, 3}})) == Cliques{{1, 3}});
-  // A differs from B but not from C: A's run stops at B (the heuristic aeon documents).
-  CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {1, 3}})) == Cliques{{1, 2}, {2, 3}});
-  CHECK(statistics::cliques_in_rank_order(3, differs({})) == Cliques{{0, 2}});
-  CHECK(statistics::cliques_in_rank_order(3, differs({{0, 1}, {0, 2}, {1, 2}})) == Cliques{});
+  using statistics::BarConstruction;
+  for (const BarConstruction construction : {BarConstruction::maximal, BarConstruction::aeon}) {
+    CAPTURE(statistics::bar_construction_name(construction));
+    CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {0, 2}, {0, 3}}), construction) ==
+          Cliques{{1, 3}});
+    // A differs from B but not from C: A's run stops at B (the heuristic aeon documents).
+    CHECK(statistics::cliques_in_rank_order(4, differs({{0, 1}, {1, 3}}), construction) ==
+          Cliques{{1, 2}, {2, 3}});
+    CHECK(statistics::cliques_in_rank_order(3, differs({}), construction) == Cliques{{0, 2}});
+    CHECK(statistics::cliques_in_rank_order(3, differs({{0, 1}, {0, 2}, {1, 2}}), construction) ==
+          Cliques{});
+  }
+  // B differs from C, A from neither: aeon's bar from A joins B and C; the maximal bars do not.
+  CHECK(statistics::cliques_in_rank_order(3, differs({{1, 2}}), BarConstruction::aeon) ==
+        Cliques{{0, 2}});
+  CHECK(statistics::cliques_in_rank_order(3, differs({{1, 2}})) == Cliques{{0, 1}});
+  // The issue's case: a significant pair inside a control's run, then a longer run after it.
+  CHECK(statistics::cliques_in_rank_order(5, differs({{1, 3}, {0, 4}})) == Cliques{{0, 2}, {2, 4}});
+  CHECK(statistics::cliques_in_rank_order(5, differs({{1, 3}, {0, 4}}), BarConstruction::aeon) ==
+        Cliques{{0, 3}, {2, 4}});  // [0, 3] joins the significant pair (1, 3)
+  CHECK(statistics::bar_construction_from_name("aeon") == BarConstruction::aeon);
+  CHECK(!statistics::bar_construction_from_name("greedy"));
 }
 
 TEST_CASE("compare_methods: cliques from Holm-adjusted Wilcoxon tests or from Nemenyi") {

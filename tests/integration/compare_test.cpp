@@ -42,9 +42,9 @@ TEST_CASE("runner compare writes the pinned comparison of two runs") {
         "method,selector,runs,mean_accuracy,average_rank\n"
         "anova,anova,1,0.83833333333333337,2.1666666666666665\n"
         "fisher,fisher,1,0.83833333333333337,2.1666666666666665\n"
-        "laplacian,laplacian,1,0.818888888888889,3.5\n"
+        "laplacian,laplacian,1,0.81888888888888889,3.5\n"
         "variance,variance,1,0.82500000000000007,3.5\n"
-        "none,none,1,0.62857142857142845,3.6666666666666665\n");
+        "none,none,1,0.62857142857142856,3.6666666666666665\n");
   // chi2 = 12 N / (k (k+1)) (sum R_j^2 - k (k+1)^2 / 4) / C with N = 3, k = 5 and ties.
   CHECK(read_text(comparison / "friedman.csv") ==
         "metric,datasets,methods,chi_square,chi_square_df,chi_square_p,iman_davenport_f,"
@@ -69,7 +69,7 @@ TEST_CASE("runner compare writes the pinned comparison of two runs") {
   CHECK(cell(pairwise, {{"method", "anova"}, {"versus", "none"}}, "wilcoxon_p") == "0.5");
   CHECK(cell(pairwise, {{"method", "anova"}, {"versus", "none"}}, "wilcoxon_method") == "exact");
   CHECK(cell(pairwise, {{"method", "laplacian"}, {"versus", "anova"}}, "mean_difference") ==
-        "-0.019444444444444414");
+        "-0.019444444444444448");
   // summary.md leads with ranks and per-dataset differences, not mean accuracies.
   const std::string summary = read_text(comparison / "summary.md");
   CHECK(contains(summary, "| 2.167 | anova | | |\n| 2.167 | fisher | +0 | 0/3/0 |\n"));

@@ -34,8 +34,8 @@ TEST_CASE("reduce: pca to 90% energy, pinned components and accuracies, resumed 
   const auto results = tsfs::read_csv_table(output / "results.csv");
   REQUIRE(results.rows.size() == 3);
   const std::vector<std::vector<std::string>> expected = {
-      {"5", "1.8", "0.79499999999999993"},
-      {"20", "3.2000000000000002", "0.80999999999999994"},
+      {"5", "1.8", "0.79500000000000004"},
+      {"20", "3.2000000000000002", "0.81000000000000005"},
       {"96", "11.6", "0.82499999999999996"}};
   for (size_t r = 0; r < 3; ++r) {
     const auto& row = results.rows[r];
@@ -198,8 +198,8 @@ TEST_CASE("reduce: pca components swept and tuned by nested CV") {
   std::map<std::string, std::string> accuracy;
   for (const auto& row : results.rows)
     accuracy[row[*results.column("reducer_components")]] = row[*results.column("accuracy")];
-  CHECK(accuracy == std::map<std::string, std::string>{{"1", "0.78499999999999992"},
-                                                       {"2", "0.80999999999999994"},
+  CHECK(accuracy == std::map<std::string, std::string>{{"1", "0.78500000000000003"},
+                                                       {"2", "0.81000000000000005"},
                                                        {"4", "0.80500000000000005"},
                                                        {"8", "0.80000000000000004"},
                                                        {"tuned", "0.79000000000000004"}});

@@ -68,9 +68,9 @@ TEST_CASE("nested CV: pinned tuned rows, the same with 1 and 2 threads") {
   const std::string protocol = ",svc,1,scale,0.001,true,resamples(count=2;seed=0),";
   CHECK(lines_with(read_text(one / "results.csv"), "tuned") ==
         "Coffee,ned,laplacian,train,tuned,tuned,none,2,descending,false,literal,report2023,tuned" +
-            protocol + "0.85714285714285721,0.10101525445522111,0.86410256410256414,2,20,0,\n" +
+            protocol + "0.8571428571428571,0.10101525445522111,0.86410256410256414,2,20,0,\n" +
             "Coffee,,anova,train,,,,,,,,,tuned" + protocol +
-            "0.98214285714285721,0.025253813613805257,0.98076923076923084,2,5,,\n" +
+            "0.9821428571428571,0.025253813613805257,0.98076923076923084,2,5,,\n" +
             "GunPoint,ned,laplacian,train,tuned,tuned,none,2,descending,false,literal,report2023,"
             "tuned" +
             protocol + "0.81333333333333335,0.028284271247461926,0.81472261735419627,2,20,0,\n" +
@@ -104,10 +104,10 @@ TEST_CASE("nested CV: pinned tuned rows, the same with 1 and 2 threads") {
                           " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.90196078431372551 "
                           "acc=0.83333333333333337",
                       "GunPoint laplacian r1 " + inner +
-                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.81862745098039225 "
+                          " cand=12 sigma=0.10000000000000001 k=5 n=20 inner=0.81862745098039214 "
                           "acc=0.79333333333333333",
                       "GunPoint anova r0 " + inner +
-                          " cand=2 sigma= k= n=20 inner=0.86151960784313719 "
+                          " cand=2 sigma= k= n=20 inner=0.8615196078431373 "
                           "acc=0.71333333333333337",
                       "GunPoint anova r1 " + inner +
                           " cand=2 sigma= k= n=20 inner=0.74019607843137258 "

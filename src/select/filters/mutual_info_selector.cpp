@@ -53,8 +53,8 @@ double kth_neighbour_distance(const std::vector<double>& sorted, size_t position
   return distance;
 }
 
-double mutual_information(const Eigen::Ref<const Eigen::VectorXd>& values,
-                          const Eigen::VectorXi& labels, int classes, int neighbours) {
+double neighbour_mutual_information(const Eigen::Ref<const Eigen::VectorXd>& values,
+                                    const Eigen::VectorXi& labels, int classes, int neighbours) {
   std::vector<std::vector<double>> by_class(static_cast<size_t>(classes));
   for (Eigen::Index row = 0; row < values.size(); ++row)
     by_class[static_cast<size_t>(labels[row])].push_back(values[row]);
@@ -110,8 +110,8 @@ class MutualInfoSelector final : public Selector {
     result.scores.resize(values.cols());
     for (Eigen::Index feature = 0; feature < values.cols(); ++feature) {
       throw_if_interrupted();  // a kNN estimate per feature: Ctrl-C within one feature's time
-      result.scores[feature] =
-          mutual_information(values.col(feature), *problem.labels, problem.classes, neighbours_);
+      result.scores[feature] = neighbour_mutual_information(values.col(feature), *problem.labels,
+                                                            problem.classes, neighbours_);
     }
     return result;
   }

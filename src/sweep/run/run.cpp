@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "classify/ordered_column_sums.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/interrupt.hpp"
@@ -82,6 +83,9 @@ struct Counts {
   size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
   size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
   size_t cells_not_converged = 0;
+  // Terms the ordered column sums added for this run's kernels and distances
+  // (column_terms_computed()), the scores' and features' own arithmetic not included.
+  unsigned long long kernel_column_terms = 0;
   std::optional<TuningCounts> tuning;  // with tune: only
 };
 
@@ -268,6 +272,7 @@ std::vector<std::pair<std::string, size_t>> count_fields(const Counts& counts) {
       {"cells_resumed", counts.cells_resumed},
       {"fold_evaluations", counts.fold_evaluations},
       {"distinct_fits", counts.distinct_fits},
+      {"kernel_column_terms", static_cast<size_t>(counts.kernel_column_terms)},
       {"score_vectors", counts.score_vectors},
       {"distance_matrices", counts.distance_matrices},
       {"distance_matrices_cached", counts.distance_matrices_cached}};
@@ -624,6 +629,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   start_output(spec, options, manifest, datasets, skipped);
   Counts counts;
   bool interrupted = false;
+  const unsigned long long terms_before = column_terms_computed();
   try {
     run_stages(spec, datasets, plan, layout, tuned, reported, curve_cell_list, std::move(previous),
                previous_tuned, options, clock, counts);
@@ -637,6 +643,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     write_manifest_if_possible(spec.output, manifest);
     throw;
   }
+  counts.kernel_column_terms = column_terms_computed() - terms_before;
   return finish_run(spec.output, clock, counts, interrupted, manifest);
 }
 

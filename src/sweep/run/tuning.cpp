@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "evaluate/fold_means.hpp"
 #include "sweep/run/evaluations.hpp"
 #include "sweep/run/scores.hpp"
 #include "sweep/store/previous_results.hpp"
@@ -111,8 +112,10 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
       std::string not_converged;
       int first_converged = -1;
       for (size_t c = 0; c < keys[t].size(); ++c) {
-        double sum = 0.0;
-        int count = 0;
+        // The means of an ordinary run's results.csv (fold_means.hpp): candidates whose inner
+        // folds agree in exact arithmetic tie exactly, not by the rounding of a sum.
+        std::vector<double> values;
+        std::vector<long long> test_sizes;
         bool converged = true;
         for (size_t g = 0; g < keys[t][c].size(); ++g) {
           if (dataset.inner_outer[g] != static_cast<int>(f)) continue;
@@ -121,12 +124,15 @@ std::vector<std::vector<TunedChoice>> choose_candidates(
             not_converged = unit_scores.not_converged;
             converged = false;
           } else if (double value = metric_of(spec, cache.at(keys[t][c][g])); !std::isnan(value)) {
-            sum += value;
-            ++count;
+            values.push_back(value);
+            test_sizes.push_back(static_cast<long long>(dataset.inner_folds[g].test_rows.size()));
           }
         }
         if (converged && first_converged < 0) first_converged = static_cast<int>(c);
-        means.push_back(converged && count > 0 ? sum / count : std::nan(""));
+        const bool accuracy = spec.tune->metric == TuneMetric::accuracy;
+        means.push_back(!converged || values.empty() ? std::nan("")
+                        : accuracy                   ? mean_accuracy(values, test_sizes)
+                                                     : order_free_mean(values));
       }
       const BestCandidate best = best_candidate(means, spec.tune->ties);
       if (best.index < means.size())

@@ -12,6 +12,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
+#include "evaluate/fold_means.hpp"
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 
@@ -23,17 +24,15 @@ std::string optional_seconds(double value) {
   return std::isnan(value) ? "" : fmt::format("{:.6f}", value);
 }
 
-// Mean and sample standard deviation (empty for one value) of the folds' values: accuracy's
-// pattern, shared by the chosen metrics (a NaN value, an undefined metric, makes both NaN).
+// Mean and sample standard deviation (empty for one value) of the folds' values, the mean given
+// (fold_means.hpp: equal results, equal means); the deviations are summed in fold order.
 struct MeanAndSpread {
   double mean = 0.0;
   std::string spread;
 };
 
-MeanAndSpread mean_and_spread(const std::vector<double>& values) {
-  double sum = 0.0;
-  for (const double value : values) sum += value;
-  MeanAndSpread result{sum / static_cast<double>(values.size()), ""};
+MeanAndSpread with_spread(double mean, const std::vector<double>& values) {
+  MeanAndSpread result{mean, ""};
   if (values.size() > 1) {
     double squares = 0.0;
     for (const double value : values) squares += (value - result.mean) * (value - result.mean);
@@ -41,6 +40,16 @@ MeanAndSpread mean_and_spread(const std::vector<double>& values) {
         format_double_or_empty(std::sqrt(squares / static_cast<double>(values.size() - 1)));
   }
   return result;
+}
+
+MeanAndSpread accuracy_mean_and_spread(const std::vector<FoldOutcome>& folds) {
+  std::vector<double> values;
+  std::vector<long long> test_sizes;
+  for (const auto& fold : folds) {
+    values.push_back(fold.accuracy);
+    test_sizes.push_back(fold.n_test);
+  }
+  return with_spread(mean_accuracy(values, test_sizes), values);
 }
 
 double mean_of(const std::vector<FoldOutcome>& folds, double FoldOutcome::*member) {
@@ -210,18 +219,18 @@ std::vector<std::string> ResultLayout::cell_key(const Cell& cell) const {
 std::vector<std::string> ResultLayout::results_row(const Cell& cell,
                                                    const std::vector<FoldOutcome>& folds) const {
   auto row = cell_key(cell);
-  std::vector<double> values;
-  for (const auto& fold : folds) values.push_back(fold.accuracy);
-  const MeanAndSpread accuracy = mean_and_spread(values);
+  const MeanAndSpread accuracy = accuracy_mean_and_spread(folds);
   double seconds = 0.0;
   for (const auto& fold : folds) seconds += fold.fit_seconds;
   row.push_back(format_double(accuracy.mean));
   row.push_back(accuracy.spread);
-  row.push_back(format_double(mean_of(folds, &FoldOutcome::balanced_accuracy)));
+  std::vector<double> values;
+  for (const auto& fold : folds) values.push_back(fold.balanced_accuracy);
+  row.push_back(format_double(order_free_mean(values)));
   for (size_t m = 0; m < spec_.metrics.size(); ++m) {
     values.clear();
     for (const auto& fold : folds) values.push_back(fold.metrics.at(m));
-    const MeanAndSpread metric = mean_and_spread(values);
+    const MeanAndSpread metric = with_spread(order_free_mean(values), values);
     row.push_back(format_double_or_empty(metric.mean));
     row.push_back(metric.spread);
   }

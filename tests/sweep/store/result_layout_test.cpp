@@ -1,6 +1,8 @@
 #include "sweep/store/result_layout.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -115,8 +117,9 @@ TEST_CASE("result layout: cell keys and rows") {
   REQUIRE(row.size() == layout.results_header().size());
   CHECK(std::equal(key.begin(), key.end(), row.begin()));
   // mean 0.75, sample std 0.25, balanced mean 0.375, 3 folds, fewest used 8, no graph, 0.75 s.
-  CHECK(tail(row, 7) ==
-        std::vector<std::string>{"0.75", "0.25", "0.375", "3", "8", "", "0.750000"});
+  const std::vector<std::string> expected_tail{"0.75", "0.25", "0.375", "3", "8", "", "0.750000"};
+  CHECK(fmt::format("{}", fmt::join(tail(row, 7), "|")) ==
+        fmt::format("{}", fmt::join(expected_tail, "|")));
 
   const auto single = layout.results_row(laplacian, {result_layout_outcome(0, 0.5, 10)});
   CHECK(single[key.size() + 1].empty());  // no spread for one fold

@@ -16,7 +16,7 @@ do for [format in "png svg"] {
   set xtics ("mutual_info, run=selection" 0, "anova, run=selection" 1, "laplacian, variant=he2005, distance=ned, run=selection" 2, "variance, run=selection" 3, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 4, "spec, distance=ned, run=selection" 5, "spec, distance=dtw-w100-if500, run=selection" 6, "none, run=svc_tsfel" 7, "none, distance=euclidean, run=nearest_neighbour" 8, "none, run=svc_catch22" 9, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 10, "laplacian, variant=report2023, distance=ned, run=selection" 11, "none, run=selection" 12) rotate by 30 right nomirror
   set ytics ("mutual_info, run=selection" 0, "anova, run=selection" 1, "laplacian, variant=he2005, distance=ned, run=selection" 2, "variance, run=selection" 3, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 4, "spec, distance=ned, run=selection" 5, "spec, distance=dtw-w100-if500, run=selection" 6, "none, run=svc_tsfel" 7, "none, distance=euclidean, run=nearest_neighbour" 8, "none, run=svc_catch22" 9, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 10, "laplacian, variant=report2023, distance=ned, run=selection" 11, "none, run=selection" 12) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.084722222222222254:0.084722222222222254]
+  set cbrange [-0.084722222222222199:0.084722222222222199]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

@@ -1,9 +1,9 @@
 # cd_diagram: rendered by tsfs from cd_diagram.dat; re-render with `gnuplot cd_diagram.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 2236,466 font ",11" noenhanced
+    set terminal pngcairo size 2236,500 font ",11" noenhanced
   } else {
-    set terminal svg size 2236,466 font ",11" dynamic noenhanced
+    set terminal svg size 2236,500 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'cd_diagram'.".".format)
   reset
@@ -18,7 +18,7 @@ do for [format in "png svg"] {
   set tmargin 2
   set bmargin 1
   set xrange [0.41999999999999993:15.58]
-  set yrange [-5.6500000000000004:1.15]
+  set yrange [-6.1500000000000004:1.15]
   plot 'cd_diagram.dat' index 0 using 1:2 with lines lc rgb 'black' lw 1.5, \
        '' index 1 using 1:2 with lines lc rgb '#404040' lw 1, \
        '' index 2 using 1:2 with lines lc rgb 'black' lw 5, \

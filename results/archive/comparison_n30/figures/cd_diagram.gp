@@ -13,8 +13,8 @@ do for [format in "png svg"] {
   unset xtics
   unset ytics
   unset key
-  set lmargin 64
-  set rmargin 60
+  set lmargin 60
+  set rmargin 64
   set tmargin 2
   set bmargin 1
   set xrange [0.57999999999999996:11.42]

@@ -1,9 +1,9 @@
 # cd_diagram: rendered by tsfs from cd_diagram.dat; re-render with `gnuplot cd_diagram.gp` in this folder.
 do for [format in "png svg"] {
   if (format eq "png") {
-    set terminal pngcairo size 1788,364 font ",11" noenhanced
+    set terminal pngcairo size 1788,398 font ",11" noenhanced
   } else {
-    set terminal svg size 1788,364 font ",11" dynamic noenhanced
+    set terminal svg size 1788,398 font ",11" dynamic noenhanced
   }
   set output (exists("tsfs_temporary") ? sprintf(tsfs_temporary, format) : 'cd_diagram'.".".format)
   reset
@@ -18,7 +18,7 @@ do for [format in "png svg"] {
   set tmargin 2
   set bmargin 1
   set xrange [0.57999999999999996:11.42]
-  set yrange [-4.0500000000000007:1.15]
+  set yrange [-4.3000000000000007:1.15]
   plot 'cd_diagram.dat' index 0 using 1:2 with lines lc rgb 'black' lw 1.5, \
        '' index 1 using 1:2 with lines lc rgb '#404040' lw 1, \
        '' index 2 using 1:2 with lines lc rgb 'black' lw 5, \

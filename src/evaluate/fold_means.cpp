@@ -1,0 +1,74 @@
+#include "evaluate/fold_means.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tsfs {
+namespace {
+
+// 128-bit integers (a GCC and Clang extension): the exact running fraction without overflow.
+__extension__ typedef __int128 Wide;
+
+Wide greatest_common_divisor(Wide a, Wide b) {
+  while (b != 0) {
+    const Wide rest = a % b;
+    a = b;
+    b = rest;
+  }
+  return a;
+}
+
+constexpr Wide kLargest = Wide{1} << 62;  // products of two such values stay within 127 bits
+
+}  // namespace
+
+std::optional<double> mean_of_fractions(const std::vector<long long>& correct,
+                                        const std::vector<long long>& totals) {
+  if (correct.empty() || correct.size() != totals.size()) return std::nullopt;
+  // numerator / denominator, kept reduced: the running sum of correct_i / total_i.
+  Wide numerator = 0, denominator = 1;
+  for (size_t i = 0; i < correct.size(); ++i) {
+    if (totals[i] <= 0 || correct[i] < 0 || correct[i] > totals[i]) return std::nullopt;
+    const Wide total = totals[i];
+    const Wide common = denominator / greatest_common_divisor(denominator, total) * total;
+    numerator = numerator * (common / denominator) + Wide{correct[i]} * (common / total);
+    denominator = common;
+    const Wide divisor = greatest_common_divisor(numerator, denominator);
+    numerator /= divisor;
+    denominator /= divisor;
+    if (numerator > kLargest || denominator > kLargest) return std::nullopt;
+  }
+  denominator *= static_cast<Wide>(correct.size());
+  const Wide divisor = greatest_common_divisor(numerator, denominator);
+  numerator /= divisor;
+  denominator /= divisor;
+  // Both below 2^53: exact as doubles, so the one division is correctly rounded.
+  return static_cast<double>(numerator) / static_cast<double>(denominator);
+}
+
+double order_free_mean(std::vector<double> values) {
+  if (values.empty() ||
+      std::any_of(values.begin(), values.end(), [](double v) { return std::isnan(v); }))
+    return std::numeric_limits<double>::quiet_NaN();
+  std::sort(values.begin(), values.end());
+  double sum = 0.0;
+  for (const double value : values) sum += value;
+  return sum / static_cast<double>(values.size());
+}
+
+double mean_accuracy(const std::vector<double>& accuracies,
+                     const std::vector<long long>& test_sizes) {
+  if (accuracies.size() != test_sizes.size()) return order_free_mean(accuracies);
+  std::vector<long long> correct;
+  for (size_t i = 0; i < accuracies.size(); ++i) {
+    const double size = static_cast<double>(test_sizes[i]);
+    correct.push_back(std::llround(accuracies[i] * size));
+    if (test_sizes[i] <= 0 || static_cast<double>(correct.back()) / size != accuracies[i])
+      return order_free_mean(accuracies);
+  }
+  const std::optional<double> mean = mean_of_fractions(correct, test_sizes);
+  return mean ? *mean : order_free_mean(accuracies);
+}
+
+}  // namespace tsfs

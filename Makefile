@@ -6,7 +6,7 @@ CMAKE_ARGS ?=
 # The interpreter of the claims checks (scripts/claims/: the standard library and pandas): the
 # first python3 on PATH with pandas, else Debian's /usr/bin/python3 (as CMake chooses for ctest).
 PYTHON ?= $(shell for python in python3 /usr/bin/python3; do \
-  "$$python" -c 'import pandas' 2>/dev/null && { command -v "$$python"; exit; }; done; echo python3)
+  "$$python" -c 'import pandas, scipy' 2>/dev/null && { command -v "$$python"; exit; }; done; echo python3)
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp' \

@@ -50,20 +50,29 @@ ALLOW = [
     r"<= 20 features", r"of 25 folds", r"the 25 overlapping", r"95%", r"to 3 decimals",
     r"\(about 0\.8\)", r"calls 0\.8 =",
     # exact values named as such (a weight of 0 or 1, an interval containing 0), labels, ranges
-    r"exactly 0", r"score is 0", r"is 0,", r"are 0 and", r"distance 0", r"distance is 0",
-    r"weight 1", r"never reaches 1", r"\[0, 1\]", r"label [01]", r"class 2", r"contains 0",
+    r"exactly 0", r"score is 0", r"are 0 and", r"distance 0", r"distance is 0",
+    r"weight 1", r"never reaches 1", r"\[0, 1\]", r"label [01]", r"class 2",
     # (the first list, kept from the first conversion)
     r"Fig\. \d(/\d)?", r"MVA 2023", r"2005", r"\b2023\b", r"25-fold", r"\b5-fold", r"5 times", r"seed 0",
     r"25 folds", r"25-fold", r"fold std / 5", r"n_features 10, 30, 50, 80, 130, 150 and 200",
-    r"n_features 30, 80, 150", r"1000 series", r"2000", r"1000 TEST", r"TRAIN plus the first",
-    r"all seven n_features", r"sigma/M-bar \[", r"k = (10|20|25|30)\b", r"\(0: 368, 1: 93\)",
-    r"`logspace\([^)]*\)`", r"k in \{5, 10, 20\}", r"21 log-spaced", r"1e-7\s+to 1e3",
-    r"30 TSFEL features", r"repeated twice", r"3 stratified inner folds", r"63 candidates",
+    r"n_features 30, 80, 150", r"1000 series", r"2000-row cap", r"has 2000 rows", r"used 2000", r"instead of 2000", r"1000 TEST", r"TRAIN plus the first",
+    r"all seven n_features", r"sigma/M-bar \[", r"k = (10|20|25|30)\b",
+ r"k in \{5, 10, 20\}", r"21 log-spaced", r"1e-7\s+to 1e3",
+    r"30 TSFEL features", r"repeated twice", r"3 stratified inner folds",
     r"the 10 outer test folds", r"10 paired fold differences", r"258 series",
-    r"with 258", r"the Fig\. 3/5 grid", r"2-core", r"the 60", r"Figs\. 3 and 5",
+    r"with 258", r"the Fig\. 3/5 grid", r"2-core", r"Figs\. 3 and 5",
     r"\(dataset x variant x 10 outer folds\)", r"3 datasets", r"30 / 80 / 150 features",
-    r"80 features", r"three datasets", r"holdout test half", r"500 rows", r"1000", r"Fig\. 3/5",
+    r"80 features", r"three datasets", r"holdout test half", r"500 rows, not 1000", r"tsfs's 1000", r"Fig\. 3/5",
     r"the 30 features", r"sqrt\(2\)",
+    # counts of the design, spelled out (the protocols, the variants, what a figure or table
+    # shows, the study's own words), not results
+    r"one row per grid cell", r"comparison of two curves", r"all three domains", r"two protocols",
+    r"first half of the rows", r"One split", r"\+/- one", r"two graph variants", r"The two kernels",
+    r"at one sigma(/M-bar)?", r"the two variants", r"saved one set of results", r"two versions of its",
+    r"the two datasets", r"one test row", r"train-half", r"the halves", r"two halves", r"training half",
+    r"test half", r"mostly one class", r"the first n TSFEL columns", r"two-sided", r"first two rows",
+    r"the first =", r"these two techniques", r"every one of the", r"the first in grid order",
+    r"one holdout split", r"one saved result",
 ]
 
 
@@ -113,7 +122,14 @@ def nested_claims(c, folder, review):
     c["nested_worms_he"] = points(worms["he2005"]["optimism"], 1)
     c["nested_worms_report"] = points(worms["report2023"]["optimism"], 1)
     ratios = [f["optimism"] / f["se"] for f in worms.values()]
-    c["nested_se_low"], c["nested_se_high"] = fixed(min(ratios), 1), fixed(max(ratios), 1)
+    from scipy import stats
+    c["nested_optimism"] = claimlib.Verdict([claimlib.Test(
+        f"WormsTwoClass {variant}: optimism over its corrected standard error, two-sided t-test with "
+        f"{f['folds'] - 1} df", significant=2 * stats.t.sf(abs(f["optimism"] / f["se"]), f["folds"] - 1) <= ALPHA,
+        p=2 * stats.t.sf(abs(f["optimism"] / f["se"]), f["folds"] - 1), alpha=ALPHA)
+        for variant, f in worms.items()])
+    low, high = fixed(min(ratios), 1), fixed(max(ratios), 1)
+    c["nested_se_range"] = low if low == high else f"{low} to {high}"
     oracle = [f["oracle"] for f in worms.values()]
     c["nested_oracle_low"], c["nested_oracle_high"] = points(min(oracle), 1), points(max(oracle), 1)
     c["nested_worms_worse"] = integer(sum(f["worse"] for f in worms.values()))
@@ -250,6 +266,10 @@ def duplicates_group_claims(c, review):
     c["group_drop_low"], c["group_drop_high"] = fixed(min(drops)), fixed(max(drops))
     c["group_drop_balanced_low"] = fixed(min(balanced))
     c["group_drop_balanced_high"] = fixed(max(balanced))
+    c["group_drop_points"] = f"{points(min(drops), 1)} to {points(max(drops), 1)}"
+    c["group_leak"] = claimlib.Verdict(claimlib.Test(
+        "5x5 k-fold, duplicates grouped against kept, every curve (not tested: other folds)",
+        lowered=min(drops) > 0))
 
 
 # --- Setup, data --------------------------------------------------------------------------------
@@ -363,6 +383,21 @@ def small_sigma_claims(c, folder, review):
 
 
 # --- "sigma/M-bar around 1e-4 works best" ------------------------------------------------------
+ALPHA = 0.05  # the level of every Holm correction of the README's paired tables
+
+
+def corrected_test(tests, index, holm_p, which="nb"):
+    """The claimlib.Test of row `index` of a paired table (`tests`: (label, n, result), the label
+    on a group's first row only): the corrected resampled t-test (the test a conclusion must pass;
+    `which="wilcoxon"` for the Wilcoxon test) with its Holm p, and the sign of A - B's mean."""
+    label = next(tests[i][0] for i in range(index, -1, -1) if tests[i][0])
+    _, n, r = tests[index]
+    name = "corrected t-test" if which == "nb" else "Wilcoxon"
+    return claimlib.Test(f"{label}, n {n}: {name}, Holm-adjusted",
+                         significant=holm_p <= ALPHA, p=holm_p, alpha=ALPHA,
+                         direction=(r["mean"] > 0) - (r["mean"] < 0))
+
+
 def paired_row(label, n, r, wilcoxon_holm, nb_holm):
     return [label, n, signed(r["mean"]), f"[{signed(r['t_low'])}, {signed(r['t_high'])}]",
             f"[{signed(r['nb_low'])}, {signed(r['nb_high'])}]",
@@ -439,6 +474,9 @@ def sigma_claims(c, folder, review, paired):
     c["he150_nb_holm"] = general(nholm[4], 2)
     assert min(nholm[2:5]) == nholm[4]
     c["wafer_plateau_worse"] = integer(wafer_plateau["losses"])
+    verdict = lambda indices: claimlib.Verdict([corrected_test(tests, i, nholm[i]) for i in indices])
+    c["wafer_flat"], c["wafer_plateau"] = verdict([0]), verdict([1])
+    c["report_large"], c["he150"] = verdict([5, 6, 7]), verdict([4])
 
     # large sigma with report2023, WormsTwoClass
     def spans(rows, variant, low, n_values):
@@ -568,6 +606,16 @@ def fig5_claims(c, folder, review, paired):
     c["lap_variance_many_nb_holm"] = general(nholm[11], 2)
     c["lap_variance_many_wilcoxon_holm"] = general(wholm[11], 2)
     assert all(r["mean"] < 0 for r in results[6:])  # "in no range is it better on average"
+    verdict = lambda indices, holm=nholm, which="nb": [corrected_test(tests, i, holm[i], which) for i in indices]
+    c["fig5_none"] = claimlib.Verdict(verdict(range(len(tests))))
+    c["ned_dtw"] = claimlib.Verdict(verdict(range(6)), names=["DTW", "NED"])
+    contain = all(r["nb_low"] < 0 < r["nb_high"] for r in results[:6])
+    c["ned_dtw_intervals"] = "contains 0" if contain else "does not contain 0"
+    c["ned_dtw_he"] = claimlib.Verdict(verdict(range(3, 6)) + verdict(range(3, 6), wholm, "wilcoxon"))
+    c["ned_dtw_max_effect"] = fixed(max(abs(r["mean"]) for r in results[:6]), 3)
+    c["lap_few"] = claimlib.Verdict(verdict([6, 9]))
+    c["lap_variance_many_words"] = claimlib.Verdict(verdict([11]))
+    c["lap_ranges"] = claimlib.Verdict(verdict(range(6, 12)))
 
     # holdout dips against the k-fold cells
     holdout = review.read_results("fig5_n_features_holdout")
@@ -665,6 +713,7 @@ def duplicates_claims(c, folder, review):
 
 def compute(folder):
     c = Claims()
+    c["defined_established"] = claimlib.Verdict.definition("established")
     review = load("review_numbers")
     fidelity_claims(c, folder)
     baseline_claims(c, review)

@@ -4,8 +4,11 @@ claimlib.py describes the mechanism).
 
   python3 scripts/claims/check_all.py [--write] [STUDY ...]     (from the repository root)
 
-Exit status: 0 every claim holds, 1 some do not, 77 pandas is missing (ctest's skip code; CI
-installs python3-pandas with scripts/install-deps.sh).
+Every study's check recomputes the comparisons its README cites with SciPy (recompute.py) and
+reads the words of its conclusions (claimlib's verdicts); see claimlib.py.
+
+Exit status: 0 every claim holds, 1 some do not, 77 pandas or SciPy is missing (ctest's skip code;
+CI installs python3-pandas and python3-scipy with scripts/install-deps.sh).
 """
 
 import glob
@@ -20,9 +23,10 @@ SKIP = 77
 def main():
     try:
         import pandas  # noqa: F401
-    except ImportError:
-        print("claims not checked: pandas is missing (apt-get install python3-pandas, or "
-              "scripts/install-deps.sh)")
+        import scipy  # noqa: F401
+    except ImportError as error:
+        print(f"claims not checked: {error.name} is missing (apt-get install python3-pandas "
+              "python3-scipy, or scripts/install-deps.sh)")
         return SKIP
     root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "../.."))
     arguments = [argument for argument in sys.argv[1:] if argument.startswith("--")]

@@ -309,12 +309,16 @@ class LinePlot final : public PlotKind {
         for (size_t i = 0; i < found->second.size(); ++i) {
           const BaselineLine& line = found->second[i];
           const std::string colour = baseline_colour(line, order);
-          // Labels step leftwards, so two lines at (nearly) one value keep readable labels.
+          // Labels take turns at the right edge, the left edge and the middle, each aligned to
+          // stay inside the panel (a right-aligned label further left ran past the left axis and
+          // over its ticks), so two lines at (nearly) one value keep readable labels.
+          static constexpr std::pair<const char*, const char*> kPlaces[] = {
+              {"0.99", "right"}, {"0.01", "left"}, {"0.5", "center"}};
+          const auto& [place, alignment] = kPlaces[i % 3];
           figure.body += fmt::format(
-              "  set label {} {} at graph {}, first {} right offset 0,0.6 font \",9\" "
+              "  set label {} {} at graph {}, first {} {} offset 0,0.6 font \",9\" "
               "tc rgb \"{}\" front\n",
-              i + 1, gnuplot::text(line.title),
-              format_double(0.99 - 0.36 * static_cast<double>(i % 3)), format_double(line.value),
+              i + 1, gnuplot::text(line.title), place, format_double(line.value), alignment,
               colour);
           commands.push_back(fmt::format("    {} with lines lw 1 dt {} lc rgb \"{}\" notitle",
                                          format_double(line.value), line.dash, colour));

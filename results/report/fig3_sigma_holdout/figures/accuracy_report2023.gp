@@ -19,12 +19,12 @@ do for [format in "png svg"] {
   set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "n_features=30"
-  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.98999999999999999, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.63, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 3 "test majority 0.914 (Wafer)" at graph 0.27000000000000002, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 4 "training majority 0.914 (Wafer)" at graph 0.98999999999999999, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.63, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
-  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.27000000000000002, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.01, first 0.78354978354978355 left offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.5, first 0.91400000000000003 center offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.01, first 0.66666666666666663 left offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.5, first 0.33333333333333331 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
     'accuracy_report2023.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \
@@ -40,12 +40,12 @@ do for [format in "png svg"] {
   unset key
   unset label
   set title "n_features=80"
-  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.98999999999999999, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.63, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 3 "test majority 0.914 (Wafer)" at graph 0.27000000000000002, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 4 "training majority 0.914 (Wafer)" at graph 0.98999999999999999, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.63, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
-  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.27000000000000002, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.01, first 0.78354978354978355 left offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.5, first 0.91400000000000003 center offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.01, first 0.66666666666666663 left offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.5, first 0.33333333333333331 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
     'accuracy_report2023.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \
@@ -58,12 +58,12 @@ do for [format in "png svg"] {
     0.33333333333333331 with lines lw 1 dt (3,6) lc rgb "#009E73" notitle
   unset label
   set title "n_features=150"
-  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.98999999999999999, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.63, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 3 "test majority 0.914 (Wafer)" at graph 0.27000000000000002, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 4 "training majority 0.914 (Wafer)" at graph 0.98999999999999999, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.63, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#009E73" front
-  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.27000000000000002, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.784 (Earthquakes)" at graph 0.99, first 0.78354978354978355 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "training majority 0.784 (Earthquakes)" at graph 0.01, first 0.78354978354978355 left offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 3 "test majority 0.914 (Wafer)" at graph 0.5, first 0.91400000000000003 center offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 4 "training majority 0.914 (Wafer)" at graph 0.99, first 0.91400000000000003 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 5 "test majority 0.667 (WormsTwoClass)" at graph 0.01, first 0.66666666666666663 left offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 6 "training majority 0.333 (WormsTwoClass)" at graph 0.5, first 0.33333333333333331 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 6 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
     'accuracy_report2023.dat' index 7 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 13 title "dataset=Wafer", \

@@ -19,9 +19,9 @@ do for [format in "png svg"] {
   set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "n_features=30"
-  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.98999999999999999, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "test majority 0.903 (Wafer)" at graph 0.63, first 0.90300000000000014 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.27000000000000002, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.99, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "test majority 0.903 (Wafer)" at graph 0.01, first 0.90300000000000014 left offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.5, first 0.57752639517345383 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_report2023.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
@@ -37,9 +37,9 @@ do for [format in "png svg"] {
   unset key
   unset label
   set title "n_features=80"
-  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.98999999999999999, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "test majority 0.903 (Wafer)" at graph 0.63, first 0.90300000000000014 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.27000000000000002, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.99, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "test majority 0.903 (Wafer)" at graph 0.01, first 0.90300000000000014 left offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.5, first 0.57752639517345383 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 3 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_report2023.dat' index 3 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \
@@ -52,9 +52,9 @@ do for [format in "png svg"] {
     0.57752639517345383 with lines lw 1 dt (16,8) lc rgb "#009E73" notitle
   unset label
   set title "n_features=150"
-  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.98999999999999999, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
-  set label 2 "test majority 0.903 (Wafer)" at graph 0.63, first 0.90300000000000014 right offset 0,0.6 font ",9" tc rgb "#D55E00" front
-  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.27000000000000002, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#009E73" front
+  set label 1 "test majority 0.798 (Earthquakes)" at graph 0.99, first 0.79827021972884538 right offset 0,0.6 font ",9" tc rgb "#0072B2" front
+  set label 2 "test majority 0.903 (Wafer)" at graph 0.01, first 0.90300000000000014 left offset 0,0.6 font ",9" tc rgb "#D55E00" front
+  set label 3 "test majority 0.578 (WormsTwoClass)" at graph 0.5, first 0.57752639517345383 center offset 0,0.6 font ",9" tc rgb "#009E73" front
   plot \
     'accuracy_report2023.dat' index 6 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_report2023.dat' index 6 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 13 title "dataset=Earthquakes", \

@@ -16,7 +16,7 @@ do for [format in "png svg"] {
   set xtics ("anova" 0, "fisher" 1, "mutual_info" 2, "none" 3, "laplacian, variant=report2023, distance=ned" 4, "laplacian, variant=he2005, distance=ned" 5, "laplacian, variant=report2023, distance=dtw-w100-if500" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "variance" 8, "spec, distance=ned" 9, "spec, distance=dtw-w100-if500" 10) rotate by 30 right nomirror
   set ytics ("anova" 0, "fisher" 1, "mutual_info" 2, "none" 3, "laplacian, variant=report2023, distance=ned" 4, "laplacian, variant=he2005, distance=ned" 5, "laplacian, variant=report2023, distance=dtw-w100-if500" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "variance" 8, "spec, distance=ned" 9, "spec, distance=dtw-w100-if500" 10) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.15939797657082022:0.15939797657082022]
+  set cbrange [-0.15939797657082005:0.15939797657082005]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

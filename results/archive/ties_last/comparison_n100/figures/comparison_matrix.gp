@@ -13,10 +13,10 @@ do for [format in "png svg"] {
   set size ratio -1
   set xrange [-0.5:10.5]
   set yrange [10.5:-0.5]
-  set xtics ("anova" 0, "fisher" 1, "laplacian, variant=he2005, distance=dtw-w100-if500" 2, "variance" 3, "laplacian, variant=he2005, distance=ned" 4, "spec, distance=ned" 5, "mutual_info" 6, "spec, distance=dtw-w100-if500" 7, "none" 8, "laplacian, variant=report2023, distance=dtw-w100-if500" 9, "laplacian, variant=report2023, distance=ned" 10) rotate by 30 right nomirror
-  set ytics ("anova" 0, "fisher" 1, "laplacian, variant=he2005, distance=dtw-w100-if500" 2, "variance" 3, "laplacian, variant=he2005, distance=ned" 4, "spec, distance=ned" 5, "mutual_info" 6, "spec, distance=dtw-w100-if500" 7, "none" 8, "laplacian, variant=report2023, distance=dtw-w100-if500" 9, "laplacian, variant=report2023, distance=ned" 10) nomirror
+  set xtics ("anova" 0, "fisher" 1, "laplacian, variant=he2005, distance=dtw-w100-if500" 2, "variance" 3, "laplacian, variant=he2005, distance=ned" 4, "spec, distance=ned" 5, "mutual_info" 6, "spec, distance=dtw-w100-if500" 7, "none" 8, "laplacian, variant=report2023, distance=ned" 9, "laplacian, variant=report2023, distance=dtw-w100-if500" 10) rotate by 30 right nomirror
+  set ytics ("anova" 0, "fisher" 1, "laplacian, variant=he2005, distance=dtw-w100-if500" 2, "variance" 3, "laplacian, variant=he2005, distance=ned" 4, "spec, distance=ned" 5, "mutual_info" 6, "spec, distance=dtw-w100-if500" 7, "none" 8, "laplacian, variant=report2023, distance=ned" 9, "laplacian, variant=report2023, distance=dtw-w100-if500" 10) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.040216450216450317:0.040216450216450317]
+  set cbrange [-0.040216450216450206:0.040216450216450206]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

@@ -16,7 +16,7 @@ do for [format in "png svg"] {
   set xtics ("mutual_info" 0, "anova" 1, "fisher" 2, "laplacian, variant=he2005, distance=ned" 3, "none" 4, "laplacian, variant=report2023, distance=dtw-w100-if500" 5, "variance" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "laplacian, variant=report2023, distance=ned" 8, "spec, distance=dtw-w100-if500" 9, "spec, distance=ned" 10) rotate by 30 right nomirror
   set ytics ("mutual_info" 0, "anova" 1, "fisher" 2, "laplacian, variant=he2005, distance=ned" 3, "none" 4, "laplacian, variant=report2023, distance=dtw-w100-if500" 5, "variance" 6, "laplacian, variant=he2005, distance=dtw-w100-if500" 7, "laplacian, variant=report2023, distance=ned" 8, "spec, distance=dtw-w100-if500" 9, "spec, distance=ned" 10) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.057613791958839811:0.057613791958839811]
+  set cbrange [-0.057613791958839866:0.057613791958839866]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

@@ -80,7 +80,7 @@ class Comparison(_Tables):
 # compare()'s keyword arguments and the runner's options they become (`runner compare --help`).
 _COMPARE_OPTIONS = {
     "metric": "--metric", "by": "--by", "where": "--where", "alpha": "--alpha",
-    "cliques": "--cliques", "zero_method": "--zero-method", "tie_margin": "--tie-margin",
+    "cliques": "--cliques", "bars": "--bars", "zero_method": "--zero-method", "tie_margin": "--tie-margin",
     "rope": "--rope", "bayes_samples": "--bayes-samples", "seed": "--seed", "family": "--family",
     "beside": "--beside", "output": "--output",
 }
@@ -117,7 +117,7 @@ def compare(*runs, **options):
 
     ``runs``: run folders or :class:`Run` objects. Keyword arguments are the runner's options
     (``metric``, ``by`` (a column or a list), ``where`` (a dict {column: value} or "COLUMN=VALUE"
-    strings), ``common_datasets``, ``tuned``, ``alpha``, ``cliques``, ``zero_method``,
+    strings), ``common_datasets``, ``tuned``, ``alpha``, ``cliques``, ``bars``, ``zero_method``,
     ``tie_margin``, ``rope``, ``bayes_samples``, ``seed``, ``family``, ``beside`` (runs),
     ``output``, ``wait``); a bad value raises ValueError with the runner's message, which names
     the option (``--alpha`` for ``alpha``). Returns a :class:`Comparison`, or with ``family`` a

@@ -30,7 +30,7 @@ void add_squared_differences_in_column_order(const double* values, Eigen::Index 
                                              double* target);
 
 // The terms (entry x column) the three functions above have added in this process: the work of
-// the precomputed SVC kernels and the nested-subset distances, which a run's manifest reports
+// the precomputed SVC kernels, the nested-subset and k-NN distances, which a run's manifest reports
 // (counts.kernel_column_terms) so a test can pin it per distinct fit (a kernel computed far more
 // often than its fits need is a 10x slowdown no result shows).
 unsigned long long column_terms_computed();

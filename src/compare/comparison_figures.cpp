@@ -81,7 +81,7 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
                     "alpha = {}",
                     comparison.family_tests, comparison.options.alpha);
   // aeon's bars can join a pair its test tells apart: the figure itself says so.
-  if (comparison.options.bars == statistics::BarConstruction::aeon)
+  if (comparison.options.bars == statistics::BarConstruction::aeon && !nemenyi)
     caption += "; aeon's bars: a bar may join a significant pair (pairwise.csv)";
   Figure figure;
   for (const std::string* block :

@@ -223,7 +223,7 @@ std::vector<ProcedureSetting> procedure_settings(const CollateOptions& options,
                : "bars join methods, adjacent by average rank, that Holm-adjusted Wilcoxon tests "
                  "do not tell apart"},
       {"cd_bars", statistics::bar_construction_name(choice.bars),
-       choice.bars == statistics::BarConstruction::aeon
+       choice.bars == statistics::BarConstruction::aeon && !nemenyi
            ? "aeon's construction: each method's run to the first method differing from it; a "
              "bar may join a significant pair (cliques.csv)"
            : "the longest rank-adjacent runs with no significant pair among them (cliques.csv)"},

@@ -101,6 +101,8 @@ std::string tests_section(const Comparison& comparison) {
         "`--cliques nemenyi` draws it.) ",
         family_description(comparison), comparison.family_tests,
         short_number(comparison.options.alpha), short_number(comparison.critical_difference));
+  // A critical difference grows along the rank order: both bar constructions agree.
+  if (nemenyi) return text;
   if (comparison.options.bars == statistics::BarConstruction::aeon)
     text +=
         "Bars by aeon's construction (`--bars aeon`): each runs from a method to the last one "

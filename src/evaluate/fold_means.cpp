@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <map>
+#include <stdexcept>
 
 namespace tsfs {
 namespace {
@@ -19,20 +22,28 @@ Wide greatest_common_divisor(Wide a, Wide b) {
   return a;
 }
 
-constexpr Wide kLargest = Wide{1} << 62;  // products of two such values stay within 127 bits
+// Bound of the reduced running fraction: a product with a total or a count (< 2^63) stays
+// within 126 bits.
+constexpr Wide kLargest = Wide{1} << 62;
 
 }  // namespace
 
 std::optional<double> mean_of_fractions(const std::vector<long long>& correct,
                                         const std::vector<long long>& totals) {
   if (correct.empty() || correct.size() != totals.size()) return std::nullopt;
-  // numerator / denominator, kept reduced: the running sum of correct_i / total_i.
-  Wide numerator = 0, denominator = 1;
-  for (size_t i = 0; i < correct.size(); ++i) {
+  // The counts summed per distinct total first, totals ascending: the partial sums, and so
+  // whether one would overflow, do not depend on the order of the folds.
+  std::map<long long, Wide> correct_by_total;
+  for (std::size_t i = 0; i < correct.size(); ++i) {
     if (totals[i] <= 0 || correct[i] < 0 || correct[i] > totals[i]) return std::nullopt;
-    const Wide total = totals[i];
+    correct_by_total[totals[i]] += correct[i];
+  }
+  // numerator / denominator, kept reduced: the running sum of the fractions.
+  Wide numerator = 0, denominator = 1;
+  for (const auto& [total_count, correct_sum] : correct_by_total) {
+    const Wide total = total_count;
     const Wide common = denominator / greatest_common_divisor(denominator, total) * total;
-    numerator = numerator * (common / denominator) + Wide{correct[i]} * (common / total);
+    numerator = numerator * (common / denominator) + correct_sum * (common / total);
     denominator = common;
     const Wide divisor = greatest_common_divisor(numerator, denominator);
     numerator /= divisor;
@@ -59,12 +70,16 @@ double order_free_mean(std::vector<double> values) {
 
 double mean_accuracy(const std::vector<double>& accuracies,
                      const std::vector<long long>& test_sizes) {
-  if (accuracies.size() != test_sizes.size()) return order_free_mean(accuracies);
+  if (accuracies.size() != test_sizes.size())
+    throw std::logic_error("mean_accuracy: one test size per accuracy");
   std::vector<long long> correct;
-  for (size_t i = 0; i < accuracies.size(); ++i) {
+  for (std::size_t i = 0; i < accuracies.size(); ++i) {
+    if (test_sizes[i] <= 0 || !std::isfinite(accuracies[i]) || accuracies[i] < 0 ||
+        accuracies[i] > 1)
+      return order_free_mean(accuracies);
     const double size = static_cast<double>(test_sizes[i]);
     correct.push_back(std::llround(accuracies[i] * size));
-    if (test_sizes[i] <= 0 || static_cast<double>(correct.back()) / size != accuracies[i])
+    if (static_cast<double>(correct.back()) / size != accuracies[i])
       return order_free_mean(accuracies);
   }
   const std::optional<double> mean = mean_of_fractions(correct, test_sizes);

@@ -9,9 +9,10 @@
 namespace tsfs {
 
 // (1/F) sum_i correct_i / total_i as one correctly rounded division of the exact fraction, when
-// numerator and denominator fit in 53 bits (always, for fold sizes up to millions); the same
-// reduced fraction gives the same double in any case. nullopt when a total is not positive, a
-// count lies outside [0, total], or the exact fraction would overflow 62 bits.
+// its reduced numerator and denominator fit in 53 bits (always for folds of a few distinct sizes,
+// as tsfs deals them: sizes within one row of each other); the same reduced fraction gives the
+// same double in any case, in any fold order. nullopt when a total is not positive, a count lies
+// outside [0, total], or the exact fraction would overflow 62 bits (many large coprime sizes).
 std::optional<double> mean_of_fractions(const std::vector<long long>& correct,
                                         const std::vector<long long>& totals);
 
@@ -22,7 +23,8 @@ double order_free_mean(std::vector<double> values);
 // The mean accuracy of folds with these accuracies and test sizes, from the counts they are
 // (correct = accuracy * n_test, exact for the fractions a fold's accuracy is): mean_of_fractions,
 // else (an accuracy that is no such fraction, or an overflow) order_free_mean. Every mean
-// accuracy of tsfs, results.csv's and nested CV's inner means alike, is this one.
+// accuracy of tsfs, results.csv's and nested CV's inner means alike, is this one. Throws
+// std::logic_error when the vectors differ in length (a bug of the caller).
 double mean_accuracy(const std::vector<double>& accuracies,
                      const std::vector<long long>& test_sizes);
 

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 #include <vector>
 
 namespace tsfs::statistics {
 
 bool equal_up_to_rounding(double x, double y) {
+  if (x == y) return true;
+  // An infinity equals only itself (the relative bound would make it equal to everything).
+  if (!std::isfinite(x) || !std::isfinite(y)) return false;
   return std::abs(x - y) <= kRoundingBound * std::max(std::abs(x), std::abs(y));
 }
 

@@ -114,6 +114,37 @@ TEST_CASE("compare_methods: tie margin, median difference and the Bayesian test 
   CHECK_THROWS_AS(compare_methods(scores, options), std::invalid_argument);
 }
 
+TEST_CASE("compare_methods: scores and differences equal up to rounding are equal") {
+  // Two methods 1 ulp apart on every dataset predict the same: ties everywhere, no test.
+  Eigen::MatrixXd scores(6, 2);
+  for (int d = 0; d < 6; ++d) {
+    const double score = 0.7 + 0.01 * d;
+    scores.row(d) << score, std::nextafter(score, 1.0);
+  }
+  ComparisonOptions options;
+  options.bayes_samples = 100;
+  const Comparison tied = compare_methods(scores, options);
+  CHECK(tied.average_ranks(0) == tied.average_ranks(1));
+  CHECK(tied.pairs[0].ties == 6);
+  CHECK(tied.pairs[0].wins == 0);
+  CHECK(tied.pairs[0].mean_difference == 0.0);
+  CHECK(std::isnan(tied.pairs[0].wilcoxon.p_value));  // every difference zero: no test
+  // |d| equal up to rounding share a rank: 0.8 - 0.7 (0.10000000000000009) and 0.2 - 0.3
+  // (-0.09999999999999998) tie, so r+ = 1.5 + 3 and r- = 1.5, where rounding would rank them
+  // 2 and 1 (statistic 1).
+  Eigen::MatrixXd paired(3, 2);
+  paired << 0.8, 0.7, 0.2, 0.3, 0.9, 0.6;
+  REQUIRE(0.8 - 0.7 != 0.3 - 0.2);
+  const Comparison ranked = compare_methods(paired, options);
+  CHECK(ranked.pairs[0].wilcoxon.statistic == 1.5);
+  Eigen::VectorXd exact_first(3), exact_second(3);
+  exact_first << 0.1, 0.0, 0.3;
+  exact_second << 0.0, 0.1, 0.0;
+  CHECK(ranked.pairs[0].wilcoxon.p_value ==
+        std::max(statistics::wilcoxon_signed_rank(exact_first, exact_second).p_value,
+                 statistics::wilcoxon_signed_rank(exact_second, exact_first).p_value));
+}
+
 TEST_CASE("cliques_in_rank_order: maximal bars, or aeon's (control method, first rejection)") {
   // aeon's docstring: A differs from B; B, C, D do not differ, nor C and D: one clique [B, C, D].
   auto differs = [](std::vector<std::pair<int, int>> pairs) {

@@ -37,10 +37,17 @@ TEST_CASE("snap_rounding_ties: each group becomes its smallest value, wherever i
   CHECK(snap_rounding_ties(chain) == Eigen::VectorXd::Constant(3, 1.0));
   // NaN stays NaN and does not join a group.
   Eigen::VectorXd with_nan(3);
-  with_nan << 0.5, std::numeric_limits<double>::quiet_NaN(), 0.5 + 1e-17;
+  with_nan << 0.5, std::numeric_limits<double>::quiet_NaN(), std::nextafter(0.5, 1.0);
   const Eigen::VectorXd snapped_nan = snap_rounding_ties(with_nan);
   CHECK(std::isnan(snapped_nan(1)));
-  CHECK(snapped_nan(0) == snapped_nan(2));
+  CHECK(snapped_nan(2) == 0.5);
+  // An infinity equals only itself.
+  const double infinity = std::numeric_limits<double>::infinity();
+  CHECK_FALSE(equal_up_to_rounding(infinity, 1e300));
+  CHECK(equal_up_to_rounding(infinity, infinity));
+  Eigen::VectorXd with_infinities(4);
+  with_infinities << -infinity, 0.5, 0.7, infinity;
+  CHECK(snap_rounding_ties(with_infinities) == with_infinities);
 }
 
 TEST_CASE("snap_rounding_ties_of_magnitudes: |d| tied across signs, zero kept") {
@@ -54,6 +61,10 @@ TEST_CASE("snap_rounding_ties_of_magnitudes: |d| tied across signs, zero kept") 
   CHECK(snapped(2) == 0.0);
   CHECK(snapped(3) == 0.25);
   CHECK(snapped(4) == -0.25);
+  // Negative zero stays a zero.
+  Eigen::VectorXd zeros(2);
+  zeros << -0.0, 0.0;
+  CHECK(snap_rounding_ties_of_magnitudes(zeros) == Eigen::VectorXd::Zero(2));
 }
 
 }  // namespace

@@ -83,8 +83,9 @@ struct Counts {
   size_t cells = 0, cells_resumed = 0, fold_evaluations = 0, distinct_fits = 0;
   size_t score_vectors = 0, distance_matrices = 0, distance_matrices_cached = 0;
   size_t cells_not_converged = 0;
-  // Terms the ordered column sums added for this run's kernels and distances
-  // (column_terms_computed()), the scores' and features' own arithmetic not included.
+  // Terms the ordered column sums added during this run (column_terms_computed()): the SVC
+  // kernels, nested-subset distances, k-NN distances and a sequential selector's inner fits of
+  // this session (a resumed run counts its own work only).
   unsigned long long kernel_column_terms = 0;
   std::optional<TuningCounts> tuning;  // with tune: only
 };

@@ -86,7 +86,9 @@ void OutputWriter::check_agrees_with_folds(
       throw InputError(
           (output_ / "results.csv").string(),
           fmt::format("the row of cell {} says {} = {}, but its {} folds.csv rows give {}: "
-                      "the files were edited or mixed; rerun with --fresh to recompute",
+                      "the files were edited or mixed, or written by a tsfs before exact means "
+                      "(2026-12: scripts/refresh_fold_means.py brings such a folder up to date); "
+                      "otherwise rerun with --fresh to recompute",
                       keys_[r], header[column], stored[column], fold_rows.size(),
                       expected[column]));
 }

@@ -24,6 +24,31 @@ Wide greatest_common_divisor(Wide a, Wide b) {
 
 // Bound of the reduced running fraction: a product with a total or a count (< 2^63) stays
 // within 126 bits.
+int bit_length(Wide value) {
+  int bits = 0;
+  for (; value > 0; value >>= 1) ++bits;
+  return bits;
+}
+
+// numerator / denominator (0 <= numerator <= denominator < 2^70) rounded once to the nearest
+// double, ties to even, as Python's float(Fraction) does. Dividing the two as doubles would round
+// three times once either exceeds 2^53, which grouped folds of a dozen sizes reach (their common
+// denominator is the lcm of the sizes): the quotient is formed in integers to 53 bits instead,
+// and the remainder decides the last one.
+double correctly_rounded_quotient(Wide numerator, Wide denominator) {
+  if (numerator == 0) return 0.0;
+  // shift such that numerator * 2^shift / denominator lies in [2^52, 2^54).
+  int shift = 53 - (bit_length(numerator) - bit_length(denominator));
+  Wide quotient = (numerator << shift) / denominator;
+  if (quotient >= (Wide{1} << 53)) --shift;  // into [2^52, 2^53): 53 significant bits
+  const Wide scaled = numerator << shift;
+  quotient = scaled / denominator;
+  const Wide twice_remainder = 2 * (scaled % denominator);
+  if (twice_remainder > denominator || (twice_remainder == denominator && quotient % 2 == 1))
+    ++quotient;  // at most 2^53: still exact as a double
+  return std::ldexp(static_cast<double>(quotient), -shift);
+}
+
 constexpr Wide kLargest = Wide{1} << 62;
 
 }  // namespace
@@ -51,11 +76,11 @@ std::optional<double> mean_of_fractions(const std::vector<long long>& correct,
     if (numerator > kLargest || denominator > kLargest) return std::nullopt;
   }
   denominator *= static_cast<Wide>(correct.size());
+  if (denominator > (Wide{1} << 70)) return std::nullopt;  // correctly_rounded_quotient's range
   const Wide divisor = greatest_common_divisor(numerator, denominator);
   numerator /= divisor;
   denominator /= divisor;
-  // Both below 2^53: exact as doubles, so the one division is correctly rounded.
-  return static_cast<double>(numerator) / static_cast<double>(denominator);
+  return correctly_rounded_quotient(numerator, denominator);
 }
 
 double order_free_mean(std::vector<double> values) {

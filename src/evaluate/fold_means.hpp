@@ -8,11 +8,10 @@
 
 namespace tsfs {
 
-// (1/F) sum_i correct_i / total_i as one correctly rounded division of the exact fraction, when
-// its reduced numerator and denominator fit in 53 bits (always for folds of a few distinct sizes,
-// as tsfs deals them: sizes within one row of each other); the same reduced fraction gives the
-// same double in any case, in any fold order. nullopt when a total is not positive, a count lies
-// outside [0, total], or the exact fraction would overflow 62 bits (many large coprime sizes).
+// (1/F) sum_i correct_i / total_i: the exact fraction rounded once to the nearest double (ties
+// to even, as Python's float(Fraction)), in any fold order. nullopt when a total is not positive, a
+// count lies outside [0, total], or the exact fraction would overflow 62 bits (many large coprime
+// sizes).
 std::optional<double> mean_of_fractions(const std::vector<long long>& correct,
                                         const std::vector<long long>& totals);
 

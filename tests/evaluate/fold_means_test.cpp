@@ -42,6 +42,19 @@ TEST_CASE("mean_of_fractions: equal fractions give equal doubles, in any order")
   CHECK(*backward == exact);
 }
 
+TEST_CASE("mean_of_fractions: rounded once beyond 53 bits (grouped folds of a dozen sizes)") {
+  // The mean is 25474554192341699 / 32898779144431200 (lcm of the sizes times 12): dividing the
+  // two as doubles gives 0.7743312929791134; the nearest double, Python's float(Fraction), is
+  // 0.7743312929791133.
+  const auto mean = mean_of_fractions({38, 32, 41, 32, 31, 48, 41, 44, 53, 45, 44, 41},
+                                      {47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 58, 59});
+  REQUIRE(mean);
+  CHECK(*mean == 0.7743312929791133);
+  CHECK(*mean_of_fractions({1}, {3}) == 1.0 / 3.0);
+  CHECK(*mean_of_fractions({0, 0}, {3, 5}) == 0.0);
+  CHECK(*mean_of_fractions({3, 5}, {3, 5}) == 1.0);
+}
+
 TEST_CASE("mean_of_fractions: refuses what is not a set of fractions") {
   CHECK(!mean_of_fractions({}, {}));
   CHECK(!mean_of_fractions({1}, {0}));

@@ -8,13 +8,13 @@
 #include "bindings.hpp"
 #include "cli/compare_command.hpp"
 #include "common/error.hpp"
+#include "common/logging.hpp"
 #include "common/progress.hpp"
 #include "config/spec.hpp"
 #include "interruptible.hpp"
 #include "launch/launcher.hpp"
 #include "params.hpp"
 #include "sweep/run/run.hpp"
-#include "sweep/store/logging.hpp"
 #include "sweep/store/output_folder.hpp"
 
 namespace tsfs::python {

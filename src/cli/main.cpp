@@ -11,6 +11,7 @@
 #include "cli/component_list.hpp"
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
+#include "common/logging.hpp"
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "config/spec.hpp"
@@ -22,7 +23,6 @@
 #include "sweep/run/export.hpp"
 #include "sweep/run/rankings.hpp"
 #include "sweep/run/run.hpp"
-#include "sweep/store/logging.hpp"
 #include "sweep/store/output_folder.hpp"
 
 namespace {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
 #include "common/parallel.hpp"
 #include "distance/distance.hpp"
@@ -24,7 +25,6 @@
 #include "plot/plot.hpp"
 #include "plot/plot_params.hpp"
 #include "plot/standardized_features.hpp"
-#include "sweep/store/artefacts.hpp"
 
 namespace tsfs {
 namespace {

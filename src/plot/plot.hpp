@@ -11,6 +11,7 @@
 
 #include "config/plot_kind.hpp"
 #include "config/spec.hpp"
+#include "report/csv_table.hpp"
 
 namespace tsfs {
 
@@ -31,5 +32,10 @@ void check_plot_dataset(const Spec& spec, const std::string& dataset, long long 
 
 // Draws every plot of the spec into <run_folder>/figures/. Returns the number rendered.
 int render_plots(const Spec& spec, const std::filesystem::path& run_folder);
+
+// tables/<dataset>.md from a run's results.csv rows, and the spec's figures: what a single run and
+// `runner merge` of a sharded run both draw, by the same code.
+void write_summaries(const std::filesystem::path& output, const CsvTable& results,
+                     const Spec& spec);
 
 }  // namespace tsfs

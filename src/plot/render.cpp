@@ -10,6 +10,7 @@
 #include "common/interrupt.hpp"
 #include "plot/plot.hpp"
 #include "plot/run_tables.hpp"
+#include "report/tables.hpp"
 
 namespace tsfs {
 namespace {
@@ -168,6 +169,22 @@ int render_plots(const Spec& spec, const std::filesystem::path& run_folder) {
     }
   }
   return rendered;
+}
+
+void write_summaries(const std::filesystem::path& output, const CsvTable& results,
+                     const Spec& spec) {
+  // tables/<dataset>.md: accuracy by the swept parameters of selectors, classifier and reducer.
+  std::vector<std::string> parameter_columns;
+  for (const auto& name : results.header) {
+    bool is_selector_param = false;
+    for (const auto& selector : spec.selectors)
+      if (!selector.grid.empty() && selector.grid.front().has(name)) is_selector_param = true;
+    if (is_selector_param || name.rfind("classifier_", 0) == 0 || name.rfind("reducer_", 0) == 0)
+      parameter_columns.push_back(name);
+  }
+  for (const auto& [file, text] : accuracy_tables(results, parameter_columns))
+    write_file_atomically(output / "tables" / file, text);
+  render_plots(spec, output);
 }
 
 }  // namespace tsfs

@@ -2,8 +2,8 @@
 
 #include <utility>
 
+#include "cache/artefacts.hpp"
 #include "common/parallel.hpp"
-#include "sweep/store/artefacts.hpp"
 
 namespace tsfs {
 

@@ -15,13 +15,13 @@
 #include <string_view>
 #include <vector>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "config/spec.hpp"
 #include "data/csv_matrix.hpp"
 #include "data/dataset.hpp"
 #include "support/dataset_fixtures.hpp"
-#include "sweep/store/artefacts.hpp"
 
 namespace tsfs::fuzz {
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of the cache_reader harness (corpus/cache_reader/): valid cached
-feature matrices and names files in tsfs's format (src/common/files.cpp, src/sweep/store/artefacts.cpp),
+feature matrices and names files in tsfs's format (src/common/files.cpp, src/cache/artefacts.cpp),
 each input being a little-endian u16 split point, the matrix file, then the names file. Only
 needed to regenerate the committed seeds."""
 import os

@@ -8,18 +8,19 @@
 #include <map>
 #include <set>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/parallel.hpp"
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/shard_state.hpp"
 #include "launch/shard/work_groups.hpp"
+#include "plot/plot.hpp"
 #include "report/csv_table.hpp"
 #include "report/manifest.hpp"
 #include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/run/scores.hpp"
-#include "sweep/store/artefacts.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "cache/artefacts.hpp"
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
@@ -10,7 +11,6 @@
 #include "launch/shard/work_groups.hpp"
 #include "sweep/plan/tuned_cells.hpp"
 #include "sweep/run/load.hpp"
-#include "sweep/store/artefacts.hpp"
 #include "sweep/store/skipped.hpp"
 
 namespace tsfs {

@@ -2,15 +2,15 @@
 
 #include <fmt/format.h>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/logging.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
 #include "sweep/plan/plan.hpp"
 #include "sweep/plan/work_units.hpp"
 #include "sweep/run/load.hpp"
-#include "sweep/store/artefacts.hpp"
-#include "sweep/store/logging.hpp"
 
 namespace tsfs {
 namespace {

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <set>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
 #include "sweep/plan/tuned_cells.hpp"
 #include "sweep/plan/work_units.hpp"
-#include "sweep/store/artefacts.hpp"
 
 namespace tsfs {
 namespace {

@@ -9,7 +9,9 @@
 #include <map>
 #include <string>
 
+#include "cache/artefacts.hpp"
 #include "common/files.hpp"
+#include "common/logging.hpp"
 #include "common/parallel.hpp"
 #include "common/text.hpp"
 #include "distance/distance.hpp"
@@ -20,8 +22,6 @@
 #include "sweep/plan/work_units.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/run/scores.hpp"
-#include "sweep/store/artefacts.hpp"
-#include "sweep/store/logging.hpp"
 
 namespace tsfs {
 

@@ -8,10 +8,12 @@
 #include <map>
 #include <set>
 
+#include "cache/artefacts.hpp"
 #include "classify/ordered_column_sums.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/interrupt.hpp"
+#include "common/logging.hpp"
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "plot/plot.hpp"
@@ -23,8 +25,6 @@
 #include "sweep/run/nearest_blocks.hpp"
 #include "sweep/run/scores.hpp"
 #include "sweep/run/tuning.hpp"
-#include "sweep/store/artefacts.hpp"
-#include "sweep/store/logging.hpp"
 #include "sweep/store/output_writer.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"

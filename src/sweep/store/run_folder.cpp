@@ -2,7 +2,6 @@
 
 #include "common/files.hpp"
 #include "common/hash.hpp"
-#include "plot/plot.hpp"
 #include "report/tables.hpp"
 
 namespace tsfs {
@@ -12,19 +11,6 @@ std::string duplicates_table(const Spec& spec, const std::vector<PreparedDataset
   std::vector<std::pair<std::string, DuplicateSummary>> rows;
   for (const auto& dataset : datasets) rows.emplace_back(dataset.data.name, dataset.duplicates);
   return duplicates_csv(rows, spec.duplicates);
-}
-
-void write_tables(const std::filesystem::path& output, const CsvTable& results, const Spec& spec) {
-  std::vector<std::string> parameter_columns;
-  for (const auto& name : results.header) {
-    bool is_selector_param = false;
-    for (const auto& selector : spec.selectors)
-      if (!selector.grid.empty() && selector.grid.front().has(name)) is_selector_param = true;
-    if (is_selector_param || name.rfind("classifier_", 0) == 0 || name.rfind("reducer_", 0) == 0)
-      parameter_columns.push_back(name);
-  }
-  for (const auto& [file, text] : accuracy_tables(results, parameter_columns))
-    write_file_atomically(output / "tables" / file, text);
 }
 
 }  // namespace
@@ -67,12 +53,6 @@ size_t write_cell_status(const std::filesystem::path& output, const CsvTable& ta
   }
   write_file_atomically(path, table.str());
   return table.rows.size();
-}
-
-void write_summaries(const std::filesystem::path& output, const CsvTable& results,
-                     const Spec& spec) {
-  write_tables(output, results, spec);
-  render_plots(spec, output);
 }
 
 }  // namespace tsfs

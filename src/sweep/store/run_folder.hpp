@@ -35,8 +35,4 @@ void write_results_and_folds(const std::filesystem::path& output, const std::str
 // run's is removed). Returns the number of rows.
 size_t write_cell_status(const std::filesystem::path& output, const CsvTable& table);
 
-// tables/<dataset>.md from a run's results.csv rows, and the spec's figures.
-void write_summaries(const std::filesystem::path& output, const CsvTable& results,
-                     const Spec& spec);
-
 }  // namespace tsfs

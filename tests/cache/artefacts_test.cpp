@@ -1,4 +1,4 @@
-#include "sweep/store/artefacts.hpp"
+#include "cache/artefacts.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "sweep/store/logging.hpp"
+#include "common/logging.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "sweep/store/logging.hpp"
+#include "common/logging.hpp"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "cache/artefacts.hpp"
 #include "common/error.hpp"
-#include "sweep/store/artefacts.hpp"
 
 // Apart from artefacts.cpp: this runs the extractors, which the cache readers' fuzz build
 // (tests/fuzz) does not link.

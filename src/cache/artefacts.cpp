@@ -1,4 +1,4 @@
-#include "sweep/store/artefacts.hpp"
+#include "cache/artefacts.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>

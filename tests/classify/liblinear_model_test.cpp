@@ -86,17 +86,17 @@ std::vector<ReferenceFit> read_reference_fits() {
   return fits;
 }
 
-struct Dataset {
+struct ScaledDataset {
   test_support::GunPoint raw;
   StandardizedRows scaled;
   int classes = 0;
 };
 
-const Dataset& dataset(const std::string& name) {
-  static std::map<std::string, Dataset> cache;
+const ScaledDataset& dataset(const std::string& name) {
+  static std::map<std::string, ScaledDataset> cache;
   auto found = cache.find(name);
   if (found == cache.end()) {
-    Dataset loaded{test_support::load_vendored_ucr(name), {}, 0};
+    ScaledDataset loaded{test_support::load_vendored_ucr(name), {}, 0};
     loaded.scaled = standardize(loaded.raw.train.features, loaded.raw.test.features);
     loaded.classes =
         1 + std::max(loaded.raw.train.labels.maxCoeff(), loaded.raw.test.labels.maxCoeff());
@@ -149,7 +149,7 @@ TEST_CASE("liblinear fits agree with scikit-learn 1.2.1 on GunPoint and ArrowHea
   for (size_t id = 0; id < fits.size(); ++id) {
     const ReferenceFit& reference = fits[id];
     CAPTURE(id);
-    const Dataset& data = dataset(reference.dataset);
+    const ScaledDataset& data = dataset(reference.dataset);
     const LinearModel model =
         fit_liblinear(data.scaled.train, data.raw.train.labels, data.classes, reference.options);
     const long differing =
@@ -176,7 +176,7 @@ TEST_CASE("liblinear fits agree with scikit-learn 1.2.1 on GunPoint and ArrowHea
 }
 
 TEST_CASE("registered classifiers standardise, fit and predict as fit_liblinear") {
-  const Dataset& data = dataset("ArrowHead");
+  const ScaledDataset& data = dataset("ArrowHead");
   const auto classifier = test_support::make_classifier(
       "logistic", {{"penalty", ParamValue{std::string("l1")}},
                    {"class_weight", ParamValue{std::string("balanced")}}});
@@ -193,7 +193,7 @@ TEST_CASE("registered classifiers standardise, fit and predict as fit_liblinear"
 TEST_CASE("liblinear fits are identical whatever the threads and earlier fits") {
   // L1R_LR and the dual solver shuffle with rand(): the fit resets its seed under a lock, so
   // concurrent fits and the fits before them do not change the result.
-  const Dataset& data = dataset("GunPoint");
+  const ScaledDataset& data = dataset("GunPoint");
   for (const LiblinearSolver solver :
        {LiblinearSolver::logistic_l1, LiblinearSolver::squared_hinge_l2,
         LiblinearSolver::logistic_l2}) {

@@ -149,7 +149,9 @@ TEST_CASE("dtw equals dtw-python on whole reference matrices (batches of mixed l
   int compared = 0;
   std::map<std::string, std::vector<ReferenceRow>> groups;
   for (const auto& row : rows) groups[group_key(row.options)].push_back(row);
-  for (const auto& [key, group] : groups) {
+  for (const auto& entry : groups) {
+    const auto& key = std::get<0>(entry);
+    const auto& group = std::get<1>(entry);
     CAPTURE(key);
     const DtwOptions& options = group.front().options;
     for (const auto& members : sets) {

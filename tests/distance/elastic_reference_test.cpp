@@ -250,7 +250,9 @@ TEST_CASE("elastic distances equal the UCR reference values one pair at a time (
   }
   // All 1677 bitwise: the kernels evaluate aeon's expressions in the reference's order.
   CHECK(agreement.size() == 11);
-  for (const auto& [name, a] : agreement) {
+  for (const auto& entry : agreement) {
+    const auto& name = std::get<0>(entry);
+    const auto& a = std::get<1>(entry);
     CAPTURE(name);
     CHECK(a.bitwise == a.rows);
   }
@@ -274,7 +276,9 @@ TEST_CASE("elastic matrices equal the UCR reference values (every setting, batch
     by_setting[{expected[k][0], expected[k][1]}].push_back(&expected[k]);
   REQUIRE(by_setting.size() == 43);
   std::map<std::string, Agreement> agreement;
-  for (const auto& [setting, setting_rows] : by_setting) {
+  for (const auto& entry : by_setting) {
+    const auto& setting = std::get<0>(entry);
+    const auto& setting_rows = std::get<1>(entry);
     CAPTURE(setting.first);
     CAPTURE(setting.second);
     const Case test = case_of(setting.first, setting.second);
@@ -287,7 +291,9 @@ TEST_CASE("elastic matrices equal the UCR reference values (every setting, batch
       agreement[setting.first].add(value, reference);
     }
   }
-  for (const auto& [name, a] : agreement) {
+  for (const auto& entry : agreement) {
+    const auto& name = std::get<0>(entry);
+    const auto& a = std::get<1>(entry);
     CAPTURE(name);
     CHECK(a.bitwise == a.rows);
   }

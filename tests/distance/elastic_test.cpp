@@ -77,7 +77,11 @@ ParamSet defaults_of(const tsfs::ComponentInfo& info,
   ParamSet params;
   for (const auto& declaration : info.params)
     params.set(declaration.name, *declaration.default_value);
-  for (auto& [name, value] : given) params.set(name, value);
+  for (auto& entry : given) {
+    auto& name = std::get<0>(entry);
+    auto& value = std::get<1>(entry);
+    params.set(name, value);
+  }
   return params;
 }
 
@@ -167,7 +171,9 @@ TEST_CASE("elastic registrations: parameters, defaults, checks, labels, unequal 
       {"adtw", {"window", "warp_penalty"}},
       {"shape_dtw", {"window", "reach"}}};
   const Dataset ragged = make_dataset({{1, 2, 3, 4}, {1, 2, 3, 4, 5, 6, 7}, {1, 2, 3, 4, 5}});
-  for (const auto& [name, params] : expected_params) {
+  for (const auto& entry : expected_params) {
+    const auto& name = std::get<0>(entry);
+    const auto& params = std::get<1>(entry);
     CAPTURE(name);
     const auto* registration = registry.find(name);
     REQUIRE(registration != nullptr);

@@ -94,7 +94,9 @@ TEST_CASE("a bad .ts file stops the run with exit 2, naming file:line, and write
       {"ts_truncated", "TsTruncated_TEST.ts:9: no class label: a .ts series ends with ':'"},
       {"missing_policy_unknown",
        "missing_policy_unknown.yaml:2:88: 'missing' must be refuse or interpolate, got 'drop'"}};
-  for (const auto& [name, message] : cases) {
+  for (const auto& entry : cases) {
+    const auto& name = std::get<0>(entry);
+    const auto& message = std::get<1>(entry);
     const auto output = folder.path() / name;
     const auto run = run_runner("tests/integration/bad_inputs/" + name +
                                 ".yaml --quiet --set output=" + output.string());

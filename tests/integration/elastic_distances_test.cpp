@@ -30,11 +30,13 @@ TEST_CASE("elastic distances: out-of-range parameters are spec errors with file:
                            "/third_party/ucr/GunPoint, split: train, max_samples: 20}]\n"
                            "features: {extractor: raw}\n";
   const std::string tail = "selectors: [{kind: laplacian, k: 3}]\nn_features: [5]\n";
-  for (const auto& [distances, word] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& entry : std::vector<std::pair<std::string, std::string>>{
            {"distances: [{kind: msm, c: -1}]\n", "c"},
            {"distances: [{kind: lcss, window: 1.5}]\n", "window"},
            {"distances: [{kind: edr, epsilon: -0.1}]\n", "epsilon"},
            {"distances: [{kind: twe, nu: -0.5}]\n", "nu"}}) {
+    const auto& distances = std::get<0>(entry);
+    const auto& word = std::get<1>(entry);
     CAPTURE(distances);
     const auto spec = folder.write("bad.yaml", head + distances + tail);
     auto run = run_runner("'" + spec.string() +

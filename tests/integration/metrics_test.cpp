@@ -161,7 +161,9 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
         expected[{row[0], row[2], row[3]}].push_back({row[4], row[5], row[6]});
     REQUIRE(pooled.size() == expected.size());
     CHECK(expected.size() == 2 * (1 + 3));  // pr and roc: class 2 of GunPoint, each of ArrowHead
-    for (const auto& [curve, points] : expected) {
+    for (const auto& entry : expected) {
+      const auto& curve = std::get<0>(entry);
+      const auto& points = std::get<1>(entry);
       CAPTURE(curve[0]);
       CAPTURE(curve[1]);
       CAPTURE(curve[2]);

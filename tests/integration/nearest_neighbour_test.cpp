@@ -70,8 +70,7 @@ TEST_CASE("nearest_neighbour reproduces the archive's Euclidean and full DTW bas
 TEST_CASE("nearest_neighbour refuses what would use features, with file:line and exit 2") {
   TemporaryFolder folder("nearest_neighbour_bad");
   const std::string head = "name: bad\n" + kDatasets;  // lines 1-4
-  for (const auto& [body, where, word] :
-       std::vector<std::tuple<std::string, std::string, std::string>>{
+  for (const auto& entry : std::vector<std::tuple<std::string, std::string, std::string>>{
            {"distances: [{kind: euclidean}]\nselectors: [{kind: anova}]\n"
             "classifier: {kind: nearest_neighbour}\n",
             "bad.yaml:6", "anova"},
@@ -83,6 +82,9 @@ TEST_CASE("nearest_neighbour refuses what would use features, with file:line and
            {"distances: [{kind: euclidean}]\nselectors: [{kind: none}]\n"
             "classifier: {kind: nearest_neighbour}\nreduce: {kind: pca}\n",
             "bad.yaml:8", "reduce"}}) {
+    const auto& body = std::get<0>(entry);
+    const auto& where = std::get<1>(entry);
+    const auto& word = std::get<2>(entry);
     CAPTURE(body);
     const auto spec = folder.write("bad.yaml", head + body);
     auto run = run_runner("'" + spec.string() +

@@ -56,7 +56,9 @@ TEST_CASE("redundancy filters: pinned accuracies, FCBF's kept count, the same at
       {"fcbf/3", "0.71499999999999997"},        {"fcbf/10", "0.71499999999999997"},
       {"relieff/3", "0.91000000000000003"},     {"relieff/10", "0.93000000000000005"},
       {"trace_ratio/3", "0.88500000000000001"}, {"trace_ratio/10", "0.82499999999999996"}};
-  for (const auto& [key, value] : expected) {
+  for (const auto& entry : expected) {
+    const auto& key = std::get<0>(entry);
+    const auto& value = std::get<1>(entry);
     CAPTURE(key);
     CHECK(accuracy.at(key) == value);
   }

@@ -176,6 +176,10 @@ TEST_CASE("rows of a run older than a selector's new parameter resume as its def
   run = run_runner(spec.string() + " --no-timings");
   REQUIRE_MESSAGE(run.exit_code == 0, run.err);
   CHECK_MESSAGE(contains(run.err, "4 cells (4 resumed), 0 fold evaluations"), run.err);
-  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+  for (const auto& entry : first) {
+    const auto& file = std::get<0>(entry);
+    const auto& text = std::get<1>(entry);
+    CHECK_MESSAGE(read_text(output / file) == text, file);
+  }
   CHECK_FALSE(std::filesystem::exists(output / "results.stale.csv"));
 }

@@ -59,7 +59,9 @@ TEST_CASE("sequential: forward, floating and backward around SVC, the same at 1 
       {"forward/true/3", "0.93500000000000005"},   {"forward/true/5", "0.93500000000000005"},
       {"backward/false/2", "0.72999999999999998"}, {"backward/false/3", "0.76500000000000001"},
       {"backward/false/5", "0.80500000000000005"}};
-  for (const auto& [key, value] : expected) {
+  for (const auto& entry : expected) {
+    const auto& key = std::get<0>(entry);
+    const auto& value = std::get<1>(entry);
     CAPTURE(key);
     CHECK(accuracy.at(key) == value);
   }

@@ -175,7 +175,11 @@ TEST_CASE("nested CV resumes: finished tuned rows are kept, missing choices reco
   auto rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());
   REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
   CHECK(rerun.err.find("32 cells (32 resumed), 0 fold evaluations") != std::string::npos);
-  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+  for (const auto& entry : first) {
+    const auto& file = std::get<0>(entry);
+    const auto& text = std::get<1>(entry);
+    CHECK_MESSAGE(read_text(output / file) == text, file);
+  }
 
   // A run killed after results.csv but before tuned.csv: the tuned rows are recomputed.
   const std::string& tuned = first["tuned.csv"];
@@ -183,7 +187,11 @@ TEST_CASE("nested CV resumes: finished tuned rows are kept, missing choices reco
   rerun = run_runner(std::string(kSpec) + " --no-timings --set output=" + output.string());
   REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
   CHECK(rerun.err.find("32 cells (28 resumed)") != std::string::npos);
-  for (const auto& [file, text] : first) CHECK_MESSAGE(read_text(output / file) == text, file);
+  for (const auto& entry : first) {
+    const auto& file = std::get<0>(entry);
+    const auto& text = std::get<1>(entry);
+    CHECK_MESSAGE(read_text(output / file) == text, file);
+  }
 }
 
 // tune.metric may be one of the spec's metrics: ROC AUC here. The inner scores are the ordinary
@@ -209,7 +217,11 @@ TEST_CASE("nested CV run again when finished recomputes nothing and keeps every 
                          "computed"),
                 again.err);
   CHECK_FALSE(contains(again.err, "inner classifier fits"));
-  for (const auto& [file, text] : before) CHECK_MESSAGE(read_text(output / file) == text, file);
+  for (const auto& entry : before) {
+    const auto& file = std::get<0>(entry);
+    const auto& text = std::get<1>(entry);
+    CHECK_MESSAGE(read_text(output / file) == text, file);
+  }
 }
 
 // --quiet keeps stderr to the warnings; --progress adds each stage's progress line back (the

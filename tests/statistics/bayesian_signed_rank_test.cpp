@@ -101,9 +101,13 @@ TEST_CASE("bayesian_signed_rank's own sampler agrees with NumPy's within Monte-C
                                              static_cast<std::uint64_t>(number) + 1);
     const std::string what = "case " + std::to_string(number) + " rope " + std::to_string(rope);
     CHECK(result.p_left + result.p_rope + result.p_right == doctest::Approx(1.0));
-    for (const auto& [actual, column] :
+    for (const auto& [actual_value, column_name] :
          {std::pair{result.p_left, "p_left"}, std::pair{result.p_rope, "p_rope"},
           std::pair{result.p_right, "p_right"}}) {
+      // Copies: doctest's checks capture in lambdas, which C++20 allows for structured bindings
+      // but Clang 14 does not.
+      const double actual = actual_value;
+      const char* const column = column_name;
       const double p = testing::reference_number(expected, row, column);
       // Standard error of the difference of two independent estimates; a floor of one vote in
       // the reference's draws, so a probability of (nearly) 0 or 1 still has a scale.

@@ -19,7 +19,10 @@ class NotConvergingSelector final : public Selector {
   SelectorScores score(const SelectionProblem& problem) const override {
     if (fail_) throw NotConverged("test solver did not converge: 3 of 4 eigenpairs");
     const Eigen::MatrixXd centred = problem.features.rowwise() - problem.features.colwise().mean();
-    return {centred.colwise().squaredNorm().transpose(), {}, {}};
+    SelectorScores scored;
+    scored.scores = centred.colwise().squaredNorm().transpose();
+    scored.zero_weight_fraction = 0.0;
+    return scored;
   }
   ScoreOrder order() const override { return ScoreOrder::descending; }
 

@@ -69,6 +69,19 @@ struct MsmRule {
       return Mask{vector, vector, vector, vector};
     }
   }
+  // Lane-wise and/or of two conditions: `&&`/`||` on the scalar path's bools, bitwise on masks.
+  TSFS_INLINE static Mask both(const Mask& a, const Mask& b) {
+    if constexpr (std::is_same_v<Mask, bool>)
+      return a && b;
+    else
+      return a & b;
+  }
+  TSFS_INLINE static Mask either(const Mask& a, const Mask& b) {
+    if constexpr (std::is_same_v<Mask, bool>)
+      return a || b;
+    else
+      return a | b;
+  }
   TSFS_INLINE T init() const { return simd::splat<T>(kInf); }
   TSFS_INLINE T corner() const { return simd::splat<T>(0.0); }
   TSFS_INLINE T top(int) const { return init(); }
@@ -95,9 +108,9 @@ struct MsmRule {
       const T y_vector = simd::splat<T>(y);
       const T distance = simd::magnitude(x - y);
       const auto x_below = x <= y_vector, x_above = x >= y_vector;
-      const auto x_between = (rising_x & x_below) | (falling_x & x_above);
-      const auto y_between = (x_below & lane_mask(falling_y[static_cast<size_t>(j)])) |
-                             (x_above & lane_mask(rising_y[static_cast<size_t>(j)]));
+      const auto x_between = either(both(rising_x, x_below), both(falling_x, x_above));
+      const auto y_between = either(both(x_below, lane_mask(falling_y[static_cast<size_t>(j)])),
+                                    both(x_above, lane_mask(rising_y[static_cast<size_t>(j)])));
       const T cost_x =
           simd::select(x_between, simd::splat<T>(c), c + simd::minimum(step_x, distance));
       const T cost_y =

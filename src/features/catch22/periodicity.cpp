@@ -55,17 +55,17 @@ double periodicity_wang(std::span<const double> z) {
 
   // Lags are computed four at a time, each sum still added in the order i = 0, 1, ... (the
   // same doubles as lag by lag), with the four sums side by side.
-  constexpr size_t kBlock = 4;
+  constexpr size_t kLagBlock = 4;
   std::vector<double> acf;
-  acf.reserve(max_lag + kBlock);
+  acf.reserve(max_lag + kLagBlock);
   auto ensure = [&](size_t index) {
     while (acf.size() <= index) {
       const size_t first = acf.size() + 1;  // lag
-      std::array<double, kBlock> sums{};
-      const size_t common = n > first + kBlock - 1 ? n - (first + kBlock - 1) : 0;
+      std::array<double, kLagBlock> sums{};
+      const size_t common = n > first + kLagBlock - 1 ? n - (first + kLagBlock - 1) : 0;
       for (size_t i = 0; i < common; ++i)
-        for (size_t k = 0; k < kBlock; ++k) sums[k] += detrended[i] * detrended[i + first + k];
-      for (size_t k = 0; k < kBlock; ++k) {
+        for (size_t k = 0; k < kLagBlock; ++k) sums[k] += detrended[i] * detrended[i + first + k];
+      for (size_t k = 0; k < kLagBlock; ++k) {
         const size_t lag = first + k;
         for (size_t i = common; i + lag < n; ++i) sums[k] += detrended[i] * detrended[i + lag];
         acf.push_back(lag < n ? sums[k] / static_cast<double>(n - lag) : 0.0);

@@ -131,7 +131,9 @@ TEST_CASE("catch22 reference: every value within its feature's tolerance") {
     const ref::Expected& expected = c.expected.at(s.id);
     const std::vector<double>& ours = c.ours.at(s.id);
     CHECK(expected.values.size() == (expected.catch24 ? 24u : 22u));
-    for (const auto& [index, value] : expected.values) {
+    for (const auto& entry : expected.values) {
+      const auto& index = std::get<0>(entry);
+      const auto& value = std::get<1>(entry);
       const std::string name = feature_name(index);
       const double mine = ours[static_cast<size_t>(index)];
       const Tolerance& tolerance = kTolerances[static_cast<size_t>(index)];

@@ -117,7 +117,9 @@ void check_domain_against_reference(const std::string& domain) {
   std::string max_relative_at = "-";
   int compared = 0;
 
-  for (const auto& [series, entries] : data.reference) {
+  for (const auto& series_and_entries : data.reference) {
+    const auto& series = std::get<0>(series_and_entries);
+    const auto& entries = std::get<1>(series_and_entries);
     const tsfs::FeatureMatrix& ours = data.ours.at(static_cast<size_t>(series));
     std::map<std::string, Eigen::Index> column_of;
     for (size_t c = 0; c < ours.names.size(); ++c)
@@ -177,9 +179,13 @@ void check_domain_against_reference(const std::string& domain) {
                   domain, compared, failures.size(), max_relative, max_relative_at, kTinyMagnitude,
                   max_absolute_tiny));
   CHECK(compared > 0);
-  for (const auto& [column, record] : failures)
+  for (const auto& entry : failures) {
+    const auto& column = std::get<0>(entry);
+    const auto& record = std::get<1>(entry);
+
     CHECK_MESSAGE(record.count == 0, fmt::format("{} differs from TSFEL in {} series; first: {}",
                                                  column, record.count, record.first));
+  }
 }
 
 }  // namespace
@@ -198,7 +204,9 @@ TEST_CASE("tsfel reference: spectral features equal TSFEL 0.1.5 on every referen
 
 TEST_CASE("tsfel reference: column names, count and order equal TSFEL's for every length") {
   const Comparison& data = comparison();
-  for (const auto& [series, entries] : data.reference) {
+  for (const auto& series_and_entries : data.reference) {
+    const auto& series = std::get<0>(series_and_entries);
+    const auto& entries = std::get<1>(series_and_entries);
     const auto length = data.series.at(static_cast<size_t>(series)).size();
     INFO("series ", series, " (length ", length, ")");
     std::vector<std::string> expected;

@@ -78,7 +78,8 @@ TEST_CASE("variance with threshold keeps the columns scikit-learn's VarianceThre
   REQUIRE(cases.size() == 8);
   double largest_relative = 0.0;
   for (const auto& [key, rows] : cases) {
-    const auto& [prefix, threshold] = key;
+    const auto& prefix = std::get<0>(key);
+    const auto& threshold = std::get<1>(key);
     CAPTURE(prefix);
     CAPTURE(threshold);
     const Eigen::MatrixXd features = reference_matrix("selectors/" + prefix + "_X.csv");

@@ -32,7 +32,9 @@ TEST_CASE("l1_path equals scikit-learn's L1 logistic path: entry steps and order
   const tsfs::CsvTable table = tsfs::testing::wrapper_reference("l1_path.csv");
   const auto groups = tsfs::testing::rows_by_id(table);
   CHECK(groups.size() == 2);
-  for (const auto& [id, rows] : groups) {
+  for (const auto& group : groups) {
+    const auto& id = std::get<0>(group);
+    const auto& rows = std::get<1>(group);
     using tsfs::testing::reference_number;
     const size_t first = rows.front();
     const auto data =

@@ -27,7 +27,9 @@ void check_rfe_reference(const std::string& file, size_t configurations) {
   const tsfs::CsvTable table = tsfs::testing::wrapper_reference(file);
   const auto groups = tsfs::testing::rows_by_id(table);
   CHECK(groups.size() == configurations);
-  for (const auto& [id, rows] : groups) {
+  for (const auto& entry : groups) {
+    const auto& id = std::get<0>(entry);
+    const auto& rows = std::get<1>(entry);
     using tsfs::testing::reference_number;
     using tsfs::testing::reference_text;
     const size_t first = rows.front();

@@ -58,7 +58,9 @@ TEST_CASE("sequential equals scikit-learn's SequentialFeatureSelector, and the f
   const tsfs::CsvTable table = tsfs::testing::wrapper_reference("sequential.csv");
   const auto groups = tsfs::testing::rows_by_id(table);
   CHECK(groups.size() == 9);
-  for (const auto& [id, rows] : groups) {
+  for (const auto& entry : groups) {
+    const auto& id = std::get<0>(entry);
+    const auto& rows = std::get<1>(entry);
     const size_t first = rows.front();
     const auto data = tsfs::testing::reference_rows(reference_text(table, first, "dataset"));
     const auto classifier = reference_classifier(reference_text(table, first, "classifier"));

@@ -28,7 +28,10 @@ class InterruptingSelector final : public tsfs::Selector {
   tsfs::SelectorScores score(const tsfs::SelectionProblem& problem) const override {
     if (interrupt_inner_fits && problem.features.rows() < 30) tsfs::request_interrupt();
     const Eigen::MatrixXd centred = problem.features.rowwise() - problem.features.colwise().mean();
-    return {centred.colwise().squaredNorm().transpose(), {}, {}};
+    tsfs::SelectorScores scored;
+    scored.scores = centred.colwise().squaredNorm().transpose();
+    scored.zero_weight_fraction = 0.0;
+    return scored;
   }
   tsfs::ScoreOrder order() const override { return tsfs::ScoreOrder::descending; }
 };

@@ -156,6 +156,11 @@ void StagedFolder::commit() {
     std::filesystem::rename(file, target, status);
     if (status) throw WriteError(target, status.value());
   }
+  for (const auto& relative : retired_) {
+    if (std::filesystem::exists(staging_ / relative, status)) continue;  // part of this set
+    std::filesystem::remove(folder_ / relative, status);
+    if (status) throw WriteError(folder_ / relative, status.value());
+  }
 }
 
 bool is_temporary_file_name(const std::string& name) {

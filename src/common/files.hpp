@@ -64,11 +64,15 @@ class StagedFolder {
   StagedFolder(const StagedFolder&) = delete;
   StagedFolder& operator=(const StagedFolder&) = delete;
   const std::filesystem::path& staging() const { return staging_; }
+  // A file of an earlier set (relative to `folder`) that this set does not have: commit() removes
+  // it after the moves, so the folder never mixes two sets' files.
+  void retire(const std::filesystem::path& relative) { retired_.push_back(relative); }
   void commit();
 
  private:
   std::filesystem::path folder_;
   std::filesystem::path staging_;
+  std::vector<std::filesystem::path> retired_;
 };
 
 // Whether `name` is a temporary file of the two writers above (or a StagedFolder's folder):

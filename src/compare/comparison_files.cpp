@@ -117,12 +117,12 @@ std::string pairwise_csv(const Collated& collated, const Comparison& comparison)
       const bool clique_test = comparison.options.cliques == CliqueTest::nemenyi ? nemenyi : holm;
       table.rows.push_back(
           {collated.methods[first].label, collated.methods[second].label,
-           csv_number(sign * pair.mean_difference),
+           csv_number(sign * pair.mean_difference + 0.0),
            std::to_string(flipped ? pair.losses : pair.wins), std::to_string(pair.ties),
            std::to_string(flipped ? pair.wins : pair.losses), csv_number(pair.wilcoxon.statistic),
            csv_number(pair.wilcoxon.p_value),
            tested ? (pair.wilcoxon.exact ? "exact" : "normal") : "", csv_number(pair.holm_p),
-           holm ? "true" : "false", csv_number(sign * pair.rank_difference),
+           holm ? "true" : "false", csv_number(sign * pair.rank_difference + 0.0),
            nemenyi ? "true" : "false", csv_number(sign * pair.median_difference + 0.0),
            clique_test ? "true" : "false",
            csv_number(flipped ? pair.bayes.p_left : pair.bayes.p_right),
@@ -274,8 +274,11 @@ bool write_comparison(const std::filesystem::path& folder, const CollateOptions&
   // Whole or nothing: a figure gnuplot cannot draw, a full disk or an interrupt leaves `folder`
   // as it was.
   StagedFolder staged(folder);
-  for (const auto& [name, contents] : comparison_tables(options, collated, comparison))
+  const auto tables = comparison_tables(options, collated, comparison);
+  for (const auto& [name, contents] : tables)
     write_file_atomically(staged.staging() / name, contents);
+  // Written only with --common-datasets: a comparison without it must not keep an earlier one's.
+  if (!tables.contains("left_out_datasets.csv")) staged.retire("left_out_datasets.csv");
   bool rendered = true;
   for (const auto& [name, figure] :
        {std::pair{"cd_diagram", critical_difference_figure(collated, comparison)},

@@ -159,8 +159,12 @@ std::string fixed_parameters_caption(const CsvTable& table, const std::vector<si
   for (size_t row : rows) protocols.insert(table.rows[row][*protocol]);
   std::string caption = "protocol: " + fmt::format("{}", fmt::join(protocols, " | "));
   if (!fixed.empty()) caption += fmt::format("; fixed: {}", fmt::join(fixed, ", "));
-  if (caption.size() > kLongestCaption)
-    caption = caption.substr(0, caption.rfind(", ", kLongestCaption)) + ", ... (spec.yaml)";
+  if (caption.size() > kLongestCaption) {
+    // Cut at the last whole ", "-separated item that fits; within one item when none does.
+    const size_t separator = caption.rfind(", ", kLongestCaption);
+    caption.resize(separator == std::string::npos ? kLongestCaption : separator);
+    caption += ", ... (spec.yaml)";
+  }
   return caption;
 }
 

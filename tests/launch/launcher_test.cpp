@@ -174,7 +174,8 @@ TEST_CASE("shard_launcher refuses to run without this spec's plan for its shard 
   }
 }
 
-TEST_CASE("slurm_launcher: the spec's output folder; a dry run writes the plan and the scripts") {
+TEST_CASE(
+    "slurm_launcher: the spec's output folder, and a dry run writes the plan and the scripts") {
   const testing::TemporaryFolder folder("launcher_slurm");
   const auto spec_file = launcher_test::write_launcher_spec(folder);
   const Spec spec = load_spec(spec_file);

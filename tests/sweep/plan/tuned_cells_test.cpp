@@ -186,7 +186,7 @@ TEST_CASE("tuned_cells: a selector parameter's rows, the others fixed") {
   CHECK(reported_cells(sweep.spec, sweep.plan, tuned) == std::vector<bool>(16, true));
 }
 
-TEST_CASE("tuned_cells: n_features tuned with it, or alone; the classifier's parameter") {
+TEST_CASE("tuned_cells: n_features tuned with it or alone, and the classifier's parameter") {
   const testing::TemporaryFolder folder("tuned_cells_n");
   const auto both = tuned_cells_test::planned(
       folder, tuned_cells_test::laplacian_and_fisher("laplacian.sigma_ratio, n_features"));

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, Clang (the
-# Makefile's compiler when installed: it builds tsfs faster than GCC), the mold linker and Ninja,
-# and Python 3
+# Installs the Debian packages tsfs builds with, if any is missing: the C++ libraries, the mold
+# linker and Ninja, and Python 3
 # with pybind11, numpy, pandas, scikit-learn and pytest for the `tsfs` Python module and its
 # tests (python/, docs/python.md; CMake skips the module when they are absent); pandas and SciPy also
 # for the claims check of results/*/README.md (scripts/claims/, ctest label `claims`, which recomputes
@@ -15,10 +14,10 @@
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
-          gnuplot-nox libboost-dev mold ninja-build clang
+          gnuplot-nox libboost-dev mold ninja-build
           python3-dev pybind11-dev python3-numpy python3-pandas python3-scipy python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
-  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2
+  packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang
             libclang-rt-14-dev ccache)
 fi
 missing=()

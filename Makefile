@@ -24,7 +24,8 @@ deps:
 # build folder was configured with another generator.
 # GCC unless CXX says otherwise: Clang 14 compiles tsfs with 30% less CPU (`CXX=clang++ make
 # demo`: 129 s instead of 176-210 s from a fresh clone) and gives the same numbers
-# (-ffp-contract=off, CMakeLists.txt), but its DTW kernels run 40-60% slower (dtw_benchmark).
+# (-ffp-contract=off, CMakeLists.txt), but some of its feature and distance code runs slower
+# (catch22 extraction 17-26%, six catch22 features 30-60%; docs/architecture.md, "Build").
 GENERATOR = $(if $(and $(shell command -v ninja),$(if $(wildcard $(BUILD)/CMakeCache.txt),$(wildcard $(BUILD)/build.ninja),yes)),-G Ninja)
 configure: deps
 	cmake -S . -B $(BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release \

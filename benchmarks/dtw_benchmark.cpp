@@ -1,14 +1,20 @@
 // Wall time and DP-cell throughput of the "dtw" distance matrix, 2 threads:
 //   WormsTwoClass TRAIN+TEST (258 series of length 900), Sakoe-Chiba band 100;
 //   2000 and 7164 series of length 152 (the 1000 Wafer TRAIN series repeated), no band;
-// plus one thread per SIMD kernel on 600 Wafer series. Counters: cells = sum over pairs of the
-// cost-matrix cells inside the window; cells_per_s and cells_per_s_per_thread are wall-clock
+// plus one thread per SIMD kernel on 600 Wafer series, and the textbook recursion (one pair at a
+// time, scalar, the same step pattern and local cost) on 200 of them: the kernels' floors in
+// benchmarks/floors.csv are ratios against it, which a compiler that builds the kernels badly
+// (Clang 14 once ran them 40-60% slower than GCC) cannot hide. Counters: cells = sum over pairs of
+// the cost-matrix cells inside the window; cells_per_s and cells_per_s_per_thread are wall-clock
 // rates, cells_per_cpu_s the rate per busy core (process CPU time).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "data/dataset.hpp"
 #include "distance/dtw.hpp"
@@ -113,6 +119,48 @@ void BM_DtwKernelOneThread(benchmark::State& state) {
   run(state, dataset, tsfs::DtwOptions{}, 1, isa);
 }
 
+// Symmetric2 DTW with |x - y| costs as in dtw-python's recursion (Giorgino 2009, eq. 5): one row
+// of the cost matrix at a time, no band, no batching, no explicit SIMD.
+double textbook_dtw(const double* x, long long n, const double* y, long long m,
+                    std::vector<double>& previous, std::vector<double>& current) {
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  std::fill(previous.begin(), previous.begin() + m, kInf);
+  for (long long i = 0; i < n; ++i) {
+    for (long long j = 0; j < m; ++j) {
+      const double cost = std::abs(x[i] - y[j]);
+      double best = i == 0 && j == 0 ? 0.0 : kInf;
+      if (j > 0) best = std::min(best, current[static_cast<size_t>(j - 1)] + cost);
+      if (i > 0) best = std::min(best, previous[static_cast<size_t>(j)] + cost);
+      if (i > 0 && j > 0) best = std::min(best, previous[static_cast<size_t>(j - 1)] + 2.0 * cost);
+      current[static_cast<size_t>(j)] = i == 0 && j == 0 ? cost : best;
+    }
+    std::swap(previous, current);
+  }
+  return previous[static_cast<size_t>(m - 1)];
+}
+
+void BM_DtwTextbookOneThread(benchmark::State& state) {
+  static const tsfs::Dataset dataset = repeated(wafer_train(), 200);
+  const double cells = total_cells(dataset, tsfs::DtwOptions{});
+  const auto columns = static_cast<size_t>(dataset.values.cols());
+  std::vector<double> previous(columns), current(columns), row(columns), other(columns);
+  for (auto _ : state) {
+    double sum = 0.0;
+    for (long long i = 0; i < dataset.rows(); ++i) {
+      for (size_t t = 0; t < columns; ++t) row[t] = dataset.values(i, static_cast<long long>(t));
+      for (long long j = i + 1; j < dataset.rows(); ++j) {
+        for (size_t t = 0; t < columns; ++t)
+          other[t] = dataset.values(j, static_cast<long long>(t));
+        sum += textbook_dtw(row.data(), dataset.lengths(i), other.data(), dataset.lengths(j),
+                            previous, current);
+      }
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.counters["cells_per_s"] =
+      benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 BENCHMARK(BM_DtwWormsBand100)->Unit(benchmark::kSecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DtwWafer2000)->Unit(benchmark::kSecond)->Iterations(3)->UseRealTime();
 BENCHMARK(BM_DtwWafer7164)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
@@ -125,5 +173,7 @@ BENCHMARK(BM_DtwKernelOneThread)
     ->UseRealTime();
 
 }  // namespace
+
+BENCHMARK(BM_DtwTextbookOneThread)->Unit(benchmark::kSecond)->Iterations(3)->UseRealTime();
 
 BENCHMARK_MAIN();

@@ -18,7 +18,7 @@ packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev libl
           python3-dev pybind11-dev python3-numpy python3-pandas python3-scipy python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang
-            libclang-rt-14-dev ccache)
+            libclang-rt-14-dev ccache universal-ctags)
 fi
 missing=()
 for package in "${packages[@]}"; do

@@ -25,6 +25,7 @@
 #include "sweep/run/nearest_blocks.hpp"
 #include "sweep/run/scores.hpp"
 #include "sweep/run/tuning.hpp"
+#include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_writer.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
@@ -90,6 +91,26 @@ struct Counts {
   std::optional<TuningCounts> tuning;  // with tune: only
 };
 
+// What the evaluation and tuning stages share: the run as planned, the options, the distance
+// blocks and score vectors computed for it, the evaluations done so far (a cache shared by the
+// grid cells, the inner folds of tuning and the tuned rows), the output and the work counts.
+struct RunContext {
+  const LoadedRun& loaded;
+  const RunOptions& options;
+  const DistanceBlocks& matrices;
+  const std::vector<ScoreResult>& scores;
+  const PlannedSubsets& planned;
+  OutputWriter& writer;
+  Counts& counts;
+  std::map<EvaluationKey, EvaluationResult>& evaluations;
+};
+
+// The rows of an earlier run in the output folder that this run resumes.
+struct ResumedRows {
+  PreviousResults results;
+  PreviousTunedRows tuned;
+};
+
 DistanceBlocks compute_distances(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                                  const Plan& plan, const std::filesystem::path& cache_folder,
                                  const RunOptions& options, Counts& counts) {
@@ -151,12 +172,14 @@ struct NonConvergence {
 // Evaluates the pending rows in batches, saving results after a batch when a checkpoint is due;
 // identical (dataset, fold, classifier, feature subset) evaluations run once (`evaluations` is
 // shared by the grid cells, the inner folds of tuning and the tuned rows).
-void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                   const std::vector<ResultRow>& rows, const std::vector<size_t>& pending,
-                   const std::vector<ScoreResult>& scores, const PlannedSubsets& planned,
-                   const DistanceBlocks& matrices, OutputWriter& writer, const RunOptions& options,
-                   Counts& counts, std::map<EvaluationKey, EvaluationResult>& evaluations) {
-  Progress progress("cells", pending.size(), !options.show_progress());
+void evaluate_rows(const RunContext& context, const std::vector<ResultRow>& rows,
+                   const std::vector<size_t>& pending) {
+  const Spec& spec = context.loaded.spec;
+  const Plan& plan = context.loaded.plan;
+  const std::vector<ScoreResult>& scores = context.scores;
+  OutputWriter& writer = context.writer;
+  std::map<EvaluationKey, EvaluationResult>& evaluations = context.evaluations;
+  Progress progress("cells", pending.size(), !context.options.show_progress());
   NonConvergence non_convergence;
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
   for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
@@ -188,7 +211,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
             std::none_of(requests.begin(), requests.end(),
                          [&key](const EvaluationRequest& request) { return request.key == key; }))
           requests.push_back({key, cell.score_units[f],
-                              planned.at({cell.score_units[f], cell.classifier_params})});
+                              context.planned.at({cell.score_units[f], cell.classifier_params})});
         keys.push_back(std::move(key));
         units.push_back(cell.score_units[f]);
       }
@@ -196,14 +219,15 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
       row_units.push_back(std::move(units));
       row_used.push_back(std::move(used));
     }
-    std::vector<EvaluationResult> results = evaluate_requests(
-        spec, datasets, scores, requests, matrices, options.threads, options.direct_fits);
+    std::vector<EvaluationResult> results =
+        evaluate_requests(spec, context.loaded.datasets, scores, requests, context.matrices,
+                          context.options.threads, context.options.direct_fits);
     for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
-    counts.distinct_fits += requests.size();
+    context.counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
       if (row_keys[i - begin].empty()) continue;  // not converged
       const auto& dataset =
-          datasets[static_cast<size_t>(plan.cells[rows[pending[i]].cell].dataset)];
+          context.loaded.datasets[static_cast<size_t>(plan.cells[rows[pending[i]].cell].dataset)];
       std::vector<FoldOutcome> folds;
       for (size_t f = 0; f < row_keys[i - begin].size(); ++f) {
         const auto& fold = dataset.folds[f];
@@ -216,7 +240,7 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
                          evaluation.n_components, evaluation.solver_converged,
                          evaluation.reconstruction_error});
       }
-      counts.fold_evaluations += folds.size();
+      context.counts.fold_evaluations += folds.size();
       non_convergence.add(folds);
       writer.record(pending[i], std::move(folds));
     }
@@ -227,8 +251,11 @@ void evaluate_rows(const Spec& spec, const std::vector<PreparedDataset>& dataset
   non_convergence.warn(spec);
 }
 
-void print_dry_run(const Spec& spec, const Plan& plan, const std::vector<TunedCell>& tuned_rows,
-                   const std::vector<bool>& reported, size_t resumed) {
+void print_dry_run(const LoadedRun& loaded, size_t resumed) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const std::vector<TunedCell>& tuned_rows = loaded.tuned;
+  const std::vector<bool>& reported = loaded.reported;
   size_t fold_evaluations = 0, cells = 0;
   for (size_t c = 0; c < plan.cells.size(); ++c)
     if (reported[c]) {
@@ -296,11 +323,14 @@ void write_manifest_if_possible(const std::filesystem::path& output, const Manif
 }
 
 // tuned.csv: the rows of the tuned rows finished in this run, and the earlier rows of resumed ones.
-void write_tuned(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                 const std::vector<TunedCell>& tuned, const std::vector<ResultRow>& rows,
+void write_tuned(const LoadedRun& loaded, const std::vector<ResultRow>& rows,
                  const OutputWriter& writer,
                  const std::map<size_t, std::vector<TunedChoice>>& choices,
                  const PreviousTunedRows& previous) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
   CsvTable table{tuned_header(spec, layout), {}};
   const size_t first = plan.cells.size();
   for (size_t t = 0; t < tuned.size(); ++t) {
@@ -342,18 +372,19 @@ void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<Tune
 // whole, which after every dataset cost a sizeable share of the tuning.
 constexpr std::chrono::seconds kTuningCheckpoint{10};
 
-void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
-                std::vector<ResultRow>& rows, const DistanceBlocks& matrices,
-                const std::vector<ScoreResult>& scores, const PlannedSubsets& planned,
-                OutputWriter& writer, const PreviousTunedRows& previous, const RunOptions& options,
-                Counts& counts, std::map<EvaluationKey, EvaluationResult>& evaluations) {
+void run_tuning(const RunContext& context, std::vector<ResultRow>& rows,
+                const PreviousTunedRows& previous) {
+  const Plan& plan = context.loaded.plan;
+  const std::vector<TunedCell>& tuned = context.loaded.tuned;
+  const LoadedRun& loaded = context.loaded;
+  const RunOptions& options = context.options;
+  OutputWriter& writer = context.writer;
   const size_t first = plan.cells.size();
   const auto pending = pending_rows(writer, first, rows.size());
-  counts.cells_resumed += rows.size() - first - pending.size();
+  context.counts.cells_resumed += rows.size() - first - pending.size();
   // Every tuned row of a dataset with a pending one is tuned again: the inner folds' nested-subset
   // fits then see each ranking at all its sizes, as in a run that tunes the dataset whole, so a
-  // choice does not depend on which rows an earlier run finished (evaluations.hpp).
+  // choice does not depend on which rows an earlier run finished (context.evaluations.hpp).
   const std::set<size_t> pending_set(pending.begin(), pending.end());
   std::map<int, std::vector<size_t>> by_dataset;
   for (size_t r = first; r < rows.size(); ++r) {
@@ -364,7 +395,7 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
     return std::none_of(entry.second.begin(), entry.second.end(),
                         [&](size_t r) { return pending_set.count(r) > 0; });
   });
-  TuningCounts& tuning_counts = counts.tuning.emplace();
+  TuningCounts& tuning_counts = context.counts.tuning.emplace();
   std::map<size_t, std::vector<TunedChoice>> choices;
   writer.set_checkpoint_interval(kTuningCheckpoint);
   size_t rows_to_tune = 0;
@@ -377,9 +408,10 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
       const auto started = std::chrono::steady_clock::now();
       std::vector<TunedCell> all_cells;
       for (size_t r : dataset_rows) all_cells.push_back(tuned[r - first]);
-      auto all_chosen = choose_candidates(spec, datasets, plan, all_cells, matrices,
-                                          options.threads, options.direct_fits,
-                                          !options.show_progress(), evaluations, tuning_counts);
+      auto all_chosen =
+          choose_candidates(context.loaded.spec, context.loaded.datasets, plan, all_cells,
+                            context.matrices, options.threads, options.direct_fits,
+                            !options.show_progress(), context.evaluations, tuning_counts);
       // The pending rows' choices; the finished rows' stand as they are.
       std::vector<size_t> group;
       std::vector<TunedCell> to_tune;
@@ -390,7 +422,7 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
           to_tune.push_back(std::move(all_cells[i]));
           chosen.push_back(std::move(all_chosen[i]));
         }
-      warn_undefined_choices(spec, chosen);
+      warn_undefined_choices(context.loaded.spec, chosen);
       std::vector<size_t> to_evaluate;
       for (size_t i = 0; i < group.size(); ++i) {
         auto unscored =
@@ -407,16 +439,14 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
         to_evaluate.push_back(group[i]);
       }
       const size_t checkpoints = writer.checkpoints();
-      evaluate_rows(spec, datasets, plan, rows, to_evaluate, scores, planned, matrices, writer,
-                    options, counts, evaluations);
+      evaluate_rows(context, rows, to_evaluate);
       if (writer.checkpoint_due()) writer.checkpoint();
       // tuned.csv follows every checkpoint that wrote tuned rows (a row without it is recomputed).
-      if (writer.checkpoints() != checkpoints)
-        write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+      if (writer.checkpoints() != checkpoints) write_tuned(loaded, rows, writer, choices, previous);
       // The per-dataset cost of nested CV (experiments/archive-full/archive_full_numbers.py).
       spdlog::info(
-          "tuned {}: {} rows in {:.1f} s", datasets[static_cast<size_t>(dataset)].data.name,
-          dataset_rows.size(),
+          "tuned {}: {} rows in {:.1f} s",
+          context.loaded.datasets[static_cast<size_t>(dataset)].data.name, dataset_rows.size(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
       progress.advance(dataset_rows.size());
       throw_if_interrupted();
@@ -424,11 +454,11 @@ void run_tuning(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
     progress.finish();
   } catch (const Interrupted&) {
     writer.checkpoint();
-    write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+    write_tuned(loaded, rows, writer, choices, previous);
     throw;
   }
   writer.checkpoint();
-  write_tuned(spec, layout, plan, tuned, rows, writer, choices, previous);
+  write_tuned(loaded, rows, writer, choices, previous);
 }
 
 // `row` (in `header`'s columns) added to the stale rows, by column name (an earlier file's stale
@@ -445,10 +475,13 @@ void keep_as_stale(const std::vector<std::string>& header, const std::vector<std
 
 // A tuned row in results.csv whose tuned.csv rows are missing or incomplete (a run killed between
 // the two writes, a deleted line) is recomputed; rows that contradict folds.csv are refused.
-void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& layout,
-                                       const Plan& plan, const std::vector<TunedCell>& tuned,
+void forget_tuned_rows_without_choices(const LoadedRun& loaded,
                                        const PreviousTunedRows& previous_tuned,
                                        PreviousResults& previous) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
   for (const auto& row : tuned) {
     auto key = tuned_key(spec, layout, plan, row);
     const auto joined = join_key(key);
@@ -470,18 +503,18 @@ void forget_tuned_rows_without_choices(const Spec& spec, const ResultLayout& lay
 
 // Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
 // every finished cell already saved by the last checkpoint.
-void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                const ResultLayout& layout, const std::vector<TunedCell>& tuned,
-                const std::vector<bool>& reported, const std::vector<size_t>& curve_cell_list,
-                PreviousResults previous, const PreviousTunedRows& previous_tuned,
-                const RunOptions& options, StageClock& clock, Counts& counts) {
-  const auto& output = spec.output;
+void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_list,
+                ResumedRows resumed, const RunOptions& options, StageClock& clock, Counts& counts) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
   const auto reported_count =
-      static_cast<size_t>(std::count(reported.begin(), reported.end(), true));
+      static_cast<size_t>(std::count(loaded.reported.begin(), loaded.reported.end(), true));
   counts.cells = reported_count + tuned.size();
   counts.score_vectors = plan.score_units.size();
-  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned, reported);
-  OutputWriter writer(output, layout, plan, rows, std::move(previous), options.timings);
+  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned, loaded.reported);
+  OutputWriter writer(spec.output, layout, plan, rows, std::move(resumed.results), options.timings);
   writer.keep_stale_rows();
   const auto pending = pending_rows(writer, 0, plan.cells.size());
   counts.cells_resumed = reported_count - pending.size();
@@ -498,33 +531,32 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   DistanceBlocks matrices;
   std::vector<ScoreResult> scores;
   if (!finished || outputs_need_scores) {
-    matrices = compute_distances(spec, datasets, plan, spec.cache, options, counts);
+    matrices = compute_distances(spec, loaded.datasets, plan, spec.cache, options, counts);
     clock.stop("distances");
-    scores = compute_all_scores(spec, datasets, plan, matrices, options.threads,
+    scores = compute_all_scores(spec, loaded.datasets, plan, matrices, options.threads,
                                 !options.show_progress());
   } else {
     spdlog::info("every cell is in results.csv: no distance or score vector is computed");
     counts.distance_matrices = plan.distance_matrices.size();
     clock.stop("distances");
   }
-  if (spec.save_scores) write_scores(output, layout, plan, scores);
+  if (spec.save_scores) write_scores(spec.output, layout, plan, scores);
   if (layout.reports_measures())
-    write_selection_measures(output, layout, plan, scores);
+    write_selection_measures(spec.output, layout, plan, scores);
   else
-    set_aside_unused(output, "selection_measures");
+    set_aside_unused(spec.output, "selection_measures");
   clock.stop("scores");
 
   std::map<EvaluationKey, EvaluationResult> evaluations;
   const PlannedSubsets planned = finished ? PlannedSubsets{} : planned_subset_counts(plan, scores);
   // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
   // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
+  const RunContext context{loaded, options, matrices, scores, planned, writer, counts, evaluations};
   try {
-    evaluate_rows(spec, datasets, plan, rows, pending, scores, planned, matrices, writer, options,
-                  counts, evaluations);
+    evaluate_rows(context, rows, pending);
     if (!tuned.empty() && !interrupt_requested()) {
       clock.stop("evaluations");
-      run_tuning(spec, datasets, plan, layout, tuned, rows, matrices, scores, planned, writer,
-                 previous_tuned, options, counts, evaluations);
+      run_tuning(context, rows, resumed.tuned);
       clock.stop("tuning");
     }
   } catch (const Interrupted&) {
@@ -546,26 +578,31 @@ void run_stages(const Spec& spec, const std::vector<PreparedDataset>& datasets, 
   throw_if_interrupted();
   counts.cells_not_converged = writer.write_cell_status();
   if (!curve_cell_list.empty())
-    write_curves(spec, datasets, plan, layout, scores, curve_cell_list, options.threads, output);
+    write_curves(spec, loaded.datasets, plan, layout, scores, curve_cell_list, options.threads,
+                 spec.output);
   else if (!spec.curves)
-    set_aside_unused(output, "curves");
-  if (!spec.tune) set_aside_unused(output, "tuned");
-  write_summaries(output, results, spec);  // after curves.csv, which curve plots read
+    set_aside_unused(spec.output, "curves");
+  if (!spec.tune) set_aside_unused(spec.output, "tuned");
+  write_summaries(spec.output, results, spec);  // after curves.csv, which curve plots read
   clock.stop("outputs");
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others
 // go to results.stale.csv), and its tuned rows that still have their choices.
-void read_resumed_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                       const std::vector<TunedCell>& tuned, const std::vector<bool>& reported,
-                       PreviousResults& previous, PreviousTunedRows& previous_tuned) {
+ResumedRows read_resumed_rows(const LoadedRun& loaded) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
+  const std::vector<bool>& reported = loaded.reported;
   std::set<std::string> grid_keys;
   for (size_t c = 0; c < plan.cells.size(); ++c)
     if (reported[c]) grid_keys.insert(join_key(layout.cell_key(plan.cells[c])));
   for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
-  previous = read_previous_results(spec.output, layout, grid_keys);
-  previous_tuned = read_previous_tuned(spec.output, spec, layout);
-  forget_tuned_rows_without_choices(spec, layout, plan, tuned, previous_tuned, previous);
+  ResumedRows resumed{read_previous_results(spec.output, layout, grid_keys),
+                      read_previous_tuned(spec.output, spec, layout)};
+  forget_tuned_rows_without_choices(loaded, resumed.tuned, resumed.results);
+  return resumed;
 }
 
 // Records the stages' seconds and work counts in the manifest and says how the run ended:
@@ -611,17 +648,16 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   if (!options.fresh) check_resumable(spec.output, fingerprint, options.rebuild_manifest);
   const std::vector<TunedCell> tuned = tuned_cells(spec, plan);
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
-  PreviousResults previous;
-  PreviousTunedRows previous_tuned;
-  if (!options.fresh)
-    read_resumed_rows(spec, layout, plan, tuned, reported, previous, previous_tuned);
+  const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
+  ResumedRows resumed;
+  if (!options.fresh) resumed = read_resumed_rows(loaded);
   // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
   // leave curves.csv out (their cells are a part of the grid; the merge writes it).
   std::vector<size_t> curve_cell_list;
   if (spec.curves && !options.select_cells)
     curve_cell_list = curve_cells(spec, layout, plan, reported);
   if (options.dry_run) {
-    print_dry_run(spec, plan, tuned, reported, previous.results.size());
+    print_dry_run(loaded, resumed.results.results.size());
     return 0;
   }
   clock.stop("load");
@@ -632,8 +668,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   bool interrupted = false;
   const unsigned long long terms_before = column_terms_computed();
   try {
-    run_stages(spec, datasets, plan, layout, tuned, reported, curve_cell_list, std::move(previous),
-               previous_tuned, options, clock, counts);
+    run_stages(loaded, curve_cell_list, std::move(resumed), options, clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;
   } catch (const InputError& error) {

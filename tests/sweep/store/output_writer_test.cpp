@@ -74,6 +74,13 @@ std::vector<FoldOutcome> folds(double accuracy, long long n_features) {
   return result;
 }
 
+// results.csv and folds.csv of an earlier run that finished `row` only.
+void write_earlier_run(const Grid& grid, size_t row, std::vector<FoldOutcome> outcomes) {
+  OutputWriter first(grid.output, grid.layout, grid.plan, grid.rows, {}, false);
+  first.record(row, std::move(outcomes));
+  first.checkpoint();
+}
+
 std::string text_of(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream buffer;
@@ -136,11 +143,7 @@ TEST_CASE("OutputWriter: finished rows in grid order at each checkpoint, the res
 TEST_CASE("OutputWriter: a resumed row is carried over verbatim and counts as done") {
   testing::TemporaryFolder folder;
   const Grid grid(folder);
-  {
-    OutputWriter first(grid.output, grid.layout, grid.plan, grid.rows, {}, false);
-    first.record(1, folds(0.5, 10));
-    first.checkpoint();
-  }
+  write_earlier_run(grid, 1, folds(0.5, 10));
   const std::string results = text_of(grid.output / "results.csv");
   OutputWriter resumed(grid.output, grid.layout, grid.plan, grid.rows, grid.previous(), false);
   CHECK(resumed.done(1));
@@ -153,11 +156,7 @@ TEST_CASE("OutputWriter: a resumed row is carried over verbatim and counts as do
 TEST_CASE("OutputWriter refuses a resumed results.csv row that its folds.csv rows contradict") {
   testing::TemporaryFolder folder;
   const Grid grid(folder);
-  {
-    OutputWriter first(grid.output, grid.layout, grid.plan, grid.rows, {}, false);
-    first.record(0, folds(0.5, 5));
-    first.checkpoint();
-  }
+  write_earlier_run(grid, 0, folds(0.5, 5));
   // The mean accuracy of the two folds is 0.5625: say 0.9 instead.
   CsvTable table = read_checked(grid.output / "results.csv");
   const auto header = grid.layout.results_header();
@@ -165,9 +164,7 @@ TEST_CASE("OutputWriter refuses a resumed results.csv row that its folds.csv row
       static_cast<size_t>(std::find(header.begin(), header.end(), "accuracy") - header.begin());
   REQUIRE(accuracy < header.size());
   table.rows[0][accuracy] = "0.9";
-  std::string text = csv_row(table.header);
-  for (const auto& row : table.rows) text += csv_row(row);
-  folder.write("out/results.csv", text);
+  folder.write("out/results.csv", table.str());
   CHECK_THROWS_WITH_AS(
       OutputWriter(grid.output, grid.layout, grid.plan, grid.rows, grid.previous(), false),
       doctest::Contains("accuracy = 0.9"), InputError);

@@ -157,6 +157,19 @@ Written written(const Tuned& t) {
   return result;
 }
 
+// Every candidate's own folds.csv rows, with the same outer results as the tuned folds (under
+// tune.outer: every_candidate, the default, they must be there).
+PreviousFoldRows candidate_fold_rows(const Tuned& t) {
+  PreviousFoldRows all;
+  for (int candidate : t.cells[0].candidates) {
+    const Cell& cell = t.plan.cells[static_cast<size_t>(candidate)];
+    for (int fold = 0; fold < 2; ++fold)
+      all[join_key(t.layout.cell_key(cell))].push_back(
+          t.layout.folds_row(cell, outcome(fold, 0.5 + 0.25 * fold)));
+  }
+  return all;
+}
+
 std::vector<TunedLine> lines_of(const std::vector<std::vector<std::string>>& rows) {
   std::vector<TunedLine> lines;
   for (size_t r = 0; r < rows.size(); ++r) lines.push_back({rows[r], r + 2});
@@ -224,15 +237,7 @@ TEST_CASE("previous_tuned_rows_agree: resumed when consistent, recomputed when s
   const auto header = tuned_header(t.spec, t.layout);
   Written w = written(t);
   const std::filesystem::path path = "out/tuned.csv";
-  // Under tune.outer: every_candidate (the default), each candidate's own folds.csv rows must be
-  // there; here with the same outer results as the tuned folds.
-  PreviousFoldRows all;
-  for (int candidate : t.cells[0].candidates) {
-    const Cell& cell = t.plan.cells[static_cast<size_t>(candidate)];
-    for (int fold = 0; fold < 2; ++fold)
-      all[join_key(t.layout.cell_key(cell))].push_back(
-          t.layout.folds_row(cell, outcome(fold, 0.5 + 0.25 * fold)));
-  }
+  const PreviousFoldRows all = candidate_fold_rows(t);
   auto agree = [&](const std::vector<std::vector<std::string>>& tuned_rows,
                    const std::vector<std::vector<std::string>>& fold_rows,
                    const PreviousFoldRows& candidates) {
@@ -256,13 +261,7 @@ TEST_CASE("previous_tuned_rows_agree refuses an edited or mixed tuned.csv") {
   const Tuned t(folder);
   const auto header = tuned_header(t.spec, t.layout);
   Written w = written(t);
-  PreviousFoldRows all;
-  for (int candidate : t.cells[0].candidates) {
-    const Cell& cell = t.plan.cells[static_cast<size_t>(candidate)];
-    for (int fold = 0; fold < 2; ++fold)
-      all[join_key(t.layout.cell_key(cell))].push_back(
-          t.layout.folds_row(cell, outcome(fold, 0.5 + 0.25 * fold)));
-  }
+  const PreviousFoldRows all = candidate_fold_rows(t);
   auto check_refused = [&](const std::vector<std::vector<std::string>>& tuned_rows,
                            const PreviousFoldRows& candidates, const std::string& message) {
     CHECK_THROWS_WITH_AS(

@@ -150,9 +150,12 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
   if (auto problem = selector->check_features(features.cols()))
     throw InputError("selector", fmt::format("selector '{}': {}", kind, problem->message));
   ScoreResult scored = run_interruptible([&] {
-    return score_feature_matrix(*selector, registration, features, classes_of_rows, classes,
-                                registration.uses_distance ? &distances : nullptr,
-                                classifier.get());
+    return score_feature_matrix(*selector, registration,
+                                {.features = features,
+                                 .labels = &classes_of_rows,
+                                 .classes = classes,
+                                 .distances = registration.uses_distance ? &distances : nullptr,
+                                 .classifier = classifier.get()});
   });
   result["scores"] = to_numpy(std::move(scored.scores));
   result["ranking"] = to_numpy(scored.ranking);

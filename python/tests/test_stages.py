@@ -91,6 +91,16 @@ def test_select_scores_and_ranking(gunpoint):
     assert np.array_equal(as_text.scores, anova.scores, equal_nan=True)
 
 
+@pytest.mark.parametrize("kind", ["anova", "mrmr", "jmi", "similarity_constraint", "l1_path"])
+def test_a_matrix_without_a_usable_column_selects_nothing(kind):
+    # Every column constant or NaN somewhere: a run refuses such data; the Python API scores none
+    # of its columns, as it scores none of them beside usable ones (mRMR and JMI crashed here).
+    features = np.array([[1.0, np.nan], [1.0, 2.0], [1.0, 3.0], [1.0, 4.0]])
+    result = tsfs.select(features, np.array([0, 0, 1, 1]), kind)
+    assert result.usable_features == 0 and np.isnan(result.scores).all()
+    assert list(result.ranking) == [0, 1]
+
+
 def test_sequential_wraps_a_registered_classifier_as_scikit_learn(gunpoint):
     from sklearn.feature_selection import SequentialFeatureSelector
     from sklearn.neighbors import KNeighborsClassifier

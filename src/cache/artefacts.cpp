@@ -192,9 +192,10 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
 }
 
 DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distance,
-                             const std::vector<int>& rows, const std::vector<int>& columns,
-                             const std::filesystem::path& cache_folder, int threads,
-                             bool* from_cache) {
+                             const BlockRows& block_rows, const std::filesystem::path& cache_folder,
+                             int threads, bool* from_cache) {
+  const std::vector<int>& rows = block_rows.rows;
+  const std::vector<int>& columns = block_rows.columns;
   const auto& measure = distance.measure;
   DistanceBlock block;
   block.rows = rows;
@@ -244,7 +245,7 @@ Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& dist
                                 bool* from_cache) {
   std::vector<int> rows(static_cast<size_t>(dataset.rows()));
   std::iota(rows.begin(), rows.end(), 0);
-  return distance_block(dataset, distance, rows, rows, cache_folder, threads, from_cache).values;
+  return distance_block(dataset, distance, {rows, rows}, cache_folder, threads, from_cache).values;
 }
 
 std::optional<FeatureMatrix> load_cached_features(const std::filesystem::path& cache_folder,

@@ -27,9 +27,8 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
 // (in parallel: the whole matrix when rows and columns are every row, else only the block) and
 // cached. `from_cache` reports which.
 DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distance,
-                             const std::vector<int>& rows, const std::vector<int>& columns,
-                             const std::filesystem::path& cache_folder, int threads,
-                             bool* from_cache = nullptr);
+                             const BlockRows& block_rows, const std::filesystem::path& cache_folder,
+                             int threads, bool* from_cache = nullptr);
 
 // The whole matrix (distance_block with every row on both sides).
 Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,

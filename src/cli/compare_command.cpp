@@ -67,78 +67,136 @@ options:
 )";
 }
 
+namespace {
+
+// --by's comma-separated columns, each at most once, and at least one.
+std::vector<std::string> compare_by_columns(WordReader& words) {
+  std::vector<std::string> by;
+  for (auto column : split(words.value("--by"), ','))
+    if (!column.empty()) {
+      if (std::find(by.begin(), by.end(), column) != by.end())
+        words.fail(fmt::format("--by lists '{}' twice", column));
+      by.emplace_back(column);
+    }
+  if (by.empty()) words.fail("--by needs at least one column");
+  return by;
+}
+
+// Reads an option of the rows and methods compared (--metric, --by, --where, --common-datasets,
+// --tuned) into `collate`; false when `arg` is none of them.
+bool read_collate_option(const std::string& arg, WordReader& words,
+                         compare::CollateOptions& collate) {
+  if (arg == "--metric") {
+    collate.metric = words.value("--metric");
+  } else if (arg == "--by") {
+    collate.by = compare_by_columns(words);
+  } else if (arg == "--where") {
+    std::string condition = words.value("--where");
+    auto equals = condition.find('=');
+    if (equals == std::string::npos || equals == 0)
+      words.fail(fmt::format("--where needs COLUMN=VALUE, got '{}'", condition));
+    collate.where.emplace_back(condition.substr(0, equals), condition.substr(equals + 1));
+  } else if (arg == "--common-datasets") {
+    collate.common_datasets = true;
+  } else if (arg == "--tuned") {
+    collate.tuned = true;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// The value of --tie-margin or --rope: a finite number >= 0.
+double non_negative_option_value(const std::string& arg, WordReader& words) {
+  std::string text = words.value(arg);
+  auto value = parse_double(text);
+  if (!value || !(*value >= 0) || std::isinf(*value))
+    words.fail(fmt::format("{} needs a number >= 0, got '{}'", arg, text));
+  return *value;
+}
+
+// The value of --bayes-samples (1 to 100000000) or --seed (>= 0, at most 2^53: every whole number
+// up to it is exact in a double).
+double whole_number_option_value(const std::string& arg, WordReader& words) {
+  std::string text = words.value(arg);
+  auto value = parse_double(text);
+  const double largest = arg == "--seed" ? 9007199254740992.0 : 100000000.0;
+  if (!value || *value != std::floor(*value) || *value < (arg == "--seed" ? 0 : 1) ||
+      *value > largest)
+    words.fail(fmt::format("{} needs a whole number{}, got '{}'", arg,
+                           arg == "--seed" ? " >= 0" : " from 1 to 100000000", text));
+  return *value;
+}
+
+// Reads an option of the tests (--alpha, --cliques, --bars, --zero-method, --tie-margin, --rope,
+// --bayes-samples, --seed) into `options`; false when `arg` is none of them.
+bool read_statistics_option(const std::string& arg, WordReader& words,
+                            compare::ComparisonOptions& options) {
+  if (arg == "--alpha") {
+    std::string text = words.value("--alpha");
+    auto alpha = parse_double(text);
+    if (!alpha || !(*alpha > 0 && *alpha < 1))
+      words.fail(fmt::format("--alpha needs a number between 0 and 1, got '{}'", text));
+    options.alpha = *alpha;
+  } else if (arg == "--cliques") {
+    std::string text = words.value("--cliques");
+    auto test = compare::clique_test_from_name(text);
+    if (!test) words.fail(fmt::format("--cliques is wilcoxon-holm or nemenyi, got '{}'", text));
+    options.cliques = *test;
+  } else if (arg == "--bars") {
+    std::string text = words.value("--bars");
+    auto construction = statistics::bar_construction_from_name(text);
+    if (!construction) words.fail(fmt::format("--bars is maximal or aeon, got '{}'", text));
+    options.bars = *construction;
+  } else if (arg == "--zero-method") {
+    std::string text = words.value("--zero-method");
+    auto method = statistics::zero_method_from_name(text);
+    if (!method)
+      words.fail(fmt::format("--zero-method is wilcox, pratt or zsplit, got '{}'", text));
+    options.zero_method = *method;
+  } else if (arg == "--tie-margin") {
+    options.tie_margin = non_negative_option_value(arg, words);
+  } else if (arg == "--rope") {
+    options.rope = non_negative_option_value(arg, words);
+  } else if (arg == "--bayes-samples") {
+    options.bayes_samples = static_cast<int>(whole_number_option_value(arg, words));
+  } else if (arg == "--seed") {
+    options.seed = static_cast<std::uint64_t>(whole_number_option_value(arg, words));
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// What no single option tells: that there is a run to compare, and that --beside and {} in
+// --output come with a --family.
+void check_compare_arguments(const CompareArguments& arguments, const WordReader& words) {
+  if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
+  if (arguments.family.empty() && !arguments.collate.beside.empty())
+    words.fail(
+        "--beside compares a run in every member of a --family, and no --family is given "
+        "(without one, give the run as a RUN_DIR)");
+  if (!arguments.collate.beside.empty() &&
+      arguments.collate.beside.size() == arguments.collate.runs.size())
+    words.fail("every run is --beside: give the runs whose --family column varies as RUN_DIR");
+  if (arguments.family.empty() && arguments.output.string().find("{}") != std::string::npos)
+    words.fail("--output has {} (the value of a --family column) but no --family is given");
+}
+
+}  // namespace
+
 CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
   CompareArguments arguments;
   WordReader words(args, "runner compare --help");
   while (words.more()) {
     const std::string& arg = words.next();
+    if (read_collate_option(arg, words, arguments.collate) ||
+        read_statistics_option(arg, words, arguments.statistics))
+      continue;
     if (arg == "--help" || arg == "-h") {
       arguments.help = true;
     } else if (arg == "--wait") {
       arguments.wait = true;
-    } else if (arg == "--metric") {
-      arguments.collate.metric = words.value("--metric");
-    } else if (arg == "--by") {
-      arguments.collate.by.clear();
-      for (auto column : split(words.value("--by"), ','))
-        if (!column.empty()) {
-          if (std::find(arguments.collate.by.begin(), arguments.collate.by.end(), column) !=
-              arguments.collate.by.end())
-            words.fail(fmt::format("--by lists '{}' twice", column));
-          arguments.collate.by.emplace_back(column);
-        }
-      if (arguments.collate.by.empty()) words.fail("--by needs at least one column");
-    } else if (arg == "--where") {
-      std::string condition = words.value("--where");
-      auto equals = condition.find('=');
-      if (equals == std::string::npos || equals == 0)
-        words.fail(fmt::format("--where needs COLUMN=VALUE, got '{}'", condition));
-      arguments.collate.where.emplace_back(condition.substr(0, equals),
-                                           condition.substr(equals + 1));
-    } else if (arg == "--common-datasets") {
-      arguments.collate.common_datasets = true;
-    } else if (arg == "--tuned") {
-      arguments.collate.tuned = true;
-    } else if (arg == "--alpha") {
-      std::string text = words.value("--alpha");
-      auto alpha = parse_double(text);
-      if (!alpha || !(*alpha > 0 && *alpha < 1))
-        words.fail(fmt::format("--alpha needs a number between 0 and 1, got '{}'", text));
-      arguments.statistics.alpha = *alpha;
-    } else if (arg == "--cliques") {
-      std::string text = words.value("--cliques");
-      auto test = compare::clique_test_from_name(text);
-      if (!test) words.fail(fmt::format("--cliques is wilcoxon-holm or nemenyi, got '{}'", text));
-      arguments.statistics.cliques = *test;
-    } else if (arg == "--bars") {
-      std::string text = words.value("--bars");
-      auto construction = statistics::bar_construction_from_name(text);
-      if (!construction) words.fail(fmt::format("--bars is maximal or aeon, got '{}'", text));
-      arguments.statistics.bars = *construction;
-    } else if (arg == "--zero-method") {
-      std::string text = words.value("--zero-method");
-      auto method = statistics::zero_method_from_name(text);
-      if (!method)
-        words.fail(fmt::format("--zero-method is wilcox, pratt or zsplit, got '{}'", text));
-      arguments.statistics.zero_method = *method;
-    } else if (arg == "--tie-margin" || arg == "--rope") {
-      std::string text = words.value(arg);
-      auto value = parse_double(text);
-      if (!value || !(*value >= 0) || std::isinf(*value))
-        words.fail(fmt::format("{} needs a number >= 0, got '{}'", arg, text));
-      (arg == "--rope" ? arguments.statistics.rope : arguments.statistics.tie_margin) = *value;
-    } else if (arg == "--bayes-samples" || arg == "--seed") {
-      std::string text = words.value(arg);
-      auto value = parse_double(text);
-      const double largest = arg == "--seed" ? 9007199254740992.0 : 100000000.0;
-      if (!value || *value != std::floor(*value) || *value < (arg == "--seed" ? 0 : 1) ||
-          *value > largest)
-        words.fail(fmt::format("{} needs a whole number{}, got '{}'", arg,
-                               arg == "--seed" ? " >= 0" : " from 1 to 100000000", text));
-      if (arg == "--seed")
-        arguments.statistics.seed = static_cast<std::uint64_t>(*value);
-      else
-        arguments.statistics.bayes_samples = static_cast<int>(*value);
     } else if (arg == "--family") {
       arguments.family = words.value("--family");
       if (arguments.family.empty()) words.fail("--family needs a column");
@@ -153,16 +211,7 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
       arguments.collate.runs.emplace_back(arg);
     }
   }
-  if (arguments.collate.runs.empty() && !arguments.help) words.fail("compare needs a RUN_DIR");
-  if (arguments.family.empty() && !arguments.collate.beside.empty())
-    words.fail(
-        "--beside compares a run in every member of a --family, and no --family is given "
-        "(without one, give the run as a RUN_DIR)");
-  if (!arguments.collate.beside.empty() &&
-      arguments.collate.beside.size() == arguments.collate.runs.size())
-    words.fail("every run is --beside: give the runs whose --family column varies as RUN_DIR");
-  if (arguments.family.empty() && arguments.output.string().find("{}") != std::string::npos)
-    words.fail("--output has {} (the value of a --family column) but no --family is given");
+  check_compare_arguments(arguments, words);
   return arguments;
 }
 

@@ -216,9 +216,17 @@ RowGroups group_rows(const Run& run, const CollateOptions& options, Collated& co
 
 // A method averaged over runs must be the same method in each: its configuration columns (not
 // outcomes, dataset, --by or protocol, whose resamples are what averaging is for) agree.
-void check_same_method(const Run& first, size_t first_row, const Run& run, size_t row,
-                       const CollateOptions& options, const Method& method,
-                       const std::string& dataset) {
+struct RowOfRun {
+  const Run* run = nullptr;
+  size_t row = 0;
+};
+
+void check_same_method(RowOfRun earlier_row, RowOfRun later_row, const CollateOptions& options,
+                       const Method& method, const std::string& dataset) {
+  const Run& first = *earlier_row.run;
+  const Run& run = *later_row.run;
+  const size_t first_row = earlier_row.row;
+  const size_t row = later_row.row;
   const auto& header = run.table.header;
   for (size_t column = 0; column < header.size(); ++column) {
     const std::string& name = header[column];
@@ -409,14 +417,15 @@ Collated collate_runs(const CollateOptions& options) {
   check_same_datasets(runs, collated.datasets);
 
   std::map<std::vector<std::string>, size_t> method_index;
-  std::map<MethodDataset, std::pair<double, int>> sums;              // (sum, count) over runs
-  std::map<MethodDataset, std::pair<const Run*, size_t>> first_row;  // for check_same_method
+  std::map<MethodDataset, std::pair<double, int>> sums;  // (sum, count) over runs
+  std::map<MethodDataset, RowOfRun> first_row;           // for check_same_method
   for (const Run& run : runs) {
     const RowGroups groups = group_rows(run, options, collated, method_index);
     for (const auto& [key, rows] : groups) {
-      if (auto [first, inserted] = first_row.try_emplace(key, &run, rows.front()); !inserted)
-        check_same_method(*first->second.first, first->second.second, run, rows.front(), options,
-                          collated.methods[key.first], key.second);
+      if (auto [first, inserted] = first_row.try_emplace(key, RowOfRun{&run, rows.front()});
+          !inserted)
+        check_same_method(first->second, {&run, rows.front()}, options, collated.methods[key.first],
+                          key.second);
       auto& [sum, count] = sums[key];
       sum += group_value(run, options, collated.methods[key.first], key.second, rows);
       ++count;

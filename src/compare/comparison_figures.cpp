@@ -25,6 +25,21 @@ double label_row_y(size_t row, size_t cliques) {
   return -(0.5 + 0.25 * static_cast<double>(cliques) + 0.55 * static_cast<double>(row));
 }
 
+// The caption names the test that drew the cliques.
+std::string clique_caption(const Comparison& comparison) {
+  const bool nemenyi = comparison.options.cliques == CliqueTest::nemenyi;
+  std::string caption =
+      nemenyi ? fmt::format("cliques: Nemenyi test, alpha = {}", comparison.options.alpha)
+              : fmt::format(
+                    "cliques: Wilcoxon signed-rank tests, Holm-adjusted ({} tests), "
+                    "alpha = {}",
+                    comparison.family_tests, comparison.options.alpha);
+  // aeon's bars can join a pair its test tells apart: the figure itself says so.
+  if (comparison.options.bars == statistics::BarConstruction::aeon && !nemenyi)
+    caption += "; aeon's bars: a bar may join a significant pair (pairwise.csv)";
+  return caption;
+}
+
 }  // namespace
 
 Figure critical_difference_figure(const Collated& collated, const Comparison& comparison) {
@@ -74,15 +89,7 @@ Figure critical_difference_figure(const Collated& collated, const Comparison& co
     cd_label = labelled_point((1 + cd_end) / 2, 0.95,
                               fmt::format("CD = {:.3f}", comparison.critical_difference));
   }
-  std::string caption =
-      nemenyi ? fmt::format("cliques: Nemenyi test, alpha = {}", comparison.options.alpha)
-              : fmt::format(
-                    "cliques: Wilcoxon signed-rank tests, Holm-adjusted ({} tests), "
-                    "alpha = {}",
-                    comparison.family_tests, comparison.options.alpha);
-  // aeon's bars can join a pair its test tells apart: the figure itself says so.
-  if (comparison.options.bars == statistics::BarConstruction::aeon && !nemenyi)
-    caption += "; aeon's bars: a bar may join a significant pair (pairwise.csv)";
+  const std::string caption = clique_caption(comparison);
   Figure figure;
   for (const std::string* block :
        {&axis, &lines, &cliques, &cd_bar, &ticks, &left_labels, &right_labels, &cd_label})

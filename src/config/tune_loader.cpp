@@ -24,6 +24,60 @@ size_t distinct_values(const std::vector<const SweptComponentSpec*>& entries,
   return values.size();
 }
 
+// The spec's components a tuned parameter `component.parameter` may name, and the one it names.
+struct TunedComponent {
+  std::vector<std::string> components;             // every component name, for the message
+  std::vector<const SweptComponentSpec*> entries;  // the named component's spec entries
+  const ComponentInfo* info = nullptr;             // its registration (nullptr: none named)
+  std::set<std::string> distance_values;           // a distance parameter's values
+  bool distance = false;                           // the component is a distance of the spec
+};
+
+TunedComponent find_tuned_component(const TunedParameter& parameter, const std::string& text,
+                                    const YAML::Node& item, const SpecSource& file,
+                                    const Spec& spec) {
+  TunedComponent found;
+  for (const auto& selector : spec.selectors) {
+    if (std::find(found.components.begin(), found.components.end(), selector.kind) ==
+        found.components.end())
+      found.components.push_back(selector.kind);
+    if (selector.kind == parameter.component) {
+      found.entries.push_back(&selector);
+      found.info = &selector.registration->info;
+    }
+  }
+  found.components.push_back("classifier");
+  if (parameter.component == "classifier") {
+    found.entries.push_back(&spec.classifier);
+    found.info = &spec.classifier.registration->info;
+  }
+  if (spec.reduce) {
+    found.components.push_back("reduce");
+    if (parameter.component == "reduce") {
+      found.entries.push_back(&*spec.reduce);
+      found.info = &spec.reduce->registration->info;
+    }
+  }
+  // A distance parameter swept over a `distances:` item (dtw.window_ratio for the UCR archive's
+  // learned window): its candidates are the distances of the item.
+  for (const auto& distance : spec.distances) {
+    if (std::find(found.components.begin(), found.components.end(), distance.kind) ==
+        found.components.end())
+      found.components.push_back(distance.kind);
+    if (distance.kind != parameter.component) continue;
+    if (!spec.classifier.registration->configure_from_distances)
+      fail(item, file,
+           fmt::format("tuned parameter '{}': a distance parameter is tuned for a classifier of "
+                       "distances (nearest_neighbour) only; classifier '{}' reads features",
+                       printable_excerpt(text, 80), spec.classifier.kind));
+    found.distance = true;
+    found.info = &distance.registration->info;
+    if (distance.params.has(parameter.parameter))
+      found.distance_values.insert(distance.params.display(parameter.parameter));
+  }
+  return found;
+}
+
 TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, const Spec& spec) {
   std::string text = read_word(item, file, "tune.parameters item");
   TunedParameter parameter{text, text, location_of(item, file)};
@@ -42,52 +96,15 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
                      printable_excerpt(text, 80)));
   parameter.component = text.substr(0, dot);
   parameter.parameter = text.substr(dot + 1);
-  std::vector<std::string> components;
-  std::vector<const SweptComponentSpec*> entries;
-  const ComponentInfo* info = nullptr;
-  for (const auto& selector : spec.selectors) {
-    if (std::find(components.begin(), components.end(), selector.kind) == components.end())
-      components.push_back(selector.kind);
-    if (selector.kind == parameter.component) {
-      entries.push_back(&selector);
-      info = &selector.registration->info;
-    }
-  }
-  components.push_back("classifier");
-  if (parameter.component == "classifier") {
-    entries.push_back(&spec.classifier);
-    info = &spec.classifier.registration->info;
-  }
-  if (spec.reduce) {
-    components.push_back("reduce");
-    if (parameter.component == "reduce") {
-      entries.push_back(&*spec.reduce);
-      info = &spec.reduce->registration->info;
-    }
-  }
-  // A distance parameter swept over a `distances:` item (dtw.window_ratio for the UCR archive's
-  // learned window): its candidates are the distances of the item.
-  std::set<std::string> distance_values;
-  for (const auto& distance : spec.distances) {
-    if (std::find(components.begin(), components.end(), distance.kind) == components.end())
-      components.push_back(distance.kind);
-    if (distance.kind != parameter.component) continue;
-    if (!spec.classifier.registration->configure_from_distances)
-      fail(item, file,
-           fmt::format("tuned parameter '{}': a distance parameter is tuned for a classifier of "
-                       "distances (nearest_neighbour) only; classifier '{}' reads features",
-                       printable_excerpt(text, 80), spec.classifier.kind));
-    parameter.distance = true;
-    info = &distance.registration->info;
-    if (distance.params.has(parameter.parameter))
-      distance_values.insert(distance.params.display(parameter.parameter));
-  }
+  const TunedComponent found = find_tuned_component(parameter, text, item, file, spec);
+  parameter.distance = found.distance;
+  const ComponentInfo* info = found.info;
   if (info == nullptr)
     fail_unknown(
         item, file,
         fmt::format("tuned parameter '{}': no component '{}' in the spec",
                     printable_excerpt(text, 80), printable_excerpt(parameter.component, 80)),
-        parameter.component, components);
+        parameter.component, found.components);
   auto names = info->param_names();
   if (names.empty())
     fail(item, file,
@@ -99,8 +116,8 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
         fmt::format("tuned parameter '{}': '{}' has no parameter '{}'", printable_excerpt(text, 80),
                     info->name, printable_excerpt(parameter.parameter, 80)),
         parameter.parameter, names);
-  if ((parameter.distance ? distance_values.size()
-                          : distinct_values(entries, parameter.parameter)) < 2)
+  if ((parameter.distance ? found.distance_values.size()
+                          : distinct_values(found.entries, parameter.parameter)) < 2)
     fail(item, file,
          fmt::format("tuned parameter '{}' is not swept: give it two or more values "
                      "in the spec's '{}'",

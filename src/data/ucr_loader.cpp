@@ -270,6 +270,66 @@ void extend_cut_short_series(std::vector<SeriesFile>& files) {
   for (auto& [file, row] : padded) file->lengths[row] = static_cast<int>(file->stored(row));
 }
 
+// The TRAIN and TEST files the split needs are there.
+void check_parts_present(const DatasetOptions& options, bool has_train, bool has_test) {
+  const bool use_train = options.split != Split::test;
+  const bool use_test = options.split != Split::train;
+  if (options.split == Split::merged && has_train && !has_test)
+    throw missing_part(options, "TEST", "`split: merged` needs both files; use `split: train`");
+  if (options.split == Split::merged && !has_train && has_test)
+    throw missing_part(options, "TRAIN", "`split: merged` needs both files; use `split: test`");
+  if (use_train && !has_train) throw missing_part(options, "TRAIN", "");
+  if (use_test && !has_test) throw missing_part(options, "TEST", "");
+}
+
+using KeptRow = std::pair<SeriesFile*, size_t>;
+
+// The rows kept (the first max_samples, in merged order, as (file, row) pairs), their missing
+// values filled and their values z-normalised as the options say.
+std::vector<KeptRow> prepared_rows(std::vector<SeriesFile>& files, const DatasetOptions& options,
+                                   Dataset& dataset) {
+  std::vector<KeptRow> kept;
+  for (auto& file : files)
+    for (size_t row = 0; row < file.rows(); ++row) kept.emplace_back(&file, row);
+  if (options.max_samples && static_cast<long long>(kept.size()) > *options.max_samples)
+    kept.resize(static_cast<size_t>(*options.max_samples));
+  // Under `refuse` the parsers have refused every missing value already.
+  if (options.missing == MissingValues::interpolate)
+    for (auto& [file, row] : kept)
+      if (size_t filled =
+              fill_missing_values(file->row(row), static_cast<size_t>(file->lengths[row]))) {
+        dataset.filled_values += static_cast<long long>(filled);
+        ++dataset.filled_series;
+      }
+  if (dataset.filled_values > 0)
+    spdlog::info("dataset {}: {} missing values in {} series filled (missing: interpolate)",
+                 options.name, dataset.filled_values, dataset.filled_series);
+  if (options.normalise == Normalisation::z)
+    for (auto& [file, row] : kept) z_normalise(file->row(row), file->lengths[row]);
+  return kept;
+}
+
+// The class names (sorted) and each row's label index; one class is refused.
+void set_class_labels(Dataset& dataset, const std::vector<std::string>& tokens,
+                      const DatasetOptions& options, bool clipped) {
+  dataset.class_names = sorted_class_names(tokens);
+  if (dataset.class_names.size() < 2) {
+    std::string cause = clipped ? fmt::format(" after keeping the first {} rows (max_samples)",
+                                              *options.max_samples)
+                                : std::string();
+    throw InputError(dataset.sources.front(),
+                     fmt::format("dataset {} has a single class ('{}'){}; classification needs at "
+                                 "least two",
+                                 options.name, dataset.class_names.front(), cause));
+  }
+  std::map<std::string, int> class_index;
+  for (size_t index = 0; index < dataset.class_names.size(); ++index)
+    class_index[dataset.class_names[index]] = static_cast<int>(index);
+  dataset.labels.resize(static_cast<Eigen::Index>(tokens.size()));
+  for (size_t r = 0; r < tokens.size(); ++r)
+    dataset.labels(static_cast<Eigen::Index>(r)) = class_index.at(tokens[r]);
+}
+
 }  // namespace
 
 Dataset load_ucr_dataset(const DatasetOptions& options) {
@@ -278,15 +338,9 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   const std::vector<fs::path> test_paths = find_part(options, "TEST");
   const bool has_train = !train_paths.empty();
   const bool has_test = !test_paths.empty();
-  bool use_train = options.split != Split::test;
-  bool use_test = options.split != Split::train;
-  if (options.split == Split::merged && has_train && !has_test)
-    throw missing_part(options, "TEST", "`split: merged` needs both files; use `split: train`");
-  if (options.split == Split::merged && !has_train && has_test)
-    throw missing_part(options, "TRAIN", "`split: merged` needs both files; use `split: test`");
-  if (use_train && !has_train) throw missing_part(options, "TRAIN", "");
-  if (use_test && !has_test) throw missing_part(options, "TEST", "");
-
+  const bool use_train = options.split != Split::test;
+  const bool use_test = options.split != Split::train;
+  check_parts_present(options, has_train, has_test);
   std::vector<SeriesFile> files;  // in merged order: TRAIN first
   if (use_train) files.push_back(load_part(train_paths, options.missing));
   if (use_test) files.push_back(load_part(test_paths, options.missing));
@@ -305,26 +359,11 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
   // counted, and its contents do not affect the values.
   for (const auto& file : files) dataset.sources.push_back(file.path.string());
 
-  // Rows kept, in merged order, as (file, row) pairs.
-  std::vector<std::pair<SeriesFile*, size_t>> kept;
-  for (auto& file : files)
-    for (size_t row = 0; row < file.rows(); ++row) kept.emplace_back(&file, row);
-  bool clipped = options.max_samples && static_cast<long long>(kept.size()) > *options.max_samples;
-  if (clipped) kept.resize(static_cast<size_t>(*options.max_samples));
-  // Under `refuse` the parsers have refused every missing value already.
-  if (options.missing == MissingValues::interpolate)
-    for (auto& [file, row] : kept)
-      if (size_t filled =
-              fill_missing_values(file->row(row), static_cast<size_t>(file->lengths[row]))) {
-        dataset.filled_values += static_cast<long long>(filled);
-        ++dataset.filled_series;
-      }
-  if (dataset.filled_values > 0)
-    spdlog::info("dataset {}: {} missing values in {} series filled (missing: interpolate)",
-                 options.name, dataset.filled_values, dataset.filled_series);
-  if (options.normalise == Normalisation::z)
-    for (auto& [file, row] : kept) z_normalise(file->row(row), file->lengths[row]);
-
+  size_t stored_rows = 0;
+  for (const auto& file : files) stored_rows += file.rows();
+  const bool clipped =
+      options.max_samples && static_cast<long long>(stored_rows) > *options.max_samples;
+  const std::vector<KeptRow> kept = prepared_rows(files, options, dataset);
   int longest = 0;
   for (const auto& [file, row] : kept) longest = std::max(longest, file->lengths[row]);
   auto rows = static_cast<Eigen::Index>(kept.size());
@@ -342,21 +381,7 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
     if (use_train && file == &files.front()) ++dataset.train_rows;
   }
 
-  dataset.class_names = sorted_class_names(tokens);
-  if (dataset.class_names.size() < 2) {
-    std::string cause = clipped ? fmt::format(" after keeping the first {} rows (max_samples)",
-                                              *options.max_samples)
-                                : std::string();
-    throw InputError(dataset.sources.front(),
-                     fmt::format("dataset {} has a single class ('{}'){}; classification needs at "
-                                 "least two",
-                                 options.name, dataset.class_names.front(), cause));
-  }
-  std::map<std::string, int> class_index;
-  for (size_t index = 0; index < dataset.class_names.size(); ++index)
-    class_index[dataset.class_names[index]] = static_cast<int>(index);
-  dataset.labels.resize(rows);
-  for (Eigen::Index r = 0; r < rows; ++r) dataset.labels(r) = class_index.at(tokens[r]);
+  set_class_labels(dataset, tokens, options, clipped);
   return dataset;
 }
 

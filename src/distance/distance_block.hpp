@@ -7,6 +7,11 @@
 
 namespace tsfs {
 
+// The dataset rows (ascending) of a block and its columns.
+struct BlockRows {
+  std::vector<int> rows, columns;
+};
+
 struct DistanceBlock {
   std::vector<int> rows, columns;  // dataset rows, ascending
   Eigen::MatrixXd values;          // rows.size() x columns.size(); empty for a nearest-only block

@@ -89,7 +89,7 @@ class DtwDistance final : public DistanceMeasure {
   }
   Eigen::MatrixXd block(const Dataset& dataset, const std::vector<int>& rows,
                         const std::vector<int>& columns, int threads) const override {
-    return dtw_block(dataset, rows, columns, options_, threads);
+    return dtw_block(dataset, {rows, columns}, options_, threads);
   }
   std::string label() const override { return dtw_label(options_); }
   std::optional<long long> archive_dtw_band(const Dataset& dataset) const override {

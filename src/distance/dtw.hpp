@@ -11,6 +11,7 @@
 
 #include "common/params.hpp"
 #include "data/dataset.hpp"
+#include "distance/distance_block.hpp"
 #include "distance/dtw_kernel.hpp"
 
 namespace tsfs {
@@ -52,12 +53,11 @@ std::string dtw_label(const DtwOptions& options);
 Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, int threads,
                            dtw::Isa isa = dtw::best_isa(), bool show_progress = true);
 
-// The |query_rows| x |reference_rows| block of DTW distances between rows of the dataset (the
+// The |block.rows| x |block.columns| block of DTW distances between rows of the dataset (the
 // band taken from the dataset's longest series, as for the matrix): what a protocol's test rows
 // need against its training rows, without the rest of the matrix. Bit-identical to the matrix's
 // entries for any thread count.
-Eigen::MatrixXd dtw_block(const Dataset& dataset, const std::vector<int>& query_rows,
-                          const std::vector<int>& reference_rows, const DtwOptions& options,
+Eigen::MatrixXd dtw_block(const Dataset& dataset, const BlockRows& block, const DtwOptions& options,
                           int threads, dtw::Isa isa = dtw::best_isa(), bool show_progress = true);
 
 }  // namespace tsfs

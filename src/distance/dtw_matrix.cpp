@@ -160,13 +160,24 @@ std::optional<long long> checked_band(const Dataset& dataset, const DtwOptions& 
   return band;
 }
 
+// What every task of one matrix or block shares.
+struct DtwRun {
+  const Dataset& dataset;
+  const DtwOptions& options;
+  std::optional<long long> band;  // checked_band
+  dtw::Isa isa = dtw::Isa::sse2;
+  int threads = 1;
+  bool show_progress = true;
+};
+
 // Runs the tasks over the threads and hands each distance to store(query position, reference
 // position, distance), positions in the two length orders.
 template <typename Store>
-void run_tasks(const Dataset& dataset, const LengthOrder& queries, const LengthOrder& references,
-               const std::vector<Task>& tasks, std::optional<long long> band,
-               const DtwOptions& options, dtw::Isa isa, int threads, bool show_progress,
-               Store&& store) {
+void run_tasks(const DtwRun& run, const LengthOrder& queries, const LengthOrder& references,
+               const std::vector<Task>& tasks, Store&& store) {
+  const Dataset& dataset = run.dataset;
+  const DtwOptions& options = run.options;
+  const std::optional<long long> band = run.band;
   const int lanes = queries.lanes;
   double total_cells = 0.0;
   size_t pairs = 0;
@@ -174,8 +185,8 @@ void run_tasks(const Dataset& dataset, const LengthOrder& queries, const LengthO
   const int longest = static_cast<int>(std::max(queries.series_rows, references.series_rows));
   total_cells = static_cast<double>(pairs) * static_cast<double>(dtw_cells(longest, longest, band));
   Progress progress(fmt::format("dtw {}", dataset.name), pairs,
-                    !show_progress || total_cells < kProgressCells);
-  parallel_for(tasks.size(), threads, [&](size_t index) {
+                    !run.show_progress || total_cells < kProgressCells);
+  parallel_for(tasks.size(), run.threads, [&](size_t index) {
     const Task task = tasks[index];
     // One cost row and one result block per thread, reused by all its batches.
     thread_local std::vector<double> scratch, results;
@@ -194,7 +205,7 @@ void run_tasks(const Dataset& dataset, const LengthOrder& queries, const LengthO
     batch.band = band.value_or(dtw::kNoBand);
     batch.scratch = scratch.data();
     batch.results = results.data();
-    dtw::run_batch(isa, batch, options.step_pattern, options.local);
+    dtw::run_batch(run.isa, batch, options.step_pattern, options.local);
 
     for (int lane = 0; lane < task.valid; ++lane) {
       const auto query = static_cast<size_t>(task.first_query + lane);
@@ -222,8 +233,8 @@ Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, in
   const LengthOrder sorted =
       sort_by_length(dataset, all_rows(count), dtw::batch_lanes(isa), dataset.lengths.maxCoeff());
   const std::vector<int>& order = sorted.order;
-  run_tasks(dataset, sorted, sorted, pair_tasks(static_cast<int>(count), sorted.lanes), band,
-            options, isa, threads, show_progress,
+  run_tasks({dataset, options, band, isa, threads, show_progress}, sorted, sorted,
+            pair_tasks(static_cast<int>(count), sorted.lanes),
             [&](size_t query, size_t reference, double value) {
               distances(order[query], order[reference]) = value;
               distances(order[reference], order[query]) = value;
@@ -231,9 +242,10 @@ Eigen::MatrixXd dtw_matrix(const Dataset& dataset, const DtwOptions& options, in
   return distances;
 }
 
-Eigen::MatrixXd dtw_block(const Dataset& dataset, const std::vector<int>& query_rows,
-                          const std::vector<int>& reference_rows, const DtwOptions& options,
+Eigen::MatrixXd dtw_block(const Dataset& dataset, const BlockRows& block, const DtwOptions& options,
                           int threads, dtw::Isa isa, bool show_progress) {
+  const std::vector<int>& query_rows = block.rows;
+  const std::vector<int>& reference_rows = block.columns;
   const std::optional<long long> band = checked_band(dataset, options, isa);
   Eigen::MatrixXd distances(query_rows.size(), reference_rows.size());
   if (distances.size() == 0) return distances;
@@ -241,10 +253,9 @@ Eigen::MatrixXd dtw_block(const Dataset& dataset, const std::vector<int>& query_
   const int lanes = dtw::batch_lanes(isa);
   const LengthOrder queries = sort_by_length(dataset, query_rows, lanes, longest);
   const LengthOrder references = sort_by_length(dataset, reference_rows, lanes, longest);
-  run_tasks(dataset, queries, references,
+  run_tasks({dataset, options, band, isa, threads, show_progress}, queries, references,
             block_tasks(static_cast<int>(query_rows.size()),
                         static_cast<int>(reference_rows.size()), lanes),
-            band, options, isa, threads, show_progress,
             [&](size_t query, size_t reference, double value) {
               distances(queries.order[query], references.order[reference]) = value;
             });

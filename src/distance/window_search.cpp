@@ -75,7 +75,7 @@ Eigen::MatrixXd widest_band_distances(const Dataset& data, const std::vector<int
   options.local = dtw::LocalCost::squared;
   options.window = band;
   if (query_rows != reference_rows)
-    return dtw_block(data, query_rows, reference_rows, options, threads, dtw::best_isa(), false);
+    return dtw_block(data, {query_rows, reference_rows}, options, threads, dtw::best_isa(), false);
   Dataset subset;
   subset.name = data.name;
   subset.values = data.values(query_rows, Eigen::all);
@@ -90,19 +90,27 @@ struct Envelope {
 };
 
 // One query's search at one band.
+// What every query of one band searches: the reference rows, their envelopes under the band, and
+// the slack of the lower bounds.
+struct SearchReferences {
+  const SeriesStore& series;
+  const std::vector<int>& rows;
+  const std::vector<Envelope>& envelopes;
+  double slack = 0.0;
+};
+
 class QuerySearch {
  public:
-  QuerySearch(const SeriesStore& series, const std::vector<int>& references,
-              const std::vector<Envelope>& envelopes, ucr::SeriesView query, int self,
-              std::vector<PairState>& states, WindowSearchStats& stats, double slack)
-      : series_(series),
-        references_(references),
-        envelopes_(envelopes),
+  QuerySearch(const SearchReferences& references, ucr::SeriesView query, int self,
+              std::vector<PairState>& states, WindowSearchStats& stats)
+      : series_(references.series),
+        references_(references.rows),
+        envelopes_(references.envelopes),
         query_(query),
         self_(self),
         states_(states),
         stats_(stats),
-        slack_(slack) {}
+        slack_(references.slack) {}
 
   // The nearest neighbour under `band` given the one of the previous (wider) band, or -1.
   int run(long long band, int previous) {
@@ -294,9 +302,9 @@ NeighbourTable nearest_neighbours_by_band(const Dataset& data, const std::vector
       widest = widest_band_distances(data, query_rows, reference_rows, band, threads);
       table.stats.cells += table.stats.brute_cells;
     }
+    const SearchReferences searched{series, reference_rows, envelopes, slack};
     parallel_for(queries, threads, [&](size_t q) {
-      QuerySearch search(series, reference_rows, envelopes, series.view(query_rows[q]), self[q],
-                         states[q], stats[q], slack);
+      QuerySearch search(searched, series.view(query_rows[q]), self[q], states[q], stats[q]);
       previous[q] = whole ? search.start(band, widest.row(static_cast<Eigen::Index>(q)))
                           : search.run(band, previous[q]);
       if (previous[q] >= 0)

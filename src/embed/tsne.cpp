@@ -48,9 +48,20 @@ Eigen::RowVectorXd conditional_row(const Eigen::MatrixXd& squared, Eigen::Index 
   return row;
 }
 
+// One phase of the optimisation: iterations [first, last) of scikit-learn's _gradient_descent,
+// stopping after `without_progress` iterations without a lower error.
+struct DescentPhase {
+  int first = 0;
+  int last = 0;
+  double momentum = 0.0;
+  double learning_rate = 0.0;
+  int without_progress = 0;
+};
+
 // One run of scikit-learn's _gradient_descent from `embedding` (updated in place).
-void gradient_descent(const Eigen::MatrixXd& p, Eigen::MatrixXd& embedding, int first, int last,
-                      double momentum, double learning_rate, int without_progress) {
+void gradient_descent(const Eigen::MatrixXd& p, Eigen::MatrixXd& embedding,
+                      const DescentPhase& phase) {
+  const auto [first, last, momentum, learning_rate, without_progress] = phase;
   Eigen::MatrixXd update = Eigen::MatrixXd::Zero(embedding.rows(), embedding.cols());
   Eigen::MatrixXd gains = Eigen::MatrixXd::Ones(embedding.rows(), embedding.cols());
   Eigen::MatrixXd gradient;
@@ -137,11 +148,19 @@ Eigen::MatrixXd tsne(const Eigen::MatrixXd& squared_distances, const TsneOptions
           ? options.learning_rate
           : std::max(static_cast<double>(n) / kEarlyExaggeration / 4.0, 50.0);
   p *= kEarlyExaggeration;
-  gradient_descent(p, embedding, 0, kExplorationIterations, 0.5, learning_rate,
-                   kExplorationIterations);
+  gradient_descent(p, embedding,
+                   {.first = 0,
+                    .last = kExplorationIterations,
+                    .momentum = 0.5,
+                    .learning_rate = learning_rate,
+                    .without_progress = kExplorationIterations});
   p /= kEarlyExaggeration;
-  gradient_descent(p, embedding, kExplorationIterations, options.iterations, 0.8, learning_rate,
-                   300);
+  gradient_descent(p, embedding,
+                   {.first = kExplorationIterations,
+                    .last = options.iterations,
+                    .momentum = 0.8,
+                    .learning_rate = learning_rate,
+                    .without_progress = 300});
   return embedding;
 }
 

@@ -8,8 +8,8 @@
 namespace tsfs {
 
 std::string class_point_blocks(Figure& figure, const std::string& name, int& block,
-                               const Eigen::MatrixXd& coordinates, const Dataset& data,
-                               const std::vector<int>& rows, double point_size) {
+                               const ClassPoints& points, double point_size) {
+  const auto& [coordinates, data, rows] = points;
   std::string plot;
   for (int label = 0; label < data.classes(); ++label) {
     for (size_t r = 0; r < rows.size(); ++r)

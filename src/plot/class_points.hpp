@@ -9,11 +9,17 @@
 
 namespace tsfs {
 
-// Appends one data block per class to figure.data (the coordinates of the rows of that class;
-// coordinates row r is dataset row rows[r]), advancing `block` past them, and returns the plot
-// clauses that draw them ("'NAME.dat' index B using 1:2 with points ...", comma-separated).
+// Points of some rows of a dataset: coordinates row r is dataset row rows[r].
+struct ClassPoints {
+  const Eigen::MatrixXd& coordinates;
+  const Dataset& data;
+  const std::vector<int>& rows;
+};
+
+// Appends one data block per class to figure.data (the coordinates of the rows of that class),
+// advancing `block` past them, and returns the plot clauses that draw them ("'NAME.dat' index B
+// using 1:2 with points ...", comma-separated).
 std::string class_point_blocks(Figure& figure, const std::string& name, int& block,
-                               const Eigen::MatrixXd& coordinates, const Dataset& data,
-                               const std::vector<int>& rows, double point_size);
+                               const ClassPoints& points, double point_size);
 
 }  // namespace tsfs

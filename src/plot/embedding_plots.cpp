@@ -64,7 +64,7 @@ class EmbeddingPlot final : public PlotKind {
       const Eigen::MatrixXd distances = row_distances(spec, data)(rows, rows);
       const Eigen::MatrixXd coordinates = embed(distances);
       const std::string plot =
-          class_point_blocks(figure, name, block, coordinates, data, rows, 0.7);
+          class_point_blocks(figure, name, block, {coordinates, data, rows}, 0.7);
       const std::string sample = static_cast<long long>(rows.size()) < data.rows()
                                      ? fmt::format(", {} of {} series", rows.size(), data.rows())
                                      : fmt::format(", {} series", data.rows());

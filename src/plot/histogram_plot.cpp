@@ -21,13 +21,39 @@ class HistogramPlot final : public PlotKind {
   explicit HistogramPlot(const ParamSet& params) : params_(params) {}
 
   Figure draw(const PlotContext& context, const std::string& name) const override {
+    const Panels panels = panel_values(context, name);
+    Figure figure;
+    auto [panel_rows, panel_columns] = gnuplot::layout(panels.size());
+    figure.width = 480 * panel_columns;
+    figure.height = 360 * panel_rows + 40;
+    figure.body = fmt::format(
+        "  set multiplot layout {},{} title {}\n  set style fill solid 0.6 border -1\n"
+        "  set xlabel {}\n  set ylabel \"count\"\n  set grid ytics\n",
+        panel_rows, panel_columns, gnuplot::text(params_.text("title")),
+        gnuplot::text(params_.text("value")));
+    if (params_.boolean("log_y")) figure.body += "  set logscale y\n";
+    // When any panel has exact zeros, every panel states its count, none included.
+    const bool zeros_anywhere = std::any_of(panels.begin(), panels.end(), [](const auto& panel) {
+      return std::find(panel.second.begin(), panel.second.end(), 0.0) != panel.second.end();
+    });
+    const auto shared_range = bin_range(panels);
+    for (size_t p = 0; p < panels.size(); ++p)
+      draw_panel(figure, name, p, panels[p], shared_range, zeros_anywhere);
+    return figure;
+  }
+
+ private:
+  using Panels = std::vector<std::pair<std::string, std::vector<double>>>;
+
+  // The finite values of the value column, one panel per facet label in order of appearance.
+  Panels panel_values(const PlotContext& context, const std::string& name) const {
     CsvTable table = read_run_table(context.run_folder, params_.text("source"));
     auto rows = filter_rows(table, params_.text_list("filter"), name);
     size_t value_column = require_column(table, params_.text("value"), name);
     std::vector<size_t> facet;
     if (!params_.text("facet").empty())
       facet.push_back(require_column(table, params_.text("facet"), name));
-    std::vector<std::pair<std::string, std::vector<double>>> panels;
+    Panels panels;
     for (size_t row : rows) {
       auto value = parse_double(table.rows[row][value_column]);
       if (!value || !std::isfinite(*value)) continue;
@@ -42,74 +68,60 @@ class HistogramPlot final : public PlotKind {
     }
     if (panels.empty())
       throw InputError("", fmt::format("plot '{}': no finite values to plot", name));
-
-    Figure figure;
-    auto [panel_rows, panel_columns] = gnuplot::layout(panels.size());
-    figure.width = 480 * panel_columns;
-    figure.height = 360 * panel_rows + 40;
-    figure.body = fmt::format(
-        "  set multiplot layout {},{} title {}\n  set style fill solid 0.6 border -1\n"
-        "  set xlabel {}\n  set ylabel \"count\"\n  set grid ytics\n",
-        panel_rows, panel_columns, gnuplot::text(params_.text("title")),
-        gnuplot::text(params_.text("value")));
-    if (params_.boolean("log_y")) figure.body += "  set logscale y\n";
-    long long bins = params_.integer("bins");
-    // When any panel has exact zeros, every panel states its count, none included.
-    const bool zeros_anywhere = std::any_of(panels.begin(), panels.end(), [](const auto& panel) {
-      return std::find(panel.second.begin(), panel.second.end(), 0.0) != panel.second.end();
-    });
-    const auto [shared_low, shared_high] = bin_range(panels);
-    for (size_t p = 0; p < panels.size(); ++p) {
-      const auto& values = panels[p].second;
-      auto [panel_low, panel_high] = std::minmax_element(values.begin(), values.end());
-      double low = params_.boolean("shared_range") ? shared_low : *panel_low;
-      double high = params_.boolean("shared_range") ? shared_high : *panel_high;
-      if (!std::isnan(params_.real("x_min"))) low = params_.real("x_min");
-      if (!std::isnan(params_.real("x_max"))) high = params_.real("x_max");
-      if (!(high > low)) high = low + 1.0;  // one value: a unit range, drawn as such
-      double width = (high - low) / static_cast<double>(bins);
-      // Exact zeros (a selector's score of a feature it gives no weight) are counted apart from
-      // the near-zero scores of the first bin: an orange impulse at 0, its count in the title.
-      std::vector<long long> counts(static_cast<size_t>(bins), 0);
-      long long zeros = 0;
-      for (double value : values) {
-        if (value == 0.0) {
-          ++zeros;
-          continue;
-        }
-        auto bin = static_cast<long long>(std::floor((value - low) / width));
-        ++counts[static_cast<size_t>(std::clamp(bin, 0LL, bins - 1))];
-      }
-      for (long long b = 0; b < bins; ++b)
-        figure.data +=
-            fmt::format("{}\t{}\n", gnuplot::number(low + (static_cast<double>(b) + 0.5) * width),
-                        counts[static_cast<size_t>(b)]);
-      figure.data += fmt::format("\n\n0\t{}\n\n\n", zeros);
-      const bool zero_shown = zeros > 0 && low <= 0.0 && 0.0 <= high;
-      std::string title = panels[p].first;
-      if (zeros_anywhere)
-        title += fmt::format("{}{} of {} exactly 0{}", title.empty() ? "" : ": ", zeros,
-                             values.size(), zero_shown ? " (orange line at 0)" : "");
-      // An explicit x range: gnuplot would otherwise zoom onto the occupied bins (a panel whose
-      // values are all equal showed one bar filling the panel). Half a bin more on the left
-      // keeps the zeros' line off the frame.
-      figure.body += fmt::format(
-          "  set title {}\n  set xrange [{}:{}]\n  set boxwidth {}\n  plot '{}.dat' index {} "
-          "using 1:2 with boxes lc rgb \"#0072B2\" notitle{}\n",
-          gnuplot::text(title), format_double(zero_shown ? low - width / 2 : low),
-          format_double(high), format_double(width * 0.9), name, 2 * p,
-          zero_shown ? fmt::format(", '{}.dat' index {} using 1:2 with impulses lw 4 lc rgb "
-                                   "\"#D55E00\" notitle",
-                                   name, 2 * p + 1)
-                     : "");
-    }
-    return figure;
+    return panels;
   }
 
- private:
+  // One panel's bins (data blocks 2p and 2p + 1: the counts and the exact zeros) and plot command.
+  void draw_panel(Figure& figure, const std::string& name, size_t p,
+                  const Panels::value_type& panel, std::pair<double, double> shared_range,
+                  bool zeros_anywhere) const {
+    const long long bins = params_.integer("bins");
+    const auto& values = panel.second;
+    auto [panel_low, panel_high] = std::minmax_element(values.begin(), values.end());
+    double low = params_.boolean("shared_range") ? shared_range.first : *panel_low;
+    double high = params_.boolean("shared_range") ? shared_range.second : *panel_high;
+    if (!std::isnan(params_.real("x_min"))) low = params_.real("x_min");
+    if (!std::isnan(params_.real("x_max"))) high = params_.real("x_max");
+    if (!(high > low)) high = low + 1.0;  // one value: a unit range, drawn as such
+    double width = (high - low) / static_cast<double>(bins);
+    // Exact zeros (a selector's score of a feature it gives no weight) are counted apart from
+    // the near-zero scores of the first bin: an orange impulse at 0, its count in the title.
+    std::vector<long long> counts(static_cast<size_t>(bins), 0);
+    long long zeros = 0;
+    for (double value : values) {
+      if (value == 0.0) {
+        ++zeros;
+        continue;
+      }
+      auto bin = static_cast<long long>(std::floor((value - low) / width));
+      ++counts[static_cast<size_t>(std::clamp(bin, 0LL, bins - 1))];
+    }
+    for (long long b = 0; b < bins; ++b)
+      figure.data +=
+          fmt::format("{}\t{}\n", gnuplot::number(low + (static_cast<double>(b) + 0.5) * width),
+                      counts[static_cast<size_t>(b)]);
+    figure.data += fmt::format("\n\n0\t{}\n\n\n", zeros);
+    const bool zero_shown = zeros > 0 && low <= 0.0 && 0.0 <= high;
+    std::string title = panel.first;
+    if (zeros_anywhere)
+      title += fmt::format("{}{} of {} exactly 0{}", title.empty() ? "" : ": ", zeros,
+                           values.size(), zero_shown ? " (orange line at 0)" : "");
+    // An explicit x range: gnuplot would otherwise zoom onto the occupied bins (a panel whose
+    // values are all equal showed one bar filling the panel). Half a bin more on the left
+    // keeps the zeros' line off the frame.
+    figure.body += fmt::format(
+        "  set title {}\n  set xrange [{}:{}]\n  set boxwidth {}\n  plot '{}.dat' index {} "
+        "using 1:2 with boxes lc rgb \"#0072B2\" notitle{}\n",
+        gnuplot::text(title), format_double(zero_shown ? low - width / 2 : low),
+        format_double(high), format_double(width * 0.9), name, 2 * p,
+        zero_shown ? fmt::format(", '{}.dat' index {} using 1:2 with impulses lw 4 lc rgb "
+                                 "\"#D55E00\" notitle",
+                                 name, 2 * p + 1)
+                   : "");
+  }
+
   // The range of every panel's values together (for shared_range).
-  static std::pair<double, double> bin_range(
-      const std::vector<std::pair<std::string, std::vector<double>>>& panels) {
+  static std::pair<double, double> bin_range(const Panels& panels) {
     double low = panels.front().second.front(), high = low;
     for (const auto& [label, values] : panels) {
       auto [panel_low, panel_high] = std::minmax_element(values.begin(), values.end());

@@ -353,11 +353,10 @@ class LinePlot final : public PlotKind {
   ParamSet params_;
 };
 
-PlotRegistration line_registration() {
-  PlotRegistration registration;
-  registration.info.name = "line";
-  registration.info.doc = "y against x, one line per series, one panel per facet";
-  registration.info.params = {
+// What is drawn: the run CSV, its x and y columns, the columns whose values get a line
+// (series) or a panel (facet) each, and the rows kept.
+std::vector<ParamDeclaration> line_data_params() {
+  return {
       plot_params::name(),
       plot_params::source("results"),
       ParamDeclaration{.name = "x",
@@ -376,6 +375,12 @@ PlotRegistration line_registration() {
                        .sweepable = false},
       plot_params::facet(),
       plot_params::filter(),
+  };
+}
+
+// What surrounds the lines: an error band around each, baselines across each panel.
+std::vector<ParamDeclaration> line_band_and_baseline_params() {
+  return {
       ParamDeclaration{.name = "band",
                        .type = ParamType::text,
                        .default_value = std::string(),
@@ -402,6 +407,12 @@ PlotRegistration line_registration() {
                  "both; means over the run's folds",
           .choices = {"none", "majority", "train_majority", "both"},
           .sweepable = false},
+  };
+}
+
+// How the lines and axes look: scale, smoothing, labels, limits and title.
+std::vector<ParamDeclaration> line_appearance_params() {
+  return {
       ParamDeclaration{.name = "log_x",
                        .type = ParamType::boolean,
                        .default_value = false,
@@ -430,6 +441,16 @@ PlotRegistration line_registration() {
       plot_params::optional_number("y_max", "upper y limit (default: automatic)"),
       plot_params::title(),
   };
+}
+
+PlotRegistration line_registration() {
+  PlotRegistration registration;
+  registration.info.name = "line";
+  registration.info.doc = "y against x, one line per series, one panel per facet";
+  // In this order: the documentation lists them as declared.
+  registration.info.params = line_data_params();
+  for (const auto& group : {line_band_and_baseline_params(), line_appearance_params()})
+    registration.info.params.insert(registration.info.params.end(), group.begin(), group.end());
   registration.info.validate = [](const ParamSet& params) -> std::optional<ParamProblem> {
     const double width = params.real("smooth_width");
     if (!std::isnan(width) && !(width > 0))

@@ -86,7 +86,7 @@ class BiplotPlot final : public PlotKind {
           (features.values.rowwise() - fitted.mean) * fitted.directions.leftCols(2);
       std::vector<int> rows(static_cast<size_t>(scores.rows()));
       std::iota(rows.begin(), rows.end(), 0);
-      std::string plot = class_point_blocks(figure, name, block, scores, data, rows, 0.6);
+      std::string plot = class_point_blocks(figure, name, block, {scores, data, rows}, 0.6);
       // The features of largest loading on the two directions, as arrows scaled to the scores.
       const Eigen::MatrixXd loadings = fitted.directions.leftCols(2);
       std::vector<Eigen::Index> order(static_cast<size_t>(loadings.rows()));

@@ -49,7 +49,7 @@ std::vector<int> brute_force_neighbours(const Dataset& data, const std::vector<i
                                         const std::vector<int>& references, long long band,
                                         bool leave_out_self) {
   const Eigen::MatrixXd distances = tsfs::dtw_block(
-      data, queries, references, archive_options(band), 2, tsfs::dtw::best_isa(), false);
+      data, {queries, references}, archive_options(band), 2, tsfs::dtw::best_isa(), false);
   std::vector<int> neighbours;
   for (size_t q = 0; q < queries.size(); ++q) {
     int best = -1;
@@ -104,7 +104,7 @@ TEST_CASE("ucr warp is the dtw kernel's symmetric1 squared distance, bit for bit
         continue;
       }
       const Eigen::MatrixXd block =
-          tsfs::dtw_block(data, {0}, {1}, archive_options(band), 1, tsfs::dtw::best_isa(), false);
+          tsfs::dtw_block(data, {{0}, {1}}, archive_options(band), 1, tsfs::dtw::best_isa(), false);
       CHECK(warp.value == block(0, 0));
       CHECK_FALSE(warp.abandoned);
     }

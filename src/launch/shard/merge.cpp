@@ -21,6 +21,7 @@
 #include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/run/scores.hpp"
+#include "sweep/store/loaded_run.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"
@@ -116,6 +117,13 @@ bool read_record(std::istream& in, std::string& record) {
   return false;
 }
 
+// Which shard computed what: the grid cells' shards and the tuned rows' keys.
+struct ShardedRows {
+  int shards = 0;
+  std::vector<int> shard_of_cell;                    // shard_of_cells(plan, groups, assignment)
+  std::vector<std::vector<std::string>> tuned_keys;  // tuned_key of each tuned row
+};
+
 struct Merged {
   CsvTable results, folds;
   CsvTable cell_status;              // cells whose selector did not converge, from the shards
@@ -163,19 +171,21 @@ std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& 
 // results.csv and folds.csv rows in a single run's order (the grid's reported cells, then the tuned
 // rows), each from the shard that computed it: a tuned row from the shard of its candidates'
 // bundle.
-Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const std::vector<bool>& reported, const std::vector<TunedCell>& tuned,
-                  const std::vector<std::vector<std::string>>& tuned_keys,
-                  const std::vector<int>& shard_of_cell, int shards) {
-  ResultLayout layout(spec, datasets);
+Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
+  const std::vector<int>& shard_of_cell = sharded.shard_of_cell;
+  const int shards = sharded.shards;
   std::vector<ExpectedRow> rows;
   for (size_t c = 0; c < plan.cells.size(); ++c)
-    if (reported[c])
+    if (loaded.reported[c])
       rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
                       plan.cells[c].score_units.size(), false, c});
   for (size_t t = 0; t < tuned.size(); ++t) {
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
-    rows.push_back({join_key(tuned_keys[t]), shard_of_cell[first],
+    rows.push_back({join_key(sharded.tuned_keys[t]), shard_of_cell[first],
                     plan.cells[first].score_units.size(), true, t});
   }
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
@@ -219,12 +229,13 @@ Merged merge_rows(const Spec& spec, const std::vector<PreparedDataset>& datasets
 
 // tuned.csv: every finished tuned row's rows (one per outer fold) from the shard that tuned it, in
 // a single run's order; a tuned row without a results.csv row (not converged) has none.
-CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                     const Plan& plan, const std::vector<TunedCell>& tuned,
-                     const std::vector<std::vector<std::string>>& tuned_keys,
-                     const std::vector<int>& shard_of_cell, const Merged& merged, int shards) {
+CsvTable merge_tuned(const LoadedRun& loaded, const ShardedRows& sharded, const Merged& merged) {
+  const Spec& spec = loaded.spec;
   if (!spec.tune) return {};
-  const ResultLayout layout(spec, datasets);
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<TunedCell>& tuned = loaded.tuned;
+  const std::vector<int>& shard_of_cell = sharded.shard_of_cell;
+  const int shards = sharded.shards;
   const auto header = tuned_header(spec, layout);
   const auto key_size = static_cast<long>(layout.key_header().size());
   using Rows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
@@ -247,11 +258,12 @@ CsvTable merge_tuned(const Spec& spec, const std::vector<PreparedDataset>& datas
   }
   CsvTable table{header, {}};
   for (size_t t = 0; t < tuned.size(); ++t) {
-    const auto& key = tuned_keys[t];
+    const auto& key = sharded.tuned_keys[t];
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
     const auto s = static_cast<size_t>(shard_of_cell[first]);
     auto found = rows_of_shard[s].find(key);
-    const size_t expected = merged.tuned_finished[t] ? plan.cells[first].score_units.size() : 0;
+    const size_t expected =
+        merged.tuned_finished[t] ? loaded.plan.cells[first].score_units.size() : 0;
     const size_t present = found == rows_of_shard[s].end() ? 0 : found->second.size();
     if (present != expected)
       throw InputError(paths[s].string(),
@@ -343,10 +355,11 @@ void merge_selection_measures(const Spec& spec, const std::vector<PreparedDatase
 // curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
 // of the chosen cells from their score vectors, recomputed here from the shared cache, as a
 // single run does.
-void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const std::vector<bool>& reported, int threads) {
-  const ResultLayout layout(spec, datasets);
-  const std::vector<size_t> cells = curve_cells(spec, layout, plan, reported);
+void merge_curves(const LoadedRun& loaded, int threads) {
+  const Spec& spec = loaded.spec;
+  const std::vector<PreparedDataset>& datasets = loaded.datasets;
+  const Plan& plan = loaded.plan;
+  const std::vector<size_t> cells = curve_cells(spec, loaded.layout, plan, loaded.reported);
   std::set<int> needed;
   for (const size_t c : cells)
     needed.insert(plan.cells[c].score_units.begin(), plan.cells[c].score_units.end());
@@ -367,7 +380,7 @@ void merge_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
     scores[static_cast<size_t>(units[i])] =
         compute_scores(spec, datasets[static_cast<size_t>(unit.dataset)], unit, distances);
   });
-  write_curves(spec, datasets, plan, layout, scores, cells, threads, spec.output);
+  write_curves(loaded, scores, cells, threads);
 }
 
 }  // namespace
@@ -395,16 +408,14 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   auto assignment = assign_shards(groups, planned.shards);
   const ResultLayout layout(spec, datasets);
   check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
-  const auto shard_of_cell = shard_of_cells(plan, groups, assignment);
-  std::vector<std::vector<std::string>> tuned_keys;
-  for (const auto& row : tuned) tuned_keys.push_back(tuned_key(spec, layout, plan, row));
+  ShardedRows sharded{planned.shards, shard_of_cells(plan, groups, assignment), {}};
+  for (const auto& row : tuned) sharded.tuned_keys.push_back(tuned_key(spec, layout, plan, row));
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
-  Merged merged =
-      merge_rows(spec, datasets, plan, reported, tuned, tuned_keys, shard_of_cell, planned.shards);
-  const CsvTable merged_tuned =
-      merge_tuned(spec, datasets, plan, tuned, tuned_keys, shard_of_cell, merged, planned.shards);
+  const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
+  Merged merged = merge_rows(loaded, sharded);
+  const CsvTable merged_tuned = merge_tuned(loaded, sharded, merged);
   if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
-  if (spec.curves) merge_curves(spec, datasets, plan, reported, options.threads);
+  if (spec.curves) merge_curves(loaded, options.threads);
   if (layout.reports_measures()) merge_selection_measures(spec, datasets, plan, planned.shards);
   if (spec.tune) write_file_atomically(run_folder / "tuned.csv", merged_tuned.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());

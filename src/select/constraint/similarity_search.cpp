@@ -134,12 +134,22 @@ Prototypes class_prototypes(const Eigen::MatrixXd& points, const Eigen::VectorXi
 // Semi-supervised must-links: each unlabelled row whose nearest prototype is clearly nearer than
 // any prototype of another class is linked to it. The prototypes are appended to `points`, and at
 // most max_rows links (seeded) to `pairs`; the link statistics go to `result`.
-void add_inferred_must_links(Eigen::MatrixXd& points, const Eigen::VectorXi& labels, int classes,
-                             const std::vector<int>& labelled_list,
-                             const std::vector<int>& unlabelled_list,
+// The rows' labels, and which rows the search sees labelled (the others' labels are only used to
+// report how often an inferred link is right).
+struct LabelSplit {
+  const Eigen::VectorXi& labels;
+  int classes = 0;
+  const std::vector<int>& labelled;
+  const std::vector<int>& unlabelled;
+};
+
+void add_inferred_must_links(Eigen::MatrixXd& points, const LabelSplit& split,
                              const SimilaritySearchSettings& settings,
                              std::vector<ConstraintPair>& pairs, SimilaritySearchResult& result) {
-  const Prototypes prototypes = class_prototypes(points, labels, classes, labelled_list, settings);
+  const Eigen::VectorXi& labels = split.labels;
+  const std::vector<int>& unlabelled_list = split.unlabelled;
+  const Prototypes prototypes =
+      class_prototypes(points, labels, split.classes, split.labelled, settings);
   std::vector<int> linked_rows;
   std::vector<Eigen::Index> linked_prototype;
   long long correct = 0;
@@ -257,7 +267,7 @@ SimilaritySearchResult similarity_forward_search(const Eigen::MatrixXd& features
   result.must_link_correct_ratio = std::numeric_limits<double>::quiet_NaN();
   result.coverage = std::numeric_limits<double>::quiet_NaN();
   if (settings.semi_supervised && !unlabelled_list.empty())
-    add_inferred_must_links(points, labels, classes, labelled_list, unlabelled_list, settings,
+    add_inferred_must_links(points, {labels, classes, labelled_list, unlabelled_list}, settings,
                             pairs, result);
   result.pairs = static_cast<long long>(pairs.size());
   if (pairs.empty())

@@ -156,13 +156,9 @@ std::vector<SelectorScores> score_spec_batch(const SelectionProblem& problem,
   return results;
 }
 
-ComponentInfo spec_info() {
-  ComponentInfo info;
-  info.name = "spec";
-  info.doc =
-      "SPEC (Zhao & Liu 2007): spectral scores phi1 / phi2 / phi3 of each feature on the "
-      "normalised Laplacian of an rbf or kNN similarity graph of the fit rows' distances";
-  info.params = {
+// The similarity graph's parameters.
+std::vector<ParamDeclaration> spec_graph_params() {
+  return {
       ParamDeclaration{
           .name = "graph",
           .type = ParamType::text,
@@ -181,6 +177,13 @@ ComponentInfo spec_info() {
           .default_value = ParamValue{1.0},
           .doc = "kernel width sigma as a multiple of the mean of all fit x fit distances",
           .check = greater_than(0.0)},
+  };
+}
+
+// The score's parameters: phi1, phi2 or phi3 and the spectral function gamma applied to the
+// Laplacian's eigenvalues (Zhao & Liu 2007, section 3).
+std::vector<ParamDeclaration> spec_ranking_params() {
+  return {
       ParamDeclaration{
           .name = "ranker",
           .type = ParamType::text,
@@ -223,20 +226,31 @@ ComponentInfo spec_info() {
                        .default_value = ParamValue{1.0},
                        .doc = "random_walk power",
                        .check = greater_than(0.0)},
-      ParamDeclaration{
-          .name = "dense_limit",
-          .type = ParamType::integer,
-          .default_value = ParamValue{2000LL},
-          .doc = "largest number of fit rows for a dense eigendecomposition (above: Lanczos)",
-          .check = at_least(0)},
-      ParamDeclaration{
-          .name = "order",
-          .type = ParamType::text,
-          .default_value = ParamValue{std::string("auto")},
-          .doc = "auto: phi1 / phi2 smaller first, phi3 larger first (Zhao & Liu); or ascending / "
-                 "descending",
-          .choices = {"auto", "ascending", "descending"}},
   };
+}
+
+ComponentInfo spec_info() {
+  ComponentInfo info;
+  info.name = "spec";
+  info.doc =
+      "SPEC (Zhao & Liu 2007): spectral scores phi1 / phi2 / phi3 of each feature on the "
+      "normalised Laplacian of an rbf or kNN similarity graph of the fit rows' distances";
+  info.params = spec_graph_params();
+  const auto ranking = spec_ranking_params();
+  info.params.insert(info.params.end(), ranking.begin(), ranking.end());
+  info.params.push_back(ParamDeclaration{
+      .name = "dense_limit",
+      .type = ParamType::integer,
+      .default_value = ParamValue{2000LL},
+      .doc = "largest number of fit rows for a dense eigendecomposition (above: Lanczos)",
+      .check = at_least(0)});
+  info.params.push_back(ParamDeclaration{
+      .name = "order",
+      .type = ParamType::text,
+      .default_value = ParamValue{std::string("auto")},
+      .doc = "auto: phi1 / phi2 smaller first, phi3 larger first (Zhao & Liu); or ascending / "
+             "descending",
+      .choices = {"auto", "ascending", "descending"}});
   return info;
 }
 

@@ -102,9 +102,6 @@ bool classifier_uses_distances(const Spec& spec);
 // for the selectors' graphs, or for a classifier of distances the test rows of every fold (outer
 // and inner) against their training rows, so a train/test split computes test x train (and
 // leave-one-out tuning adds train x train), never m x m when only a block is read.
-struct BlockRows {
-  std::vector<int> rows, columns;
-};
 BlockRows distance_block_rows(const Spec& spec, const PreparedDataset& dataset);
 
 // The distances of each needed (dataset, distance) pair.

@@ -42,11 +42,12 @@ EvaluationResult measure(const Spec& spec, const Eigen::VectorXi& test_labels,
   return result;
 }
 
-FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
-                                 const std::vector<int>& features, int classifier_params,
-                                 int reducer_params, const DistanceBlock* distances) {
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
+                                 const EvaluationKey& key, const DistanceBlock* distances) {
+  const Fold& fold = dataset.fold(key.fold);
+  const std::vector<int>& features = key.features;
   const int classes = dataset.data.classes();
-  const auto point = static_cast<size_t>(classifier_params);
+  const auto point = static_cast<size_t>(key.classifier_params);
   if (classifier_uses_distances(spec)) {
     if (distances == nullptr)
       throw std::logic_error("a classifier of distances was planned without its distances");
@@ -61,8 +62,9 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
   double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
   if (spec.reduce) {
     try {
-      Reduction reduced = spec.reduce->reducers[static_cast<size_t>(reducer_params)]->fit_transform(
-          train, train_labels, classes, test);
+      Reduction reduced =
+          spec.reduce->reducers[static_cast<size_t>(key.reducer_params)]->fit_transform(
+              train, train_labels, classes, test);
       // No component (a model that found nothing to explain) leaves the classifier nothing.
       if (reduced.train.cols() == 0)
         throw InputError("", fmt::format("the reducer kept no component on the {} training rows "
@@ -96,8 +98,7 @@ EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
   const auto& fold = dataset.fold(key.fold);
   const DistanceBlock* block = nullptr;
   if (key.distance != kNoDistance) block = &distances.at({key.dataset, key.distance});
-  const FoldPredictions fitted = fold_predictions(spec, dataset, fold, key.features,
-                                                  key.classifier_params, key.reducer_params, block);
+  const FoldPredictions fitted = fold_predictions(spec, dataset, key, block);
   EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
                                     dataset.data.classes());
   result.n_components = fitted.columns;

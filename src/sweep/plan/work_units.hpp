@@ -65,11 +65,10 @@ struct FoldPredictions {
   long long columns = 0;
   double reconstruction_error = std::numeric_limits<double>::quiet_NaN();
 };
-// A classifier of distances reads `distances` (the cell's block: its test rows against its
-// training rows) instead of the features.
-FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset, const Fold& fold,
-                                 const std::vector<int>& features, int classifier_params,
-                                 int reducer_params, const DistanceBlock* distances);
+// The fit and prediction `key` names (its distance aside). A classifier of distances reads
+// `distances` (the cell's block: its test rows against its training rows) instead of the features.
+FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& dataset,
+                                 const EvaluationKey& key, const DistanceBlock* distances);
 
 // The key of a cell's evaluation on one fold, `selected` the columns its selector chose there.
 // Its distance is the cell's for a classifier of distances, else none (so cells that differ only

@@ -48,6 +48,35 @@ void add_curve_rows(CurveKind kind, const std::vector<bool>& positive,
   }
 }
 
+// Every fold of the cells refitted (the direct path), with its test rows' classes and scores: one
+// task per (cell, fold), each storing its own result, so the order never depends on threads.
+std::vector<FoldScores> refitted_fold_scores(const LoadedRun& loaded,
+                                             const std::vector<ScoreResult>& scores,
+                                             const std::vector<size_t>& cells, int threads) {
+  const Plan& plan = loaded.plan;
+  std::vector<std::pair<size_t, size_t>> tasks;
+  for (const size_t c : cells)
+    for (size_t f = 0; f < plan.cells[c].score_units.size(); ++f) tasks.emplace_back(c, f);
+  std::vector<FoldScores> fold_scores(tasks.size());
+  parallel_for(tasks.size(), threads, [&](size_t t) {
+    const Cell& cell = plan.cells[tasks[t].first];
+    const PreparedDataset& dataset = loaded.datasets[static_cast<size_t>(cell.dataset)];
+    const Fold& fold = dataset.folds[tasks[t].second];
+    // Curves of a classifier of distances are refused when the spec is loaded.
+    const EvaluationKey key{
+        cell.dataset,
+        static_cast<int>(tasks[t].second),
+        cell.classifier_params,
+        selected_features(scores[static_cast<size_t>(cell.score_units[tasks[t].second])],
+                          cell.n_features),
+        kNoDistance,
+        cell.reducer_params};
+    fold_scores[t] = {dataset.data.labels(fold.test_rows),
+                      fold_predictions(loaded.spec, dataset, key, nullptr).predictions.scores};
+  });
+  return fold_scores;
+}
+
 }  // namespace
 
 std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan,
@@ -83,10 +112,11 @@ std::vector<std::string> curves_header(const ResultLayout& layout) {
   return unique_columns(std::move(header), "curves.csv");
 }
 
-void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const ResultLayout& layout, const std::vector<ScoreResult>& scores,
-                  const std::vector<size_t>& chosen_cells, int threads,
-                  const std::filesystem::path& output) {
+void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
+                  const std::vector<size_t>& chosen_cells, int threads) {
+  const Spec& spec = loaded.spec;
+  const std::vector<PreparedDataset>& datasets = loaded.datasets;
+  const Plan& plan = loaded.plan;
   // Cells whose selector did not converge have no predictions (cell_status.csv says why).
   std::vector<size_t> cells;
   for (const size_t c : chosen_cells)
@@ -97,25 +127,8 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
   if (cells.size() < chosen_cells.size())
     spdlog::warn("curves.csv: {} of its {} cells left out, their selector did not converge",
                  chosen_cells.size() - cells.size(), chosen_cells.size());
-  // One task per (cell, fold), each storing its own result: the order never depends on threads.
-  std::vector<std::pair<size_t, size_t>> tasks;
-  for (const size_t c : cells)
-    for (size_t f = 0; f < plan.cells[c].score_units.size(); ++f) tasks.emplace_back(c, f);
-  std::vector<FoldScores> fold_scores(tasks.size());
-  parallel_for(tasks.size(), threads, [&](size_t t) {
-    const Cell& cell = plan.cells[tasks[t].first];
-    const PreparedDataset& dataset = datasets[static_cast<size_t>(cell.dataset)];
-    const Fold& fold = dataset.folds[tasks[t].second];
-    const auto features = selected_features(
-        scores[static_cast<size_t>(cell.score_units[tasks[t].second])], cell.n_features);
-    fold_scores[t] = {dataset.data.labels(fold.test_rows),
-                      // Curves of a classifier of distances are refused when the spec is loaded.
-                      fold_predictions(spec, dataset, fold, features, cell.classifier_params,
-                                       cell.reducer_params, nullptr)
-                          .predictions.scores};
-  });
-
-  CsvTable table{curves_header(layout), {}};
+  const std::vector<FoldScores> fold_scores = refitted_fold_scores(loaded, scores, cells, threads);
+  CsvTable table{curves_header(loaded.layout), {}};
   size_t first_task = 0;
   for (const size_t c : cells) {
     const Cell& cell = plan.cells[c];
@@ -132,7 +145,7 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
       pooled.scores.middleRows(static_cast<Eigen::Index>(at), part.scores.rows()) = part.scores;
       at += static_cast<size_t>(part.truth.size());
     }
-    const auto key = layout.cell_key(cell);
+    const auto key = loaded.layout.cell_key(cell);
     for (const CurveKind kind : spec.curves->kinds)
       for (Eigen::Index column = 0; column < pooled.scores.cols(); ++column) {
         const int positive_class = pooled.scores.cols() == 1 ? 1 : static_cast<int>(column);
@@ -158,7 +171,7 @@ void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets
       }
     first_task += folds;
   }
-  write_file_atomically(output / "curves.csv", table.str());
+  write_file_atomically(spec.output / "curves.csv", table.str());
 }
 
 }  // namespace tsfs

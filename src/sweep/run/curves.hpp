@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sweep/plan/work_units.hpp"
+#include "sweep/store/loaded_run.hpp"
 #include "sweep/store/result_layout.hpp"
 
 namespace tsfs {
@@ -19,14 +20,12 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 std::vector<std::string> curves_header(const ResultLayout& layout);
 
 // Refits the classifier of every fold of the given cells (Classifier::fit_predict_scores, the
-// direct path) and writes <output>/curves.csv: the cell's key columns, repeat, fold (empty and
-// "pooled" for the folds' test rows together), curve (pr or roc), class (the positive class: class
-// 1 of two, each class of several), threshold, x, y (roc: false and true positive rate; pr:
-// recall and precision). Same rows for any thread count. Cells whose selector did not
-// converge (cell_status.csv) are left out.
-void write_curves(const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                  const ResultLayout& layout, const std::vector<ScoreResult>& scores,
-                  const std::vector<size_t>& cells, int threads,
-                  const std::filesystem::path& output);
+// direct path) and writes curves.csv in the spec's output folder: the cell's key columns, repeat,
+// fold (empty and "pooled" for the folds' test rows together), curve (pr or roc), class (the
+// positive class: class 1 of two, each class of several), threshold, x, y (roc: false and true
+// positive rate; pr: recall and precision). Same rows for any thread count. Cells whose selector
+// did not converge (cell_status.csv) are left out.
+void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
+                  const std::vector<size_t>& cells, int threads);
 
 }  // namespace tsfs

@@ -105,27 +105,26 @@ PlannedSubsets planned_subset_counts(const Plan& plan, const std::vector<ScoreRe
   return counts;
 }
 
-std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
-                                                const std::vector<PreparedDataset>& datasets,
+std::vector<EvaluationResult> evaluate_requests(const StageInputs& inputs,
                                                 const std::vector<ScoreResult>& scores,
-                                                const std::vector<EvaluationRequest>& requests,
-                                                const DistanceBlocks& distances, int threads,
-                                                bool direct_fits) {
+                                                const std::vector<EvaluationRequest>& requests) {
+  const Spec& spec = inputs.spec;
   const auto& registration = *spec.classifier.registration;
   // A reducer refits on every subset: the column sums of nested fits do not carry over.
   const NestedSubsetFits* nested =
-      direct_fits || spec.reduce || !registration.nested ? nullptr : &*registration.nested;
+      inputs.settings.direct_fits || spec.reduce || !registration.nested ? nullptr
+                                                                         : &*registration.nested;
   const std::vector<WorkItem> items = plan_work(requests, nested);
   std::vector<EvaluationResult> results(requests.size());
-  parallel_for(items.size(), threads, [&](size_t i) {
+  parallel_for(items.size(), inputs.settings.threads, [&](size_t i) {
     const WorkItem& item = items[i];
     const EvaluationRequest& first = requests[item.requests.front()];
-    const PreparedDataset& dataset = datasets[static_cast<size_t>(first.key.dataset)];
+    const PreparedDataset& dataset = inputs.datasets[static_cast<size_t>(first.key.dataset)];
     if (item.nested)
       evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking,
                       requests, item, results);
     else
-      results[item.requests.front()] = evaluate(spec, dataset, first.key, distances);
+      results[item.requests.front()] = evaluate(spec, dataset, first.key, inputs.matrices);
   });
   return results;
 }

@@ -10,6 +10,7 @@
 
 #include "sweep/plan/plan.hpp"
 #include "sweep/plan/work_units.hpp"
+#include "sweep/run/stage_inputs.hpp"
 
 namespace tsfs {
 
@@ -32,11 +33,12 @@ PlannedSubsets planned_subset_counts(const Plan& plan, const std::vector<ScoreRe
 
 // One result per request, by index. The grouping depends on the requests only, never on the
 // thread count, so the results do not either.
-std::vector<EvaluationResult> evaluate_requests(const Spec& spec,
-                                                const std::vector<PreparedDataset>& datasets,
+std::vector<EvaluationResult> evaluate_requests(const StageInputs& inputs,
                                                 const std::vector<ScoreResult>& scores,
-                                                const std::vector<EvaluationRequest>& requests,
-                                                const DistanceBlocks& distances, int threads,
-                                                bool direct_fits);
+                                                const std::vector<EvaluationRequest>& requests);
+
+// The evaluations done so far, shared by the grid cells, the inner folds of tuning and the tuned
+// rows: identical (dataset, fold, classifier, feature subset) evaluations run once.
+using EvaluationCache = std::map<EvaluationKey, EvaluationResult>;
 
 }  // namespace tsfs

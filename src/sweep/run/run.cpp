@@ -24,6 +24,7 @@
 #include "sweep/run/load.hpp"
 #include "sweep/run/nearest_blocks.hpp"
 #include "sweep/run/scores.hpp"
+#include "sweep/run/stage_inputs.hpp"
 #include "sweep/run/tuning.hpp"
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_writer.hpp"
@@ -91,18 +92,17 @@ struct Counts {
   std::optional<TuningCounts> tuning;  // with tune: only
 };
 
-// What the evaluation and tuning stages share: the run as planned, the options, the distance
+// What the evaluation and tuning stages share: the run as planned, the settings, the distance
 // blocks and score vectors computed for it, the evaluations done so far (a cache shared by the
 // grid cells, the inner folds of tuning and the tuned rows), the output and the work counts.
 struct RunContext {
   const LoadedRun& loaded;
-  const RunOptions& options;
-  const DistanceBlocks& matrices;
+  const StageInputs& inputs;  // the settings and the distance blocks
   const std::vector<ScoreResult>& scores;
   const PlannedSubsets& planned;
   OutputWriter& writer;
   Counts& counts;
-  std::map<EvaluationKey, EvaluationResult>& evaluations;
+  EvaluationCache& evaluations;
 };
 
 // The rows of an earlier run in the output folder that this run resumes.
@@ -111,20 +111,20 @@ struct ResumedRows {
   PreviousTunedRows tuned;
 };
 
-DistanceBlocks compute_distances(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                                 const Plan& plan, const std::filesystem::path& cache_folder,
-                                 const RunOptions& options, Counts& counts) {
+DistanceBlocks compute_distances(const LoadedRun& loaded, const StageSettings& settings,
+                                 Counts& counts) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
   DistanceBlocks matrices;
   const auto searched =
-      add_nearest_neighbour_blocks(spec, datasets, plan, options.threads, matrices);
+      add_nearest_neighbour_blocks(spec, loaded.datasets, plan, settings.threads, matrices);
   for (auto [d, m] : plan.distance_matrices) {
     if (searched.count({d, m})) continue;
     bool cached = false;
-    const auto& dataset = datasets[static_cast<size_t>(d)];
+    const auto& dataset = loaded.datasets[static_cast<size_t>(d)];
     const BlockRows needed = distance_block_rows(spec, dataset);
-    matrices[{d, m}] =
-        distance_block(dataset.data, spec.distances[static_cast<size_t>(m)], needed.rows,
-                       needed.columns, cache_folder, options.threads, &cached);
+    matrices[{d, m}] = distance_block(dataset.data, spec.distances[static_cast<size_t>(m)], needed,
+                                      spec.cache, settings.threads, &cached);
     if (cached) ++counts.distance_matrices_cached;
   }
   counts.distance_matrices = plan.distance_matrices.size();
@@ -178,8 +178,8 @@ void evaluate_rows(const RunContext& context, const std::vector<ResultRow>& rows
   const Plan& plan = context.loaded.plan;
   const std::vector<ScoreResult>& scores = context.scores;
   OutputWriter& writer = context.writer;
-  std::map<EvaluationKey, EvaluationResult>& evaluations = context.evaluations;
-  Progress progress("cells", pending.size(), !context.options.show_progress());
+  EvaluationCache& evaluations = context.evaluations;
+  Progress progress("cells", pending.size(), !context.inputs.settings.show_progress);
   NonConvergence non_convergence;
   size_t batch_size = std::max<size_t>(16, pending.size() / 50);
   for (size_t begin = 0; begin < pending.size() && !interrupt_requested(); begin += batch_size) {
@@ -219,9 +219,7 @@ void evaluate_rows(const RunContext& context, const std::vector<ResultRow>& rows
       row_units.push_back(std::move(units));
       row_used.push_back(std::move(used));
     }
-    std::vector<EvaluationResult> results =
-        evaluate_requests(spec, context.loaded.datasets, scores, requests, context.matrices,
-                          context.options.threads, context.options.direct_fits);
+    std::vector<EvaluationResult> results = evaluate_requests(context.inputs, scores, requests);
     for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
     context.counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
@@ -338,8 +336,8 @@ void write_tuned(const LoadedRun& loaded, const std::vector<ResultRow>& rows,
     const auto& key = rows[first + t].key;
     if (outcome) {
       for (size_t f = 0; f < outcome->size(); ++f)
-        table.rows.push_back(
-            tuned_row(spec, layout, plan, tuned[t], key, choices.at(first + t)[f], (*outcome)[f]));
+        table.rows.push_back(tuned_row({spec, layout, plan}, tuned[t], key,
+                                       choices.at(first + t)[f], (*outcome)[f]));
     } else if (auto found = previous.find(key); found != previous.end()) {
       for (const auto& earlier : found->second) table.rows.push_back(earlier.fields);
     }
@@ -364,101 +362,117 @@ void warn_undefined_choices(const Spec& spec, const std::vector<std::vector<Tune
         undefined, total, tune_metric_name(*spec.tune));
 }
 
-// The tuned rows not yet done, one dataset after another: candidates chosen on the inner folds,
-// then the chosen outer evaluations (usually already in `evaluations` from the grid cells), then
-// a checkpoint when due. An archive study's nested CV takes hours; an interrupt saves every
-// finished dataset's tuned rows, a crash (SIGKILL) loses the last kTuningCheckpoint at most.
-// A checkpoint rewrites results.csv, folds.csv (an archive study's reach 90 MB) and tuned.csv
-// whole, which after every dataset cost a sizeable share of the tuning.
+// The tuned rows to tune, by dataset: every tuned row of a dataset with a pending one is tuned
+// again, so that the inner folds' nested-subset fits see each ranking at all its sizes, as in a run
+// that tunes the dataset whole, and a choice does not depend on which rows an earlier run finished
+// (evaluations.hpp).
+std::map<int, std::vector<size_t>> rows_by_dataset(const LoadedRun& loaded, size_t row_count,
+                                                   const std::set<size_t>& pending) {
+  const size_t first = loaded.plan.cells.size();
+  std::map<int, std::vector<size_t>> by_dataset;
+  for (size_t r = first; r < row_count; ++r) {
+    const auto candidate = loaded.tuned[r - first].candidates.front();
+    by_dataset[loaded.plan.cells[static_cast<size_t>(candidate)].dataset].push_back(r);
+  }
+  std::erase_if(by_dataset, [&](const auto& entry) {
+    return std::none_of(entry.second.begin(), entry.second.end(),
+                        [&](size_t r) { return pending.count(r) > 0; });
+  });
+  return by_dataset;
+}
+
+// What the tuning of one dataset after another reads and adds to.
+struct TuningState {
+  std::vector<ResultRow>& rows;
+  const std::set<size_t>& pending;                      // the tuned rows not finished earlier
+  std::map<size_t, std::vector<TunedChoice>>& choices;  // of the rows tuned in this run
+  const PreviousTunedRows& previous;                    // tuned.csv of an earlier run
+  TuningCounts& counts;
+};
+
+// One dataset's tuned rows: candidates chosen on the inner folds, then the pending rows' chosen
+// outer evaluations (usually already in `evaluations` from the grid cells), then a checkpoint
+// when due; the finished rows' choices stand as they are.
+void tune_dataset(const RunContext& context, TuningState& state,
+                  const std::vector<size_t>& dataset_rows) {
+  const LoadedRun& loaded = context.loaded;
+  OutputWriter& writer = context.writer;
+  const size_t first = loaded.plan.cells.size();
+  std::vector<TunedCell> all_cells;
+  for (size_t r : dataset_rows) all_cells.push_back(loaded.tuned[r - first]);
+  auto all_chosen =
+      choose_candidates(context.inputs, loaded.plan, all_cells, context.evaluations, state.counts);
+  std::vector<size_t> to_evaluate;
+  std::vector<std::vector<TunedChoice>> chosen;
+  for (size_t i = 0; i < dataset_rows.size(); ++i)
+    if (state.pending.count(dataset_rows[i])) chosen.push_back(all_chosen[i]);
+  warn_undefined_choices(loaded.spec, chosen);
+  for (size_t i = 0; i < dataset_rows.size(); ++i) {
+    const size_t row = dataset_rows[i];
+    if (!state.pending.count(row)) continue;
+    auto unscored = std::find_if(all_chosen[i].begin(), all_chosen[i].end(),
+                                 [](const TunedChoice& choice) { return choice.candidate < 0; });
+    if (unscored != all_chosen[i].end()) {
+      writer.record_not_converged(row, unscored->not_converged);
+      continue;
+    }
+    for (const auto& choice : all_chosen[i])
+      state.rows[row].fold_cells.push_back(
+          all_cells[i].candidates[static_cast<size_t>(choice.candidate)]);
+    state.choices[row] = std::move(all_chosen[i]);
+    to_evaluate.push_back(row);
+  }
+  const size_t checkpoints = writer.checkpoints();
+  evaluate_rows(context, state.rows, to_evaluate);
+  if (writer.checkpoint_due()) writer.checkpoint();
+  // tuned.csv follows every checkpoint that wrote tuned rows (a row without it is recomputed).
+  if (writer.checkpoints() != checkpoints)
+    write_tuned(loaded, state.rows, writer, state.choices, state.previous);
+}
+
+// The tuned rows not yet done, one dataset after another (tune_dataset). An archive study's
+// nested CV takes hours; an interrupt saves every finished dataset's tuned rows, a crash
+// (SIGKILL) loses the last kTuningCheckpoint at most. A checkpoint rewrites results.csv, folds.csv
+// (an archive study's reach 90 MB) and tuned.csv whole, which after every dataset cost a sizeable
+// share of the tuning.
 constexpr std::chrono::seconds kTuningCheckpoint{10};
 
 void run_tuning(const RunContext& context, std::vector<ResultRow>& rows,
                 const PreviousTunedRows& previous) {
-  const Plan& plan = context.loaded.plan;
-  const std::vector<TunedCell>& tuned = context.loaded.tuned;
-  const LoadedRun& loaded = context.loaded;
-  const RunOptions& options = context.options;
   OutputWriter& writer = context.writer;
-  const size_t first = plan.cells.size();
-  const auto pending = pending_rows(writer, first, rows.size());
-  context.counts.cells_resumed += rows.size() - first - pending.size();
-  // Every tuned row of a dataset with a pending one is tuned again: the inner folds' nested-subset
-  // fits then see each ranking at all its sizes, as in a run that tunes the dataset whole, so a
-  // choice does not depend on which rows an earlier run finished (context.evaluations.hpp).
-  const std::set<size_t> pending_set(pending.begin(), pending.end());
-  std::map<int, std::vector<size_t>> by_dataset;
-  for (size_t r = first; r < rows.size(); ++r) {
-    const Cell& cell = plan.cells[static_cast<size_t>(tuned[r - first].candidates.front())];
-    by_dataset[cell.dataset].push_back(r);
-  }
-  std::erase_if(by_dataset, [&](const auto& entry) {
-    return std::none_of(entry.second.begin(), entry.second.end(),
-                        [&](size_t r) { return pending_set.count(r) > 0; });
-  });
-  TuningCounts& tuning_counts = context.counts.tuning.emplace();
+  const size_t first = context.loaded.plan.cells.size();
+  const auto pending_list = pending_rows(writer, first, rows.size());
+  context.counts.cells_resumed += rows.size() - first - pending_list.size();
+  const std::set<size_t> pending(pending_list.begin(), pending_list.end());
+  const auto by_dataset = rows_by_dataset(context.loaded, rows.size(), pending);
   std::map<size_t, std::vector<TunedChoice>> choices;
+  TuningState state{rows, pending, choices, previous, context.counts.tuning.emplace()};
   writer.set_checkpoint_interval(kTuningCheckpoint);
   size_t rows_to_tune = 0;
   for (const auto& entry : by_dataset) rows_to_tune += entry.second.size();
-  Progress progress("tuned rows", rows_to_tune, !options.show_progress());
+  Progress progress("tuned rows", rows_to_tune, !context.inputs.settings.show_progress);
   // An interrupt keeps the tuned rows finished so far: results.csv and folds.csv first, then
   // their choices in tuned.csv (a row without them is recomputed).
   try {
-    for (const auto& [dataset, dataset_rows] : by_dataset) {
+    for (const auto& entry : by_dataset) {
       const auto started = std::chrono::steady_clock::now();
-      std::vector<TunedCell> all_cells;
-      for (size_t r : dataset_rows) all_cells.push_back(tuned[r - first]);
-      auto all_chosen =
-          choose_candidates(context.loaded.spec, context.loaded.datasets, plan, all_cells,
-                            context.matrices, options.threads, options.direct_fits,
-                            !options.show_progress(), context.evaluations, tuning_counts);
-      // The pending rows' choices; the finished rows' stand as they are.
-      std::vector<size_t> group;
-      std::vector<TunedCell> to_tune;
-      std::vector<std::vector<TunedChoice>> chosen;
-      for (size_t i = 0; i < dataset_rows.size(); ++i)
-        if (pending_set.count(dataset_rows[i])) {
-          group.push_back(dataset_rows[i]);
-          to_tune.push_back(std::move(all_cells[i]));
-          chosen.push_back(std::move(all_chosen[i]));
-        }
-      warn_undefined_choices(context.loaded.spec, chosen);
-      std::vector<size_t> to_evaluate;
-      for (size_t i = 0; i < group.size(); ++i) {
-        auto unscored =
-            std::find_if(chosen[i].begin(), chosen[i].end(),
-                         [](const TunedChoice& choice) { return choice.candidate < 0; });
-        if (unscored != chosen[i].end()) {
-          writer.record_not_converged(group[i], unscored->not_converged);
-          continue;
-        }
-        for (const auto& choice : chosen[i])
-          rows[group[i]].fold_cells.push_back(
-              to_tune[i].candidates[static_cast<size_t>(choice.candidate)]);
-        choices[group[i]] = std::move(chosen[i]);
-        to_evaluate.push_back(group[i]);
-      }
-      const size_t checkpoints = writer.checkpoints();
-      evaluate_rows(context, rows, to_evaluate);
-      if (writer.checkpoint_due()) writer.checkpoint();
-      // tuned.csv follows every checkpoint that wrote tuned rows (a row without it is recomputed).
-      if (writer.checkpoints() != checkpoints) write_tuned(loaded, rows, writer, choices, previous);
+      tune_dataset(context, state, entry.second);
       // The per-dataset cost of nested CV (experiments/archive-full/archive_full_numbers.py).
       spdlog::info(
           "tuned {}: {} rows in {:.1f} s",
-          context.loaded.datasets[static_cast<size_t>(dataset)].data.name, dataset_rows.size(),
+          context.loaded.datasets[static_cast<size_t>(entry.first)].data.name, entry.second.size(),
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-      progress.advance(dataset_rows.size());
+      progress.advance(entry.second.size());
       throw_if_interrupted();
     }
     progress.finish();
   } catch (const Interrupted&) {
     writer.checkpoint();
-    write_tuned(loaded, rows, writer, choices, previous);
+    write_tuned(context.loaded, rows, writer, choices, previous);
     throw;
   }
   writer.checkpoint();
-  write_tuned(loaded, rows, writer, choices, previous);
+  write_tuned(context.loaded, rows, writer, choices, previous);
 }
 
 // `row` (in `header`'s columns) added to the stale rows, by column name (an earlier file's stale
@@ -488,7 +502,7 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
     const auto tuned_rows = previous_tuned.find(key);
     const auto fold_rows = previous.folds.find(joined);
     if (tuned_rows == previous_tuned.end() || fold_rows == previous.folds.end() ||
-        !previous_tuned_rows_agree(spec, layout, plan, row, tuned_rows->second, fold_rows->second,
+        !previous_tuned_rows_agree({spec, layout, plan}, row, tuned_rows->second, fold_rows->second,
                                    previous.folds, spec.output / "tuned.csv")) {
       // A complete earlier tuned row now out of date (its candidates changed) is kept in
       // results.stale.csv, as every replaced row is; an incomplete one is only recomputed.
@@ -501,90 +515,123 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
   }
 }
 
+// The distance blocks and score vectors, and the tables made of the scores. A finished run run
+// again needs no distance, score vector or fit (`needed` false), unless an output is made from the
+// score vectors: an archive study then resumes in seconds, not in the minutes its matrices and
+// score vectors take.
+struct Computed {
+  DistanceBlocks matrices;
+  std::vector<ScoreResult> scores;
+};
+
+Computed compute_stage(const LoadedRun& loaded, bool needed, const StageSettings& settings,
+                       StageClock& clock, Counts& counts) {
+  const Spec& spec = loaded.spec;
+  const Plan& plan = loaded.plan;
+  Computed computed;
+  if (needed) {
+    computed.matrices = compute_distances(loaded, settings, counts);
+    clock.stop("distances");
+    const StageInputs inputs{spec, loaded.datasets, computed.matrices, settings};
+    computed.scores = compute_all_scores(inputs, plan);
+  } else {
+    spdlog::info("every cell is in results.csv: no distance or score vector is computed");
+    counts.distance_matrices = plan.distance_matrices.size();
+    clock.stop("distances");
+  }
+  if (spec.save_scores) write_scores(spec.output, loaded.layout, plan, computed.scores);
+  if (loaded.layout.reports_measures())
+    write_selection_measures(spec.output, loaded.layout, plan, computed.scores);
+  else
+    set_aside_unused(spec.output, "selection_measures");
+  clock.stop("scores");
+  return computed;
+}
+
+// The grid cells' evaluations, then the tuned rows'. Every way out (an interrupt inside a batch,
+// between batches, in the inner folds) saves what is finished: the last periodic checkpoint may
+// be a second old.
+void evaluation_stage(const RunContext& context, std::vector<ResultRow>& rows,
+                      const std::vector<size_t>& pending, const PreviousTunedRows& previous_tuned,
+                      StageClock& clock) {
+  try {
+    evaluate_rows(context, rows, pending);
+    if (!context.loaded.tuned.empty() && !interrupt_requested()) {
+      clock.stop("evaluations");
+      run_tuning(context, rows, previous_tuned);
+      clock.stop("tuning");
+    }
+  } catch (const Interrupted&) {
+    context.writer.checkpoint();
+    throw;
+  } catch (...) {
+    // Bad input found mid-run (a band no pair fits): the cells finished before it are kept too,
+    // unless the save itself fails (a full disk), whose error is not the one to report.
+    try {
+      context.writer.checkpoint();
+    } catch (...) {
+    }
+    throw;
+  }
+}
+
+// results.csv and folds.csv saved for the last time, then what is made from them: cell_status.csv,
+// curves.csv, the summaries and plots; the tables the spec does not ask for are set aside.
+void output_stage(const RunContext& context, const std::vector<size_t>& curve_cell_list,
+                  StageClock& clock) {
+  const LoadedRun& loaded = context.loaded;
+  const Spec& spec = loaded.spec;
+  OutputWriter& writer = context.writer;
+  writer.checkpoint();
+  const CsvTable results = writer.results_table();
+  writer.report_cells_short_of_features();
+  if (loaded.tuned.empty()) clock.stop("evaluations");
+  throw_if_interrupted();
+  context.counts.cells_not_converged = writer.write_cell_status();
+  if (!curve_cell_list.empty())
+    write_curves(loaded, context.scores, curve_cell_list, context.inputs.settings.threads);
+  else if (!spec.curves)
+    set_aside_unused(spec.output, "curves");
+  if (!spec.tune) set_aside_unused(spec.output, "tuned");
+  write_summaries(spec.output, results, spec);  // after curves.csv, which curve plots read
+  clock.stop("outputs");
+}
+
 // Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
 // every finished cell already saved by the last checkpoint.
 void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_list,
                 ResumedRows resumed, const RunOptions& options, StageClock& clock, Counts& counts) {
-  const Spec& spec = loaded.spec;
+  const StageSettings settings{.threads = options.threads,
+                               .show_progress = options.show_progress(),
+                               .direct_fits = options.direct_fits};
   const Plan& plan = loaded.plan;
-  const ResultLayout& layout = loaded.layout;
-  const std::vector<TunedCell>& tuned = loaded.tuned;
   const auto reported_count =
       static_cast<size_t>(std::count(loaded.reported.begin(), loaded.reported.end(), true));
-  counts.cells = reported_count + tuned.size();
+  counts.cells = reported_count + loaded.tuned.size();
   counts.score_vectors = plan.score_units.size();
-  std::vector<ResultRow> rows = result_rows(spec, layout, plan, tuned, loaded.reported);
-  OutputWriter writer(spec.output, layout, plan, rows, std::move(resumed.results), options.timings);
+  std::vector<ResultRow> rows =
+      result_rows(loaded.spec, loaded.layout, plan, loaded.tuned, loaded.reported);
+  OutputWriter writer(loaded.spec.output, loaded.layout, plan, rows, std::move(resumed.results),
+                      options.timings);
   writer.keep_stale_rows();
   const auto pending = pending_rows(writer, 0, plan.cells.size());
   counts.cells_resumed = reported_count - pending.size();
   if (counts.cells_resumed > 0)
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
                  reported_count);
-  // A finished run run again needs no distance, score vector or fit, unless an output is made
-  // from the score vectors: an archive study then resumes in seconds, not in the minutes its
-  // matrices and score vectors take.
   const bool finished =
       pending.empty() && pending_rows(writer, plan.cells.size(), rows.size()).empty();
   const bool outputs_need_scores =
-      spec.save_scores || layout.reports_measures() || !curve_cell_list.empty();
-  DistanceBlocks matrices;
-  std::vector<ScoreResult> scores;
-  if (!finished || outputs_need_scores) {
-    matrices = compute_distances(spec, loaded.datasets, plan, spec.cache, options, counts);
-    clock.stop("distances");
-    scores = compute_all_scores(spec, loaded.datasets, plan, matrices, options.threads,
-                                !options.show_progress());
-  } else {
-    spdlog::info("every cell is in results.csv: no distance or score vector is computed");
-    counts.distance_matrices = plan.distance_matrices.size();
-    clock.stop("distances");
-  }
-  if (spec.save_scores) write_scores(spec.output, layout, plan, scores);
-  if (layout.reports_measures())
-    write_selection_measures(spec.output, layout, plan, scores);
-  else
-    set_aside_unused(spec.output, "selection_measures");
-  clock.stop("scores");
-
-  std::map<EvaluationKey, EvaluationResult> evaluations;
-  const PlannedSubsets planned = finished ? PlannedSubsets{} : planned_subset_counts(plan, scores);
-  // Every way out of the evaluations and tuning (an interrupt inside a batch, between batches, in
-  // the inner folds) saves what is finished: the last periodic checkpoint may be a second old.
-  const RunContext context{loaded, options, matrices, scores, planned, writer, counts, evaluations};
-  try {
-    evaluate_rows(context, rows, pending);
-    if (!tuned.empty() && !interrupt_requested()) {
-      clock.stop("evaluations");
-      run_tuning(context, rows, resumed.tuned);
-      clock.stop("tuning");
-    }
-  } catch (const Interrupted&) {
-    writer.checkpoint();
-    throw;
-  } catch (...) {
-    // Bad input found mid-run (a band no pair fits): the cells finished before it are kept too,
-    // unless the save itself fails (a full disk), whose error is not the one to report.
-    try {
-      writer.checkpoint();
-    } catch (...) {
-    }
-    throw;
-  }
-  writer.checkpoint();
-  const CsvTable results = writer.results_table();
-  writer.report_cells_short_of_features();
-  if (tuned.empty()) clock.stop("evaluations");
-  throw_if_interrupted();
-  counts.cells_not_converged = writer.write_cell_status();
-  if (!curve_cell_list.empty())
-    write_curves(spec, loaded.datasets, plan, layout, scores, curve_cell_list, options.threads,
-                 spec.output);
-  else if (!spec.curves)
-    set_aside_unused(spec.output, "curves");
-  if (!spec.tune) set_aside_unused(spec.output, "tuned");
-  write_summaries(spec.output, results, spec);  // after curves.csv, which curve plots read
-  clock.stop("outputs");
+      loaded.spec.save_scores || loaded.layout.reports_measures() || !curve_cell_list.empty();
+  const Computed computed =
+      compute_stage(loaded, !finished || outputs_need_scores, settings, clock, counts);
+  EvaluationCache evaluations;
+  const PlannedSubsets planned =
+      finished ? PlannedSubsets{} : planned_subset_counts(plan, computed.scores);
+  const StageInputs inputs{loaded.spec, loaded.datasets, computed.matrices, settings};
+  const RunContext context{loaded, inputs, computed.scores, planned, writer, counts, evaluations};
+  evaluation_stage(context, rows, pending, resumed.tuned, clock);
+  output_stage(context, curve_cell_list, clock);
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others

@@ -168,20 +168,24 @@ void score_batch(const Spec& spec, const PreparedDataset& dataset, const Plan& p
 }  // namespace
 
 ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistration& registration,
-                                 const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-                                 int classes, const Eigen::MatrixXd* distances,
-                                 const Classifier* classifier) {
+                                 const SelectionProblem& whole) {
+  const Eigen::MatrixXd& features = whole.features;
   FitData data;
   data.registration = &registration;
-  data.classifier = registration.uses_classifier ? classifier : nullptr;
+  data.classifier = registration.uses_classifier ? whole.classifier : nullptr;
   std::vector<int> rows(static_cast<size_t>(features.rows()));
   for (size_t r = 0; r < rows.size(); ++r) rows[r] = static_cast<int>(r);
   data.columns = usable_columns(features, rows);
+  // No usable column: nothing for the selector to score (the greedy information selectors would
+  // index an empty matrix). Every column gets NaN and comes last, as the columns left out do; a
+  // run refuses such data before scoring (load.cpp).
+  if (data.columns.empty())
+    return score_result(SelectorScores{}, data, features.cols(), selector.order());
   // Every column usable (the usual case): one copy, as a run's unit fitted on all rows makes.
   data.features = features(Eigen::all, data.columns);
-  data.labels = labels;
-  data.classes = classes;
-  data.distances = registration.uses_distance ? distances : nullptr;
+  if (whole.labels) data.labels = *whole.labels;
+  data.classes = whole.classes;
+  data.distances = registration.uses_distance ? whole.distances : nullptr;
   return score_result(selector.score(data.problem()), data, features.cols(), selector.order());
 }
 
@@ -224,21 +228,18 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
   return batches;
 }
 
-std::vector<ScoreResult> compute_all_scores(const Spec& spec,
-                                            const std::vector<PreparedDataset>& datasets,
-                                            const Plan& plan,
-                                            const DistanceBlocks& distance_matrices, int threads,
-                                            bool quiet) {
+std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan) {
+  const Spec& spec = inputs.spec;
   std::vector<ScoreResult> results(plan.score_units.size());
   const auto batches = score_batches(spec, plan, kMaxBatchSize);
-  Progress progress("scores", results.size(), quiet);
-  parallel_for(batches.size(), threads, [&](size_t b) {
+  Progress progress("scores", results.size(), !inputs.settings.show_progress);
+  parallel_for(batches.size(), inputs.settings.threads, [&](size_t b) {
     const ScoreUnit& unit = plan.score_units[batches[b].front()];
     const Eigen::MatrixXd* distances = nullptr;
     if (reads_distance_matrix(spec, unit))
-      distances = &distance_matrices.at({unit.dataset, unit.distance}).values;
-    score_batch(spec, datasets[static_cast<size_t>(unit.dataset)], plan, batches[b], distances,
-                results);
+      distances = &inputs.matrices.at({unit.dataset, unit.distance}).values;
+    score_batch(spec, inputs.datasets[static_cast<size_t>(unit.dataset)], plan, batches[b],
+                distances, results);
     progress.advance(batches[b].size());
   });
   progress.finish();

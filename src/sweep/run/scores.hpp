@@ -10,6 +10,7 @@
 #include "select/selector.hpp"
 #include "sweep/plan/plan.hpp"
 #include "sweep/plan/work_units.hpp"
+#include "sweep/run/stage_inputs.hpp"
 
 namespace tsfs {
 
@@ -20,13 +21,12 @@ ScoreResult compute_scores(const Spec& spec, const PreparedDataset& dataset, con
 
 // One selector on a whole feature matrix outside a spec (the Python bindings), as a run scores a
 // unit fitted on all rows: columns NaN or constant over the rows are left out of the selector's
-// problem, get NaN scores and come last in the ranking. `labels` are class indices in
-// [0, classes) (supervised selectors), `distances` the rows' matrix (selectors using one),
-// `classifier` the classifier a search wrapper fits (registrations with uses_classifier).
+// problem, get NaN scores and come last in the ranking. `whole` holds every column; its labels
+// are class indices in [0, classes) (supervised selectors), its distances the rows' matrix
+// (selectors using one), its classifier the one a search wrapper fits (registrations with
+// uses_classifier); those the registration does not use are ignored.
 ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistration& registration,
-                                 const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-                                 int classes, const Eigen::MatrixXd* distances,
-                                 const Classifier* classifier = nullptr);
+                                 const SelectionProblem& whole);
 
 // The batches compute_all_scores runs: units of one dataset, distance, selector and fold whose
 // parameter sets differ only in the selector's batch_varying_params, at most `max_size` per batch,
@@ -37,10 +37,6 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
 // Every score unit of the plan, in plan order, batches in parallel. A selector's InputError
 // (e.g. a zero kernel width on a dataset whose series are all identical) is rethrown naming the
 // selector's spec location, dataset and distance.
-std::vector<ScoreResult> compute_all_scores(const Spec& spec,
-                                            const std::vector<PreparedDataset>& datasets,
-                                            const Plan& plan,
-                                            const DistanceBlocks& distance_matrices, int threads,
-                                            bool quiet);
+std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan);
 
 }  // namespace tsfs

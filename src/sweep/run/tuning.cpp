@@ -35,10 +35,9 @@ double metric_of(const Spec& spec, const EvaluationResult& result) {
 
 // The evaluation of every (tuned row, candidate, inner fold), deduplicated through `cache`.
 std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::vector<TunedCell>& tuned, const InnerPlan& inner,
-    const std::vector<ScoreResult>& scores, const DistanceBlocks& distances, int threads,
-    bool direct_fits, std::map<EvaluationKey, EvaluationResult>& cache) {
+    const StageInputs& inputs, const Plan& plan, const std::vector<TunedCell>& tuned,
+    const InnerPlan& inner, const std::vector<ScoreResult>& scores, EvaluationCache& cache) {
+  const Spec& spec = inputs.spec;
   std::vector<std::vector<std::vector<EvaluationKey>>> keys(tuned.size());
   std::vector<EvaluationRequest> requests;
   std::map<EvaluationKey, size_t> requested;
@@ -46,7 +45,7 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
     for (size_t c = 0; c < tuned[t].candidates.size(); ++c) {
       const Cell& cell = plan.cells[static_cast<size_t>(tuned[t].candidates[c])];
       const auto outer_count =
-          static_cast<int>(datasets[static_cast<size_t>(cell.dataset)].folds.size());
+          static_cast<int>(inputs.datasets[static_cast<size_t>(cell.dataset)].folds.size());
       std::vector<EvaluationKey> candidate_keys;
       for (size_t g = 0; g < inner.unit_of[t][c].size(); ++g) {
         const int unit = inner.unit_of[t][c][g];
@@ -64,8 +63,7 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
       keys[t].push_back(std::move(candidate_keys));
     }
   }
-  auto results =
-      evaluate_requests(spec, datasets, scores, requests, distances, threads, direct_fits);
+  auto results = evaluate_requests(inputs, scores, requests);
   for (size_t r = 0; r < requests.size(); ++r) cache.emplace(requests[r].key, results[r]);
   spdlog::info("tuning: {} inner score vectors, {} inner classifier fits",
                inner.units.score_units.size(), requests.size());
@@ -88,17 +86,16 @@ BestCandidate best_candidate(const std::vector<double>& scores, TieBreak ties) {
   return best;
 }
 
-std::vector<std::vector<TunedChoice>> choose_candidates(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::vector<TunedCell>& tuned, const DistanceBlocks& distance_matrices, int threads,
-    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
-    TuningCounts& counts) {
+std::vector<std::vector<TunedChoice>> choose_candidates(const StageInputs& inputs, const Plan& plan,
+                                                        const std::vector<TunedCell>& tuned,
+                                                        EvaluationCache& cache,
+                                                        TuningCounts& counts) {
+  const Spec& spec = inputs.spec;
+  const std::vector<PreparedDataset>& datasets = inputs.datasets;
   const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
-  const auto scores =
-      compute_all_scores(spec, datasets, inner.units, distance_matrices, threads, quiet);
+  const auto scores = compute_all_scores(inputs, inner.units);
   const size_t cached = cache.size();
-  const auto keys = inner_evaluations(spec, datasets, plan, tuned, inner, scores, distance_matrices,
-                                      threads, direct_fits, cache);
+  const auto keys = inner_evaluations(inputs, plan, tuned, inner, scores, cache);
   counts.inner_score_vectors += inner.units.score_units.size();
   counts.inner_fits += cache.size() - cached;
   std::vector<std::vector<TunedChoice>> choices(tuned.size());

@@ -14,6 +14,7 @@
 
 #include "sweep/plan/tuned_cells.hpp"
 #include "sweep/plan/work_units.hpp"
+#include "sweep/run/evaluations.hpp"
 #include "sweep/store/tuned_rows.hpp"
 
 namespace tsfs {
@@ -34,10 +35,9 @@ struct TuningCounts {
 
 // For each tuned row and outer fold, the chosen candidate. Inner evaluations go through `cache`
 // (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
-std::vector<std::vector<TunedChoice>> choose_candidates(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
-    const std::vector<TunedCell>& tuned, const DistanceBlocks& distance_matrices, int threads,
-    bool direct_fits, bool quiet, std::map<EvaluationKey, EvaluationResult>& cache,
-    TuningCounts& counts);
+std::vector<std::vector<TunedChoice>> choose_candidates(const StageInputs& inputs, const Plan& plan,
+                                                        const std::vector<TunedCell>& tuned,
+                                                        EvaluationCache& cache,
+                                                        TuningCounts& counts);
 
 }  // namespace tsfs

@@ -77,9 +77,11 @@ std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layo
   return unique_columns(std::move(header), "tuned.csv");
 }
 
-std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                                   const TunedCell& tuned, const std::vector<std::string>& key,
-                                   const TunedChoice& choice, const FoldOutcome& outcome) {
+std::vector<std::string> tuned_row(const TunedGrid& grid, const TunedCell& tuned,
+                                   const std::vector<std::string>& key, const TunedChoice& choice,
+                                   const FoldOutcome& outcome) {
+  const Spec& spec = grid.spec;
+  const Plan& plan = grid.plan;
   const Cell& chosen =
       plan.cells[static_cast<size_t>(tuned.candidates[static_cast<size_t>(choice.candidate)])];
   auto row = key;
@@ -88,7 +90,7 @@ std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout,
   row.push_back(std::to_string(tuned.candidates.size()));
   row.push_back(protocol_label(spec.tune->inner));
   row.push_back(tie_break_name(spec.tune->ties));
-  for (auto& field : chosen_fields(spec, layout, chosen)) row.push_back(std::move(field));
+  for (auto& field : chosen_fields(spec, grid.layout, chosen)) row.push_back(std::move(field));
   row.push_back(format_double_or_empty(choice.inner_score));
   row.push_back(choice.tied > 0 ? std::to_string(choice.tied) : "");
   row.push_back(format_double(outcome.accuracy));
@@ -173,11 +175,14 @@ std::string first_difference(const std::vector<std::string>& names,
 
 }  // namespace
 
-bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
+bool previous_tuned_rows_agree(const TunedGrid& grid, const TunedCell& tuned,
+                               const std::vector<TunedLine>& tuned_rows,
                                const std::vector<std::vector<std::string>>& fold_rows,
                                const PreviousFoldRows& all_fold_rows,
                                const std::filesystem::path& path) {
+  const Spec& spec = grid.spec;
+  const ResultLayout& layout = grid.layout;
+  const Plan& plan = grid.plan;
   if (tuned_rows.size() != fold_rows.size()) return false;
   // A candidate the earlier run did not evaluate (the tuned grid changed: components [1, 2, 4]
   // became [1, 2, 8]) was not among its choices: the rows are stale and recomputed. Under

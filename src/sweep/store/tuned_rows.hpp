@@ -22,6 +22,13 @@ struct TunedChoice {
   std::string not_converged;  // candidate -1: why (a selector's solver that did not converge)
 };
 
+// The grid a tuned row belongs to, as tuned.csv sees it (references, never stored).
+struct TunedGrid {
+  const Spec& spec;
+  const ResultLayout& layout;
+  const Plan& plan;
+};
+
 // The results.csv / folds.csv key of a tuned row: its first candidate's, with "tuned" in the
 // columns of the tuned parameters.
 std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout, const Plan& plan,
@@ -29,9 +36,9 @@ std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout,
 
 // tuned.csv: per tuned row and outer fold, the chosen values, the inner score and the outer result.
 std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layout);
-std::vector<std::string> tuned_row(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                                   const TunedCell& tuned, const std::vector<std::string>& key,
-                                   const TunedChoice& choice, const FoldOutcome& outcome);
+std::vector<std::string> tuned_row(const TunedGrid& grid, const TunedCell& tuned,
+                                   const std::vector<std::string>& key, const TunedChoice& choice,
+                                   const FoldOutcome& outcome);
 
 // tuned.csv rows of an earlier run in the output folder, by the key of their tuned row; rows of
 // another inner protocol (or metric: another header) are left out, so their rows are recomputed.
@@ -51,8 +58,8 @@ using PreviousFoldRows = std::map<std::string, std::vector<std::vector<std::stri
 // choice that is none of the row's candidates, or an outer result (accuracy, balanced accuracy,
 // metrics) that its folds.csv row or the chosen candidate's own folds.csv row (in
 // `all_fold_rows`) contradicts.
-bool previous_tuned_rows_agree(const Spec& spec, const ResultLayout& layout, const Plan& plan,
-                               const TunedCell& tuned, const std::vector<TunedLine>& tuned_rows,
+bool previous_tuned_rows_agree(const TunedGrid& grid, const TunedCell& tuned,
+                               const std::vector<TunedLine>& tuned_rows,
                                const std::vector<std::vector<std::string>>& fold_rows,
                                const PreviousFoldRows& all_fold_rows,
                                const std::filesystem::path& path);

@@ -113,6 +113,7 @@ struct Fixture {
 
 TEST_CASE("evaluations of one ranking go through the nested-subset fits, others one by one") {
   const Fixture fixture;
+  const DistanceBlocks no_distances;
   // Score unit 0: four subsets (>= the probe's 3), out of order; score unit 1: two subsets.
   const std::vector<EvaluationRequest> requests = {fixture.request(0, 3), fixture.request(1, 2),
                                                    fixture.request(0, 1), fixture.request(0, 4),
@@ -120,8 +121,10 @@ TEST_CASE("evaluations of one ranking go through the nested-subset fits, others 
   for (const int threads : {1, 2}) {
     CAPTURE(threads);
     calls.clear();
-    const std::vector<EvaluationResult> results = evaluate_requests(
-        fixture.spec, fixture.datasets, fixture.scores, requests, {}, threads, false);
+    const StageSettings settings{.threads = threads, .show_progress = false, .direct_fits = false};
+    const StageInputs inputs{fixture.spec, fixture.datasets, no_distances, settings};
+    const std::vector<EvaluationResult> results =
+        evaluate_requests(inputs, fixture.scores, requests);
     REQUIRE(calls.nested.size() == 1);
     CHECK(calls.nested.front() == std::vector<int>{5, 1, 3, 0});  // the ranking's top 4, in order
     CHECK(calls.nested_sizes.front() == std::vector<Eigen::Index>{1, 2, 3, 4});
@@ -134,7 +137,9 @@ TEST_CASE("evaluations of one ranking go through the nested-subset fits, others 
       CHECK(results[r].accuracy == static_cast<double>(requests[r].key.features.size() % 2));
   }
   calls.clear();
-  evaluate_requests(fixture.spec, fixture.datasets, fixture.scores, requests, {}, 2, true);
+  const StageSettings direct{.threads = 2, .show_progress = false, .direct_fits = true};
+  evaluate_requests({fixture.spec, fixture.datasets, no_distances, direct}, fixture.scores,
+                    requests);
   CHECK(calls.nested.empty());
   CHECK(calls.direct.size() == requests.size());
 }

@@ -117,7 +117,7 @@ TEST_CASE("tuned_header and tuned_row: the key, the fold, the choice and the out
 
   const auto key = tuned_key(t.spec, t.layout, t.plan, t.cells[0]);
   const auto row =
-      tuned_row(t.spec, t.layout, t.plan, t.cells[0], key, {2, 0.75, 2, ""}, outcome(1, 0.5));
+      tuned_row({t.spec, t.layout, t.plan}, t.cells[0], key, {2, 0.75, 2, ""}, outcome(1, 0.5));
   REQUIRE(row.size() == header.size());
   const Cell& third = t.plan.cells[static_cast<size_t>(t.cells[0].candidates[2])];
   const size_t sigma = column(t.layout.key_header(), tuned_column(t.spec.tune->parameters[0]));
@@ -129,7 +129,7 @@ TEST_CASE("tuned_header and tuned_row: the key, the fold, the choice and the out
   CHECK(row[column(header, "tied_candidates")] == "2");
   CHECK(row[column(header, "accuracy")] == format_double(0.5));
   // No inner score (no candidate could be scored): the score and the tie count are empty.
-  const auto none = tuned_row(t.spec, t.layout, t.plan, t.cells[0], key,
+  const auto none = tuned_row({t.spec, t.layout, t.plan}, t.cells[0], key,
                               {0, std::numeric_limits<double>::quiet_NaN(), 0, ""}, outcome(0, 1));
   CHECK(none[column(header, "tied_candidates")].empty());
   CHECK(none[column(header, "inner_" + tune_metric_name(*t.spec.tune))].empty());
@@ -148,8 +148,8 @@ Written written(const Tuned& t) {
   Cell tuned_cell = t.plan.cells[static_cast<size_t>(t.cells[0].candidates[0])];
   for (int fold = 0; fold < 2; ++fold) {
     const FoldOutcome fold_outcome = outcome(fold, 0.5 + 0.25 * fold);
-    result.tuned_rows.push_back(
-        tuned_row(t.spec, t.layout, t.plan, t.cells[0], key, {1 - fold, 0.8, 1, ""}, fold_outcome));
+    result.tuned_rows.push_back(tuned_row({t.spec, t.layout, t.plan}, t.cells[0], key,
+                                          {1 - fold, 0.8, 1, ""}, fold_outcome));
     auto fold_row = t.layout.folds_row(tuned_cell, fold_outcome);
     std::copy(key.begin(), key.end(), fold_row.begin());
     result.fold_rows.push_back(fold_row);
@@ -241,7 +241,7 @@ TEST_CASE("previous_tuned_rows_agree: resumed when consistent, recomputed when s
   auto agree = [&](const std::vector<std::vector<std::string>>& tuned_rows,
                    const std::vector<std::vector<std::string>>& fold_rows,
                    const PreviousFoldRows& candidates) {
-    return previous_tuned_rows_agree(t.spec, t.layout, t.plan, t.cells[0], lines_of(tuned_rows),
+    return previous_tuned_rows_agree({t.spec, t.layout, t.plan}, t.cells[0], lines_of(tuned_rows),
                                      fold_rows, candidates, path);
   };
   CHECK(agree(w.tuned_rows, w.fold_rows, all));
@@ -265,7 +265,7 @@ TEST_CASE("previous_tuned_rows_agree refuses an edited or mixed tuned.csv") {
   auto check_refused = [&](const std::vector<std::vector<std::string>>& tuned_rows,
                            const PreviousFoldRows& candidates, const std::string& message) {
     CHECK_THROWS_WITH_AS(
-        previous_tuned_rows_agree(t.spec, t.layout, t.plan, t.cells[0], lines_of(tuned_rows),
+        previous_tuned_rows_agree({t.spec, t.layout, t.plan}, t.cells[0], lines_of(tuned_rows),
                                   w.fold_rows, candidates, "out/tuned.csv"),
         doctest::Contains(message.c_str()), InputError);
   };

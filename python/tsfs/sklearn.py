@@ -137,6 +137,11 @@ class _Selector(SelectorMixin, BaseEstimator):
         self.n_selected_ = min(int(n), self.usable_features_)
         return self
 
+    def __sklearn_is_fitted__(self):
+        # A parameter named after a Python keyword ends with an underscore (lambda_), which
+        # check_is_fitted would otherwise take for an attribute set by fit.
+        return hasattr(self, "ranking_")
+
     def _get_support_mask(self):
         check_is_fitted(self, "ranking_")
         mask = np.zeros(self.n_features_in_, dtype=bool)
@@ -312,17 +317,23 @@ class SeriesFeatureSelector(TransformerMixin, BaseEstimator):
                             f"(e.g. LaplacianSelector()), got {self.selector!r}")
         X = _series(X)
         matrix, names = self._features(X)
+        # A run leaves out a feature infinite for some series as it leaves out a NaN one (TSFEL's
+        # total energy of a one-value series); the selector refuses infinity as scikit-learn does.
+        matrix[np.isinf(matrix)] = np.nan
         distances = None
         if self.selector._uses_distance:
             distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
                                         self.threads)
         self.selector_ = clone(self.selector).fit(matrix, y, distances=distances)
+        self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) else None
         self.feature_names_in_series_ = np.asarray(names, dtype=object)
         return self
 
     def transform(self, X):
         check_is_fitted(self, "selector_")
-        matrix, _ = self._features(_series(X))
+        X = _series(X)
+        _check_width(self, X)
+        matrix, _ = self._features(X)
         return np.ascontiguousarray(matrix[:, self.selector_.get_support()])
 
     def get_feature_names_out(self, input_features=None):

@@ -24,8 +24,8 @@ void GrowingSquaredDistances::add_columns(
   for (Eigen::Index reference = 0; reference < squared_.cols(); ++reference) {
     const Eigen::Index first = entries_ == Entries::lower_triangle ? reference : 0;
     add_squared_differences_in_column_order(
-        row_values.data() + first, squared_.rows() - first, row_values.outerStride(), columns,
-        reference_values.data() + reference, reference_values.outerStride(),
+        {row_values.data() + first, squared_.rows() - first, row_values.outerStride(), columns},
+        {reference_values.data() + reference, reference_values.outerStride()},
         squared_.col(reference).data() + first);
   }
   columns_added_ += columns;

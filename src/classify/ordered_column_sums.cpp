@@ -33,15 +33,18 @@ constexpr Eigen::Index kLanes = 8;
   __builtin_memcpy(to, &value, sizeof value);
 }
 
-// targets[r][i] += term(values(i, k), references[r][k * reference_stride]) for k = 0 .. columns
-// - 1 in order, for each of kReferences reference rows (every load of a value serves them all).
+// targets[r][i] += term(values(i, k), references(r, k)) for k = 0 .. columns - 1 in order, for
+// each of kReferences reference rows (every load of a value serves them all). The fields are
+// copied into locals first so that the loops read registers, not the structs behind references.
 template <int kReferences, int kVectors, class AddTerm>
-[[gnu::always_inline]] inline void add_column_terms(const double* values, Eigen::Index rows,
-                                                    Eigen::Index values_stride,
-                                                    Eigen::Index columns,
+[[gnu::always_inline]] inline void add_column_terms(const ColumnMajorBlock& block,
                                                     const double* const* references,
                                                     Eigen::Index reference_stride,
                                                     double* const* targets, AddTerm add_term) {
+  const double* const values = block.data;
+  const Eigen::Index rows = block.rows;
+  const Eigen::Index values_stride = block.stride;
+  const Eigen::Index columns = block.columns;
   constexpr Eigen::Index kBlock = kLanes * kVectors;
   Eigen::Index i = 0;
   for (; i + kBlock <= rows; i += kBlock) {
@@ -90,33 +93,25 @@ struct AddSquaredDifference {
 #define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 TSFS_SIMD_CLONES
-void add_products_in_column_order(const double* values, Eigen::Index rows,
-                                  Eigen::Index values_stride, Eigen::Index columns,
-                                  const double* reference, Eigen::Index reference_stride,
+void add_products_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                   double* target) {
-  count_terms(rows, columns, 1);
-  add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
-                         &target, AddProduct{});
+  count_terms(values.rows, values.columns, 1);
+  add_column_terms<1, 4>(values, &reference.data, reference.stride, &target, AddProduct{});
 }
 
 TSFS_SIMD_CLONES
-void add_products_of_four_in_column_order(const double* values, Eigen::Index rows,
-                                          Eigen::Index values_stride, Eigen::Index columns,
-                                          const double* const* references,
-                                          Eigen::Index reference_stride, double* const* targets) {
-  count_terms(rows, columns, 4);
-  add_column_terms<4, 2>(values, rows, values_stride, columns, references, reference_stride,
-                         targets, AddProduct{});
+void add_products_of_four_in_column_order(const ColumnMajorBlock& values,
+                                          FourStridedRows references, double* const* targets) {
+  count_terms(values.rows, values.columns, 4);
+  add_column_terms<4, 2>(values, references.data, references.stride, targets, AddProduct{});
 }
 
 TSFS_SIMD_CLONES
-void add_squared_differences_in_column_order(const double* values, Eigen::Index rows,
-                                             Eigen::Index values_stride, Eigen::Index columns,
-                                             const double* reference, Eigen::Index reference_stride,
+void add_squared_differences_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                              double* target) {
-  count_terms(rows, columns, 1);
-  add_column_terms<1, 4>(values, rows, values_stride, columns, &reference, reference_stride,
-                         &target, AddSquaredDifference{});
+  count_terms(values.rows, values.columns, 1);
+  add_column_terms<1, 4>(values, &reference.data, reference.stride, &target,
+                         AddSquaredDifference{});
 }
 
 unsigned long long column_terms_computed() {

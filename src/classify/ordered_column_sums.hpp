@@ -4,29 +4,42 @@
 // kernel arithmetic on dense rows (svm.cpp: dot() for the training kernel, the RBF k_function's
 // sum of squared differences for predictions), so kernels computed here equal libsvm's own bit
 // for bit (svc_precomputed.hpp), and the nested-subset fits' distances grow by whole columns
-// (growing_distances.hpp). Matrices are column-major: entry (i, k) of `values` is at
-// values[i + k * values_stride], entry k of the reference row at reference[k * reference_stride].
+// (growing_distances.hpp).
 #include <Eigen/Core>
 
 namespace tsfs {
 
+// Rows i < rows of a column-major block: entry (i, k) at data[i + k * stride], k < columns.
+struct ColumnMajorBlock {
+  const double* data;
+  Eigen::Index rows;
+  Eigen::Index stride;
+  Eigen::Index columns;
+};
+
+// A row read across columns: entry k at data[k * stride].
+struct StridedRow {
+  const double* data;
+  Eigen::Index stride;
+};
+
+// Four rows read across columns with the same stride: entry k of row r at data[r][k * stride].
+struct FourStridedRows {
+  const double* const* data;
+  Eigen::Index stride;
+};
+
 // target[i] += values(i, k) * reference(k) for k = 0 .. columns - 1 in order, i < rows.
-void add_products_in_column_order(const double* values, Eigen::Index rows,
-                                  Eigen::Index values_stride, Eigen::Index columns,
-                                  const double* reference, Eigen::Index reference_stride,
+void add_products_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                   double* target);
 
 // add_products_in_column_order for four reference rows and their targets at once (each load of
-// a value serves all four): targets[r][i] += values(i, k) * references[r][k * reference_stride].
-void add_products_of_four_in_column_order(const double* values, Eigen::Index rows,
-                                          Eigen::Index values_stride, Eigen::Index columns,
-                                          const double* const* references,
-                                          Eigen::Index reference_stride, double* const* targets);
+// a value serves all four): targets[r][i] += values(i, k) * references(r, k).
+void add_products_of_four_in_column_order(const ColumnMajorBlock& values,
+                                          FourStridedRows references, double* const* targets);
 
 // target[i] += (values(i, k) - reference(k))^2 for k = 0 .. columns - 1 in order, i < rows.
-void add_squared_differences_in_column_order(const double* values, Eigen::Index rows,
-                                             Eigen::Index values_stride, Eigen::Index columns,
-                                             const double* reference, Eigen::Index reference_stride,
+void add_squared_differences_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                              double* target);
 
 // The terms (entry x column) the three functions above have added in this process: the work of

@@ -79,8 +79,8 @@ Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eig
     throw std::invalid_argument("squared distances: test and training columns differ");
   Eigen::MatrixXd squared = Eigen::MatrixXd::Zero(test.rows(), train.rows());
   for (const Eigen::Index row : train_rows)
-    add_squared_differences_in_column_order(test.data(), test.rows(), test.rows(), test.cols(),
-                                            train.data() + row, train.rows(),
+    add_squared_differences_in_column_order({test.data(), test.rows(), test.rows(), test.cols()},
+                                            {train.data() + row, train.rows()},
                                             squared.col(row).data());
   return squared;
 }
@@ -91,7 +91,8 @@ Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features) {
   const double* values = features.data();
   Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(rows, rows);
   auto one_reference = [&](Eigen::Index reference, Eigen::Index first_row, Eigen::Index count) {
-    add_products_in_column_order(values + first_row, count, rows, columns, values + reference, rows,
+    add_products_in_column_order({values + first_row, count, rows, columns},
+                                 {values + reference, rows},
                                  gram.col(reference).data() + first_row);
   };
   Eigen::Index reference = 0;
@@ -105,8 +106,8 @@ Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features) {
       references[r] = values + reference + r;
       targets[r] = gram.col(reference + r).data() + first_row;
     }
-    add_products_of_four_in_column_order(values + first_row, rows - first_row, rows, columns,
-                                         references, rows, targets);
+    add_products_of_four_in_column_order({values + first_row, rows - first_row, rows, columns},
+                                         {references, rows}, targets);
   }
   for (; reference < rows; ++reference) one_reference(reference, reference, rows - reference);
   return gram;

@@ -105,10 +105,10 @@ Eigen::MatrixXd exact_block(const RowMajorMatrix& shifted, const EdgePairs& pair
   Eigen::VectorXd means(width), denominators(width), imbalance_terms(width);
   for (Eigen::Index set = 0; set < count; ++set) {
     const Degrees degrees = degrees_of(weights[static_cast<size_t>(set)].weights);
-    laplacian_kernels::centred_moments(shifted.data(), shifted.rows(), width,
-                                       degrees.row_sums.data(), degrees.row_sums.sum(),
+    laplacian_kernels::centred_moments({shifted.data(), shifted.rows(), width},
+                                       {degrees.row_sums.data(), degrees.row_sums.sum()},
                                        degrees.symmetric ? nullptr : degrees.imbalance.data(),
-                                       means.data(), denominators.data(), imbalance_terms.data());
+                                       {means.data(), denominators.data(), imbalance_terms.data()});
     for (Eigen::Index r = 0; r < width; ++r) {
       const double numerator =
           0.5 * edge_terms(set, r) + (degrees.symmetric ? 0.0 : 0.5 * imbalance_terms[r]);
@@ -125,11 +125,11 @@ void literal_one(const RowMajorMatrix& values, const SparseGraph& weights, Eigen
   const Eigen::Index width = values.cols();
   Eigen::VectorXd means(width), numerators(width), denominators(width);
   RowMajorMatrix centred(values.rows(), width);
-  laplacian_kernels::literal_forms(values.data(), values.rows(), width, laplacian.degrees.data(),
-                                   std::max(laplacian.total_degree, literal_total_degree_floor),
-                                   laplacian.row_starts.data(), laplacian.columns.data(),
-                                   laplacian.values.data(), means.data(), centred.data(),
-                                   numerators.data(), denominators.data());
+  laplacian_kernels::literal_forms(
+      {values.data(), values.rows(), width},
+      {laplacian.degrees.data(), std::max(laplacian.total_degree, literal_total_degree_floor)},
+      {laplacian.row_starts.data(), laplacian.columns.data(), laplacian.values.data()},
+      {means.data(), centred.data(), numerators.data(), denominators.data()});
   for (Eigen::Index r = 0; r < width; ++r)
     result.scores(r, index) =
         numerators[r] / (denominators[r] == 0.0 ? laplacian_denominator_floor : denominators[r]);

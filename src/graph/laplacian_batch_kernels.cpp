@@ -53,6 +53,67 @@ constexpr Eigen::Index kBlock = kLanes * kVectors;
   }
 }
 
+// centred(i, r) = values(i, r) - means_r.
+[[gnu::always_inline]] inline void centre_rows(const RowMajorView& values,
+                                               const double* __restrict means,
+                                               double* __restrict centred) {
+  const Eigen::Index width = values.width;
+  for (Eigen::Index i = 0; i < values.rows; ++i)
+    for (Eigen::Index r = 0; r < width; ++r)
+      centred[i * width + r] = values.data[i * width + r] - means[r];
+}
+
+// numerators_r = sum_i sum_e (centred(i, r) centred(columns[e], r)) values[e] and denominators_r
+// = sum_i (centred(i, r) centred(i, r)) degrees_i, i and e ascending (literal_forms).
+[[gnu::always_inline]] inline void quadratic_forms(const RowMajorView& centred_rows,
+                                                   const double* degrees, SparseRows laplacian,
+                                                   double* __restrict numerators,
+                                                   double* __restrict denominators) {
+  const double* centred = centred_rows.data;
+  const Eigen::Index rows = centred_rows.rows;
+  const Eigen::Index width = centred_rows.width;
+  const Eigen::Index* row_starts = laplacian.row_starts;
+  const int* columns = laplacian.columns;
+  const double* entry_values = laplacian.values;
+  const Eigen::Index blocked = width - width % kBlock;
+  for (Eigen::Index r = 0; r < blocked; r += kBlock) {
+    Vector numerator[kVectors] = {};
+    Vector denominator[kVectors] = {};
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      Vector own[kVectors];
+      for (Eigen::Index v = 0; v < kVectors; ++v)
+        load(own[v], centred + i * width + r + v * kLanes);
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
+        const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
+        const double entry = entry_values[e];
+        for (Eigen::Index v = 0; v < kVectors; ++v) {
+          Vector value;
+          load(value, other + v * kLanes);
+          numerator[v] += (own[v] * value) * entry;
+        }
+      }
+      for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
+    }
+    for (Eigen::Index v = 0; v < kVectors; ++v) {
+      store(numerators + r + v * kLanes, numerator[v]);
+      store(denominators + r + v * kLanes, denominator[v]);
+    }
+  }
+  for (Eigen::Index r = blocked; r < width; ++r) {
+    double numerator = 0.0;
+    double denominator = 0.0;
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double own = centred[i * width + r];
+      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e)
+        numerator +=
+            (own * centred[static_cast<Eigen::Index>(columns[e]) * width + r]) * entry_values[e];
+      denominator += (own * own) * degrees[i];
+    }
+    numerators[r] = numerator;
+    denominators[r] = denominator;
+  }
+}
+
 }  // namespace
 
 #define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -93,67 +154,29 @@ void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index 
 }
 
 TSFS_SIMD_CLONES
-void centred_moments(const double* values, Eigen::Index rows, Eigen::Index width,
-                     const double* degrees, double total_degree, const double* imbalance,
-                     double* __restrict means, double* __restrict denominators,
-                     double* __restrict imbalance_terms) {
-  weighted_sums(values, rows, width, degrees, means);
+void centred_moments(const RowMajorView& values, NodeWeights degrees, const double* imbalance,
+                     const CentredMoments& out) {
+  const Eigen::Index width = values.width;
+  weighted_sums(values.data, values.rows, width, degrees.weights, out.means);
+  const double total_degree = degrees.mean_divisor;
   for (Eigen::Index r = 0; r < width; ++r)
-    means[r] = total_degree > 0.0 ? means[r] / total_degree : 0.0;
-  weighted_centred_squares(values, rows, width, degrees, means, denominators);
+    out.means[r] = total_degree > 0.0 ? out.means[r] / total_degree : 0.0;
+  weighted_centred_squares(values.data, values.rows, width, degrees.weights, out.means,
+                           out.denominators);
   if (imbalance != nullptr)
-    weighted_centred_squares(values, rows, width, imbalance, means, imbalance_terms);
+    weighted_centred_squares(values.data, values.rows, width, imbalance, out.means,
+                             out.imbalance_terms);
 }
 
 TSFS_SIMD_CLONES
-void literal_forms(const double* values, Eigen::Index rows, Eigen::Index width,
-                   const double* degrees, double mean_divisor, const Eigen::Index* row_starts,
-                   const int* columns, const double* entry_values, double* __restrict means,
-                   double* __restrict centred, double* __restrict numerators,
-                   double* __restrict denominators) {
-  weighted_sums(values, rows, width, degrees, means);
-  for (Eigen::Index r = 0; r < width; ++r) means[r] = means[r] / mean_divisor;
-  for (Eigen::Index i = 0; i < rows; ++i)
-    for (Eigen::Index r = 0; r < width; ++r)
-      centred[i * width + r] = values[i * width + r] - means[r];
-
-  const Eigen::Index blocked = width - width % kBlock;
-  for (Eigen::Index r = 0; r < blocked; r += kBlock) {
-    Vector numerator[kVectors] = {};
-    Vector denominator[kVectors] = {};
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      Vector own[kVectors];
-      for (Eigen::Index v = 0; v < kVectors; ++v)
-        load(own[v], centred + i * width + r + v * kLanes);
-      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
-        const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
-        const double entry = entry_values[e];
-        for (Eigen::Index v = 0; v < kVectors; ++v) {
-          Vector value;
-          load(value, other + v * kLanes);
-          numerator[v] += (own[v] * value) * entry;
-        }
-      }
-      for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
-    }
-    for (Eigen::Index v = 0; v < kVectors; ++v) {
-      store(numerators + r + v * kLanes, numerator[v]);
-      store(denominators + r + v * kLanes, denominator[v]);
-    }
-  }
-  for (Eigen::Index r = blocked; r < width; ++r) {
-    double numerator = 0.0;
-    double denominator = 0.0;
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      const double own = centred[i * width + r];
-      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e)
-        numerator +=
-            (own * centred[static_cast<Eigen::Index>(columns[e]) * width + r]) * entry_values[e];
-      denominator += (own * own) * degrees[i];
-    }
-    numerators[r] = numerator;
-    denominators[r] = denominator;
-  }
+void literal_forms(const RowMajorView& values, NodeWeights degrees, SparseRows laplacian,
+                   const LiteralForms& out) {
+  const Eigen::Index width = values.width;
+  weighted_sums(values.data, values.rows, width, degrees.weights, out.means);
+  for (Eigen::Index r = 0; r < width; ++r) out.means[r] = out.means[r] / degrees.mean_divisor;
+  centre_rows(values, out.means, out.centred);
+  quadratic_forms({out.centred, values.rows, width}, degrees.weights, laplacian, out.numerators,
+                  out.denominators);
 }
 
 #undef TSFS_SIMD_CLONES

@@ -40,11 +40,18 @@ demo: configure
 	$(BUILD)/runner configs/wafer_sigma.yaml
 	@echo "results: results/wafer_sigma/ (results.csv, tables/Wafer.md, scores.csv, manifest.json)"
 
-# docs/components.md, generated from the registries; the integration test "docs/components.md is
-# runner list --markdown" fails when the committed page is stale.
+# docs/components.md, generated from the registries, and docs/spec.md's table of top-level keys,
+# generated from src/config/spec_keys.cpp between its begin/end markers; the tests "docs/components.md
+# is runner list --markdown" and "docs/spec.md's table of keys is spec_keys_markdown()" fail when
+# either is stale.
 docs: configure
 	cmake --build $(BUILD) -j$(JOBS) --target runner
 	$(BUILD)/runner list --markdown > docs/components.md.tmp && mv docs/components.md.tmp docs/components.md
+	$(BUILD)/runner list --spec-keys > docs/spec-keys.tmp
+	awk -v table=docs/spec-keys.tmp '/^<!-- end: `runner list --spec-keys`/ { skip = 0 } \
+	  !skip { print } /^<!-- begin: `runner list --spec-keys`/ { while ((getline line < table) > 0) \
+	  print line; skip = 1 }' docs/spec.md > docs/spec.md.tmp && mv docs/spec.md.tmp docs/spec.md
+	rm -f docs/spec-keys.tmp
 
 # The `slurm` tests need a cluster: `make test-slurm` below. The Python tests (ctest label
 # `python`) run here too when the module is built.

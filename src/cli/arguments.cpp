@@ -25,6 +25,7 @@ commands:
                        the first fold's training rows (fit_on: all: on all rows), no sweep
   list [--markdown]    every extractor, distance, selector, reducer, classifier and plot kind
                        with its parameters (no SPEC); --markdown: as docs/components.md
+  list --spec-keys     every top-level key of a spec, as docs/spec.md's table of keys
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
   plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
                        <output>/plan/ (work groups, their costs, the shard of each)
@@ -195,6 +196,30 @@ std::string command_name(Command command) {
   return "run";
 }
 
+namespace {
+
+// The flag an option that takes no value switches on, or nullptr.
+bool* switch_of(const std::string& arg, Arguments& arguments) {
+  const std::pair<const char*, bool*> switches[] = {
+      {"--help", &arguments.help},
+      {"-h", &arguments.help},
+      {"--version", &arguments.version},
+      {"--dry-run", &arguments.run.dry_run},
+      {"--fresh", &arguments.run.fresh},
+      {"--wait", &arguments.run.wait},
+      {"--rebuild-manifest", &arguments.run.rebuild_manifest},
+      {"--quiet", &arguments.run.quiet},
+      {"--progress", &arguments.run.progress},
+      {"--direct-fits", &arguments.run.direct_fits},
+      {"--markdown", &arguments.markdown},
+      {"--spec-keys", &arguments.spec_keys}};
+  for (const auto& [name, flag] : switches)
+    if (arg == name) return flag;
+  return nullptr;
+}
+
+}  // namespace
+
 Arguments parse_arguments(const std::vector<std::string>& args) {
   Arguments arguments;
   size_t positional = 0;
@@ -203,28 +228,10 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
   while (words.more()) {
     const std::string& arg = words.next();
     auto value = [&](const char* option) { return words.value(option); };
-    if (arg == "--help" || arg == "-h") {
-      arguments.help = true;
-    } else if (arg == "--version") {
-      arguments.version = true;
-    } else if (arg == "--dry-run") {
-      arguments.run.dry_run = true;
-    } else if (arg == "--fresh") {
-      arguments.run.fresh = true;
-    } else if (arg == "--wait") {
-      arguments.run.wait = true;
-    } else if (arg == "--rebuild-manifest") {
-      arguments.run.rebuild_manifest = true;
-    } else if (arg == "--quiet") {
-      arguments.run.quiet = true;
-    } else if (arg == "--progress") {
-      arguments.run.progress = true;
+    if (bool* flag = switch_of(arg, arguments)) {
+      *flag = true;
     } else if (arg == "--no-timings") {
       arguments.run.timings = false;
-    } else if (arg == "--direct-fits") {
-      arguments.run.direct_fits = true;
-    } else if (arg == "--markdown") {
-      arguments.markdown = true;
     } else if (arg == "--threads") {
       std::string text = value("--threads");
       auto threads = parse_double(text);
@@ -272,6 +279,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
   if (arguments.spec.empty() && !arguments.help && !arguments.version && !arguments.list)
     fail("missing SPEC");
   if (arguments.markdown && !arguments.list) fail("--markdown goes with list");
+  if (arguments.spec_keys && !arguments.list) fail("--spec-keys goes with list");
   check_cluster_options(arguments, fail);
   return arguments;
 }

@@ -30,8 +30,9 @@ struct Arguments {
   ClusterArguments cluster;
   bool help = false;
   bool version = false;
-  bool list = false;      // `runner list`
-  bool markdown = false;  // `runner list --markdown`
+  bool list = false;       // `runner list`
+  bool markdown = false;   // `runner list --markdown`
+  bool spec_keys = false;  // `runner list --spec-keys`
 };
 
 // Throws InputError("command line", ...) on unknown options or missing values.

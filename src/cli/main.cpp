@@ -15,6 +15,7 @@
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "config/spec.hpp"
+#include "config/spec_keys.hpp"
 #include "launch/launcher.hpp"
 #include "launch/shard/merge.hpp"
 #include "launch/shard/shard_commands.hpp"
@@ -147,8 +148,9 @@ int main(int argc, char** argv) {
     }
     tsfs::Progress::set_enabled(arguments.run.show_progress());
     if (arguments.list) {
-      fmt::print("{}",
-                 arguments.markdown ? tsfs::component_list_markdown() : tsfs::component_list());
+      fmt::print("{}", arguments.spec_keys  ? tsfs::spec_keys_markdown()
+                       : arguments.markdown ? tsfs::component_list_markdown()
+                                            : tsfs::component_list());
       return 0;
     }
     spdlog::set_default_logger(tsfs::make_logger({}, arguments.run.quiet));

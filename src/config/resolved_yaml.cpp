@@ -3,6 +3,13 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <set>
+
+#include "classify/classifier.hpp"
+#include "config/spec_keys.hpp"
+#include "config/spec_sections.hpp"
+#include "reduce/reducer.hpp"
+#include "select/selector.hpp"
 
 namespace tsfs {
 namespace {
@@ -24,10 +31,25 @@ void emit_params(YAML::Emitter& out, const ParamSet& params) {
   }
 }
 
+// Of two parameters that exclude each other (pca's `components` and `energy`: the loader refuses
+// them together), the one without effect: the other when this one was given, else this one (both
+// are then at their defaults, and the one written keeps its effect). Left out so that
+// spec.resolved.yaml reads back as the same spec.
+std::set<std::string> without_effect(const SweptComponentSpec& component,
+                                     const ComponentInfo& info) {
+  std::set<std::string> names;
+  for (const auto& param : info.params)
+    if (!param.excludes.empty())
+      names.insert(component.param_where.count(param.name) ? param.excludes : param.name);
+  return names;
+}
+
 // Each parameter's distinct values across the grid, in first-seen order.
-void emit_grid(YAML::Emitter& out, const std::vector<ParamSet>& grid) {
+void emit_grid(YAML::Emitter& out, const std::vector<ParamSet>& grid,
+               const std::set<std::string>& left_out = {}) {
   if (grid.empty()) return;
   for (const auto& [name, first_value] : grid.front().entries()) {
+    if (left_out.count(name)) continue;
     std::vector<ParamValue> distinct;
     for (const auto& params : grid) {
       const auto& value = params.at(name);
@@ -58,7 +80,7 @@ const char* split_name(Split split) {
 }
 
 void emit_datasets_section(YAML::Emitter& out, const std::vector<DatasetSpec>& datasets) {
-  out << YAML::Key << "datasets" << YAML::Value << YAML::BeginSeq;
+  out << YAML::BeginSeq;
   for (const auto& dataset : datasets) {
     out << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "name" << YAML::Value << dataset.options.name;
@@ -79,7 +101,6 @@ void emit_datasets_section(YAML::Emitter& out, const std::vector<DatasetSpec>& d
 
 // One extractor as a map, as it is usually written; several as a list of maps.
 void emit_features_section(YAML::Emitter& out, const std::vector<ExtractorSpec>& extractors) {
-  out << YAML::Key << "features" << YAML::Value;
   if (extractors.size() > 1) out << YAML::BeginSeq;
   for (const auto& extractor : extractors) {
     out << YAML::Flow << YAML::BeginMap;
@@ -98,24 +119,24 @@ void emit_kind_and_params(YAML::Emitter& out, const ComponentSpec& component) {
 }
 
 void emit_distances_section(YAML::Emitter& out, const std::vector<DistanceSpec>& distances) {
-  out << YAML::Key << "distances" << YAML::Value << YAML::BeginSeq;
+  out << YAML::BeginSeq;
   for (const auto& distance : distances) emit_kind_and_params(out, distance);
   out << YAML::EndSeq;
 }
 
 void emit_selectors_section(YAML::Emitter& out, const std::vector<SelectorSpec>& selectors) {
-  out << YAML::Key << "selectors" << YAML::Value << YAML::BeginSeq;
+  out << YAML::BeginSeq;
   for (const auto& selector : selectors) {
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << selector.kind;
     out << YAML::Key << "fit_on" << YAML::Value << fit_on_name(selector.fit_on);
-    emit_grid(out, selector.grid);
+    emit_grid(out, selector.grid, without_effect(selector, selector.registration->info));
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
 }
 
 void emit_n_features_section(YAML::Emitter& out, const std::vector<long long>& n_features) {
-  out << YAML::Key << "n_features" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  out << YAML::Flow << YAML::BeginSeq;
   for (long long count : n_features) {
     if (count == kAllFeatures)
       out << "all";
@@ -125,17 +146,17 @@ void emit_n_features_section(YAML::Emitter& out, const std::vector<long long>& n
   out << YAML::EndSeq;
 }
 
-// The classifier or the reducer under `key`: its kind and each parameter's distinct values.
-void emit_swept_component_section(YAML::Emitter& out, const char* key,
-                                  const SweptComponentSpec& component) {
-  out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginMap;
+// The classifier or the reducer: its kind and each parameter's distinct values.
+void emit_swept_component_section(YAML::Emitter& out, const SweptComponentSpec& component,
+                                  const ComponentInfo& info) {
+  out << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << component.kind;
-  emit_grid(out, component.grid);
+  emit_grid(out, component.grid, without_effect(component, info));
   out << YAML::EndMap;
 }
 
 void emit_protocol_section(YAML::Emitter& out, const ProtocolOptions& protocol) {
-  out << YAML::Key << "protocol" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  out << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "kind" << YAML::Value << protocol_name(protocol.kind);
   if (protocol.kind == ProtocolKind::stratified_kfold) {
     out << YAML::Key << "folds" << YAML::Value << protocol.folds;
@@ -150,13 +171,13 @@ void emit_protocol_section(YAML::Emitter& out, const ProtocolOptions& protocol) 
 }
 
 void emit_metrics_section(YAML::Emitter& out, const std::vector<ChosenMetric>& metrics) {
-  out << YAML::Key << "metrics" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  out << YAML::Flow << YAML::BeginSeq;
   for (const ChosenMetric metric : metrics) out << chosen_metric_name(metric);
   out << YAML::EndSeq;
 }
 
 void emit_tune_section(YAML::Emitter& out, const TuneSpec& tune) {
-  out << YAML::Key << "tune" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  out << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "parameters" << YAML::Value << YAML::BeginSeq;
   for (const auto& parameter : tune.parameters)
     out << (parameter.component == "n_features" ? parameter.parameter
@@ -176,7 +197,7 @@ void emit_tune_section(YAML::Emitter& out, const TuneSpec& tune) {
 }
 
 void emit_curves_section(YAML::Emitter& out, const CurvesSpec& curves) {
-  out << YAML::Key << "curves" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  out << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "kinds" << YAML::Value << YAML::BeginSeq;
   for (const CurveKind kind : curves.kinds) out << curve_kind_name(kind);
   out << YAML::EndSeq << YAML::Key << "where" << YAML::Value << YAML::BeginMap;
@@ -189,36 +210,79 @@ void emit_curves_section(YAML::Emitter& out, const CurvesSpec& curves) {
 }
 
 void emit_plots_section(YAML::Emitter& out, const std::vector<PlotSpec>& plots) {
-  out << YAML::Key << "plots" << YAML::Value << YAML::BeginSeq;
+  out << YAML::BeginSeq;
   for (const auto& plot : plots) emit_kind_and_params(out, plot);
   out << YAML::EndSeq;
 }
 
 }  // namespace
 
-// The sections in a fixed order, each optional one only when given: the resolved specs (and the
+namespace spec_detail {
+
+void write_name_key(YAML::Emitter& out, const Spec& spec) {
+  out << spec.name;
+}
+void write_datasets_key(YAML::Emitter& out, const Spec& spec) {
+  emit_datasets_section(out, spec.datasets);
+}
+void write_features_key(YAML::Emitter& out, const Spec& spec) {
+  emit_features_section(out, spec.extractors);
+}
+void write_distances_key(YAML::Emitter& out, const Spec& spec) {
+  emit_distances_section(out, spec.distances);
+}
+void write_selectors_key(YAML::Emitter& out, const Spec& spec) {
+  emit_selectors_section(out, spec.selectors);
+}
+void write_n_features_key(YAML::Emitter& out, const Spec& spec) {
+  emit_n_features_section(out, spec.n_features);
+}
+void write_classifier_key(YAML::Emitter& out, const Spec& spec) {
+  emit_swept_component_section(out, spec.classifier, spec.classifier.registration->info);
+}
+void write_reduce_key(YAML::Emitter& out, const Spec& spec) {
+  emit_swept_component_section(out, *spec.reduce, spec.reduce->registration->info);
+}
+void write_protocol_key(YAML::Emitter& out, const Spec& spec) {
+  emit_protocol_section(out, spec.protocol);
+}
+void write_metrics_key(YAML::Emitter& out, const Spec& spec) {
+  emit_metrics_section(out, spec.metrics);
+}
+void write_duplicates_key(YAML::Emitter& out, const Spec& spec) {
+  out << duplicate_handling_name(spec.duplicates);
+}
+void write_output_key(YAML::Emitter& out, const Spec& spec) {
+  out << spec.output.string();
+}
+void write_cache_key(YAML::Emitter& out, const Spec& spec) {
+  out << spec.cache.string();
+}
+void write_save_scores_key(YAML::Emitter& out, const Spec& spec) {
+  out << spec.save_scores;
+}
+void write_tune_key(YAML::Emitter& out, const Spec& spec) {
+  emit_tune_section(out, *spec.tune);
+}
+void write_curves_key(YAML::Emitter& out, const Spec& spec) {
+  emit_curves_section(out, *spec.curves);
+}
+void write_plots_key(YAML::Emitter& out, const Spec& spec) {
+  emit_plots_section(out, spec.plots);
+}
+
+}  // namespace spec_detail
+
+// The keys in spec_keys()' order, each optional one only when given: the resolved specs (and the
 // inputs fingerprint) of earlier runs must stay as they were, byte for byte.
 std::string resolved_yaml(const Spec& spec) {
   YAML::Emitter out;
   out << YAML::BeginMap;
-  out << YAML::Key << "name" << YAML::Value << spec.name;
-  emit_datasets_section(out, spec.datasets);
-  emit_features_section(out, spec.extractors);
-  emit_distances_section(out, spec.distances);
-  emit_selectors_section(out, spec.selectors);
-  emit_n_features_section(out, spec.n_features);
-  emit_swept_component_section(out, "classifier", spec.classifier);
-  if (spec.reduce) emit_swept_component_section(out, "reduce", *spec.reduce);
-  emit_protocol_section(out, spec.protocol);
-  if (!spec.metrics.empty()) emit_metrics_section(out, spec.metrics);
-  out << YAML::Key << "duplicates" << YAML::Value << duplicate_handling_name(spec.duplicates);
-  out << YAML::Key << "output" << YAML::Value << spec.output.string();
-  if (spec.cache != spec.output / "cache")
-    out << YAML::Key << "cache" << YAML::Value << spec.cache.string();
-  out << YAML::Key << "save_scores" << YAML::Value << spec.save_scores;
-  if (spec.tune) emit_tune_section(out, *spec.tune);
-  if (spec.curves) emit_curves_section(out, *spec.curves);
-  if (!spec.plots.empty()) emit_plots_section(out, spec.plots);
+  for (const SpecKey& key : spec_keys()) {
+    if (key.write == nullptr || (key.written_when != nullptr && !key.written_when(spec))) continue;
+    out << YAML::Key << key.name << YAML::Value;
+    key.write(out, spec);
+  }
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }

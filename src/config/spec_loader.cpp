@@ -17,6 +17,8 @@
 #include "config/plot_kind.hpp"
 #include "config/resolved_yaml.hpp"
 #include "config/spec.hpp"
+#include "config/spec_keys.hpp"
+#include "config/spec_sections.hpp"
 #include "config/tune_loader.hpp"
 #include "config/yaml_checks.hpp"
 #include "config/yaml_values.hpp"
@@ -56,9 +58,7 @@ std::string curve_kind_name(CurveKind kind) {
 
 namespace {
 
-struct Context {
-  spec_detail::SpecSource file;
-};
+using Context = spec_detail::LoadContext;
 
 std::string read_text(const YAML::Node& node, const Context& context, const std::string& what) {
   if (!node.IsScalar()) fail(node, context.file, fmt::format("'{}' must be a string", what));
@@ -356,11 +356,7 @@ YAML::Node load_root(const std::filesystem::path& file, const std::vector<std::s
   YAML::Node root = load_yaml(file);
   if (!root.IsMap()) throw InputError(file.string(), "a spec must be a YAML map");
   context.file.overridden = apply_overrides(root, overrides);
-  check_keys(root,
-             {"name", "description", "datasets", "features", "distances", "selectors", "n_features",
-              "classifier", "reduce", "protocol", "metrics", "duplicates", "output", "cache",
-              "plots", "save_scores", "tune", "curves"},
-             context.file, "the spec");
+  check_keys(root, spec_key_names(), context.file, "the spec");
   return root;
 }
 
@@ -638,44 +634,6 @@ void check_sweep_size(const Spec& spec) {
             spec_detail::kMaxSweepCells));
 }
 
-void read_n_features_entry(const YAML::Node& root, const Context& context, Spec& spec) {
-  if (YAML::Node n_features = root["n_features"]) {
-    spec.n_features = read_n_features(n_features, context);
-    spec.n_features_where = location_of(n_features, context.file);
-  } else {
-    spec.n_features = {kAllFeatures};
-    spec.n_features_where = {context.file.file, 0, 0};
-  }
-}
-
-void read_duplicates(const YAML::Node& duplicates, const Context& context, Spec& spec) {
-  if (!duplicates) return;
-  auto handling = parse_duplicate_handling(read_text(duplicates, context, "duplicates"));
-  if (!handling)
-    fail(duplicates, context.file,
-         fmt::format("'duplicates' must be one of: {}",
-                     fmt::join(duplicate_handling_names(), ", ")));
-  spec.duplicates = *handling;
-}
-
-void read_output(const YAML::Node& root, const Context& context, Spec& spec) {
-  if (YAML::Node output = root["output"]) {
-    spec.output = read_text(output, context, "output");
-    spec.output_where = location_of(output, context.file);
-  } else {
-    spec.output = std::filesystem::path("results") / spec.name;
-    spec.output_where = SourceLocation{context.file.file};
-  }
-  if (YAML::Node cache = root["cache"]) {
-    spec.cache = read_text(cache, context, "cache");
-    spec.cache_where = location_of(cache, context.file);
-    if (spec.cache.empty()) fail(cache, context.file, "'cache' must name a folder");
-  } else {
-    spec.cache = spec.output / "cache";
-    spec.cache_where = spec.output_where;
-  }
-}
-
 // A classifier of distances (nearest_neighbour) reads the cell's distance block, not features:
 // what would select, reduce or count features, or draw its curves, is refused at its line.
 void check_distance_classifier(const Spec& spec) {
@@ -767,33 +725,116 @@ ParamSet read_component_params(const YAML::Node& params, const ComponentInfo& in
   return read_single(map, info, {}, context, what).params;
 }
 
+namespace spec_detail {
+
+void read_name_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.name = read_spec_name(root, spec.file, context);
+}
+
+void read_description_key(const YAML::Node&, const Context&, Spec&) {}
+
+void read_datasets_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.datasets = read_datasets(root["datasets"], context, spec.ignored_archive_entries);
+}
+
+void read_features_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.extractors = read_features(root["features"], context);
+}
+
+void read_distances_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.distances = read_distances(root["distances"], context);
+}
+
+void read_selectors_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.selectors = read_selectors(root, !spec.distances.empty(), context);
+}
+
+void read_n_features_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node n_features = root["n_features"]) {
+    spec.n_features = read_n_features(n_features, context);
+    spec.n_features_where = location_of(n_features, context.file);
+  } else {
+    spec.n_features = {kAllFeatures};
+    spec.n_features_where = {context.file.file, 0, 0};
+  }
+}
+
+void read_classifier_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.classifier = read_classifier(root["classifier"], context);
+}
+
+void read_reduce_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node reduce = root["reduce"]) spec.reduce = read_reducer(reduce, context);
+}
+
+void read_protocol_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.protocol = read_protocol(root["protocol"], context);
+  spec.protocol_where = root["protocol"] ? location_of(root["protocol"], context.file)
+                                         : SourceLocation{context.file.file, 0, 0};
+}
+
+void read_metrics_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node metrics = root["metrics"])
+    spec.metrics = read_metrics(metrics, context.file, spec.classifier);
+}
+
+void read_duplicates_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  YAML::Node duplicates = root["duplicates"];
+  if (!duplicates) return;
+  auto handling = parse_duplicate_handling(read_text(duplicates, context, "duplicates"));
+  if (!handling)
+    fail(duplicates, context.file,
+         fmt::format("'duplicates' must be one of: {}",
+                     fmt::join(duplicate_handling_names(), ", ")));
+  spec.duplicates = *handling;
+}
+
+void read_output_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node output = root["output"]) {
+    spec.output = read_text(output, context, "output");
+    spec.output_where = location_of(output, context.file);
+  } else {
+    spec.output = std::filesystem::path("results") / spec.name;
+    spec.output_where = SourceLocation{context.file.file};
+  }
+}
+
+void read_cache_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node cache = root["cache"]) {
+    spec.cache = read_text(cache, context, "cache");
+    spec.cache_where = location_of(cache, context.file);
+    if (spec.cache.empty()) fail(cache, context.file, "'cache' must name a folder");
+  } else {
+    spec.cache = spec.output / "cache";
+    spec.cache_where = spec.output_where;
+  }
+}
+
+void read_save_scores_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node save_scores = root["save_scores"])
+    spec.save_scores = std::get<bool>(read_scalar(save_scores, ParamType::boolean, context.file));
+}
+
+void read_tune_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node tune = root["tune"]) spec.tune = read_tune(tune, context.file, spec);
+}
+
+void read_curves_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  if (YAML::Node curves = root["curves"]) spec.curves = read_curves(curves, context.file, spec);
+}
+
+void read_plots_key(const YAML::Node& root, const Context& context, Spec& spec) {
+  spec.plots = read_plots(root["plots"], context);
+}
+
+}  // namespace spec_detail
+
 Spec load_spec(const std::filesystem::path& file, const std::vector<std::string>& overrides) {
   Context context{{file.string(), {}}};
   YAML::Node root = load_root(file, overrides, context);
   Spec spec;
   spec.file = file;
-  spec.name = read_spec_name(root, file, context);
-  spec.datasets = read_datasets(root["datasets"], context, spec.ignored_archive_entries);
-  spec.extractors = read_features(root["features"], context);
-  spec.distances = read_distances(root["distances"], context);
-  spec.selectors = read_selectors(root, !spec.distances.empty(), context);
-  read_n_features_entry(root, context, spec);
-  spec.classifier = read_classifier(root["classifier"], context);
-  if (YAML::Node reduce = root["reduce"]) spec.reduce = read_reducer(reduce, context);
-  spec.protocol = read_protocol(root["protocol"], context);
-  spec.protocol_where = root["protocol"] ? location_of(root["protocol"], context.file)
-                                         : SourceLocation{context.file.file, 0, 0};
-  if (YAML::Node metrics = root["metrics"])
-    spec.metrics = spec_detail::read_metrics(metrics, context.file, spec.classifier);
-  read_duplicates(root["duplicates"], context, spec);
-  read_output(root, context, spec);
-  if (YAML::Node save_scores = root["save_scores"])
-    spec.save_scores =
-        std::get<bool>(spec_detail::read_scalar(save_scores, ParamType::boolean, context.file));
-  spec.plots = read_plots(root["plots"], context);
-  if (YAML::Node tune = root["tune"]) spec.tune = spec_detail::read_tune(tune, context.file, spec);
-  if (YAML::Node curves = root["curves"])
-    spec.curves = spec_detail::read_curves(curves, context.file, spec);
+  for (const SpecKey& key : spec_keys()) key.read(root, context, spec);
   check_plots_have_curves(spec);
   check_distance_classifier(spec);
   check_classifier_selectors(spec);

@@ -21,8 +21,8 @@
 #include "launch/shard/shard_commands.hpp"
 #include "launch/slurm/submit.hpp"
 #include "plot/plot.hpp"
-#include "sweep/run/export.hpp"
-#include "sweep/run/rankings.hpp"
+#include "cli/export.hpp"
+#include "cli/rankings.hpp"
 #include "sweep/run/run.hpp"
 #include "sweep/store/output_folder.hpp"
 

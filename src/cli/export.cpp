@@ -1,4 +1,4 @@
-#include "sweep/run/export.hpp"
+#include "cli/export.hpp"
 
 #include <fmt/format.h>
 

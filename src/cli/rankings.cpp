@@ -1,4 +1,4 @@
-#include "sweep/run/rankings.hpp"
+#include "cli/rankings.hpp"
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>

@@ -12,7 +12,7 @@
 #include "config/spec.hpp"
 
 #include "support/temporary_folder.hpp"
-#include "sweep/run/rankings.hpp"
+#include "cli/rankings.hpp"
 
 namespace {
 

@@ -230,6 +230,8 @@ std::vector<ParamValue> read_sweep(const YAML::Node& node, const ParamDeclaratio
   std::map<std::string, const YAML::Node*> seen;
   for (auto& [item, value] : values) {
     check_value(item, spec, value, file);
+    // -0.0 equals 0.0: one grid point, keyed "0" (IEEE 754's signed zero would print "-0").
+    if (auto* real = std::get_if<double>(&value); real != nullptr && *real == 0.0) *real = 0.0;
     // A repeated value would repeat every grid cell it is part of, with the same key.
     auto [previous, inserted] = seen.try_emplace(display_value(value), &item);
     if (!inserted)

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "common/error.hpp"
 
 namespace {
@@ -90,6 +92,15 @@ TEST_CASE("a repeated sweep value is refused: it would repeat grid cells") {
   CHECK_THROWS_WITH_AS(read("[0.1, 1e-1]"),
                        doctest::Contains("takes the value 0.10000000000000001 twice"),
                        tsfs::InputError);
+  // Signed zeros are one value (a grid point and a key "0"), as are 0 and 0.0.
+  CHECK_THROWS_WITH_AS(read("[0, -0.0]"), doctest::Contains("takes the value 0 twice"),
+                       tsfs::InputError);
+  CHECK_THROWS_WITH_AS(read("[-0.0, 0.0]"), doctest::Contains("takes the value 0 twice"),
+                       tsfs::InputError);
+  const std::vector<tsfs::ParamValue> negative_zero = read("-0.0");
+  REQUIRE(negative_zero.size() == 1);
+  CHECK_FALSE(std::signbit(std::get<double>(negative_zero[0])));
+  CHECK(tsfs::display_value(negative_zero[0]) == "0");
   spec.type = tsfs::ParamType::integer;
   CHECK_THROWS_WITH_AS(read("{logspace: {start: 0, stop: 300, num: 3}}"),
                        doctest::Contains("needs integers"), tsfs::InputError);

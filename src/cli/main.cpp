@@ -9,6 +9,8 @@
 #include "cli/arguments.hpp"
 #include "cli/compare_command.hpp"
 #include "cli/component_list.hpp"
+#include "cli/export.hpp"
+#include "cli/rankings.hpp"
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "common/logging.hpp"
@@ -21,8 +23,6 @@
 #include "launch/shard/shard_commands.hpp"
 #include "launch/slurm/submit.hpp"
 #include "plot/plot.hpp"
-#include "cli/export.hpp"
-#include "cli/rankings.hpp"
 #include "sweep/run/run.hpp"
 #include "sweep/store/output_folder.hpp"
 

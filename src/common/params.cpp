@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "common/enum_names.hpp"
@@ -111,6 +112,15 @@ std::optional<double> ParamSet::optional_real(const std::string& name) const {
   const ParamValue& value = at(name);
   if (std::holds_alternative<std::monostate>(value)) return std::nullopt;
   return std::get<double>(value);
+}
+
+int int_param(const ParamSet& params, const std::string& name) {
+  const long long value = params.integer(name);
+  if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
+    throw ParamValueRefused(
+        {name, fmt::format("{} = {} is beyond the largest value tsfs holds for it, {}", name, value,
+                           std::numeric_limits<int>::max())});
+  return static_cast<int>(value);
 }
 
 std::string display_value(const ParamValue& value) {

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -124,6 +125,22 @@ class Configured {
   std::optional<ParamProblem> problem_;
 };
 
+// Thrown by a component's factory for a parameter value it cannot hold although the parameter's
+// check accepts it (an integer beyond the int it is stored in): configured_by_factory turns it
+// into the Configured's problem, so the spec loader names the parameter's line and key.
+class ParamValueRefused : public std::runtime_error {
+ public:
+  explicit ParamValueRefused(ParamProblem problem)
+      : std::runtime_error(problem.message), problem_(std::move(problem)) {}
+  const ParamProblem& problem() const { return problem_; }
+
+ private:
+  ParamProblem problem_;
+};
+
+// Integer parameter `name` as the int a component stores it in; ParamValueRefused beyond int.
+int int_param(const ParamSet& params, const std::string& name);
+
 // A registration's `configure` from the factory of its class: the component is built once per
 // parameter set when the spec is loaded; `validate`, when given, refuses combinations of values
 // first.
@@ -133,7 +150,11 @@ std::function<Configured<Component>(const ParamSet&)> configured_by_factory(
   return [make, validate](const ParamSet& params) -> Configured<Component> {
     if (validate)
       if (auto problem = validate(params)) return *problem;
-    return std::shared_ptr<const Component>(make(params));
+    try {
+      return std::shared_ptr<const Component>(make(params));
+    } catch (const ParamValueRefused& refused) {
+      return refused.problem();
+    }
   };
 }
 

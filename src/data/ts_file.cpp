@@ -206,6 +206,21 @@ std::pair<Header, size_t> read_header(const fs::path& path,
                                                   "after a header that ends with @data");
 }
 
+// A header tag among the series ("@data" again, "@classLabel ..."): the header ends at @data, so
+// it is refused as what it is rather than read as a series without a class label.
+void refuse_tag_after_data(std::string_view line, size_t number, const Header& header,
+                           const fs::path& path) {
+  const std::string_view text = trim_blanks(line);
+  if (!text.starts_with('@')) return;
+  const std::string tag(text.substr(0, text.find_first_of(" \t")));
+  const std::string place = fmt::format("{}:{}", path.string(), number);
+  if (lowercase(tag) == "@data")
+    throw InputError(place, fmt::format("@data given twice (first on line {})", header.data_line));
+  throw InputError(place, fmt::format("header tag '{}' after @data (line {}): the header ends "
+                                      "at @data and the series follow it",
+                                      printable_excerpt(tag), header.data_line));
+}
+
 // One data line "v1,v2,...,vn:label" into `file`.
 void parse_data_line(std::string_view line, size_t number, const Header& header,
                      MissingValues missing, SeriesFile& file) {
@@ -310,8 +325,10 @@ SeriesFile parse_ts_file(const fs::path& path, MissingValues missing) {
                      fmt::format("no series after @data (line {})", header.data_line));
   // Every value takes at least two bytes of the file (a digit and a separator).
   file.values.reserve(text.size() / 2);
-  for (size_t index = first_data; index < lines.size(); ++index)
+  for (size_t index = first_data; index < lines.size(); ++index) {
+    refuse_tag_after_data(lines[index], index + 1, header, path);
     parse_data_line(lines[index], index + 1, header, missing, file);
+  }
   file.values.shrink_to_fit();
   return file;
 }

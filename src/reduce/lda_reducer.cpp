@@ -1,6 +1,8 @@
 // Linear discriminant analysis (registered as "lda"): the training rows projected on Fisher's
 // discriminant directions, at most classes - 1 (linear_discriminant.hpp, scikit-learn 1.2.1's
 // LinearDiscriminantAnalysis(solver="svd").transform).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 
@@ -27,6 +29,10 @@ class LdaReducer final : public Reducer {
     const auto fitted_classes = static_cast<int>(present.size());
     if (fitted_classes < 2)
       throw InputError("", "lda needs training rows of at least two classes, these hold one");
+    if (train.rows() <= fitted_classes)
+      throw InputError("", fmt::format("lda needs more training rows than classes, these are {} "
+                                       "rows of {} classes",
+                                       train.rows(), fitted_classes));
     std::vector<int> index_of(static_cast<size_t>(classes), -1);
     for (size_t i = 0; i < present.size(); ++i)
       index_of[static_cast<size_t>(present[i])] = static_cast<int>(i);
@@ -70,9 +76,16 @@ const Registrar<ReducerRegistration> lda_registrar{ReducerRegistration{
             components = params.integer("components");
           return std::make_unique<LdaReducer>(components, params.boolean("standardize"));
         }),
-    .check_training_classes = [](int training_classes) -> std::optional<std::string> {
-      if (training_classes >= 2) return std::nullopt;
-      return "lda needs training rows of at least two classes to find a discriminant direction";
+    .check_training_rows = [](int training_classes,
+                              long long training_rows) -> std::optional<std::string> {
+      if (training_classes < 2)
+        return "lda needs training rows of at least two classes to find a discriminant direction";
+      if (training_rows <= training_classes)
+        return fmt::format(
+            "lda needs more training rows than classes ({} rows of {} classes "
+            "leave no within-class scatter; scikit-learn refuses them too)",
+            training_rows, training_classes);
+      return std::nullopt;
     }}};
 
 }  // namespace

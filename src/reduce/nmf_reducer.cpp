@@ -19,7 +19,7 @@ class NmfReducer final : public Reducer {
  public:
   explicit NmfReducer(const ParamSet& params)
       : components_(params.integer("components")),
-        max_iterations_(static_cast<int>(params.integer("max_iter"))),
+        max_iterations_(int_param(params, "max_iter")),
         tolerance_(params.real("tol")),
         random_start_(params.text("init") == "random"),
         multiplicative_(params.text("solver") == "mu"),

@@ -47,7 +47,7 @@ const Registrar<ReducerRegistration> pls_registrar{ReducerRegistration{
         configured_by_factory<Reducer>([](const ParamSet& params) -> std::unique_ptr<Reducer> {
           return std::make_unique<PlsReducer>(params.integer("components"));
         }),
-    .check_training_classes = [](int training_classes) -> std::optional<std::string> {
+    .check_training_rows = [](int training_classes, long long) -> std::optional<std::string> {
       if (training_classes >= 2) return std::nullopt;
       return "pls needs training rows of at least two classes (with one, the class indicators "
              "are constant and explain nothing)";

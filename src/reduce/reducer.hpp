@@ -65,9 +65,11 @@ struct ReducerRegistration {
                                            const std::vector<std::string>& names)>
       check_features;
   // Optional: what makes a fold's training rows unusable for the reducer, given how many classes
-  // they hold (lda and pls need two: with one, there is no direction that separates classes).
-  // Checked when the run is planned on every fold (and inner fold) of every dataset.
-  std::function<std::optional<std::string>(int training_classes)> check_training_classes;
+  // and rows they hold (lda and pls need two classes: with one, there is no direction that
+  // separates classes; lda also more rows than classes, for a within-class scatter). Checked when
+  // the run is planned on every fold (and inner fold) of every dataset.
+  std::function<std::optional<std::string>(int training_classes, long long training_rows)>
+      check_training_rows;
   // The reducer approximates its input (pca, svd, nmf; not lda or pls, which look for class
   // directions): its Reduction::reconstruction_error is a column of the results.
   bool reconstructs = false;

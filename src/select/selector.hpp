@@ -72,6 +72,13 @@ class Selector {
   virtual std::optional<ParamProblem> check_fit_class_rows(long long /*class_rows*/) const {
     return std::nullopt;
   }
+  // The problem with one fit's rows per class (the classes it holds, in index order), checked when
+  // the run is planned on every fit the selector makes (permutation_importance and shapley: their
+  // validation split must leave a validation row); none by default.
+  virtual std::optional<ParamProblem> check_fit_classes(
+      const std::vector<long long>& /*rows_per_class*/) const {
+    return std::nullopt;
+  }
   // The problem with the dataset's number of feature columns (shapley: a budget of permutations x
   // features fits), checked when the run is planned; none by default.
   virtual std::optional<ParamProblem> check_features(long long /*features*/) const {

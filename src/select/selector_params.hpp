@@ -4,9 +4,7 @@
 
 #include <cmath>
 #include <functional>
-#include <limits>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
 #include "common/error.hpp"
@@ -42,14 +40,6 @@ inline ParamDeclaration order_param_without_default() {
 
 inline ScoreOrder order_of(const ParamSet& params) {
   return params.text("order") == "ascending" ? ScoreOrder::ascending : ScoreOrder::descending;
-}
-
-// An integer parameter that must fit an int (the spec loader has checked its range already).
-inline int int_param(const ParamSet& params, const std::string& name) {
-  const long long value = params.integer(name);
-  if (value < std::numeric_limits<int>::min() || value > std::numeric_limits<int>::max())
-    throw std::invalid_argument(fmt::format("{} = {} out of range", name, value));
-  return static_cast<int>(value);
 }
 
 // Selector::check_fit_rows of an integer parameter `name` (k of a kNN graph): `value` must be

@@ -11,8 +11,8 @@
 
 #include "config/spec.hpp"
 
-#include "support/temporary_folder.hpp"
 #include "cli/rankings.hpp"
+#include "support/temporary_folder.hpp"
 
 namespace {
 

@@ -77,7 +77,8 @@ std::optional<Spec> check_round_trip(Kind kind, const std::string& name, const P
   try {
     first = load_spec_text(component_spec(kind, name, given).text);
   } catch (const InputError& error) {
-    if (given.empty()) FAIL_CHECK("its spec at the defaults is refused: " << error.what());
+    if (given.empty())
+      FAIL_CHECK("its spec at the defaults is refused: " << std::string(error.what()));
     return std::nullopt;
   }
   INFO("spec.resolved.yaml:\n" << first->resolved_yaml);
@@ -85,7 +86,7 @@ std::optional<Spec> check_round_trip(Kind kind, const std::string& name, const P
   try {
     again = load_spec_text(first->resolved_yaml, "conformance.resolved.yaml");
   } catch (const InputError& error) {
-    FAIL_CHECK("its spec.resolved.yaml does not load again: " << error.what());
+    FAIL_CHECK("its spec.resolved.yaml does not load again: " << std::string(error.what()));
     return first;
   }
   CHECK(placed_kind(again, kind) == placed_kind(*first, kind));
@@ -285,7 +286,7 @@ void check_accepted_extremes(Kind kind, const std::string& name) {
         // A spec error, at load time: fine.
       } catch (const std::exception& error) {
         FAIL_CHECK("a value its check accepts fails the spec's loading with a non-spec error: "
-                   << error.what());
+                   << std::string(error.what()));
       }
     }
 }

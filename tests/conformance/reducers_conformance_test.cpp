@@ -160,46 +160,64 @@ void check_constant_columns(const std::string& name) {
     MESSAGE(name << " refuses constant columns: " << outcome.refusal);
 }
 
-// Training rows of `classes` classes, one row each; a test row of each of the dataset's classes
-// (at least 2, as a dataset has); one feature column.
-FoldData minimal_fold(long long classes) {
+// Training rows of `classes` classes, one row each and the rows beyond `classes` in the first; a
+// test row of each of the dataset's classes (at least 2, as a dataset has); one feature column.
+FoldData minimal_fold(long long classes, long long rows) {
   const int dataset_classes = static_cast<int>(std::max<long long>(classes, 2));
-  FoldData fold =
-      fold_data(std::vector<int>(static_cast<size_t>(classes), 1),
-                std::vector<int>(static_cast<size_t>(dataset_classes), 1), kFewestFeatures);
+  std::vector<int> train_counts(static_cast<size_t>(classes), 1);
+  train_counts.front() += static_cast<int>(rows - classes);
+  FoldData fold = fold_data(train_counts, std::vector<int>(static_cast<size_t>(dataset_classes), 1),
+                            kFewestFeatures);
   fold.classes = dataset_classes;
   return fold;
 }
 
-// Check 3. At the fewest training classes its check (check_training_classes) accepts, one row
-// each (from the engine's floor: 1 row of 1 class), the planner accepts the reducer and it reduces
-// without any exception; with one class fewer than a minimum it declares above that floor, the
-// planner refuses the dataset, and the reducer itself the fit, with an InputError (reducer.hpp:
-// data that do not suit a reducer are refused as bad input).
+// The fewest training classes its check (check_training_rows) accepts with some number of rows,
+// and the fewest rows it accepts with those classes: from the engine's floor (1 row of 1 class).
+std::optional<std::pair<long long, long long>> smallest_fold(const LoadedReducer& loaded) {
+  const auto& check = loaded.registration->check_training_rows;
+  const auto accepts = [&](long long classes, long long rows) {
+    return !check || !check(static_cast<int>(classes), rows);
+  };
+  const std::optional<long long> classes = smallest_accepted(
+      kFewestTrainingClasses, [&](long long count) { return accepts(count, kLargestMinimum); });
+  if (!classes) return std::nullopt;
+  const std::optional<long long> rows =
+      smallest_accepted(*classes, [&](long long count) { return accepts(*classes, count); });
+  if (!rows) return std::nullopt;
+  return std::pair{*classes, *rows};
+}
+
+// Check 3. At the smallest fold its check accepts (smallest_fold), the planner accepts the reducer
+// and it reduces without any exception; with one row fewer than a minimum it declares above the
+// classes' one each, or else one class fewer than a minimum above the floor, the planner refuses
+// the dataset, and the reducer itself the fit, with an InputError (reducer.hpp: data that do not
+// suit a reducer are refused as bad input).
 void check_smallest_data(const std::string& name) {
   const std::optional<LoadedReducer> loaded = load_reducer(name);
   if (!loaded) return;
-  const auto& check_classes = loaded->registration->check_training_classes;
-  const std::optional<long long> fewest =
-      smallest_accepted(kFewestTrainingClasses, [&](long long classes) {
-        return !check_classes || !check_classes(static_cast<int>(classes));
-      });
+  const auto fewest = smallest_fold(*loaded);
   if (!fewest) {
-    FAIL_CHECK("its check refuses every number of training classes up to " << kLargestMinimum);
+    FAIL_CHECK("its check refuses every fold of up to " << kLargestMinimum << " classes and rows");
     return;
   }
-  INFO("declared minimum: training rows of " << *fewest << " classes, one row each");
-  const FoldData at_minimum = minimal_fold(*fewest);
+  const auto [classes, rows] = *fewest;
+  INFO("declared minimum: " << rows << " training rows of " << classes << " classes");
+  const FoldData at_minimum = minimal_fold(classes, rows);
   if (!features_suit(*loaded, at_minimum)) return;
   check_planner_accepts(loaded->spec, planned_dataset(at_minimum));
   const auto outcome = outcome_of([&] { return reduce(*loaded, at_minimum); });
   CHECK_MESSAGE(outcome.result.has_value(), "refused at its declared minimum: " << outcome.refusal);
   if (outcome.result) check_reduction(*outcome.result, at_minimum, *loaded);
-  if (*fewest > kFewestTrainingClasses) {
-    INFO("one training class fewer");
-    const FoldData below = minimal_fold(*fewest - 1);
-    check_planner_refuses(loaded->spec, planned_dataset(below));
-    CHECK_THROWS_AS(reduce(*loaded, below), InputError);
+  std::optional<FoldData> below;
+  if (rows > classes)
+    below = minimal_fold(classes, rows - 1);
+  else if (classes > kFewestTrainingClasses)
+    below = minimal_fold(classes - 1, classes - 1);
+  if (below) {
+    INFO("one row or class fewer");
+    check_planner_refuses(loaded->spec, planned_dataset(*below));
+    CHECK_THROWS_AS(reduce(*loaded, *below), InputError);
   }
 }
 

@@ -60,7 +60,13 @@ std::optional<Minimum> declared_minimum(const Selector& selector) {
   const auto features = smallest_accepted(
       kFewestFeatures, [&](long long count) { return !selector.check_features(count); });
   if (!rows || !class_rows || !features) return std::nullopt;
-  return Minimum{*rows, *class_rows, *features};
+  // The fewest rows of two classes, the smaller with class_rows, whose split of a fit the selector
+  // accepts (check_fit_classes: a validation split needs a validation row).
+  const auto fit_rows = smallest_accepted(std::max(*rows, 2 * *class_rows), [&](long long count) {
+    return !selector.check_fit_classes({count - *class_rows, *class_rows});
+  });
+  if (!fit_rows) return std::nullopt;
+  return Minimum{*fit_rows, *class_rows, *features};
 }
 
 // `rows` rows of two classes, the second (the smallest) with `class_rows` of them.

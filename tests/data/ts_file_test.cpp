@@ -140,6 +140,13 @@ TEST_CASE("ts file: a wrong header is refused with its line") {
   CHECK(error_for("@classLabel true a b\n@data\n") ==
         doctest::Contains("Toy_TRAIN.ts: no series after @data (line 2)"));
   CHECK(error_for("") == doctest::Contains("Toy_TRAIN.ts: empty file"));
+  // A tag among the series is a tag, not a series without its class label.
+  CHECK(error_for("@classLabel true a b\n@data\n1:a\n@data\n2:b\n") ==
+        doctest::Contains("Toy_TRAIN.ts:4: @data given twice (first on line 2)"));
+  CHECK(error_for("@classLabel true a b\n@DATA\n1:a\n  @Data\n") ==
+        doctest::Contains("Toy_TRAIN.ts:4: @data given twice (first on line 2)"));
+  CHECK(error_for("@classLabel true a b\n@data\n1:a\n@missing true\n") ==
+        doctest::Contains("Toy_TRAIN.ts:4: header tag '@missing' after @data (line 2)"));
 }
 
 TEST_CASE("ts file: labels the header does not declare, truncated data and bad values") {

@@ -38,10 +38,10 @@ TEST_CASE("lda and pls fit a fold whose training rows lack a class, refuse one w
     CHECK(reduced.train.cols() >= 1);
     CHECK(reduced.train.allFinite());
     CHECK_THROWS_AS(reducer->fit_transform(train, one_class, 3, test), tsfs::InputError);
-    const auto& check = tsfs::ReducerRegistry::instance().find(kind)->check_training_classes;
+    const auto& check = tsfs::ReducerRegistry::instance().find(kind)->check_training_rows;
     REQUIRE(check);
-    CHECK(check(1));
-    CHECK_FALSE(check(2));
+    CHECK(check(1, 8));
+    CHECK_FALSE(check(2, 8));
   }
   // lda keeps at most (classes present - 1) directions: one here, not two.
   CHECK(make_reducer("lda")->fit_transform(train, two_of_three, 3, test).train.cols() == 1);
@@ -51,4 +51,17 @@ TEST_CASE("present_classes lists the classes a fold's labels hold, in order") {
   const Eigen::VectorXi labels = (Eigen::VectorXi(5) << 3, 0, 3, 1, 0).finished();
   CHECK(tsfs::present_classes(labels, 5) == std::vector<int>{0, 1, 3});
   CHECK(tsfs::present_classes(Eigen::VectorXi(), 2).empty());
+}
+
+// scikit-learn's LinearDiscriminantAnalysis refuses n_samples <= n_classes (no within-class
+// scatter: its scaling divides by n - classes); so does lda, at plan time and in the fit.
+TEST_CASE("lda refuses training rows no more than their classes") {
+  const auto& check = tsfs::ReducerRegistry::instance().find("lda")->check_training_rows;
+  CHECK(doctest::String(check(2, 2).value_or("").c_str()) ==
+        doctest::Contains("lda needs more training rows than classes"));
+  CHECK_FALSE(check(2, 3));
+  const Eigen::MatrixXd rows = (Eigen::MatrixXd(2, 1) << 1.0, 2.0).finished();
+  const Eigen::VectorXi labels = (Eigen::VectorXi(2) << 0, 1).finished();
+  CHECK_THROWS_WITH_AS(make_reducer("lda")->fit_transform(rows, labels, 2, rows),
+                       doctest::Contains("2 rows of 2 classes"), tsfs::InputError);
 }

@@ -65,6 +65,10 @@ class FcbfSelector final : public Selector {
       remaining = std::move(still);
     }
     const auto kept_count = static_cast<long long>(result.ranking.size());
+    if (kept_count == 0 && features > 0 && columns.class_entropy() == 0.0)
+      throw InputError("", fmt::format("fcbf: the {} fit rows hold one class, so no feature "
+                                       "tells classes apart (SU(f, y) is 0 for all of them)",
+                                       problem.features.rows()));
     if (kept_count == 0 && features > 0)
       throw InputError("", fmt::format("fcbf: no feature's symmetrical uncertainty with the class "
                                        "on the {} fit rows is above delta {} (the largest is "

@@ -76,6 +76,11 @@ class PermutationImportanceSelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::descending; }
 
+  std::optional<ParamProblem> check_fit_classes(
+      const std::vector<long long>& rows_per_class) const override {
+    return check_validation_split(fraction_, rows_per_class);
+  }
+
  private:
   LiblinearOptions options_;
   int repeats_;

@@ -94,6 +94,11 @@ class ShapleySelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::descending; }
 
+  std::optional<ParamProblem> check_fit_classes(
+      const std::vector<long long>& rows_per_class) const override {
+    return check_validation_split(fraction_, rows_per_class);
+  }
+
   std::optional<ParamProblem> check_features(long long features) const override {
     const long long fits = permutations_ * features;
     if (fits <= max_fits_) return std::nullopt;

@@ -1,6 +1,7 @@
 #include "select/wrappers/validation_split.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -24,9 +25,7 @@ ValidationSplit validation_split(const SelectionProblem& problem, double fractio
       if (labels[row] == label) rows.push_back(static_cast<int>(row));
     if (rows.empty()) continue;
     shuffle_in_place(rows, generator);
-    const auto wanted =
-        static_cast<size_t>(std::llround(fraction * static_cast<double>(rows.size())));
-    const size_t validation = std::min(wanted, rows.size() - 1);
+    const size_t validation = class_validation_rows(fraction, rows.size());
     split.validation.insert(split.validation.end(), rows.begin(), rows.begin() + validation);
     split.train.insert(split.train.end(), rows.begin() + validation, rows.end());
   }
@@ -43,6 +42,25 @@ ValidationSplit validation_split(const SelectionProblem& problem, double fractio
   split.train_features = std::move(scaled.train);
   split.validation_features = std::move(scaled.test);
   return split;
+}
+
+size_t class_validation_rows(double fraction, size_t class_rows) {
+  const auto wanted = static_cast<size_t>(std::llround(fraction * static_cast<double>(class_rows)));
+  return std::min(wanted, class_rows - 1);
+}
+
+std::optional<ParamProblem> check_validation_split(double fraction,
+                                                   const std::vector<long long>& rows_per_class) {
+  size_t validation = 0;
+  for (const long long rows : rows_per_class)
+    validation += class_validation_rows(fraction, static_cast<size_t>(rows));
+  // One class is refused when the selector scores (require_two_classes), with its own message.
+  if (validation > 0 || rows_per_class.size() < 2) return std::nullopt;
+  return ParamProblem{
+      "validation_fraction",
+      fmt::format("validation_fraction {} of fit rows of {} per class leaves no validation row; "
+                  "raise it or give the selector more rows",
+                  fraction, fmt::join(rows_per_class, ", "))};
 }
 
 long long correct_predictions(const Eigen::MatrixXd& decisions, const LinearModel& model,

@@ -5,6 +5,7 @@
 // a linear model's decision values by predict_linear's rule.
 #include <Eigen/Core>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "classify/liblinear_model.hpp"
@@ -26,6 +27,15 @@ struct ValidationSplit {
 // train on; `selector` names the selector in the message.
 ValidationSplit validation_split(const SelectionProblem& problem, double fraction,
                                  std::uint64_t seed, const char* selector);
+
+// The validation rows a class of `class_rows` fit rows gives: round(fraction x class_rows), at
+// most class_rows - 1.
+size_t class_validation_rows(double fraction, size_t class_rows);
+
+// Selector::check_fit_classes of the selectors that split: a problem naming validation_fraction
+// when a fit of these rows per class would leave no validation row or one class to train on.
+std::optional<ParamProblem> check_validation_split(double fraction,
+                                                   const std::vector<long long>& rows_per_class);
 
 // Correct predictions among the rows of `decisions` (rows x coefficient rows): two classes, the
 // larger when the value is > 0; otherwise the first largest.

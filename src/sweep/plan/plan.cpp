@@ -44,6 +44,7 @@ std::vector<long long> resolve_n_features(const Spec& spec, const PreparedDatase
 struct FitRowBounds {
   long long rows = 0;
   long long class_rows = 0;
+  std::set<std::vector<long long>> fit_classes;  // each fit's rows per class, once each
 };
 
 FitRowBounds fit_row_bounds(const Spec& spec, const SelectorSpec& selector,
@@ -54,8 +55,12 @@ FitRowBounds fit_row_bounds(const Spec& spec, const SelectorSpec& selector,
     fewest.rows = std::min<long long>(fewest.rows, static_cast<long long>(rows.size()));
     std::map<int, long long> per_class;
     for (const int row : rows) ++per_class[dataset.data.labels[row]];
-    for (const auto& [label, rows_of_class] : per_class)
+    std::vector<long long> rows_per_class;
+    for (const auto& [label, rows_of_class] : per_class) {
       fewest.class_rows = std::min(fewest.class_rows, rows_of_class);
+      rows_per_class.push_back(rows_of_class);
+    }
+    fewest.fit_classes.insert(std::move(rows_per_class));
   };
   if (selector.fit_on == FitOn::all && !tuned) count(all_row_indices(dataset.data.rows()));
   for (const auto& fold : dataset.folds)
@@ -75,6 +80,8 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
   for (const auto& configured : selector.selectors) {
     std::optional<ParamProblem> problem = configured->check_fit_rows(fewest.rows);
     if (!problem) problem = configured->check_fit_class_rows(fewest.class_rows);
+    for (const auto& rows_per_class : fewest.fit_classes)
+      if (!problem) problem = configured->check_fit_classes(rows_per_class);
     if (!problem) problem = configured->check_features(features);
     if (problem) {
       auto where = selector.param_where.find(problem->param);
@@ -86,16 +93,18 @@ void check_selector_rows(const Spec& spec, const SelectorSpec& selector,
   }
 }
 
-// A reducer that needs more classes in a fold's training rows than a fold holds (lda, pls: two)
-// stops the run at plan time at the spec's `reduce` line, naming the dataset and fold.
+// A reducer that needs more classes or rows in a fold's training rows than a fold holds (lda, pls:
+// two classes; lda more rows than classes) stops the run at plan time at the spec's `reduce`
+// line, naming the dataset and fold.
 void check_reducer_folds(const Spec& spec, const PreparedDataset& dataset) {
-  const auto& check = spec.reduce->registration->check_training_classes;
+  const auto& check = spec.reduce->registration->check_training_rows;
   if (!check) return;
   for (const auto* folds : {&dataset.folds, &dataset.inner_folds})
     for (const auto& fold : *folds) {
       const Eigen::VectorXi labels = dataset.data.labels(fold.train_rows);
       const std::vector<int> present = present_classes(labels, dataset.data.classes());
-      const auto problem = check(static_cast<int>(present.size()));
+      const auto problem =
+          check(static_cast<int>(present.size()), static_cast<long long>(fold.train_rows.size()));
       if (!problem) continue;
       std::vector<std::string> names;
       for (int label : present)
@@ -103,10 +112,10 @@ void check_reducer_folds(const Spec& spec, const PreparedDataset& dataset) {
       throw InputError(
           spec.reduce->where.str(),
           fmt::format("{} (dataset {}: the {} training rows of {}fold {} of repeat {} hold only "
-                      "class {}); use another reducer, more folds or another protocol",
+                      "{} {}); use another reducer, more folds or another protocol",
                       *problem, dataset.data.name, fold.train_rows.size(),
                       folds == &dataset.inner_folds ? "inner " : "", fold.index, fold.repeat,
-                      fmt::join(names, ", ")));
+                      names.size() == 1 ? "class" : "classes", fmt::join(names, ", ")));
     }
 }
 

@@ -44,7 +44,7 @@ TEST_CASE("fcbf refuses to keep no feature, and scores single-symbol columns 0")
   const tsfs::SelectionProblem problem{features, &labels, 2, nullptr};
   const auto strict = tsfs::testing::make_selector(
       "fcbf", tsfs::testing::params_of({{"delta", tsfs::ParamValue{1.0}}}));
-  CHECK_THROWS_AS(strict->score(problem), tsfs::InputError);
+  CHECK_THROWS_WITH_AS(strict->score(problem), doctest::Contains("lower delta"), tsfs::InputError);
 
   Eigen::MatrixXd collapsed(6, 1);
   collapsed.col(0) << 1, 1, 1, 1, 1, 2;
@@ -52,5 +52,7 @@ TEST_CASE("fcbf refuses to keep no feature, and scores single-symbol columns 0")
   const tsfs::SelectionProblem degenerate{collapsed, &one_class, 1, nullptr};
   const auto quantile = tsfs::testing::make_selector(
       "fcbf", tsfs::testing::params_of({{"binning", std::string("quantile")}}));
-  CHECK_THROWS_AS(quantile->score(degenerate), tsfs::InputError);  // SU 0: nothing kept
+  // SU 0 whatever delta: the message says why (one class), not "lower delta".
+  CHECK_THROWS_WITH_AS(quantile->score(degenerate),
+                       doctest::Contains("fcbf: the 6 fit rows hold one class"), tsfs::InputError);
 }

@@ -70,7 +70,7 @@ class ProbeClassifier final : public Classifier {
 
 ClassifierRegistration probe_registration() {
   ClassifierRegistration registration;
-  registration.info.name = "nested_probe";
+  registration.info.name = "test_nested_probe";
   registration.configure = configured_by_factory<Classifier>(
       [](const ParamSet&) { return std::make_unique<ProbeClassifier>(); });
   registration.nested = NestedSubsetFits{3};
@@ -87,8 +87,8 @@ struct Fixture {
   std::vector<ScoreResult> scores{2};
 
   Fixture() {
-    spec.classifier.kind = "nested_probe";
-    spec.classifier.registration = ClassifierRegistry::instance().find("nested_probe");
+    spec.classifier.kind = "test_nested_probe";
+    spec.classifier.registration = ClassifierRegistry::instance().find("test_nested_probe");
     spec.classifier.grid = {ParamSet{}};
     spec.classifier.classifiers = {configure_classifier(*spec.classifier.registration, {})};
     PreparedDataset& dataset = datasets.front();

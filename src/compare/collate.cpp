@@ -371,7 +371,27 @@ std::string run_name(const std::filesystem::path& run,
   return identity.generic_string();
 }
 
+namespace {
+
+// One run given twice (however spelt, as a RUN_DIR or --beside) would count as two runs of the
+// same methods, or be beside itself in every member of a family.
+void check_runs_given_once(const CollateOptions& options) {
+  std::map<std::filesystem::path, std::filesystem::path> seen;
+  for (const auto& folder : options.runs) {
+    std::error_code status;
+    auto identity = std::filesystem::weakly_canonical(folder, status);
+    if (status) identity = folder.lexically_normal();
+    auto [first, inserted] = seen.try_emplace(identity, folder);
+    if (!inserted)
+      throw InputError("command line", fmt::format("run folder {} is given twice (also as {})",
+                                                   folder.string(), first->second.string()));
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> column_values(const CollateOptions& options, const std::string& column) {
+  check_runs_given_once(options);
   std::vector<std::string> values;
   bool numeric = true;
   for (const auto& folder : options.runs) {
@@ -396,17 +416,7 @@ std::vector<std::string> column_values(const CollateOptions& options, const std:
 
 Collated collate_runs(const CollateOptions& options) {
   if (options.runs.empty()) throw InputError("command line", "compare needs a run folder");
-  // One run given twice (however spelt) would count as two runs of the same methods.
-  std::map<std::filesystem::path, std::filesystem::path> seen;
-  for (const auto& folder : options.runs) {
-    std::error_code status;
-    auto identity = std::filesystem::weakly_canonical(folder, status);
-    if (status) identity = folder.lexically_normal();
-    auto [first, inserted] = seen.try_emplace(identity, folder);
-    if (!inserted)
-      throw InputError("command line", fmt::format("run folder {} is given twice (also as {})",
-                                                   folder.string(), first->second.string()));
-  }
+  check_runs_given_once(options);
   std::vector<Run> runs;
   for (const auto& folder : options.runs) runs.push_back(read_run(folder, options.runs));
   for (Run& run : runs) filter_rows(run, options);

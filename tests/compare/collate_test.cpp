@@ -171,6 +171,12 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
                   "accuracy",
                   {"selector"}})
             .find("is given twice (also as " + good.string() + ")") != std::string::npos);
+  // A RUN_DIR also --beside (a --family baseline) is refused the same way, not a family of no
+  // member that writes nothing.
+  tsfs::compare::CollateOptions beside_itself{{good, good}, "accuracy", {"selector"}};
+  beside_itself.beside = {good};
+  CHECK_THROWS_WITH_AS(tsfs::compare::column_values(beside_itself, "n_features"),
+                       doctest::Contains("is given twice"), tsfs::InputError);
   // Runs of the same selector with another configuration are two methods, not one to average;
   // another protocol (a resample seed) is what averaging over runs is for.
   auto seven =

@@ -214,8 +214,19 @@ TEST_CASE("elastic registrations: parameters, defaults, checks, labels, unequal 
   CHECK(refuses("twe", "lmbda", -1.0));
   CHECK(refuses("adtw", "warp_penalty", -1.0));
   CHECK(refuses("wdtw", "g", -0.05));
-  CHECK_FALSE(refuses("erp", "g", -0.05));  // a reference value: any finite number
+  CHECK_FALSE(refuses("erp", "g", -0.05));  // a reference value: either sign
   CHECK(refuses("erp", "g", std::nan("")));
+  // Costs beyond a series value's bound (1e100) overflow the path sums: refused at load, where
+  // the spec loader names the line and key, not met as an infinite distance mid-run.
+  for (const auto& [name, param] : std::vector<std::pair<std::string, std::string>>{
+           {"erp", "g"}, {"msm", "c"}, {"twe", "nu"}, {"twe", "lmbda"}, {"adtw", "warp_penalty"}}) {
+    CAPTURE(name);
+    CHECK(registry.find(name)->info.find_param(param)->check(1.7e308) ==
+          "must be within +-1e+100 (a series value's bound): a larger cost overflows the "
+          "distance's sums to infinity");
+    CHECK_FALSE(refuses(name, param, 1e100));
+  }
+  CHECK(refuses("erp", "g", -1.7e308));
   CHECK(refuses("shape_dtw", "reach", -1LL));
 
   const auto* msm = registry.find("msm");

@@ -146,7 +146,7 @@ const Registrar<DistanceRegistration> kRegisterAdtw{elastic_registration(
      .params = {real_param("warp_penalty", 1.0,
                            "penalty added to each horizontal or vertical step (aeon's "
                            "warp_penalty, >= 0)",
-                           at_least(0.0))},
+                           cost_check(0.0))},
      .read = [](const ParamSet& params, Params& result) {
        result.warp_penalty = params.real("warp_penalty");
      }})};

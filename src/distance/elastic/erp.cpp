@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/registry.hpp"
+#include "data/series_file.hpp"
 #include "distance/elastic/registration.hpp"
 
 namespace tsfs::elastic {
@@ -59,7 +60,7 @@ const Registrar<DistanceRegistration> kRegisterErp{elastic_registration(
     {.distance = Distance{.name = "erp", .mixed_lengths = true, TSFS_ELASTIC_KERNELS(ErpRule)},
      .doc = "Edit distance with real penalty as in aeon: a gap costs the value's distance to g.",
      .params = {real_param("g", 0.0, "the reference value a gap is charged against (aeon's g)",
-                           finite_real())},
+                           cost_check(-kLargestValue))},
      .read = [](const ParamSet& params, Params& result) { result.g = params.real("g"); }})};
 
 }  // namespace

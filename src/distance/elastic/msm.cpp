@@ -136,7 +136,7 @@ const Registrar<DistanceRegistration> kRegisterMsm{elastic_registration(
                                  .default_value = ParamValue{true},
                                  .doc = "aeon's independent: true (absolute differences); false "
                                         "(aeon's dependent variant: squared differences)"},
-                real_param("c", 1.0, "cost of a split or merge (aeon's c, >= 0)", at_least(0.0))},
+                real_param("c", 1.0, "cost of a split or merge (aeon's c, >= 0)", cost_check(0.0))},
      .read = [](const ParamSet& params, Params& result) {
        result.independent = params.boolean("independent");
        result.c = params.real("c");

@@ -8,6 +8,8 @@
 #include <memory>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
+#include "data/series_file.hpp"
 #include "distance/elastic/matrix.hpp"
 
 namespace tsfs::elastic {
@@ -85,12 +87,22 @@ std::string label_of(const std::string& name, const std::vector<ParamDeclaration
 
 }  // namespace
 
-ParamCheck finite_real() {
-  return [](const ParamValue& value) -> std::string {
-    const auto* real = std::get_if<double>(&value);
-    if (real && !std::isfinite(*real)) return "must be a finite number";
-    return {};
-  };
+ParamCheck cost_check(double low) {
+  const std::string description =
+      fmt::format("in [{}, {}]", format_double(low), format_double(kLargestValue));
+  return {[low](const ParamValue& value) -> std::string {
+            const auto* real = std::get_if<double>(&value);
+            if (real == nullptr) return {};
+            if (!std::isfinite(*real)) return "must be a finite number";
+            if (*real < low) return fmt::format("must be at least {}", format_double(low));
+            if (std::abs(*real) > kLargestValue)
+              return fmt::format(
+                  "must be within +-{} (a series value's bound): a larger cost overflows "
+                  "the distance's sums to infinity",
+                  format_double(kLargestValue));
+            return {};
+          },
+          description};
 }
 
 ParamDeclaration real_param(std::string name, double default_value, std::string doc,

@@ -38,7 +38,9 @@ Params params_from(const std::string& name, const ParamSet& params);
 // Declarations shared by several distances.
 ParamDeclaration real_param(std::string name, double default_value, std::string doc,
                             ParamCheck check);
-// A finite real number (any sign).
-ParamCheck finite_real();
+// A cost or reference value (erp's g, msm's c, twe's nu and lmbda, adtw's warp_penalty): finite, at
+// least `low`, and within the bound of a series value (data/series_file.hpp's kLargestValue), so
+// that the path sums of costs and values stay finite.
+ParamCheck cost_check(double low);
 
 }  // namespace tsfs::elastic

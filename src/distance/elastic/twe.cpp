@@ -65,10 +65,10 @@ const Registrar<DistanceRegistration> kRegisterTwe{elastic_registration(
      .params = {real_param("nu", 0.001,
                            "stiffness: cost per unit of time-stamp difference of a "
                            "match (aeon's nu, >= 0)",
-                           at_least(0.0)),
+                           cost_check(0.0)),
                 real_param("lmbda", 1.0,
                            "the constant cost of a deletion (aeon's lmbda, lambda; >= 0)",
-                           at_least(0.0))},
+                           cost_check(0.0))},
      .read = [](const ParamSet& params, Params& result) {
        result.nu = params.real("nu");
        result.lmbda = params.real("lmbda");

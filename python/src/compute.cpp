@@ -117,6 +117,13 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
   // NaN columns are allowed: a run leaves them out of the selector's problem, as here.
   const Eigen::MatrixXd features = matrix_from(features_array, "features", true);
   const long long rows = features.rows();
+  // A run always has rows; without one, labels would read as "only one class", and the selectors
+  // that need no labels would score an empty matrix.
+  if (rows == 0)
+    throw py::value_error(
+        fmt::format("features has no rows (shape 0 x {}): a selector scores the "
+                    "columns over one or more rows",
+                    features.cols()));
   py::dict result;
   Eigen::VectorXi classes_of_rows = Eigen::VectorXi::Zero(rows);
   int classes = 0;

@@ -13,12 +13,15 @@ namespace tsfs::python {
 
 namespace py = pybind11;
 
-// A Python value as a YAML node: None -> `none` (an optional number's "no value"), bool ->
-// true/false, int -> its digits, float -> its shortest round-trip text, str as is, a list or
-// tuple -> a sequence of those; anything else is a TypeError naming `what`.
+// A Python value as a YAML node: None -> `none` (an optional number's "no value"), bool (or
+// numpy.bool_) -> true/false, int -> its digits, float -> its shortest round-trip text, str as is,
+// a list or tuple -> a sequence of those; anything else is a TypeError naming `what`.
 YAML::Node yaml_value(const py::handle& value, const std::string& what);
 
 // The registration named `kind` and the complete parameter set of `params` (a dict, or None).
+// A value of a Python type its parameter does not take raises TypeError naming the parameter: a
+// number parameter takes an int or float (numpy's too; an integer one no float), an optional one
+// also None or "none", a boolean one a bool; a text parameter takes any scalar, as in a spec.
 template <typename Registration>
 struct Chosen {
   const Registration* registration;

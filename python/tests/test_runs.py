@@ -1,3 +1,5 @@
+import tempfile
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -52,6 +54,43 @@ def test_overrides_and_tuning(tmp_path):
     assert again.results.equals(run.results)
 
 
+def test_a_dict_spec_leaves_no_temporary_file(tmp_path, monkeypatch):
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    spec = spec_dict(tmp_path / "out")
+    assert tsfs.run(spec, dry_run=True).status == 0
+    with pytest.raises(ValueError, match="fit_on"):
+        tsfs.run({**spec, "selectors": [{"kind": "anova", "fit_on": "all"}]})
+    # A name with a path separator, refused by the spec loader, is written in the folder too.
+    with pytest.raises(ValueError, match="path separator"):
+        tsfs.run({**spec, "name": "../escape"})
+    with pytest.raises(TypeError):
+        tsfs.run({**spec, "description": object()})
+
+    def interrupted(*arguments):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tsfs._tsfs, "run", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        tsfs.run(spec)
+    assert list(temporary.iterdir()) == []
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["tmp"]
+
+
+def test_run_errors_name_the_keyword_arguments(tmp_path):
+    spec = spec_dict(tmp_path / "out")
+    spec["selectors"] = [{"kind": "anova"}]
+    spec["n_features"] = 3
+    spec["classifier"] = {"kind": "knn", "k": 1}
+    tsfs.run(spec, threads=2)
+    spec["datasets"] = [{"name": "ECG200", "path": str(UCR / "ECG200")}]
+    with pytest.raises(ValueError, match="rerun with fresh=True or choose another output"):
+        tsfs.run(spec)
+    with pytest.raises(ValueError, match="^overrides n_features: expected key.path=value$"):
+        tsfs.run(spec, overrides=["n_features"])
+
+
 def test_spec_errors_are_value_errors_with_file_line_col(tmp_path):
     spec = spec_dict(tmp_path / "out")
     spec["selectors"] = [{"kind": "anova", "fit_on": "all"}]
@@ -99,11 +138,16 @@ def test_compare_by_family_gives_one_comparison_per_value(tmp_path):
         assert len(member.per_dataset) > 0
 
 
-def test_compare_errors_name_the_option(tmp_path):
+def test_compare_errors_name_the_keyword_argument(tmp_path):
     run = tsfs.run(comparison_spec(tmp_path / "run"), threads=2)
-    with pytest.raises(ValueError, match="--alpha needs a number between 0 and 1"):
+    with pytest.raises(ValueError, match=r"^compare\(\): alpha needs a number between 0 and 1, "
+                       r"got '2' \(see help\(tsfs.compare\)\)$"):
         run.compare(by=["selector", "n_features"], alpha=2)
-    with pytest.raises(ValueError, match="has 4 rows for dataset .Coffee. differing in selector"):
+    with pytest.raises(ValueError, match="beside compares a run in every member of a family, "
+                       "and no family is given"):
+        run.compare(beside=run)
+    with pytest.raises(ValueError, match="has 4 rows for dataset .Coffee. differing in selector"
+                       ".*: add the varying columns to by \\(e.g. by run,selector"):
         run.compare(by="run")
     with pytest.raises(TypeError, match="unexpected keyword argument 'alhpa'"):
         run.compare(alhpa=0.1)

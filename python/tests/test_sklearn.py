@@ -54,23 +54,22 @@ def estimators():
     return found
 
 
-# The checks that fail when fitting on any array fails (a component that takes no series), for a
-# classifier and for a transformer.
-_FITTING_CLASSIFIER_CHECKS = (
-    "check_estimators_dtypes", "check_fit_score_takes_y", "check_dtype_object",
-    "check_pipeline_consistency", "check_estimators_nan_inf", "check_estimators_pickle",
-    "check_classifier_data_not_an_array", "check_classifiers_classes", "check_classifiers_train",
-    "check_supervised_y_2d", "check_methods_sample_order_invariance",
-    "check_methods_subset_invariance", "check_dict_unchanged", "check_fit_idempotent")
-_FITTING_TRANSFORMER_CHECKS = (
+# The checks that fail when fitting on any array fails (a component that takes no series), for
+# every estimator, and besides those of a classifier and of a transformer.
+_FITTING_CHECKS = (
     "check_estimators_dtypes", "check_fit_score_takes_y", "check_estimators_fit_returns_self",
     "check_dtype_object", "check_pipeline_consistency", "check_estimators_nan_inf",
     "check_estimators_overwrite_params", "check_estimators_pickle",
+    "check_methods_sample_order_invariance", "check_methods_subset_invariance",
+    "check_fit2d_1feature", "check_dict_unchanged", "check_dont_overwrite_parameters",
+    "check_fit_idempotent", "check_fit_check_is_fitted", "check_n_features_in",
+    "check_fit2d_predict1d")
+_FITTING_CLASSIFIER_CHECKS = _FITTING_CHECKS + (
+    "check_classifier_data_not_an_array", "check_classifiers_classes", "check_classifiers_train",
+    "check_supervised_y_2d")
+_FITTING_TRANSFORMER_CHECKS = _FITTING_CHECKS + (
     "check_transformer_data_not_an_array", "check_transformer_general",
-    "check_transformer_preserve_dtypes", "check_methods_sample_order_invariance",
-    "check_methods_subset_invariance", "check_fit2d_1sample", "check_fit2d_1feature",
-    "check_dict_unchanged", "check_dont_overwrite_parameters", "check_fit_idempotent",
-    "check_fit_check_is_fitted", "check_n_features_in", "check_fit2d_predict1d")
+    "check_transformer_preserve_dtypes", "check_fit2d_1sample")
 # Checks whose y has three or more classes.
 _MULTICLASS_CHECKS = (
     "check_estimators_dtypes", "check_fit_score_takes_y", "check_estimators_fit_returns_self",
@@ -81,7 +80,13 @@ _TWO_CLASSES = ("compares two classes; the check's y has more (the registry does
                 "selectors take two classes only, so they cannot have the binary_only tag)")
 _CLASS_WEIGHT = {"check_class_weight_classifiers": "class_weight is 'none' or 'balanced' (the "
                  "runner's choices), not a weight per class"}
-_TWO_VALUES = "a derivative needs series of 3 values or more; the check's series have 2"
+_TWO_VALUES = "a derivative needs series of 3 values or more; the check's series have 1 or 2"
+# The checks that fit a classifier on series of one or two values.
+_SHORT_SERIES_CHECKS = (
+    "check_classifier_data_not_an_array", "check_classifiers_classes", "check_classifiers_train",
+    "check_fit_idempotent", "check_estimators_fit_returns_self",
+    "check_estimators_overwrite_params", "check_fit2d_1feature", "check_fit_check_is_fitted",
+    "check_n_features_in")
 
 # The checks of scikit-learn's check_estimator that do not apply, by test id, with why (scikit-learn
 # 1.2, Debian 12). The test fails both when a check outside this list fails and when a listed check
@@ -100,12 +105,8 @@ NOT_APPLICABLE = {
     "NearestNeighbourClassifier-features": dict.fromkeys(
         _FITTING_CLASSIFIER_CHECKS, "a distance between a selector's feature rows, refused "
         "between series"),
-    "NearestNeighbourClassifier-ddtw": dict.fromkeys(
-        ("check_classifier_data_not_an_array", "check_classifiers_classes",
-         "check_classifiers_train", "check_fit_idempotent"), _TWO_VALUES),
-    "NearestNeighbourClassifier-wddtw": dict.fromkeys(
-        ("check_classifier_data_not_an_array", "check_classifiers_classes",
-         "check_classifiers_train", "check_fit_idempotent"), _TWO_VALUES),
+    "NearestNeighbourClassifier-ddtw": dict.fromkeys(_SHORT_SERIES_CHECKS, _TWO_VALUES),
+    "NearestNeighbourClassifier-wddtw": dict.fromkeys(_SHORT_SERIES_CHECKS, _TWO_VALUES),
     "NearestNeighbourClassifier-ned": {"check_classifiers_train": "z-normalised, every 2-value "
                                        "series is (-1, 1) or (1, -1): 1-NN ties"},
 }
@@ -187,6 +188,18 @@ def test_nearest_neighbour_on_elastic_distances(gunpoint):
     ucr_dtw = {"step_pattern": "symmetric1", "local": "squared"}
     model = NearestNeighbourClassifier("dtw", ucr_dtw).fit(gunpoint.X[train], gunpoint.y[train])
     assert round(1 - model.score(gunpoint.X[test], gunpoint.y[test]), 3) == 0.093
+
+
+def test_nearest_neighbour_parameters_fail_at_fit(gunpoint):
+    X, y = gunpoint.X[:50], gunpoint.y[:50]
+    with pytest.raises(ValueError, match="'k' must be >= 1"):
+        NearestNeighbourClassifier(k=0).fit(X, y)
+    with pytest.raises(ValueError, match="k = 51 exceeds the 50 training rows"):
+        NearestNeighbourClassifier(k=51).fit(X, y)
+    with pytest.raises(ValueError, match=r"unknown distance 'dtww' \(did you mean 'dtw'\?\)"):
+        NearestNeighbourClassifier("dtww").fit(X, y)
+    with pytest.raises(ValueError, match="window_ratio"):
+        NearestNeighbourClassifier("dtw", {"window_ratio": 2.0}).fit(X, y)
 
 
 GRID_SPEC = """

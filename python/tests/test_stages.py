@@ -119,6 +119,26 @@ def test_sequential_wraps_a_registered_classifier_as_scikit_learn(gunpoint):
         tsfs.select(X, y, "sequential", classifier="nearest_neighbour")
 
 
+def test_top_takes_a_count_of_columns(gunpoint):
+    features, _ = tsfs.features(gunpoint.X[:40], "catch22")
+    selection = tsfs.select(features, gunpoint.y[:40], "anova")
+    assert list(selection.top(3)) == list(selection.ranking[:3])
+    assert list(selection.top(np.int64(3))) == list(selection.ranking[:3])
+    assert len(selection.top(0)) == 0 and len(selection.top(100)) == 22
+    with pytest.raises(ValueError, match="n_features must be >= 0, got -3"):
+        selection.top(-3)
+    for count in (2.0, True, "2", None):
+        with pytest.raises(TypeError, match="n_features must be an integer"):
+            selection.top(count)
+
+
+@pytest.mark.parametrize("kind", ["anova", "variance", "none"])
+def test_select_without_rows_says_so(kind):
+    # Zero rows were "only one class" for a supervised selector; variance and none crashed.
+    with pytest.raises(ValueError, match=r"features has no rows \(shape 0 x 3\)"):
+        tsfs.select(np.zeros((0, 3)), [], kind)
+
+
 def test_select_leaves_constant_columns_out(gunpoint):
     features, _ = tsfs.features(gunpoint.X[:60], "catch22")
     before = tsfs.select(features, gunpoint.y[:60], "fisher")
@@ -161,7 +181,7 @@ def test_unknown_components_and_parameters_suggest_the_closest():
         tsfs.distances(X, distance="dtw", window_ratio=-1)
     with pytest.raises(ValueError, match="step_pattern"):
         tsfs.distances(X, distance="dtw", step_pattern="diagonal")
-    with pytest.raises(TypeError, match="parameter value"):
+    with pytest.raises(TypeError, match="parameter 'window_ratio'"):
         tsfs.distances(X, distance="dtw", window_ratio=object())
 
 

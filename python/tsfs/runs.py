@@ -1,6 +1,8 @@
 """A spec run end to end, as ``runner SPEC`` runs it, and the comparison of finished runs, as
 ``runner compare`` makes it, with their tables as pandas DataFrames."""
+import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -85,6 +87,29 @@ _COMPARE_OPTIONS = {
     "beside": "--beside", "output": "--output",
 }
 _COMPARE_FLAGS = {"common_datasets": "--common-datasets", "tuned": "--tuned", "wait": "--wait"}
+# The runner's options as the errors of compare() and run() name them: by their keyword
+# arguments, a switch with the value that turns it on (--tuned: tuned=True). --rebuild-manifest,
+# and --wait for run(), have no keyword argument and stay as they are.
+_COMPARE_NAMES = {**{flag: key for key, flag in _COMPARE_OPTIONS.items()},
+                  **{flag: f"{key}=True" for key, flag in _COMPARE_FLAGS.items()}}
+_RUN_NAMES = {"--set": "overrides", "--fresh": "fresh=True"}
+
+
+@contextlib.contextmanager
+def _errors_in_python_terms(function, names):
+    """Turns a ValueError of the runner's code, which words its messages for the command line,
+    into one for the Python call ``function``: each option in ``names`` becomes the keyword
+    argument it comes from, and the command line's location and usage ("command line: ...
+    (see runner compare --help)") the function and its help."""
+    try:
+        yield
+    except ValueError as error:
+        options = "|".join(map(re.escape, names))
+        text = re.sub(rf"(?<![\w-])({options})(?![\w-])", lambda match: names[match[1]],
+                      str(error))
+        text = re.sub(r"^command line: ", f"{function}(): ", text)
+        text = re.sub(r" \(see runner [\w ]*--help\)", f" (see help(tsfs.{function}))", text)
+        raise ValueError(text) from None
 
 
 def _compare_words(runs, options):
@@ -119,12 +144,14 @@ def compare(*runs, **options):
     (``metric``, ``by`` (a column or a list), ``where`` (a dict {column: value} or "COLUMN=VALUE"
     strings), ``common_datasets``, ``tuned``, ``alpha``, ``cliques``, ``bars``, ``zero_method``,
     ``tie_margin``, ``rope``, ``bayes_samples``, ``seed``, ``family``, ``beside`` (runs),
-    ``output``, ``wait``); a bad value raises ValueError with the runner's message, which names
-    the option (``--alpha`` for ``alpha``). Returns a :class:`Comparison`, or with ``family`` a
-    dict {value: Comparison} in the order the runner writes them."""
+    ``output``, ``wait``); a bad value raises ValueError with the runner's message, naming the
+    keyword argument where the runner names its option (``alpha needs a number between 0 and 1,
+    got '2'``). Returns a :class:`Comparison`, or with ``family`` a dict {value: Comparison} in
+    the order the runner writes them."""
     if not runs:
         raise TypeError("compare() needs at least one run folder or Run")
-    written = _tsfs.compare(_compare_words(runs, options))
+    with _errors_in_python_terms("compare", _COMPARE_NAMES):
+        written = _tsfs.compare(_compare_words(runs, options))
     if options.get("family") is None:
         return Comparison(written[0][1], None)
     return {value: Comparison(folder, value) for value, folder in written}
@@ -141,6 +168,23 @@ def _override_text(value):
     return str(value)
 
 
+@contextlib.contextmanager
+def _spec_file(spec):
+    """The path of ``spec``: a file as given, or a dict written to a temporary ``<name>.yaml``
+    (the spec loader reads a file, and its errors give file:line:col), removed however the call
+    ends."""
+    if not isinstance(spec, dict):
+        yield os.fspath(spec)
+        return
+    with tempfile.TemporaryDirectory(prefix="tsfs-spec-") as folder:
+        # basename: a name holding a path separator (which the spec loader refuses) must not
+        # write outside the folder.
+        path = os.path.join(folder, os.path.basename(f"{spec.get('name', 'spec')}.yaml"))
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(_tsfs.spec_yaml(spec))
+        yield path
+
+
 def run(spec, *, overrides=None, threads=None, fresh=False, quiet=True, timings=True,
         dry_run=False):
     """Runs a spec: a path to a YAML file, or a dict holding what the file would. ``overrides``:
@@ -148,15 +192,11 @@ def run(spec, *, overrides=None, threads=None, fresh=False, quiet=True, timings=
     fresh, quiet, timings, dry_run and threads as the runner's ``--fresh``, ``--quiet``,
     ``--no-timings`` (timings=False), ``--dry-run`` and ``--threads``. Relative paths in the spec
     are relative to the working directory, as for the runner. Returns a :class:`Run`; an
-    interrupted run raises KeyboardInterrupt after saving its finished cells (a rerun resumes)."""
+    interrupted run raises KeyboardInterrupt after saving its finished cells (a rerun resumes).
+    Errors name ``overrides`` and ``fresh=True`` where the runner's name --set and --fresh."""
     if isinstance(overrides, dict):
         overrides = [f"{key}={_override_text(value)}" for key, value in overrides.items()]
     overrides = list(overrides or [])
-    if isinstance(spec, dict):
-        folder = tempfile.mkdtemp(prefix="tsfs-spec-")
-        path = os.path.join(folder, f"{spec.get('name', 'spec')}.yaml")
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(_tsfs.spec_yaml(spec))
-        spec = path
-    result = _tsfs.run(os.fspath(spec), overrides, threads, fresh, quiet, timings, dry_run)
+    with _spec_file(spec) as path, _errors_in_python_terms("run", _RUN_NAMES):
+        result = _tsfs.run(path, overrides, threads, fresh, quiet, timings, dry_run)
     return Run(result["output"], result["status"], result["name"])

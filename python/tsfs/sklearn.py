@@ -279,7 +279,19 @@ class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
         y = column_or_1d(y, warn=True)
         if y.shape[0] != len(X):
             raise ValueError(f"y has {y.shape[0]} labels for {len(X)} series")
-        return _keep_training_rows(self, X, y)
+        _keep_training_rows(self, X, y)
+        # The engine reads the parameters only when it predicts: a distance between the first
+        # series and itself and a prediction of no row make it check them now (k against the
+        # training rows too), as scikit-learn checks parameters at fit.
+        _tsfs.distances(X[:1], None, self.distance, self.distance_params or {}, self.threads)
+        self._nearest_neighbours(np.empty((0, len(X))))
+        return self
+
+    def _nearest_neighbours(self, test_to_train):
+        """The class indices of the rows of a test x train distance block."""
+        return _tsfs.nearest_neighbour_predict(test_to_train,
+                                               self._train_classes.astype(np.int32),
+                                               len(self.classes_), {"k": self.k})
 
     def predict(self, X):
         check_is_fitted(self, "classes_")
@@ -287,9 +299,7 @@ class NearestNeighbourClassifier(ClassifierMixin, BaseEstimator):
         _check_width(self, X)
         block = _tsfs.distances(X, self._train, self.distance, self.distance_params or {},
                                 self.threads)
-        predicted = _tsfs.nearest_neighbour_predict(block, self._train_classes.astype(np.int32),
-                                                    len(self.classes_), {"k": self.k})
-        return self.classes_[predicted]
+        return self.classes_[self._nearest_neighbours(block)]
 
 
 class SeriesFeatureSelector(TransformerMixin, BaseEstimator):

@@ -7,6 +7,7 @@ for them); other dtypes raise TypeError. Non-contiguous and read-only arrays are
 Component parameters are keyword arguments, checked as a spec's are (ValueError with the
 runner's message, "did you mean" for an unknown name).
 """
+import numbers
 from dataclasses import dataclass
 from typing import Optional
 
@@ -58,7 +59,14 @@ class Selection:
     classes: Optional[np.ndarray] = None
 
     def top(self, n_features):
-        """The indices of the ``n_features`` best columns."""
+        """The indices of the ``n_features`` best columns (every column when there are fewer)."""
+        # As a slice bound, a negative count would drop columns from the end and True would
+        # count as 1: only a whole number >= 0 is a count.
+        if isinstance(n_features, bool) or not isinstance(n_features, numbers.Integral):
+            raise TypeError(f"n_features must be an integer, got {type(n_features).__name__} "
+                            f"{n_features!r}")
+        if n_features < 0:
+            raise ValueError(f"n_features must be >= 0, got {n_features}")
         return self.ranking[:n_features]
 
 

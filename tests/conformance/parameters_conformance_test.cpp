@@ -205,8 +205,10 @@ std::vector<ParamValue> out_of_range_probes(const ParamDeclaration& declaration)
       break;
     case ParamType::real:
     case ParamType::optional_real:
+      // The next doubles too: beside a large bound (1e100), bound +- 1 is the bound itself.
       for (double bound : bounds)
-        for (double near : {bound - 1.0, bound + 1.0, bound - 0.5, bound + 0.5, bound})
+        for (double near : {bound - 1.0, bound + 1.0, bound - 0.5, bound + 0.5, bound,
+                            std::nextafter(bound, -HUGE_VAL), std::nextafter(bound, HUGE_VAL)})
           probes.emplace_back(near);
       for (double common : {-1.0, 0.0, -0.5, 1.5, 2.0, 1e7, -1e7}) probes.emplace_back(common);
       break;

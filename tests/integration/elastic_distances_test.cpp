@@ -47,3 +47,38 @@ TEST_CASE("elastic distances: out-of-range parameters are spec errors with file:
     CHECK_FALSE(std::filesystem::exists(folder.path() / "out" / "results.csv"));
   }
 }
+
+// Nested CV of two distance kinds at once, or of one parameter of a distance whose other is
+// swept: each tuned row keeps what tells it apart (its kind, the differing fixed parameter),
+// tuned.csv has one chosen_distance column, and the finished run reruns (resumes) cleanly.
+TEST_CASE("elastic distances: tuned rows of several distance groups have keys of their own") {
+  TemporaryFolder folder("elastic_tuned_groups");
+  const std::string head = std::string("datasets: [{name: Coffee, path: ") + TSFS_SOURCE_DIR +
+                           "/third_party/ucr/Coffee}]\n"
+                           "selectors: [{kind: none}]\n"
+                           "classifier: {kind: nearest_neighbour}\n"
+                           "protocol: {kind: stratified_kfold, folds: 2, seed: 0}\n";
+  const std::vector<std::tuple<std::string, std::string, std::vector<std::string>>> cases = {
+      {"distances: [{kind: dtw, window_ratio: [0, 0.1]}, {kind: msm, c: [0.5, 1]}]\n",
+       "[dtw.window_ratio, msm.c]",
+       {"tuned-dtw", "tuned-msm"}},
+      {"distances: [{kind: msm, c: [0.5, 1], window: [0.25, 0.5]}]\n",
+       "[msm.c]",
+       {"tuned-msm-window=0.25", "tuned-msm-window=0.5"}}};
+  for (const auto& [distances, parameters, fields] : cases) {
+    CAPTURE(parameters);
+    const auto output = folder.path() / ("run" + std::to_string(fields.size() + distances.size()));
+    const auto spec = folder.write(
+        "tuned.yaml", head + distances + "tune: {parameters: " + parameters +
+                          ", inner: {kind: leave_one_out}}\noutput: " + output.string() + "\n");
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const auto run = run_runner("'" + spec.string() + "' --quiet --no-timings");
+      REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+    }
+    const auto results = tsfs::read_csv_table(output / "results.csv");
+    for (const auto& field : fields)
+      CHECK_FALSE(cell(results, {{"distance", field}}, "accuracy").empty());
+    const auto tuned = tsfs::read_csv_table(output / "tuned.csv");
+    CHECK(std::count(tuned.header.begin(), tuned.header.end(), "chosen_distance") == 1);
+  }
+}

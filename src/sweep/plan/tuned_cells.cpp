@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "select/selector.hpp"
@@ -36,6 +37,18 @@ std::string distance_group(const Spec& spec, int distance) {
   return fmt::format("{}:{}", entry.entry, fixed_values(spec, entry.kind, entry.params));
 }
 
+// The distances whose parameter some tuned parameter varies: those of a `distances:` item of the
+// parameter's kind that holds more than one distance.
+bool tuned_distance(const Spec& spec, const DistanceSpec& distance) {
+  const auto siblings =
+      std::count_if(spec.distances.begin(), spec.distances.end(),
+                    [&](const DistanceSpec& other) { return other.entry == distance.entry; });
+  return siblings > 1 && std::any_of(spec.tune->parameters.begin(), spec.tune->parameters.end(),
+                                     [&](const TunedParameter& p) {
+                                       return p.distance && p.component == distance.kind;
+                                     });
+}
+
 // Whether some tuned parameter varies within this cell's group: a distance parameter only for
 // the distances of a swept `distances:` item of its kind (euclidean, or an unswept dtw, next to a
 // tuned dtw window is one candidate, not a tuned row).
@@ -45,10 +58,7 @@ bool tunes_cell(const Spec& spec, const SelectorSpec& selector, const Cell& cell
         if (!p.distance) return tuned_parameter_applies(p, selector);
         if (cell.distance == kNoDistance) return false;
         const DistanceSpec& distance = spec.distances[static_cast<size_t>(cell.distance)];
-        const auto siblings =
-            std::count_if(spec.distances.begin(), spec.distances.end(),
-                          [&](const DistanceSpec& other) { return other.entry == distance.entry; });
-        return distance.kind == p.component && siblings > 1;
+        return distance.kind == p.component && tuned_distance(spec, distance);
       });
 }
 
@@ -67,6 +77,35 @@ std::string tuned_column(const TunedParameter& parameter) {
   if (parameter.component == "reduce") return "reducer_" + parameter.parameter;
   if (parameter.distance) return "distance";  // the chosen distance's label
   return parameter.parameter;
+}
+
+std::string tuned_distance_field(const Spec& spec, int distance) {
+  const DistanceSpec& own = spec.distances[static_cast<size_t>(distance)];
+  // The other groups of tuned distances: another item, or other fixed parameter values.
+  const std::string own_group = distance_group(spec, distance);
+  std::vector<const DistanceSpec*> others;
+  for (size_t d = 0; d < spec.distances.size(); ++d)
+    if (tuned_distance(spec, spec.distances[d]) &&
+        distance_group(spec, static_cast<int>(d)) != own_group)
+      others.push_back(&spec.distances[d]);
+  if (others.empty()) return "tuned";
+  // Its kind, then each fixed parameter in which another group of its kind differs.
+  std::string field = "tuned-" + own.kind;
+  for (const auto& [name, value] : own.params.entries()) {
+    if (tunes(spec, own.kind, name)) continue;
+    const bool differs = std::any_of(others.begin(), others.end(), [&](const DistanceSpec* other) {
+      return other->kind == own.kind && other->params.has(name) &&
+             !(other->params.at(name) == value);
+    });
+    if (differs) field += fmt::format("-{}={}", name, display_value(value));
+  }
+  // Two items alike in those: the item tells them apart.
+  const bool alike = std::any_of(others.begin(), others.end(), [&](const DistanceSpec* other) {
+    return other->kind == own.kind && other->entry != own.entry &&
+           fixed_values(spec, other->kind, other->params) ==
+               fixed_values(spec, own.kind, own.params);
+  });
+  return alike ? fmt::format("{}-item{}", field, own.entry + 1) : field;
 }
 
 InnerFolds make_inner_folds(const Dataset& data, const std::vector<Fold>& outer,

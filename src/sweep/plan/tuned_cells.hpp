@@ -17,6 +17,12 @@ bool tuned_parameter_applies(const TunedParameter& parameter, const SelectorSpec
 // The results.csv column of a tuned parameter.
 std::string tuned_column(const TunedParameter& parameter);
 
+// The `distance` field of the tuned rows whose candidates are the distances of `distance`'s group
+// (one `distances:` item, its untuned parameters fixed): "tuned" when the spec tunes one such
+// group, else "tuned-" and what tells the group apart (its kind, fixed parameters and, when two
+// items agree in those, its item), so that no two tuned rows share a key.
+std::string tuned_distance_field(const Spec& spec, int distance);
+
 struct InnerFolds {
   std::vector<Fold> folds;  // row indices into the dataset, each a subset of its outer train rows
   std::vector<int> outer;   // the outer fold each inner fold splits

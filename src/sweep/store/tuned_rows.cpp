@@ -19,9 +19,21 @@ struct TunedPositions {
   size_t repeat, fold, candidates, inner_protocol, ties, chosen, inner_score, tied, results;
 };
 
+// tuned.csv's chosen_* columns, by results.csv column: one per tuned parameter, but one
+// `distance` for every tuned distance parameter (the chosen distance's label holds their values).
+std::vector<std::string> chosen_columns(const Spec& spec) {
+  std::vector<std::string> columns;
+  for (const auto& parameter : spec.tune->parameters) {
+    std::string column = tuned_column(parameter);
+    if (std::find(columns.begin(), columns.end(), column) == columns.end())
+      columns.push_back(std::move(column));
+  }
+  return columns;
+}
+
 TunedPositions tuned_positions(const Spec& spec, const ResultLayout& layout) {
   const size_t k = layout.key_header().size();
-  const size_t inner_score = k + 5 + spec.tune->parameters.size();
+  const size_t inner_score = k + 5 + chosen_columns(spec).size();
   return {k, k + 1, k + 2, k + 3, k + 4, k + 5, inner_score, inner_score + 1, inner_score + 2};
 }
 
@@ -32,7 +44,9 @@ std::vector<size_t> key_columns(const Spec& spec, const ResultLayout& layout,
   for (const auto& parameter : spec.tune->parameters) {
     if (!tuned_parameter_applies(parameter, selector)) continue;
     auto found = std::find(header.begin(), header.end(), tuned_column(parameter));
-    if (found != header.end()) columns.push_back(static_cast<size_t>(found - header.begin()));
+    const auto column = static_cast<size_t>(found - header.begin());
+    if (found != header.end() && std::find(columns.begin(), columns.end(), column) == columns.end())
+      columns.push_back(column);
   }
   return columns;
 }
@@ -44,10 +58,15 @@ std::vector<std::string> chosen_fields(const Spec& spec, const ResultLayout& lay
   const auto candidate_key = layout.cell_key(candidate);
   const auto& header = layout.key_header();
   std::vector<std::string> fields;
-  for (const auto& parameter : spec.tune->parameters) {
-    auto found = std::find(header.begin(), header.end(), tuned_column(parameter));
-    bool shown = tuned_parameter_applies(parameter, selector) && found != header.end();
-    fields.push_back(shown ? candidate_key[static_cast<size_t>(found - header.begin())] : "");
+  for (const std::string& column : chosen_columns(spec)) {
+    auto found = std::find(header.begin(), header.end(), column);
+    const bool applies = std::any_of(
+        spec.tune->parameters.begin(), spec.tune->parameters.end(), [&](const TunedParameter& p) {
+          return tuned_column(p) == column && tuned_parameter_applies(p, selector);
+        });
+    fields.push_back(applies && found != header.end()
+                         ? candidate_key[static_cast<size_t>(found - header.begin())]
+                         : "");
   }
   return fields;
 }
@@ -58,9 +77,11 @@ std::vector<std::string> tuned_key(const Spec& spec, const ResultLayout& layout,
                                    const TunedCell& tuned) {
   const Cell& first = plan.cells[static_cast<size_t>(tuned.candidates.front())];
   auto key = layout.cell_key(first);
+  const auto& header = layout.key_header();
   for (size_t column :
        key_columns(spec, layout, spec.selectors[static_cast<size_t>(first.selector)]))
-    key[column] = "tuned";
+    key[column] =
+        header[column] == "distance" ? tuned_distance_field(spec, first.distance) : "tuned";
   return key;
 }
 
@@ -68,8 +89,7 @@ std::vector<std::string> tuned_header(const Spec& spec, const ResultLayout& layo
   auto header = layout.key_header();
   for (const char* name : {"repeat", "fold", "candidates", "inner_protocol", "ties"})
     header.push_back(name);
-  for (const auto& parameter : spec.tune->parameters)
-    header.push_back("chosen_" + tuned_column(parameter));
+  for (const std::string& column : chosen_columns(spec)) header.push_back("chosen_" + column);
   header.push_back("inner_" + tune_metric_name(*spec.tune));
   header.push_back("tied_candidates");
   for (const char* name : {"accuracy", "balanced_accuracy"}) header.push_back(name);

@@ -237,6 +237,36 @@ TEST_CASE("tuned_cells: a distance parameter tunes the distances of its swept it
   for (const auto& unit : inner.units.score_units) CHECK(unit.distance == kNoDistance);
 }
 
+// Each tuned row's `distance` field tells it apart from every other tuned row: "tuned" for the
+// one tuned group, else its kind, the fixed parameters in which its kind's groups differ, its item.
+TEST_CASE("tuned_distance_field: one group is 'tuned', several say which") {
+  const testing::TemporaryFolder folder("tuned_cells_distance_field");
+  const auto field_of = [&](const std::string& distances, const std::string& parameters,
+                            int distance) {
+    const Spec spec =
+        tuned_cells_test::coffee_spec(folder,
+                                      distances +
+                                          "selectors: [{kind: none}]\n"
+                                          "classifier: {kind: nearest_neighbour}\n"
+                                          "tune: {parameters: [" +
+                                          parameters + "], inner: {kind: leave_one_out}}\n",
+                                      "");
+    return tuned_distance_field(spec, distance);
+  };
+  const std::string one = "distances: [{kind: dtw, window: [2, 4]}, {kind: dtw, window: 8}]\n";
+  CHECK(field_of(one, "dtw.window", 0) == "tuned");
+  const std::string kinds = "distances: [{kind: dtw, window: [2, 4]}, {kind: msm, c: [0.5, 1]}]\n";
+  CHECK(field_of(kinds, "dtw.window, msm.c", 0) == "tuned-dtw");
+  CHECK(field_of(kinds, "dtw.window, msm.c", 3) == "tuned-msm");
+  const std::string windows = "distances: [{kind: msm, c: [0.5, 1], window: [0.25, 0.5]}]\n";
+  CHECK(field_of(windows, "msm.c", 0) == "tuned-msm-window=0.25");
+  CHECK(field_of(windows, "msm.c", 2) == "tuned-msm-window=0.5");  // window varies slowest
+  const std::string items =
+      "distances: [{kind: dtw, window: [2, 4]}, {kind: dtw, window: [6, 8]}]\n";
+  CHECK(field_of(items, "dtw.window", 0) == "tuned-dtw-item1");
+  CHECK(field_of(items, "dtw.window", 3) == "tuned-dtw-item2");
+}
+
 TEST_CASE("tuned_cells: nothing without tune:") {
   const testing::TemporaryFolder folder("tuned_cells_none");
   const auto sweep = tuned_cells_test::planned(folder,

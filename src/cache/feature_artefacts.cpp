@@ -33,7 +33,12 @@ FeatureMatrix feature_matrix(const Dataset& data, const std::vector<ExtractorSpe
                        fmt::format("features.path: {}: {} (dataset {})", error.where(),
                                    error.message(), data.name));
     }
-  return concatenate_features(parts);
+  try {
+    return concatenate_features(parts);
+  } catch (const InputError& error) {
+    throw InputError(extractors.front().where.str(),
+                     fmt::format("features: {} (dataset {})", error.message(), data.name));
+  }
 }
 
 }  // namespace tsfs

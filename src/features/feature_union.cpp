@@ -3,6 +3,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "common/error.hpp"
 #include "features/feature_extractor.hpp"
 
 namespace tsfs {
@@ -24,11 +25,20 @@ FeatureMatrix concatenate_features(
   FeatureMatrix result;
   result.values.resize(rows, columns);
   Eigen::Index column = 0;
+  std::map<std::string, std::string> part_of;  // a union column's name -> the part it came from
   for (const auto& [label, part] : labelled_parts) {
     result.values.middleCols(column, part.values.cols()) = part.values;
     column += part.values.cols();
-    for (const auto& name : part.names)
+    for (const auto& name : part.names) {
       result.names.push_back(parts_naming[name] > 1 ? fmt::format("{}:{}", label, name) : name);
+      // A part's own name written like a prefixed one (a CSV column "catch22:DN_Mean" beside
+      // catch22 and another part naming DN_Mean) would repeat a column name of the table.
+      auto [first, inserted] = part_of.try_emplace(result.names.back(), label);
+      if (!inserted && first->second != label)
+        throw InputError("", fmt::format("the union's column '{}' would come from both {} and {}; "
+                                         "rename that column of the features file",
+                                         result.names.back(), first->second, label));
+    }
   }
   return result;
 }

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "common/error.hpp"
 #include "features/feature_extractor.hpp"
 
 using tsfs::concatenate_features;
@@ -39,4 +40,16 @@ TEST_CASE("concatenate_features: one part is returned as it is, mismatched parts
   CHECK_THROWS_AS(concatenate_features({{"x", part({"a"}, 0)}, {"y", short_part}}),
                   std::invalid_argument);
   CHECK_THROWS_AS(concatenate_features({}), std::invalid_argument);
+}
+
+// A CSV column written like another part's prefixed name: the table would repeat a column name
+// (and tsfs's own csv extractor refuse it when read back), so the union is refused, naming both.
+TEST_CASE("concatenate_features refuses a name one part writes as another's prefixed name") {
+  CHECK_THROWS_WITH_AS(
+      concatenate_features(
+          {{"catch22", part({"DN_HistogramMode_5", "DN_Mean"}, 1)},
+           {"csv", part({"catch22:DN_HistogramMode_5", "DN_HistogramMode_5"}, 5)}}),
+      doctest::Contains("the union's column 'catch22:DN_HistogramMode_5' would come from both "
+                        "catch22 and csv"),
+      tsfs::InputError);
 }

@@ -95,3 +95,29 @@ TEST_CASE("nearest_neighbour refuses what would use features, with file:line and
     CHECK_FALSE(std::filesystem::exists(folder.path() / "out"));
   }
 }
+
+// Series of four values give catch22 nothing but constant columns; nearest_neighbour reads only
+// the distances, so the dataset is not refused for its features (it would be for a classifier of
+// features: "every feature is constant or NaN").
+TEST_CASE("nearest_neighbour needs no usable feature") {
+  TemporaryFolder folder("nearest_neighbour_no_features");
+  for (const char* split : {"TRAIN", "TEST"})
+    folder.write(std::string("Tiny/Tiny_") + split + ".tsv",
+                 "1\t0.1\t0.9\t0.2\t0.8\n2\t3.1\t2.8\t3.3\t2.9\n"
+                 "1\t0.3\t0.7\t0.1\t0.6\n2\t2.9\t3.2\t3.0\t3.1\n");
+  const auto spec = folder.write(
+      "spec.yaml", "datasets: [{name: Tiny, path: " + (folder.path() / "Tiny").string() +
+                       "}]\nfeatures: {extractor: catch22}\ndistances: [{kind: euclidean}]\n"
+                       "selectors: [{kind: none}]\nclassifier: {kind: nearest_neighbour}\n"
+                       "protocol: {kind: train_test}\noutput: " +
+                       (folder.path() / "run").string() + "\n");
+  const auto run = run_runner("'" + spec.string() + "' --quiet --no-timings");
+  REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+  const auto results = tsfs::read_csv_table(folder.path() / "run" / "results.csv");
+  CHECK(cell(results, {{"distance", "euclidean"}}, "accuracy") == "1");
+  const auto features =
+      run_runner("'" + spec.string() + "' --quiet --set classifier.kind=knn --set output=" +
+                 (folder.path() / "knn").string());
+  CHECK(features.exit_code == 2);
+  CHECK(features.err.find("every feature is constant or NaN") != std::string::npos);
+}

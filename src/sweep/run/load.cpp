@@ -176,9 +176,12 @@ PreparedDataset prepare_dataset(const Spec& spec, const DatasetSpec& dataset_spe
   warn_unseen_test_classes(prepared);
   prepared.features = feature_matrix(prepared.data, spec.extractors, cache_folder, threads,
                                      &prepared.feature_cache_key, &prepared.features_from_cache);
-  log_unusable_features(prepared);
-  check_feature_magnitudes(dataset_spec, prepared);
-  check_fit_rows_have_features(spec, dataset_spec, prepared);
+  // A classifier of distances (nearest_neighbour) reads no feature: it needs none usable.
+  if (!spec.classifier.registration->configure_from_distances) {
+    log_unusable_features(prepared);
+    check_feature_magnitudes(dataset_spec, prepared);
+    check_fit_rows_have_features(spec, dataset_spec, prepared);
+  }
   spdlog::info("dataset {}: {} series, {} classes, {} features{}, {} folds", prepared.data.name,
                prepared.data.rows(), prepared.data.classes(), prepared.features.values.cols(),
                prepared.features_from_cache ? " (cached)" : "", prepared.folds.size());

@@ -232,6 +232,18 @@ compare::Collated collate_checked(const compare::CollateOptions& options) {
   return collated;
 }
 
+// One --family member's runs: a problem with them (a run without some dataset at this value) says
+// which member it is.
+compare::Collated collate_member(const compare::CollateOptions& options, const std::string& family,
+                                 const std::string& value) {
+  try {
+    return collate_checked(options);
+  } catch (const InputError& error) {
+    throw InputError(error.where(),
+                     fmt::format("--family {} = {}: {}", family, value, error.message()));
+  }
+}
+
 std::vector<std::string> labels_of(const compare::Collated& collated) {
   std::vector<std::string> labels;
   for (const auto& method : collated.methods) labels.push_back(method.label);
@@ -271,7 +283,7 @@ std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bo
       compare::CollateOptions options = arguments.collate;
       options.family_where = {{arguments.family, value}};
       const std::filesystem::path folder = member_folder(arguments, value);
-      members.push_back({options, collate_checked(options), folder,
+      members.push_back({options, collate_member(options, arguments.family, value), folder,
                          arguments.output.empty() ? folder.string() : "--output"});
     }
   }

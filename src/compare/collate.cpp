@@ -1,6 +1,7 @@
 #include "compare/collate.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -77,13 +78,17 @@ bool is_beside(const Run& run, const CollateOptions& options) {
 
 // Applies --where, a --family member's value (but to runs beside) and --tuned to a run's rows.
 void filter_rows(Run& run, const CollateOptions& options) {
+  if (run.table.rows.empty())
+    throw InputError(run.file, "holds a header and no row: the run has no result to compare");
   std::vector<std::pair<size_t, std::string>> conditions;
+  std::vector<std::string> filters;  // what kept no row, as the command line gave it
   auto add_condition = [&](const std::string& column, const std::string& value,
                            const char* option) {
     auto index = run.table.column(column);
     if (!index)
       throw InputError(run.file, unknown_column_message(column, option, run.table.header));
     conditions.emplace_back(*index, value);
+    filters.push_back(fmt::format("{} {}={}", option, column, value));
   };
   for (const auto& [column, value] : options.where) add_condition(column, value, "--where");
   if (!is_beside(run, options))
@@ -102,7 +107,10 @@ void filter_rows(Run& run, const CollateOptions& options) {
     if (selector && tuned_selectors.count(row[*selector]) && !has_tuned_field(row)) match = false;
     if (match) kept.push_back(std::move(row));
   }
-  if (kept.empty()) throw InputError(run.file, "no row of this run matches --where");
+  if (options.tuned && !tuned_selectors.empty()) filters.emplace_back("--tuned");
+  if (kept.empty())
+    throw InputError(run.file,
+                     fmt::format("no row of this run matches {}", fmt::join(filters, ", ")));
   run.table.rows = std::move(kept);
 }
 

@@ -83,7 +83,12 @@ TEST_CASE("collate_runs: --where keeps matching rows, --tuned the tuned rows of 
   CHECK(error_of(options).find("no column 'n_feature' (--where) (did you mean 'n_features'?)") !=
         std::string::npos);
   options.where = {{"n_features", "50"}};
-  CHECK(error_of(options).find("no row of this run matches --where") != std::string::npos);
+  CHECK(error_of(options).find("no row of this run matches --where n_features=50") !=
+        std::string::npos);
+  // A results.csv of a header only is said to be one, not blamed on a --where not given.
+  options.where = {};
+  options.runs = {run_folder("header_only", kHeader)};
+  CHECK(error_of(options).find("holds a header and no row") != std::string::npos);
 }
 
 TEST_CASE("collate_runs: a method in several runs is averaged, `run` tells runs apart") {

@@ -266,6 +266,8 @@ TEST_CASE("runner compare --beside: a baseline run enters every member of a --fa
   auto refused = run_runner(common + partial + " --output " + (folder.path() / "r{}").string());
   CHECK(refused.exit_code == 2);
   CHECK(contains(refused.err, "has no results for dataset '" + datasets.back() + "'"));
+  // Which member of the family: the first, in n_features order.
+  CHECK_MESSAGE(contains(refused.err, "--family n_features = 10: "), refused.err);
   auto common_only = run_runner(common + partial + " --common-datasets --output " +
                                 (folder.path() / "c{}").string());
   REQUIRE_MESSAGE(common_only.exit_code == 0, common_only.err);

@@ -167,15 +167,18 @@ std::string printable_excerpt(std::string_view text, size_t limit) {
 }
 
 int edit_distance(std::string_view a, std::string_view b) {
-  std::vector<int> row(b.size() + 1);
+  // Rows i - 2, i - 1 and i of the distances between a's and b's prefixes.
+  std::vector<int> before(b.size() + 1), previous(b.size() + 1), row(b.size() + 1);
   std::iota(row.begin(), row.end(), 0);
   for (size_t i = 1; i <= a.size(); ++i) {
-    int diagonal = row[0];
+    before.swap(previous);
+    previous.swap(row);
     row[0] = static_cast<int>(i);
     for (size_t j = 1; j <= b.size(); ++j) {
-      int above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
+      row[j] = std::min(
+          {previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        row[j] = std::min(row[j], before[j - 2] + 1);
     }
   }
   return row[b.size()];
@@ -190,7 +193,13 @@ std::optional<std::string> closest_match(std::string_view word,
     int distance = edit_distance(word, candidate);
     // A word that begins another ("sigma" for "sigma_ratio") is a likely truncation.
     if (word.size() >= 3 && candidate.rfind(word, 0) == 0) distance = std::min(distance, 2);
-    if (distance < best_distance) {
+    // On a tie, the candidate nearer the word's length: a slip within the word ("dwt" for
+    // "dtw") rather than a letter left out ("ddtw").
+    const auto length_gap = [&](const std::string& name) {
+      return std::abs(static_cast<long>(name.size()) - static_cast<long>(word.size()));
+    };
+    if (distance < best_distance ||
+        (distance == best_distance && best && length_gap(candidate) < length_gap(*best))) {
       best_distance = distance;
       best = candidate;
     }

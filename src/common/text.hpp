@@ -49,7 +49,9 @@ bool is_valid_utf8(std::string_view text);
 // readable.
 std::string printable_excerpt(std::string_view text, size_t limit = 40);
 
-// Levenshtein distance, for "did you mean" suggestions.
+// The optimal string alignment distance (Levenshtein's insertions, deletions and substitutions,
+// and a swap of two adjacent characters as one edit, the commonest typing slip: "dwt" is 1 from
+// "dtw"), for "did you mean" suggestions.
 int edit_distance(std::string_view a, std::string_view b);
 
 // The closest candidate within a small edit distance, if any.

@@ -49,6 +49,11 @@ TEST_CASE("edit distance and suggestions") {
   CHECK(*tsfs::closest_match("sigma_ration", {"k", "sigma_ratio", "order"}) == "sigma_ratio");
   CHECK(*tsfs::closest_match("laplace", {"anova", "laplacian", "variance"}) == "laplacian");
   CHECK_FALSE(tsfs::closest_match("xyz", {"laplacian", "variance"}));
+  // Two adjacent letters swapped are one edit; on a tie the name of the word's length wins.
+  CHECK(tsfs::edit_distance("dwt", "dtw") == 1);
+  CHECK(tsfs::edit_distance("ca", "abc") == 3);  // the restricted (optimal alignment) distance
+  CHECK(*tsfs::closest_match("dwt", {"adtw", "ddtw", "dtw", "msm"}) == "dtw");
+  CHECK(*tsfs::closest_match("anvoa", {"anova", "variance"}) == "anova");
 }
 
 TEST_CASE("UTF-8 validation follows RFC 3629: overlong forms, surrogates and stray bytes refused") {

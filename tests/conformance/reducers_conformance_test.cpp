@@ -201,7 +201,8 @@ void check_smallest_data(const std::string& name) {
     FAIL_CHECK("its check refuses every fold of up to " << kLargestMinimum << " classes and rows");
     return;
   }
-  const auto [classes, rows] = *fewest;
+  const long long classes = fewest->first;  // named, not bound: INFO captures them (Clang 14)
+  const long long rows = fewest->second;
   INFO("declared minimum: " << rows << " training rows of " << classes << " classes");
   const FoldData at_minimum = minimal_fold(classes, rows);
   if (!features_suit(*loaded, at_minimum)) return;

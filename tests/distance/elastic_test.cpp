@@ -218,8 +218,10 @@ TEST_CASE("elastic registrations: parameters, defaults, checks, labels, unequal 
   CHECK(refuses("erp", "g", std::nan("")));
   // Costs beyond a series value's bound (1e100) overflow the path sums: refused at load, where
   // the spec loader names the line and key, not met as an infinite distance mid-run.
-  for (const auto& [name, param] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& cost : std::vector<std::pair<std::string, std::string>>{
            {"erp", "g"}, {"msm", "c"}, {"twe", "nu"}, {"twe", "lmbda"}, {"adtw", "warp_penalty"}}) {
+    const std::string& name = cost.first;  // named, not bound: CAPTURE takes it (Clang 14)
+    const std::string& param = cost.second;
     CAPTURE(name);
     CHECK(registry.find(name)->info.find_param(param)->check(1.7e308) ==
           "must be within +-1e+100 (a series value's bound): a larger cost overflows the "

@@ -3,6 +3,9 @@
 // refused with the spec's file:line and exit code 2, before anything is computed.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <tuple>
+
 #include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
@@ -65,8 +68,9 @@ TEST_CASE("elastic distances: tuned rows of several distance groups have keys of
       {"distances: [{kind: msm, c: [0.5, 1], window: [0.25, 0.5]}]\n",
        "[msm.c]",
        {"tuned-msm-window=0.25", "tuned-msm-window=0.5"}}};
-  for (const auto& [distances, parameters, fields] : cases) {
-    CAPTURE(parameters);
+  for (const auto& tuned_case : cases) {
+    const auto& [distances, parameters, fields] = tuned_case;
+    CAPTURE(std::get<1>(tuned_case));
     const auto output = folder.path() / ("run" + std::to_string(fields.size() + distances.size()));
     const auto spec = folder.write(
         "tuned.yaml", head + distances + "tune: {parameters: " + parameters +

@@ -50,7 +50,7 @@ struct FitRowBounds {
 FitRowBounds fit_row_bounds(const Spec& spec, const SelectorSpec& selector,
                             const PreparedDataset& dataset) {
   const bool tuned = is_tuned(spec, selector);
-  FitRowBounds fewest{dataset.data.rows(), dataset.data.rows()};
+  FitRowBounds fewest{dataset.data.rows(), dataset.data.rows(), {}};
   auto count = [&](const std::vector<int>& rows) {
     fewest.rows = std::min<long long>(fewest.rows, static_cast<long long>(rows.size()));
     std::map<int, long long> per_class;

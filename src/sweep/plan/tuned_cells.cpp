@@ -91,7 +91,10 @@ std::string tuned_distance_field(const Spec& spec, int distance) {
   if (others.empty()) return "tuned";
   // Its kind, then each fixed parameter in which another group of its kind differs.
   std::string field = "tuned-" + own.kind;
-  for (const auto& [name, value] : own.params.entries()) {
+  for (const auto& entry : own.params.entries()) {
+    // Named, not bound: Clang 14 cannot capture a structured binding in the lambda below.
+    const std::string& name = entry.first;
+    const ParamValue& value = entry.second;
     if (tunes(spec, own.kind, name)) continue;
     const bool differs = std::any_of(others.begin(), others.end(), [&](const DistanceSpec* other) {
       return other->kind == own.kind && other->params.has(name) &&

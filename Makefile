@@ -40,18 +40,26 @@ demo: configure
 	$(BUILD)/runner configs/wafer_sigma.yaml
 	@echo "results: results/wafer_sigma/ (results.csv, tables/Wafer.md, scores.csv, manifest.json)"
 
-# docs/components.md, generated from the registries, and docs/spec.md's table of top-level keys,
-# generated from src/config/spec_keys.cpp between its begin/end markers; the tests "docs/components.md
-# is runner list --markdown" and "docs/spec.md's table of keys is spec_keys_markdown()" fail when
-# either is stale.
+# docs/components.md, generated from the registries; docs/spec.md's table of top-level keys and
+# docs/outputs.md's tables, generated from src/config/spec_keys.cpp and
+# src/sweep/store/output_tables.cpp between their begin/end markers. The tests "docs/components.md
+# is runner list --markdown", "docs/spec.md's table of keys is spec_keys_markdown()" and
+# "docs/outputs.md's tables are output_tables_markdown()" fail when any is stale.
+# $(call splice_generated,PAGE,OPTION): the lines between PAGE's markers of `runner list OPTION`
+# replaced by that command's output.
+define splice_generated
+	$(BUILD)/runner list $(2) > docs/generated.tmp
+	awk -v table=docs/generated.tmp -v marker='runner list $(2)' \
+	  'index($$0, "<!-- end: `" marker "`") == 1 { skip = 0 } !skip { print } \
+	  index($$0, "<!-- begin: `" marker "`") == 1 { while ((getline line < table) > 0) print line; \
+	  skip = 1 }' docs/$(1) > docs/$(1).tmp && mv docs/$(1).tmp docs/$(1)
+	rm -f docs/generated.tmp
+endef
 docs: configure
 	cmake --build $(BUILD) -j$(JOBS) --target runner
 	$(BUILD)/runner list --markdown > docs/components.md.tmp && mv docs/components.md.tmp docs/components.md
-	$(BUILD)/runner list --spec-keys > docs/spec-keys.tmp
-	awk -v table=docs/spec-keys.tmp '/^<!-- end: `runner list --spec-keys`/ { skip = 0 } \
-	  !skip { print } /^<!-- begin: `runner list --spec-keys`/ { while ((getline line < table) > 0) \
-	  print line; skip = 1 }' docs/spec.md > docs/spec.md.tmp && mv docs/spec.md.tmp docs/spec.md
-	rm -f docs/spec-keys.tmp
+	$(call splice_generated,spec.md,--spec-keys)
+	$(call splice_generated,outputs.md,--outputs)
 
 # The `slurm` tests need a cluster: `make test-slurm` below. The Python tests (ctest label
 # `python`) run here too when the module is built.

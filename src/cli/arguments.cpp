@@ -26,6 +26,7 @@ commands:
   list [--markdown]    every extractor, distance, selector, reducer, classifier and plot kind
                        with its parameters (no SPEC); --markdown: as docs/components.md
   list --spec-keys     every top-level key of a spec, as docs/spec.md's table of keys
+  list --outputs       every CSV table a run writes, as docs/outputs.md's tables
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
   plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
                        <output>/plan/ (work groups, their costs, the shard of each)
@@ -212,7 +213,8 @@ bool* switch_of(const std::string& arg, Arguments& arguments) {
       {"--progress", &arguments.run.progress},
       {"--direct-fits", &arguments.run.direct_fits},
       {"--markdown", &arguments.markdown},
-      {"--spec-keys", &arguments.spec_keys}};
+      {"--spec-keys", &arguments.spec_keys},
+      {"--outputs", &arguments.outputs}};
   for (const auto& [name, flag] : switches)
     if (arg == name) return flag;
   return nullptr;
@@ -280,6 +282,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
     fail("missing SPEC");
   if (arguments.markdown && !arguments.list) fail("--markdown goes with list");
   if (arguments.spec_keys && !arguments.list) fail("--spec-keys goes with list");
+  if (arguments.outputs && !arguments.list) fail("--outputs goes with list");
   check_cluster_options(arguments, fail);
   return arguments;
 }

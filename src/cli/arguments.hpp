@@ -33,6 +33,7 @@ struct Arguments {
   bool list = false;       // `runner list`
   bool markdown = false;   // `runner list --markdown`
   bool spec_keys = false;  // `runner list --spec-keys`
+  bool outputs = false;    // `runner list --outputs`
 };
 
 // Throws InputError("command line", ...) on unknown options or missing values.

@@ -25,6 +25,7 @@
 #include "plot/plot.hpp"
 #include "sweep/run/run.hpp"
 #include "sweep/store/output_folder.hpp"
+#include "sweep/store/output_tables.hpp"
 
 namespace {
 
@@ -149,6 +150,7 @@ int main(int argc, char** argv) {
     tsfs::Progress::set_enabled(arguments.run.show_progress());
     if (arguments.list) {
       fmt::print("{}", arguments.spec_keys  ? tsfs::spec_keys_markdown()
+                       : arguments.outputs  ? tsfs::output_tables_markdown()
                        : arguments.markdown ? tsfs::component_list_markdown()
                                             : tsfs::component_list());
       return 0;

@@ -2,6 +2,7 @@
 #include "evaluate/duplicates.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstring>
@@ -192,11 +193,15 @@ std::string protocol_label_with_duplicates(const std::string& protocol_label,
   return fmt::format("{}+duplicates={}", protocol_label, duplicate_handling_name(handling));
 }
 
+std::vector<std::string> duplicates_header() {
+  return {"dataset",          "rows_loaded",        "duplicate_rows",
+          "duplicate_groups", "mixed_label_groups", "straddling_protocol",
+          "handling",         "rows_used",          "straddling_used"};
+}
+
 std::string duplicates_csv(const std::vector<std::pair<std::string, DuplicateSummary>>& datasets,
                            DuplicateHandling handling) {
-  std::string csv =
-      "dataset,rows_loaded,duplicate_rows,duplicate_groups,mixed_label_groups,"
-      "straddling_protocol,handling,rows_used,straddling_used\n";
+  std::string csv = fmt::format("{}\n", fmt::join(duplicates_header(), ","));
   for (const auto& [name, summary] : datasets) {
     const long long used = handling == DuplicateHandling::drop
                                ? summary.rows_loaded - summary.groups.duplicate_rows

@@ -71,6 +71,9 @@ ProtocolRows apply_protocol(Dataset loaded, const ProtocolOptions& protocol,
 std::string protocol_label_with_duplicates(const std::string& protocol_label,
                                            DuplicateHandling handling);
 
+// duplicates.csv's columns: dataset, rows_loaded, then the counts above, handling, rows_used.
+std::vector<std::string> duplicates_header();
+
 // duplicates.csv: one row per dataset with the counts above.
 std::string duplicates_csv(const std::vector<std::pair<std::string, DuplicateSummary>>& datasets,
                            DuplicateHandling handling);

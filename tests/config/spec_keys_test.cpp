@@ -4,35 +4,14 @@
 
 #include <doctest/doctest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "config/spec_test_support.hpp"
+#include "support/generated_docs.hpp"
 
 using namespace tsfs::testing;
 
 namespace {
-
-std::string docs_spec_page() {
-  std::ifstream file(TSFS_SOURCE_DIR "/docs/spec.md");
-  std::stringstream text;
-  text << file.rdbuf();
-  return text.str();
-}
-
-// The lines strictly between docs/spec.md's begin and end markers of the generated table.
-std::string generated_section(const std::string& page) {
-  const std::string begin = "<!-- begin: `runner list --spec-keys`";
-  const std::string end = "<!-- end: `runner list --spec-keys` -->";
-  const size_t begin_at = page.find(begin);
-  const size_t end_at = page.find(end);
-  REQUIRE(begin_at != std::string::npos);
-  REQUIRE(end_at != std::string::npos);
-  const size_t first = page.find('\n', begin_at) + 1;
-  REQUIRE(first <= end_at);
-  return page.substr(first, end_at - first);
-}
 
 // Every optional top-level key given, so that spec.resolved.yaml writes each one.
 const char* const kSpecWithEveryKey = R"(name: every_key
@@ -58,7 +37,8 @@ plots: [{kind: pr_curve, name: pr_pooled}]
 }  // namespace
 
 TEST_CASE("docs/spec.md's table of keys is spec_keys_markdown()") {
-  const bool fresh = generated_section(docs_spec_page()) == tsfs::spec_keys_markdown();
+  const bool fresh = generated_section(docs_page("spec.md"), "runner list --spec-keys") ==
+                     tsfs::spec_keys_markdown();
   CHECK_MESSAGE(fresh,
                 "docs/spec.md's table of top-level keys is stale: run `make docs` and commit it");
 }

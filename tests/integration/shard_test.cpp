@@ -137,6 +137,23 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK(stray.exit_code == 2);
   CHECK_MESSAGE(contains(stray.err, "shards/2-of-3: not a shard of this 4-shard plan"), stray.err);
   std::filesystem::remove(output / "shards/2-of-3");
+  // A shard's scores.csv short of a feature's row, or with a row of no score vector of its own.
+  const std::string scores = read_text(shard_one / "scores.csv");
+  const size_t last_row = scores.rfind('\n', scores.size() - 2) + 1;
+  write_text(shard_one / "scores.csv", scores.substr(0, last_row));
+  auto short_scores = run_runner("merge " + output.string());
+  CHECK(short_scores.exit_code == 2);
+  CHECK_MESSAGE(contains(short_scores.err, "shards/1-of-4/scores.csv: "), short_scores.err);
+  CHECK_MESSAGE(contains(short_scores.err, "not one per feature"), short_scores.err);
+  write_text(shard_one / "scores.csv", scores + "Stray,row\n");
+  auto stray_score = run_runner("merge " + output.string());
+  CHECK(stray_score.exit_code == 2);
+  CHECK_MESSAGE(contains(stray_score.err,
+                         "shards/1-of-4/scores.csv: a row of no score vector "
+                         "of the shard's, or out of the plan's order: Stray,row"),
+                stray_score.err);
+  write_text(shard_one / "scores.csv", scores);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
   for (int i = 1; i <= 4; ++i) {
     auto manifest = output / ("shards/" + std::to_string(i) + "-of-4/manifest.json");

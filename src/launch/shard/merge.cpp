@@ -22,6 +22,7 @@
 #include "sweep/run/load.hpp"
 #include "sweep/run/scores.hpp"
 #include "sweep/store/loaded_run.hpp"
+#include "sweep/store/output_tables.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"
@@ -227,22 +228,24 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   return merged;
 }
 
-// tuned.csv: every finished tuned row's rows (one per outer fold) from the shard that tuned it, in
-// a single run's order; a tuned row without a results.csv row (not converged) has none.
-CsvTable merge_tuned(const LoadedRun& loaded, const ShardedRows& sharded, const Merged& merged) {
+// A table of ShardMerge::per_tuned_fold (tuned.csv): every finished tuned row's rows (one per
+// outer fold) from the shard that tuned it, in a single run's order; a tuned row without a
+// results.csv row (not converged) has none.
+CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& loaded,
+                              const ShardedRows& sharded, const Merged& merged) {
   const Spec& spec = loaded.spec;
-  if (!spec.tune) return {};
   const ResultLayout& layout = loaded.layout;
   const std::vector<TunedCell>& tuned = loaded.tuned;
   const std::vector<int>& shard_of_cell = sharded.shard_of_cell;
   const int shards = sharded.shards;
-  const auto header = tuned_header(spec, layout);
+  const std::string file = std::string(declared.stem) + ".csv";
+  const auto header = declared.header(spec, layout);
   const auto key_size = static_cast<long>(layout.key_header().size());
   using Rows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
   std::vector<Rows> rows_of_shard(static_cast<size_t>(shards));
   std::vector<std::filesystem::path> paths;
   for (int s = 0; s < shards; ++s) {
-    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / "tuned.csv");
+    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / file);
     if (!std::filesystem::exists(paths.back())) {
       if (std::any_of(tuned.begin(), tuned.end(), [&](const TunedCell& row) {
             return shard_of_cell[static_cast<size_t>(row.candidates.front())] == s;
@@ -252,7 +255,7 @@ CsvTable merge_tuned(const LoadedRun& loaded, const ShardedRows& sharded, const 
     }
     const CsvTable table = read_checked(paths.back());
     if (table.header != header)
-      throw InputError(paths.back().string(), "not the header this spec's tune section writes");
+      throw InputError(paths.back().string(), "not the header this spec's run writes");
     for (const auto& row : table.rows)
       rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + key_size}].push_back(row);
   }
@@ -281,74 +284,69 @@ CsvTable merge_tuned(const LoadedRun& loaded, const ShardedRows& sharded, const 
   return table;
 }
 
-// scores.csv: every work group's block of score rows (one per score vector x feature) taken from
-// its shard's scores.csv, which holds the shard's groups in grid order. Streamed.
-void merge_scores(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                  const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                  int shards) {
-  std::vector<std::ifstream> inputs;
-  std::vector<std::filesystem::path> paths;
-  AtomicFileWriter output(spec.output / "scores.csv");
-  std::string record, header;
-  for (int s = 0; s < shards; ++s) {
-    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / "scores.csv");
-    inputs.emplace_back(paths.back(), std::ios::binary);
-    if (!inputs.back() || !read_record(inputs.back(), record) ||
-        (!header.empty() && record != header))
-      throw InputError(paths.back().string(), "missing, empty or with another header");
-    header = record;
+// One shard's copy of a per-score-vector table, read a record ahead: its score vectors' rows come
+// in the plan's order, each vector's rows together.
+class ShardRecords {
+ public:
+  ShardRecords(std::filesystem::path path, const std::string& header)
+      : path_(std::move(path)), in_(path_, std::ios::binary) {
+    std::string first;
+    if (!in_ || !read_record(in_, first) || first != header)
+      throw InputError(path_.string(), "missing, empty or with another header than the spec's");
+    advance();
   }
+  // Whether the next record starts with `prefix` (a score vector's key fields and a comma).
+  bool next_starts_with(const std::string& prefix) const {
+    return pending_ && next_.compare(0, prefix.size(), prefix) == 0;
+  }
+  const std::string& next() const { return next_; }
+  void advance() { pending_ = read_record(in_, next_); }
+  bool exhausted() const { return !pending_; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+  std::ifstream in_;
+  std::string next_;
+  bool pending_ = false;
+};
+
+// A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
+// every score vector's rows from the shard that computed it, in the plan's order, recognised by
+// their leading key fields, and copied verbatim. Streamed: a sweep's score rows can reach millions.
+void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
+                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                          int shards) {
+  const Spec& spec = loaded.spec;
+  const std::string file = std::string(declared.stem) + ".csv";
+  const std::string header = csv_row(declared.header(spec, loaded.layout));
+  std::vector<ShardRecords> inputs;
+  for (int s = 0; s < shards; ++s)
+    inputs.emplace_back(shard_folder(spec.output, {s + 1, shards}) / file, header);
+  AtomicFileWriter output(spec.output / file);
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {
-    auto s = static_cast<size_t>(assignment[g]);
-    auto rows = groups[g].units *
-                static_cast<size_t>(
-                    datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols());
-    for (size_t r = 0; r < rows; ++r) {
-      if (!read_record(inputs[s], record))
-        throw InputError(paths[s].string(), "fewer score rows than the shard's score vectors");
-      output.stream() << record;
+    ShardRecords& input = inputs[static_cast<size_t>(assignment[g])];
+    const long long features =
+        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
+    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u) {
+      std::string prefix = csv_row(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
+      prefix.back() = ',';  // the key fields, then the table's own
+      long long rows = 0;
+      for (; input.next_starts_with(prefix); input.advance(), ++rows)
+        output.stream() << input.next();
+      if (declared.merge == ShardMerge::per_score_feature && rows != features)
+        throw InputError(input.path().string(),
+                         fmt::format("{} rows for the score vector ({}), not one per feature ({})",
+                                     rows, prefix.substr(0, prefix.size() - 1), features));
     }
   }
-  for (size_t s = 0; s < inputs.size(); ++s)
-    if (read_record(inputs[s], record))
-      throw InputError(paths[s].string(), "more score rows than the shard's score vectors");
-  output.commit();
-}
-
-// selection_measures.csv: the shards' rows put back in a single run's order (score units in plan
-// order, each unit's measures in the order its selector gave them). A unit's rows are found by its
-// key fields, which every shard writes as the layout formats them.
-void merge_selection_measures(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                              const Plan& plan, int shards) {
-  const ResultLayout layout(spec, datasets);
-  const std::vector<std::string> header = layout.measures_header();
-  std::map<std::vector<std::string>, std::vector<std::vector<std::string>>> rows_of_unit;
-  for (int s = 0; s < shards; ++s) {
-    const auto path = shard_folder(spec.output, {s + 1, shards}) / "selection_measures.csv";
-    const CsvTable table = read_csv_table(path);
-    if (table.header != header)
-      throw InputError(path.string(), "missing, or with another header than the spec's");
-    for (const auto& row : table.rows) {
-      if (row.size() != header.size())
-        throw InputError(path.string(),
-                         fmt::format("a row of {} fields, not {}", row.size(), header.size()));
-      rows_of_unit[{row.begin(), row.end() - 2}].push_back(row);
-    }
-  }
-  AtomicFileWriter output(spec.output / "selection_measures.csv");
-  output.stream() << csv_row(header);
-  for (const ScoreUnit& unit : plan.score_units) {
-    const auto found = rows_of_unit.find(layout.score_unit_key(unit));
-    if (found == rows_of_unit.end()) continue;  // a selector that reports no measures
-    for (const auto& row : found->second) output.stream() << csv_row(row);
-    rows_of_unit.erase(found);
-  }
-  if (!rows_of_unit.empty())
-    throw InputError(spec.output.string(),
-                     fmt::format("{} score vectors of the shards' selection_measures.csv are not "
-                                 "in the plan",
-                                 rows_of_unit.size()));
+  for (const ShardRecords& input : inputs)
+    if (!input.exhausted())
+      throw InputError(input.path().string(),
+                       fmt::format("a row of no score vector of the shard's, or out of the plan's "
+                                   "order: {}",
+                                   input.next().substr(0, input.next().size() - 1)));
   output.commit();
 }
 
@@ -413,11 +411,29 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
   Merged merged = merge_rows(loaded, sharded);
-  const CsvTable merged_tuned = merge_tuned(loaded, sharded, merged);
-  if (spec.save_scores) merge_scores(spec, datasets, groups, assignment, planned.shards);
-  if (spec.curves) merge_curves(loaded, options.threads);
-  if (layout.reports_measures()) merge_selection_measures(spec, datasets, plan, planned.shards);
-  if (spec.tune) write_file_atomically(run_folder / "tuned.csv", merged_tuned.str());
+  // Every other table as declared (sweep/store/output_tables.cpp); those kept in memory are
+  // written with results.csv, after every check passed.
+  std::vector<std::pair<std::string, CsvTable>> tables;
+  for (const OutputTable& table : output_tables()) {
+    if (!table.written(spec, layout)) continue;
+    switch (table.merge) {
+      case ShardMerge::per_tuned_fold:
+        tables.emplace_back(table.stem, merge_per_tuned_fold(table, loaded, sharded, merged));
+        break;
+      case ShardMerge::per_score_feature:
+      case ShardMerge::per_score_unit:
+        merge_per_score_unit(table, loaded, groups, assignment, planned.shards);
+        break;
+      case ShardMerge::recomputed:  // curves.csv, the only one
+        merge_curves(loaded, options.threads);
+        break;
+      case ShardMerge::with_results:  // merge_rows, above
+      case ShardMerge::rewritten:     // write_run_inputs, below
+        break;
+    }
+  }
+  for (const auto& [stem, table] : tables)
+    write_file_atomically(run_folder / (stem + ".csv"), table.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());
   write_cell_status(run_folder, merged.cell_status);
   write_run_inputs(run_folder, spec, datasets, skipped);

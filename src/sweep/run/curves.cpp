@@ -104,14 +104,6 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
   return cells;
 }
 
-std::vector<std::string> curves_header(const ResultLayout& layout) {
-  auto header = layout.key_header();
-  // score_threshold, not threshold: a selector parameter (variance's) has that name.
-  for (const char* name : {"repeat", "fold", "curve", "class", "score_threshold", "x", "y"})
-    header.push_back(name);
-  return unique_columns(std::move(header), "curves.csv");
-}
-
 void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
                   const std::vector<size_t>& chosen_cells, int threads) {
   const Spec& spec = loaded.spec;
@@ -128,7 +120,7 @@ void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& score
     spdlog::warn("curves.csv: {} of its {} cells left out, their selector did not converge",
                  chosen_cells.size() - cells.size(), chosen_cells.size());
   const std::vector<FoldScores> fold_scores = refitted_fold_scores(loaded, scores, cells, threads);
-  CsvTable table{curves_header(loaded.layout), {}};
+  CsvTable table{loaded.layout.curves_header(), {}};
   size_t first_task = 0;
   for (const size_t c : cells) {
     const Cell& cell = plan.cells[c];

@@ -16,9 +16,6 @@ namespace tsfs {
 std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                 const std::vector<bool>& reported);
 
-// The header of curves.csv.
-std::vector<std::string> curves_header(const ResultLayout& layout);
-
 // Refits the classifier of every fold of the given cells (Classifier::fit_predict_scores, the
 // direct path) and writes curves.csv in the spec's output folder: the cell's key columns, repeat,
 // fold (empty and "pooled" for the folds' test rows together), curve (pr or roc), class (the

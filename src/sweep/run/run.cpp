@@ -27,6 +27,7 @@
 #include "sweep/run/stage_inputs.hpp"
 #include "sweep/run/tuning.hpp"
 #include "sweep/store/loaded_run.hpp"
+#include "sweep/store/output_tables.hpp"
 #include "sweep/store/output_writer.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
@@ -539,11 +540,9 @@ Computed compute_stage(const LoadedRun& loaded, bool needed, const StageSettings
     counts.distance_matrices = plan.distance_matrices.size();
     clock.stop("distances");
   }
-  if (spec.save_scores) write_scores(spec.output, loaded.layout, plan, computed.scores);
-  if (loaded.layout.reports_measures())
-    write_selection_measures(spec.output, loaded.layout, plan, computed.scores);
-  else
-    set_aside_unused(spec.output, "selection_measures");
+  for (const OutputTable& table : output_tables())
+    if (table.score_rows && table.written(spec, loaded.layout))
+      write_score_unit_table(loaded, table, computed.scores);
   clock.stop("scores");
   return computed;
 }
@@ -576,7 +575,7 @@ void evaluation_stage(const RunContext& context, std::vector<ResultRow>& rows,
 }
 
 // results.csv and folds.csv saved for the last time, then what is made from them: cell_status.csv,
-// curves.csv, the summaries and plots; the tables the spec does not ask for are set aside.
+// curves.csv, the summaries and plots.
 void output_stage(const RunContext& context, const std::vector<size_t>& curve_cell_list,
                   StageClock& clock) {
   const LoadedRun& loaded = context.loaded;
@@ -590,9 +589,6 @@ void output_stage(const RunContext& context, const std::vector<size_t>& curve_ce
   context.counts.cells_not_converged = writer.write_cell_status();
   if (!curve_cell_list.empty())
     write_curves(loaded, context.scores, curve_cell_list, context.inputs.settings.threads);
-  else if (!spec.curves)
-    set_aside_unused(spec.output, "curves");
-  if (!spec.tune) set_aside_unused(spec.output, "tuned");
   write_summaries(spec.output, results, spec);  // after curves.csv, which curve plots read
   clock.stop("outputs");
 }
@@ -683,12 +679,8 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   Plan plan = make_plan(spec, datasets);
   if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);
-  check_plot_columns(spec, [&](const std::string& table) {
-    if (table == "folds") return layout.folds_header();
-    if (table == "scores") return layout.scores_header();
-    if (table == "curves") return curves_header(layout);
-    return layout.results_header();
-  });
+  check_plot_columns(
+      spec, [&](const std::string& table) { return output_table(table).header(spec, layout); });
   for (const auto& dataset : datasets)
     check_plot_dataset(spec, dataset.data.name, dataset.data.rows());
   std::string fingerprint = inputs_fingerprint(spec, datasets, layout.protocol_label());
@@ -711,6 +703,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
 
   ManifestInfo manifest{spec, options.threads, fingerprint, started, {}, {}, "running"};
   start_output(spec, options, manifest, datasets, skipped);
+  set_aside_unwritten_tables(spec.output, spec, layout);
   Counts counts;
   bool interrupted = false;
   const unsigned long long terms_before = column_terms_computed();

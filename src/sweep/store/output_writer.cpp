@@ -32,21 +32,6 @@ std::filesystem::path stale_path(const std::filesystem::path& output, const std:
   return path;
 }
 
-// An earlier run's <stem>.csv from a spec section this one does not have (curves:, tune:) would
-// describe rows this run did not write: kept aside, never deleted.
-void set_aside_unused(const std::filesystem::path& output, const std::string& stem) {
-  const auto path = output / (stem + ".csv");
-  if (!std::filesystem::exists(path)) return;
-  const auto stale = stale_path(output, stem);
-  std::filesystem::rename(path, stale);
-  const std::string what = stem == "tuned"                ? "`tune:`"
-                           : stem == "curves"             ? "`curves:`"
-                           : stem == "selection_measures" ? "a selector that reports measures"
-                                                          : stem;
-  spdlog::warn("{} is from an earlier run whose spec had {}; moved to {}", path.string(), what,
-               stale.string());
-}
-
 OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayout& layout,
                            const Plan& plan, const std::vector<ResultRow>& rows,
                            PreviousResults previous, bool timings)
@@ -200,27 +185,15 @@ std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_
   return pending;
 }
 
-// Streamed: a sweep's score vectors can reach millions of rows.
-void write_scores(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
-                  const std::vector<ScoreResult>& scores) {
-  AtomicFileWriter file(output / "scores.csv");
-  file.stream() << csv_row(layout.scores_header());
-  for (size_t u = 0; u < plan.score_units.size(); ++u) {
+void write_score_unit_table(const LoadedRun& loaded, const OutputTable& table,
+                            const std::vector<ScoreResult>& scores) {
+  AtomicFileWriter file(loaded.spec.output / (std::string(table.stem) + ".csv"));
+  file.stream() << csv_row(table.header(loaded.spec, loaded.layout));
+  for (size_t u = 0; u < loaded.plan.score_units.size(); ++u) {
     throw_if_interrupted();  // the temporary file is removed as `file` goes out of scope
-    for (const auto& row : layout.score_rows(plan.score_units[u], scores[u].scores,
-                                             scores[u].ranking, scores[u].std_errors))
+    for (const auto& row : table.score_rows(loaded.layout, loaded.plan.score_units[u], scores[u]))
       file.stream() << csv_row(row);
   }
-  file.commit();
-}
-
-void write_selection_measures(const std::filesystem::path& output, const ResultLayout& layout,
-                              const Plan& plan, const std::vector<ScoreResult>& scores) {
-  AtomicFileWriter file(output / "selection_measures.csv");
-  file.stream() << csv_row(layout.measures_header());
-  for (size_t u = 0; u < plan.score_units.size(); ++u)
-    for (const auto& row : layout.measure_rows(plan.score_units[u], scores[u].measures))
-      file.stream() << csv_row(row);
   file.commit();
 }
 

@@ -12,6 +12,8 @@
 #include "report/csv_table.hpp"
 #include "sweep/plan/plan.hpp"
 #include "sweep/plan/work_units.hpp"
+#include "sweep/store/loaded_run.hpp"
+#include "sweep/store/output_tables.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/tuned_rows.hpp"
@@ -42,10 +44,6 @@ std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout,
 // <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
 // an earlier run kept aside is overwritten.
 std::filesystem::path stale_path(const std::filesystem::path& output, const std::string& stem);
-
-// An earlier run's <stem>.csv from a spec section this one does not have (curves:, tune:) would
-// describe rows this run did not write: kept aside, never deleted.
-void set_aside_unused(const std::filesystem::path& output, const std::string& stem);
 
 class OutputWriter {
  public:
@@ -117,13 +115,9 @@ class OutputWriter {
 // The rows in [first, last) that are neither finished in this run nor resumed.
 std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_t last);
 
-// scores.csv: one row per score vector and feature (the spec's `save_scores`), streamed.
-void write_scores(const std::filesystem::path& output, const ResultLayout& layout, const Plan& plan,
-                  const std::vector<ScoreResult>& scores);
-
-// selection_measures.csv: the measures each score unit's selector reported
-// (SelectorScores::measures), one row per measure, in score-unit order.
-void write_selection_measures(const std::filesystem::path& output, const ResultLayout& layout,
-                              const Plan& plan, const std::vector<ScoreResult>& scores);
+// A table of score vectors' rows (OutputTable::score_rows: scores.csv, selection_measures.csv),
+// every vector's rows in the plan's order. Streamed: a sweep's score rows can reach millions.
+void write_score_unit_table(const LoadedRun& loaded, const OutputTable& table,
+                            const std::vector<ScoreResult>& scores);
 
 }  // namespace tsfs

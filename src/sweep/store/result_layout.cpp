@@ -141,6 +141,14 @@ std::vector<std::string> ResultLayout::measures_header() const {
   return unique_columns(std::move(header), "selection_measures.csv");
 }
 
+std::vector<std::string> ResultLayout::curves_header() const {
+  auto header = key_header_;
+  // score_threshold, not threshold: a selector parameter (variance's) has that name.
+  for (const char* name : {"repeat", "fold", "curve", "class", "score_threshold", "x", "y"})
+    header.push_back(name);
+  return unique_columns(std::move(header), "curves.csv");
+}
+
 bool ResultLayout::reports_measures() const {
   return std::any_of(spec_.selectors.begin(), spec_.selectors.end(),
                      [](const auto& selector) { return selector.registration->reports_measures; });

@@ -52,6 +52,8 @@ class ResultLayout {
   std::vector<std::string> scores_header() const;
   // selection_measures.csv: the score unit's key columns (as scores.csv's), then measure, value.
   std::vector<std::string> measures_header() const;
+  // curves.csv: the key columns, repeat, fold, curve, class, score_threshold, x, y.
+  std::vector<std::string> curves_header() const;
   // Whether the spec has a selector with SelectorRegistration::reports_measures.
   bool reports_measures() const;
 

@@ -9,10 +9,13 @@
 
 namespace tsfs {
 
+std::vector<std::string> skipped_header() {
+  return {"dataset", "component", "reason"};
+}
+
 void write_skipped(const std::filesystem::path& output,
                    const std::vector<SkippedDataset>& skipped) {
-  CsvTable table;
-  table.header = {"dataset", "component", "reason"};
+  CsvTable table{skipped_header(), {}};
   for (const auto& entry : skipped)
     table.rows.push_back({entry.dataset, entry.component, entry.reason});
   write_file_atomically(output / "skipped.csv", table.str());

@@ -22,6 +22,9 @@ struct SkippedDataset {
 };
 
 // <output>/skipped.csv: dataset, component, reason; the header alone when nothing was skipped.
+// skipped.csv: dataset, component, reason.
+std::vector<std::string> skipped_header();
+
 void write_skipped(const std::filesystem::path& output, const std::vector<SkippedDataset>& skipped);
 
 }  // namespace tsfs

@@ -187,20 +187,14 @@ TEST_CASE("OutputWriter: rows that did not converge go to cell_status.csv only")
   CHECK_FALSE(std::filesystem::exists(grid.output / "cell_status.csv"));
 }
 
-TEST_CASE("stale_path and set_aside_unused: an earlier file is moved to the first free name") {
+TEST_CASE("stale_path: the first name not taken") {
   testing::TemporaryFolder folder;
   const auto output = folder.path();
   CHECK(stale_path(output, "curves") == output / "curves.stale.csv");
-  folder.write("curves.csv", "first\n");
-  set_aside_unused(output, "curves");
-  folder.write("curves.csv", "second\n");
-  set_aside_unused(output, "curves");
-  CHECK_FALSE(std::filesystem::exists(output / "curves.csv"));
-  CHECK(text_of(output / "curves.stale.csv") == "first\n");
-  CHECK(text_of(output / "curves.stale.1.csv") == "second\n");
+  folder.write("curves.stale.csv", "first\n");
+  CHECK(stale_path(output, "curves") == output / "curves.stale.1.csv");
+  folder.write("curves.stale.1.csv", "second\n");
   CHECK(stale_path(output, "curves") == output / "curves.stale.2.csv");
-  set_aside_unused(output, "tuned");  // nothing to move: nothing happens
-  CHECK_FALSE(std::filesystem::exists(output / "tuned.stale.csv"));
 }
 
 }  // namespace output_writer_test

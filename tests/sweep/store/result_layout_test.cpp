@@ -10,7 +10,6 @@
 
 #include "select/selector.hpp"
 #include "support/dataset_fixtures.hpp"
-#include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/small_sweep.hpp"
 
@@ -187,6 +186,6 @@ TEST_CASE("result layout: no parameter of any selector is named like a column of
   CHECK_NOTHROW(layout.results_header());
   CHECK_NOTHROW(layout.folds_header());
   CHECK_NOTHROW(layout.scores_header());
-  CHECK_NOTHROW(tsfs::curves_header(layout));
+  CHECK_NOTHROW(layout.curves_header());
   CHECK_THROWS_AS(tsfs::unique_columns({"x", "y", "x"}, "t.csv"), std::logic_error);
 }

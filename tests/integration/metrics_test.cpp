@@ -188,6 +188,16 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
           std::filesystem::file_size(output / "figures" / (std::string(figure) + ".png")) > 1000,
           figure);
   }
+  // Run again, finished, and again with a row of curves.csv lost: the curves are refitted, the
+  // same bytes each time.
+  const auto knn = folder.path() / "knn";
+  const std::string curves = read_text(knn / "curves.csv");
+  const std::string curve_spec = " --set 'curves={kinds: [pr, roc], where: {n_features: 40}}'";
+  REQUIRE(metrics_run_spec(knn, curve_spec).exit_code == 0);
+  CHECK(read_text(knn / "curves.csv") == curves);
+  write_text(knn / "curves.csv", curves.substr(0, curves.rfind('\n', curves.size() - 2) + 1));
+  REQUIRE(metrics_run_spec(knn, curve_spec).exit_code == 0);
+  CHECK(read_text(knn / "curves.csv") == curves);
   // A where matching no cell is refused when the run is planned, naming the key.
   const auto refused = metrics_run_spec(folder.path() / "none",
                                         " --set 'curves={kinds: [roc], where: {n_features: 41}}'");

@@ -54,17 +54,17 @@ TEST_CASE("nearest_neighbour reproduces the archive's Euclidean and full DTW bas
       CHECK(bytes == first_results);
   }
   // Run again, finished: no distance block is computed (an archive's window search takes
-  // minutes), and the files stay as they are. (With save_scores, scores.csv is rewritten from the
-  // recomputed score vectors.)
-  auto again =
-      run_runner("'" + spec.string() + "' --no-timings --set save_scores=false --set output=" +
-                 (folder.path() / "run2").string());
+  // minutes), and the files stay as they are, scores.csv (save_scores, the default) included.
+  const std::string scores = tsfs::read_text_file(folder.path() / "run2" / "scores.csv");
+  auto again = run_runner("'" + spec.string() +
+                          "' --no-timings --set output=" + (folder.path() / "run2").string());
   REQUIRE_MESSAGE(again.exit_code == 0, again.err);
   CHECK_MESSAGE(contains(again.err,
-                         "every cell is in results.csv: no distance or score vector is "
-                         "computed"),
+                         "the tables made of score vectors are whole: no distance or "
+                         "score vector is computed"),
                 again.err);
   CHECK(tsfs::read_text_file(folder.path() / "run2" / "results.csv") == first_results);
+  CHECK(tsfs::read_text_file(folder.path() / "run2" / "scores.csv") == scores);
 }
 
 TEST_CASE("nearest_neighbour refuses what would use features, with file:line and exit 2") {

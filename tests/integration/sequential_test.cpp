@@ -43,6 +43,27 @@ TEST_CASE("sequential: forward, floating and backward around SVC, the same at 1 
   for (const char* file : {"results.csv", "scores.csv", "folds.csv", "selection_measures.csv"})
     CHECK(read_text(folder.path() / "1" / file) == read_text(folder.path() / "2" / file));
 
+  // Run again, finished: no search is made again (each took as long as the first run) and every
+  // file stays byte for byte; a damaged scores.csv (a row lost) is written anew, the same bytes.
+  const char* const kept[] = {"results.csv", "scores.csv", "folds.csv", "selection_measures.csv"};
+  std::map<std::string, std::string> before;
+  for (const char* file : kept) before[file] = read_text(folder.path() / "1" / file);
+  const std::string again =
+      spec.string() + " --no-timings --set output=" + (folder.path() / "1").string();
+  auto rerun = run_runner(again);
+  REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
+  CHECK_MESSAGE(contains(rerun.err, "no distance or score vector is computed"), rerun.err);
+  for (const char* file : kept)
+    CHECK_MESSAGE(read_text(folder.path() / "1" / file) == before[file], file);
+  const std::string& scores = before["scores.csv"];
+  write_text(folder.path() / "1" / "scores.csv",
+             scores.substr(0, scores.rfind('\n', scores.size() - 2) + 1));
+  auto repaired = run_runner(again);
+  REQUIRE_MESSAGE(repaired.exit_code == 0, repaired.err);
+  CHECK_FALSE(contains(repaired.err, "no distance or score vector is computed"));
+  for (const char* file : kept)
+    CHECK_MESSAGE(read_text(folder.path() / "1" / file) == before[file], file);
+
   const auto results = tsfs::read_csv_table(folder.path() / "1" / "results.csv");
   std::map<std::string, std::string> accuracy;
   std::map<std::string, std::string> used;

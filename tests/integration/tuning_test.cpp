@@ -198,23 +198,21 @@ TEST_CASE("nested CV resumes: finished tuned rows are kept, missing choices reco
 // run's ROC AUC means, the first best candidate is chosen, and tuned.csv carries the metrics of
 // each outer fold beside accuracy.
 // A finished tuned run run again computes no score vector (inner or outer) and no fit; its
-// files, tuned.csv included, stay byte for byte. (With save_scores, scores.csv is rewritten from
-// the recomputed score vectors.)
+// files, tuned.csv and scores.csv (save_scores, the default) included, stay byte for byte.
 TEST_CASE("nested CV run again when finished recomputes nothing and keeps every file") {
   TemporaryFolder folder("tuning_finished");
   const auto output = folder.path() / "run";
-  const std::string run =
-      std::string(kSpec) + " --no-timings --set save_scores=false --set output=" + output.string();
+  const std::string run = std::string(kSpec) + " --no-timings --set output=" + output.string();
   auto first = run_runner(run + " --quiet");
   REQUIRE_MESSAGE(first.exit_code == 0, first.err);
   std::map<std::string, std::string> before;
-  for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "skipped.csv"})
+  for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "skipped.csv", "scores.csv"})
     before[file] = read_text(output / file);
   auto again = run_runner(run);
   REQUIRE_MESSAGE(again.exit_code == 0, again.err);
   CHECK_MESSAGE(contains(again.err,
-                         "every cell is in results.csv: no distance or score vector is "
-                         "computed"),
+                         "the tables made of score vectors are whole: no distance or "
+                         "score vector is computed"),
                 again.err);
   CHECK_FALSE(contains(again.err, "inner classifier fits"));
   for (const auto& entry : before) {

@@ -21,6 +21,7 @@
 #include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/run/scores.hpp"
+#include "sweep/store/keyed_records.hpp"
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_tables.hpp"
 #include "sweep/store/previous_results.hpp"
@@ -101,21 +102,6 @@ void check_inputs(const std::filesystem::path& run_folder, const ShardRecord& pl
     throw InputError(shard_folder(run_folder, {1, plan.shards}).string(),
                      "the shards were computed from other data, features, distances or protocol "
                      "than the spec's now (a data file changed?); rerun the shards with --fresh");
-}
-
-// One CSV record (RFC 4180: a quoted field may hold a line break), with its '\n'.
-bool read_record(std::istream& in, std::string& record) {
-  record.clear();
-  std::string line;
-  bool quoted = false;
-  while (std::getline(in, line)) {
-    record += line;
-    record += '\n';
-    for (char c : line)
-      if (c == '"') quoted = !quoted;
-    if (!quoted) return true;
-  }
-  return false;
 }
 
 // Which shard computed what: the grid cells' shards and the tuned rows' keys.
@@ -284,33 +270,6 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
   return table;
 }
 
-// One shard's copy of a per-score-vector table, read a record ahead: its score vectors' rows come
-// in the plan's order, each vector's rows together.
-class ShardRecords {
- public:
-  ShardRecords(std::filesystem::path path, const std::string& header)
-      : path_(std::move(path)), in_(path_, std::ios::binary) {
-    std::string first;
-    if (!in_ || !read_record(in_, first) || first != header)
-      throw InputError(path_.string(), "missing, empty or with another header than the spec's");
-    advance();
-  }
-  // Whether the next record starts with `prefix` (a score vector's key fields and a comma).
-  bool next_starts_with(const std::string& prefix) const {
-    return pending_ && next_.compare(0, prefix.size(), prefix) == 0;
-  }
-  const std::string& next() const { return next_; }
-  void advance() { pending_ = read_record(in_, next_); }
-  bool exhausted() const { return !pending_; }
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-  std::ifstream in_;
-  std::string next_;
-  bool pending_ = false;
-};
-
 // A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
 // every score vector's rows from the shard that computed it, in the plan's order, recognised by
 // their leading key fields, and copied verbatim. Streamed: a sweep's score rows can reach millions.
@@ -320,18 +279,18 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
   const Spec& spec = loaded.spec;
   const std::string file = std::string(declared.stem) + ".csv";
   const std::string header = csv_row(declared.header(spec, loaded.layout));
-  std::vector<ShardRecords> inputs;
+  std::vector<KeyedRecords> inputs;
   for (int s = 0; s < shards; ++s)
     inputs.emplace_back(shard_folder(spec.output, {s + 1, shards}) / file, header);
   AtomicFileWriter output(spec.output / file);
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {
-    ShardRecords& input = inputs[static_cast<size_t>(assignment[g])];
+    KeyedRecords& input = inputs[static_cast<size_t>(assignment[g])];
     const long long features =
         loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
     for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u) {
-      std::string prefix = csv_row(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
-      prefix.back() = ',';  // the key fields, then the table's own
+      const std::string prefix =
+          key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
       long long rows = 0;
       for (; input.next_starts_with(prefix); input.advance(), ++rows)
         output.stream() << input.next();
@@ -341,7 +300,7 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
                                      rows, prefix.substr(0, prefix.size() - 1), features));
     }
   }
-  for (const ShardRecords& input : inputs)
+  for (const KeyedRecords& input : inputs)
     if (!input.exhausted())
       throw InputError(input.path().string(),
                        fmt::format("a row of no score vector of the shard's, or out of the plan's "

@@ -517,16 +517,37 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
 }
 
 // The distance blocks and score vectors, and the tables made of the scores. A finished run run
-// again needs no distance, score vector or fit (`needed` false), unless an output is made from the
-// score vectors: an archive study then resumes in seconds, not in the minutes its matrices and
-// score vectors take.
+// again needs no distance, score vector or fit (`needed` false) unless an output made from the
+// score vectors is not whole in the folder: an archive study then resumes in seconds, not in the
+// minutes its matrices and score vectors take.
 struct Computed {
   DistanceBlocks matrices;
   std::vector<ScoreResult> scores;
 };
 
-Computed compute_stage(const LoadedRun& loaded, bool needed, const StageSettings& settings,
-                       StageClock& clock, Counts& counts) {
+// What a run writes from the score vectors: every score-vector table the spec asks for (for a
+// finished run run again, those not already whole in the folder) and curves.csv's cells. curves.csv
+// is refitted on every run: how many points each curve has is known only by computing it, so a row
+// lost from it could not be told from a whole file.
+struct ScoreOutputs {
+  std::vector<const OutputTable*> score_tables;
+  std::vector<size_t> curve_cells;
+  bool empty() const { return score_tables.empty() && curve_cells.empty(); }
+};
+
+ScoreOutputs score_outputs(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_list,
+                           bool finished) {
+  ScoreOutputs outputs;
+  for (const OutputTable& table : output_tables())
+    if (table.score_rows && table.written(loaded.spec, loaded.layout) &&
+        !(finished && score_unit_table_is_whole(loaded, table)))
+      outputs.score_tables.push_back(&table);
+  outputs.curve_cells = curve_cell_list;
+  return outputs;
+}
+
+Computed compute_stage(const LoadedRun& loaded, const ScoreOutputs& outputs, bool needed,
+                       const StageSettings& settings, StageClock& clock, Counts& counts) {
   const Spec& spec = loaded.spec;
   const Plan& plan = loaded.plan;
   Computed computed;
@@ -536,13 +557,14 @@ Computed compute_stage(const LoadedRun& loaded, bool needed, const StageSettings
     const StageInputs inputs{spec, loaded.datasets, computed.matrices, settings};
     computed.scores = compute_all_scores(inputs, plan);
   } else {
-    spdlog::info("every cell is in results.csv: no distance or score vector is computed");
+    spdlog::info(
+        "every cell is in results.csv and the tables made of score vectors are whole: no "
+        "distance or score vector is computed");
     counts.distance_matrices = plan.distance_matrices.size();
     clock.stop("distances");
   }
-  for (const OutputTable& table : output_tables())
-    if (table.score_rows && table.written(spec, loaded.layout))
-      write_score_unit_table(loaded, table, computed.scores);
+  for (const OutputTable* table : outputs.score_tables)
+    write_score_unit_table(loaded, *table, computed.scores);
   clock.stop("scores");
   return computed;
 }
@@ -617,17 +639,16 @@ void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_l
                  reported_count);
   const bool finished =
       pending.empty() && pending_rows(writer, plan.cells.size(), rows.size()).empty();
-  const bool outputs_need_scores =
-      loaded.spec.save_scores || loaded.layout.reports_measures() || !curve_cell_list.empty();
+  const ScoreOutputs outputs = score_outputs(loaded, curve_cell_list, finished);
   const Computed computed =
-      compute_stage(loaded, !finished || outputs_need_scores, settings, clock, counts);
+      compute_stage(loaded, outputs, !finished || !outputs.empty(), settings, clock, counts);
   EvaluationCache evaluations;
   const PlannedSubsets planned =
       finished ? PlannedSubsets{} : planned_subset_counts(plan, computed.scores);
   const StageInputs inputs{loaded.spec, loaded.datasets, computed.matrices, settings};
   const RunContext context{loaded, inputs, computed.scores, planned, writer, counts, evaluations};
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
-  output_stage(context, curve_cell_list, clock);
+  output_stage(context, outputs.curve_cells, clock);
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others

@@ -8,6 +8,7 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/interrupt.hpp"
+#include "sweep/store/keyed_records.hpp"
 #include "sweep/store/run_folder.hpp"
 
 namespace tsfs {
@@ -195,6 +196,18 @@ void write_score_unit_table(const LoadedRun& loaded, const OutputTable& table,
       file.stream() << csv_row(row);
   }
   file.commit();
+}
+
+bool score_unit_table_is_whole(const LoadedRun& loaded, const OutputTable& table) {
+  std::vector<KeyRows> keys;
+  for (const ScoreUnit& unit : loaded.plan.score_units) {
+    const long long features =
+        loaded.datasets[static_cast<size_t>(unit.dataset)].features.values.cols();
+    keys.push_back({key_prefix(loaded.layout.score_unit_key(unit)),
+                    table.merge == ShardMerge::per_score_feature ? features : -1});
+  }
+  return holds_rows_of(loaded.spec.output / (std::string(table.stem) + ".csv"),
+                       table.header(loaded.spec, loaded.layout), keys);
 }
 
 }  // namespace tsfs

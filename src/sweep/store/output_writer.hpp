@@ -120,4 +120,10 @@ std::vector<size_t> pending_rows(const OutputWriter& writer, size_t first, size_
 void write_score_unit_table(const LoadedRun& loaded, const OutputTable& table,
                             const std::vector<ScoreResult>& scores);
 
+// Whether the run folder already holds `table` whole for this plan (an earlier run of the same
+// inputs wrote it: its header, every score vector's rows in order, one per feature for
+// per_score_feature, nothing else), so that a finished run run again need not compute the score
+// vectors to write it.
+bool score_unit_table_is_whole(const LoadedRun& loaded, const OutputTable& table);
+
 }  // namespace tsfs

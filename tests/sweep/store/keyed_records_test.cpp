@@ -1,0 +1,60 @@
+// holds_rows_of tells a table written whole from one with a row lost, added, reordered or torn;
+// KeyedRecords reads quoted fields across line breaks as one record.
+#include "sweep/store/keyed_records.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+#include "common/error.hpp"
+#include "support/temporary_folder.hpp"
+
+namespace {
+
+void write(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+}  // namespace
+
+TEST_CASE("holds_rows_of: the keys' rows in order, of the header's width, and nothing else") {
+  tsfs::testing::TemporaryFolder folder("keyed_records");
+  const auto path = folder.path() / "table.csv";
+  const std::vector<std::string> header = {"dataset", "fold", "value"};
+  const std::vector<tsfs::KeyRows> keys = {{tsfs::key_prefix({"A", "0"}), 2},
+                                           {tsfs::key_prefix({"A", "1"}), -1},
+                                           {tsfs::key_prefix({"B", "0"}), 1}};
+  const std::string whole = "dataset,fold,value\nA,0,1\nA,0,2\nA,1,3\nB,0,\"x,\ny\"\n";
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));  // no file
+  write(path, whole);
+  CHECK(tsfs::holds_rows_of(path, header, keys));
+  CHECK_FALSE(tsfs::holds_rows_of(path, {"dataset", "fold", "score"}, keys));
+  write(path, "dataset,fold,value\nA,0,1\nA,1,3\nB,0,4\n");  // a row of A,0 lost
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, whole + "C,0,5\n");  // a row of no key
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, "dataset,fold,value\nA,1,3\nA,0,1\nA,0,2\nB,0,4\n");  // out of order
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, "dataset,fold,value\nA,0,1\nA,0,2,9\nA,1,3\nB,0,4\n");  // a row too wide
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, "dataset,fold,value\nA,0,1\nA,0,2\nA,1,3\nB,0,\"torn\n");  // torn quoted field
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  // Any number of rows for a key with rows < 0, none included.
+  write(path, "dataset,fold,value\nA,0,1\nA,0,2\nB,0,4\n");
+  CHECK(tsfs::holds_rows_of(path, header, keys));
+}
+
+TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched whole") {
+  tsfs::testing::TemporaryFolder folder("keyed_records_reader");
+  const auto path = folder.path() / "table.csv";
+  write(path, "a,b\nA1,1\nA,2\n");
+  CHECK_THROWS_AS(tsfs::KeyedRecords(path, "a,c\n"), tsfs::InputError);
+  CHECK_THROWS_AS(tsfs::KeyedRecords(folder.path() / "none.csv", "a,b\n"), tsfs::InputError);
+  tsfs::KeyedRecords records(path, "a,b\n");
+  CHECK_FALSE(records.next_starts_with(tsfs::key_prefix({"A"})));  // "A1," is not "A,"
+  CHECK(records.next() == "A1,1\n");
+  records.advance();
+  CHECK(records.next_starts_with(tsfs::key_prefix({"A"})));
+  records.advance();
+  CHECK(records.exhausted());
+}

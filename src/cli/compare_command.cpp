@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 
 #include "cli/word_reader.hpp"
 #include "common/error.hpp"
@@ -267,6 +268,36 @@ std::filesystem::path member_folder(const CompareArguments& arguments, const std
   return arguments.output / name;
 }
 
+// Every member's folder is prepared and locked (as a run's output is: a folder that is a file or
+// unwritable is bad input) before the comparisons are computed, since the Monte Carlo of a large
+// comparison takes minutes: a second compare into the same folder is refused at once, naming this
+// one, or waits for it with --wait. Then each comparison is computed (a family adjusted as one) and
+// written; returns per member whether its figures were rendered.
+std::vector<bool> compare_in_locked_folders(const CompareArguments& arguments,
+                                            const std::vector<Member>& members,
+                                            const std::vector<std::string>& values,
+                                            std::vector<compare::Comparison>& comparisons) {
+  std::vector<bool> rendered(members.size(), false);
+  std::function<int(size_t)> locked_from = [&](size_t first) {
+    if (first < members.size()) {
+      OutputCommand output{members[first].folder, members[first].output_name, "runner compare",
+                           arguments.wait};
+      output.output_option = "--output DIR";
+      return run_in_output_folder(output, [&] { return locked_from(first + 1); });
+    }
+    for (const Member& member : members)
+      comparisons.push_back(compare::compare_methods(member.collated.scores, arguments.statistics,
+                                                     labels_of(member.collated)));
+    if (!arguments.family.empty()) compare::adjust_as_family(comparisons, arguments.family, values);
+    for (size_t i = 0; i < members.size(); ++i)
+      rendered[i] = compare::write_comparison(members[i].folder, members[i].collate,
+                                              members[i].collated, comparisons[i]);
+    return 0;
+  };
+  locked_from(0);
+  return rendered;
+}
+
 }  // namespace
 
 std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bool print_summary) {
@@ -288,25 +319,12 @@ std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bo
     }
   }
   std::vector<compare::Comparison> comparisons;
-  for (const Member& member : members)
-    comparisons.push_back(compare::compare_methods(member.collated.scores, arguments.statistics,
-                                                   labels_of(member.collated)));
-  if (!arguments.family.empty()) compare::adjust_as_family(comparisons, arguments.family, values);
-
+  const std::vector<bool> rendered =
+      compare_in_locked_folders(arguments, members, values, comparisons);
   std::vector<WrittenComparison> written;
   for (size_t i = 0; i < members.size(); ++i) {
     const Member& member = members[i];
     const compare::Comparison& comparison = comparisons[i];
-    // Written like a run's outputs: locked, and a folder that is a file or unwritable is bad
-    // input.
-    bool rendered = false;
-    OutputCommand output{member.folder, member.output_name, "runner compare", arguments.wait};
-    output.output_option = "--output DIR";
-    run_in_output_folder(output, [&] {
-      rendered =
-          compare::write_comparison(member.folder, member.collate, member.collated, comparison);
-      return 0;
-    });
     written.push_back({values.empty() ? std::string() : values[i], member.folder});
     if (!print_summary) continue;
     const auto& friedman = comparison.friedman;
@@ -321,7 +339,7 @@ std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bo
         friedman.iman_davenport_p, significant, comparison.pairs.size(), comparison.family_tests,
         compare::clique_test_name(comparison.options.cliques));
     fmt::print("comparison written to {}{}\n", member.folder.string(),
-               rendered ? "" : " (gnuplot not found: figures as .gp and .dat only)");
+               rendered[i] ? "" : " (gnuplot not found: figures as .gp and .dat only)");
   }
   return written;
 }

@@ -46,6 +46,13 @@ std::optional<double> parse_double(std::string_view token) {
   return value;
 }
 
+std::string shortest_number_text(std::string_view field) {
+  const auto value = parse_double(field);
+  // fmt's default form of a double is the shortest that round-trips (Dragonbox).
+  if (value && std::isfinite(*value)) return fmt::format("{}", *value);
+  return std::string(field);
+}
+
 std::vector<std::string_view> split(std::string_view line, char delimiter) {
   std::vector<std::string_view> fields;
   size_t start = 0;

@@ -7,8 +7,12 @@
 
 namespace tsfs {
 
-// Shortest text that reads back to the identical double (%.17g); "nan", "inf", "-inf" otherwise.
+// Text that reads back to the identical double (%.17g: the CSVs' fixed form); "nan", "inf", "-inf"
+// otherwise.
 std::string format_double(double value);
+// For a label a reader sees: the shortest text that reads back to the same double as `field` when
+// it is a finite number (0.10000000000000001 gives 0.1, 5 stays 5), else `field` itself.
+std::string shortest_number_text(std::string_view field);
 // format_double, or an empty field for NaN (an undefined metric in a CSV).
 std::string format_double_or_empty(double value);
 

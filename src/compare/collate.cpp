@@ -180,7 +180,8 @@ std::string method_label(const std::vector<std::string>& values,
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i].empty()) continue;
     if (!label.empty()) label += ", ";
-    label += i == 0 ? values[i] : by[i] + "=" + values[i];
+    // A number as its shortest round-trip text: sigma_ratio=0.1, not the CSV's 0.10000000000000001.
+    label += i == 0 ? values[i] : by[i] + "=" + shortest_number_text(values[i]);
   }
   return label.empty() ? "(none)" : label;
 }

@@ -16,6 +16,18 @@ TEST_CASE("format_double round-trips every double and spells non-finite values")
   CHECK(tsfs::format_double(1e-7) == "9.9999999999999995e-08");
 }
 
+TEST_CASE("shortest_number_text: a number's shortest round-trip text, other text as it is") {
+  CHECK(tsfs::shortest_number_text("0.10000000000000001") == "0.1");
+  CHECK(tsfs::shortest_number_text("9.9999999999999995e-08") == "1e-07");
+  CHECK(tsfs::shortest_number_text("5") == "5");
+  CHECK(tsfs::shortest_number_text("0.5") == "0.5");
+  CHECK(tsfs::shortest_number_text("1e+100") == "1e+100");
+  for (double value : {1.0 / 3.0, 5e-324, -2.5e300, 0.30000000000000004})
+    CHECK(*tsfs::parse_double(tsfs::shortest_number_text(tsfs::format_double(value))) == value);
+  for (const char* text : {"tuned", "he2005", "dtw-w100-if500", "nan", "inf", ""})
+    CHECK(tsfs::shortest_number_text(text) == text);
+}
+
 TEST_CASE("parse_double accepts whole numeric tokens only") {
   CHECK(*tsfs::parse_double("+1.5") == 1.5);
   CHECK(std::isnan(*tsfs::parse_double("NaN")));

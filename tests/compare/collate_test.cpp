@@ -52,6 +52,17 @@ TEST_CASE("collate_runs: one score per dataset and method, methods from the --by
   CHECK(by_k.methods[1].label == "anova");  // empty values are left out of the label
 }
 
+TEST_CASE("collate_runs: a number in a label is its shortest round-trip text") {
+  auto run = run_folder("shortest", std::string(kHeader) +
+                                        "A,ned,laplacian,0.10000000000000001,10,p,0.5,\n"
+                                        "A,ned,laplacian,0.30000000000000004,10,p,0.75,\n");
+  const Collated collated = collate_runs({{run}, "accuracy", {"selector", "k"}});
+  REQUIRE(collated.methods.size() == 2);
+  CHECK(collated.methods[0].label == "laplacian, k=0.1");
+  // 0.30000000000000004 is not 0.3: the shortest text keeps the two apart.
+  CHECK(collated.methods[1].label == "laplacian, k=0.30000000000000004");
+}
+
 TEST_CASE("collate_runs: --where keeps matching rows, --tuned the tuned rows of a tuned selector") {
   // Laplacian: two grid cells (k = 5, 7) and the tuned row per dataset and n_features; anova
   // has no tuned rows and keeps its own.

@@ -325,6 +325,14 @@ TEST_CASE("runner compare honours SIGINT within a second and writes nothing") {
   // 10^8 Bayesian draws per pair: minutes of work, interrupted after a second of it.
   BackgroundRunner compare("compare " + a.string() + " --bayes-samples 100000000");
   std::this_thread::sleep_for(std::chrono::seconds(1));
+  // A second compare into the same folder is refused at once, naming the first, which holds the
+  // folder while it computes (not only while it writes, minutes later).
+  const auto second = run_runner("compare " + a.string());
+  CHECK(second.exit_code == 2);
+  CHECK_MESSAGE(
+      contains(second.err, "is in use by another runner: pid " + std::to_string(compare.pid())),
+      second.err);
+  CHECK(contains(second.err, "--wait"));
   const auto signalled = std::chrono::steady_clock::now();
   compare.signal(SIGINT);
   const auto result = compare.wait();

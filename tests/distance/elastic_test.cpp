@@ -3,9 +3,11 @@
 // dataset checks and interrupts. Agreement with aeon is in elastic_reference_test.cpp.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../data/test_support.hpp"
@@ -259,6 +261,27 @@ TEST_CASE("elastic registrations: parameters, defaults, checks, labels, unequal 
   }
   CHECK_FALSE(tsfs::test::configured_distance("msm", defaults_of(registry.find("msm")->info))
                   ->check_dataset(short_one));
+}
+
+TEST_CASE("shape_dtw stops inside one long pair on an interrupt") {
+  // One pair of 2,000 points at reach 200: 2000 x 2000 x 401 terms, seconds of work in a single
+  // task, which parallel_for's check between tasks would not stop; each row of the pair checks.
+  const Dataset dataset = make_dataset(elastic_random_series(2, 2000, 2000, 5));
+  elastic::Params params;
+  params.reach = 200;
+  std::thread interrupter([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    tsfs::request_interrupt();
+  });
+  const auto started = std::chrono::steady_clock::now();
+  CHECK_THROWS_AS(elastic::elastic_matrix(dataset, *elastic::find_distance("shape_dtw"), params, 1,
+                                          elastic::best_simd(), false),
+                  tsfs::Interrupted);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  interrupter.join();
+  tsfs::clear_interrupt();
+  CHECK(seconds < 1.0);
 }
 
 TEST_CASE("elastic matrix stops on an interrupt") {

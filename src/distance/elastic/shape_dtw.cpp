@@ -15,6 +15,7 @@
 //     - {kind: shape_dtw, reach: 15, window: 0.1}
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "common/registry.hpp"
 #include "distance/elastic/registration.hpp"
 
@@ -38,6 +39,10 @@ double shape_dtw_pair(const Params& params, const Input& input, const Band& band
     return cost[static_cast<size_t>(i) * static_cast<size_t>(m) + static_cast<size_t>(j)];
   };
   for (int i = 0; i < n; ++i) {
+    // One pair can take minutes (n m (2 reach + 1) terms: a reach of 1000 on series of 10^4
+    // points), and parallel_for checks for an interrupt only between pairs: each row checks, so
+    // Ctrl-C stops the pair within one row's time.
+    throw_if_interrupted();
     for (int j = band.start[static_cast<size_t>(i)]; j < band.end[static_cast<size_t>(i)]; ++j) {
       double local = 0.0;
       for (int k = 0; k < width; ++k) {

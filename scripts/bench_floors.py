@@ -8,7 +8,9 @@ where an absolute time is not; a floor is set well below the ratio measured when
 so only a lost fast path (not noise) fails it. A row with no slow benchmark floors the fast
 benchmark's counter itself (a pruning rate, a work count: numbers that do not depend on the
 machine's speed). A benchmark the CPU cannot run (an instruction set it lacks) is reported and not
-counted.
+counted. A row's `cpu` column names a CPU flag (/proc/cpuinfo) the speed it guards depends on:
+`avx512f` for a speed won with AVX-512 kernels, `!avx512f` for the floor of the same ratio where
+AVX-512 is missing (then an AVX2 clone runs); other CPUs report the row as not run. Empty: any CPU.
 
 Usage: bench_floors.py BUILD_DIR [--repetitions N]. Exit status 1 when a floor is not reached.
 """
@@ -47,6 +49,25 @@ def counter(runs, name, field):
     return statistics.median(float(entry[field]) for entry in entries)
 
 
+def cpu_flags():
+    """The flags of /proc/cpuinfo's first processor (empty where there is no such file)."""
+    try:
+        with open("/proc/cpuinfo") as handle:
+            for line in handle:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def applies(row, flags):
+    wanted = row.get("cpu", "")
+    if not wanted:
+        return True
+    return wanted[1:] not in flags if wanted.startswith("!") else wanted in flags
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("build")
@@ -67,13 +88,14 @@ def main():
             return 2
         measured[program] = run_program(path, names, arguments.repetitions)
     failures = 0
+    flags = cpu_flags()
     print("%-22s %-34s %-34s %-16s %9s %7s" % ("program", "fast", "slow", "counter", "ratio",
                                               "floor"))
     for row in rows:
         runs = measured[row["program"]]
         fast = counter(runs, row["fast"], row["counter"])
         slow = counter(runs, row["slow"], row["counter"]) if row["slow"] else 1.0
-        if fast is None or slow is None:
+        if fast is None or slow is None or not applies(row, flags):
             verdict, ratio_text = "not run on this CPU", "-"
         else:
             ratio = fast / slow

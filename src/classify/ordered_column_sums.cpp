@@ -1,14 +1,20 @@
-// See ordered_column_sums.hpp. A block of rows (kVectors vectors of kLanes doubles) is summed over
-// all columns in registers, the columns one after another, and stored once: the loads and stores
-// of the sums do not bound the speed, the arithmetic does. The rows left over after the last
-// block run through a scalar loop doing the same operations in the same order. The vector type
-// is the same on every instruction set (split into narrower registers where needed), and
-// target_clones builds the functions for AVX-512, AVX2 and the x86-64 baseline and picks one at
-// load time. CMakeLists.txt compiles this file with -ffp-contract=off: a fused multiply-add would
-// round differently from libsvm.
+// See ordered_column_sums.hpp. A block of rows (kVectors vectors of the instruction set's register
+// width) is summed over all columns in registers, the columns one after another, and stored once:
+// the loads and stores of the sums do not bound the speed, the arithmetic does. The rows left over
+// after the last block run through a scalar loop doing the same operations in the same order.
+// Each row is its own chain of roundings, so the vector width and the block change no bit. The
+// kernels are compiled for AVX-512, AVX2 and the x86-64 baseline, each with vectors of its own
+// register width and as many accumulators as its registers hold beside the loaded values (16
+// registers for AVX2 and SSE2, 32 for AVX-512), and the best the CPU has is chosen once
+// (numerics/instruction_sets.hpp; with one 64-byte vector for all three, the AVX2 Gram kernels
+// ran slower than libsvm's own loop: svc_benchmark direct_fits/150/150 against sparse_fits, 0.87x
+// on an AMD EPYC). CMakeLists.txt compiles this file with -ffp-contract=off: a fused multiply-add
+// would round differently from libsvm.
 #include "classify/ordered_column_sums.hpp"
 
 #include <atomic>
+
+#include "numerics/instruction_sets.hpp"
 
 namespace tsfs {
 namespace {
@@ -22,13 +28,16 @@ void count_terms(Eigen::Index rows, Eigen::Index columns, Eigen::Index reference
                            std::memory_order_relaxed);
 }
 
-typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
-constexpr Eigen::Index kLanes = 8;
+typedef double Vector2 __attribute__((vector_size(16)));
+typedef double Vector4 __attribute__((vector_size(32)));
+typedef double Vector8 __attribute__((vector_size(64)));
 
 // Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined).
+template <class Vector>
 [[gnu::always_inline]] inline void load(Vector& value, const double* from) {
   __builtin_memcpy(&value, from, sizeof value);
 }
+template <class Vector>
 [[gnu::always_inline]] inline void store(double* to, const Vector& value) {
   __builtin_memcpy(to, &value, sizeof value);
 }
@@ -36,7 +45,7 @@ constexpr Eigen::Index kLanes = 8;
 // targets[r][i] += term(values(i, k), references(r, k)) for k = 0 .. columns - 1 in order, for
 // each of kReferences reference rows (every load of a value serves them all). The fields are
 // copied into locals first so that the loops read registers, not the structs behind references.
-template <int kReferences, int kVectors, class AddTerm>
+template <class Vector, int kReferences, int kVectors, class AddTerm>
 [[gnu::always_inline]] inline void add_column_terms(const ColumnMajorBlock& block,
                                                     const double* const* references,
                                                     Eigen::Index reference_stride,
@@ -45,6 +54,7 @@ template <int kReferences, int kVectors, class AddTerm>
   const Eigen::Index rows = block.rows;
   const Eigen::Index values_stride = block.stride;
   const Eigen::Index columns = block.columns;
+  constexpr Eigen::Index kLanes = sizeof(Vector) / sizeof(double);
   constexpr Eigen::Index kBlock = kLanes * kVectors;
   Eigen::Index i = 0;
   for (; i + kBlock <= rows; i += kBlock) {
@@ -72,8 +82,8 @@ template <int kReferences, int kVectors, class AddTerm>
     }
 }
 
-// The terms, added to a sum in place (by reference: a 64-byte vector passed or returned by value
-// would change the calling convention between the clones).
+// The terms, added to a sum in place (by reference: no vector is passed or returned by value,
+// which would depend on the instruction set's calling convention).
 struct AddProduct {
   template <class Value>
   [[gnu::always_inline]] void operator()(Value& sum, const Value& value, double reference) const {
@@ -88,30 +98,91 @@ struct AddSquaredDifference {
   }
 };
 
+// One instruction set's kernels: vector width, accumulators per block (products of one reference
+// row, of four, squared differences).
+template <class Vector, int kOne, int kFour>
+struct ColumnKernels {
+  [[gnu::always_inline]] static void products(const ColumnMajorBlock& values, StridedRow reference,
+                                              double* target) {
+    add_column_terms<Vector, 1, kOne>(values, &reference.data, reference.stride, &target,
+                                      AddProduct{});
+  }
+  [[gnu::always_inline]] static void products_of_four(const ColumnMajorBlock& values,
+                                                      FourStridedRows references,
+                                                      double* const* targets) {
+    add_column_terms<Vector, 4, kFour>(values, references.data, references.stride, targets,
+                                       AddProduct{});
+  }
+  [[gnu::always_inline]] static void squared_differences(const ColumnMajorBlock& values,
+                                                         StridedRow reference, double* target) {
+    add_column_terms<Vector, 1, kOne>(values, &reference.data, reference.stride, &target,
+                                      AddSquaredDifference{});
+  }
+};
+// AVX-512: 4 + 4 and 8 + 2 of 32 registers; AVX2: 6 + 6 and 8 + 2 of 16; SSE2: 4 + 4 and 8 + 2.
+using Avx512 = ColumnKernels<Vector8, 4, 2>;
+using Avx2 = ColumnKernels<Vector4, 6, 2>;
+using Baseline = ColumnKernels<Vector2, 4, 2>;
+
+// The instruction set of each function is its own target attribute, so that the kernel inlined
+// into it is compiled for that set.
+[[gnu::target("avx512f")]] void products_avx512(const ColumnMajorBlock& v, StridedRow r,
+                                                double* t) {
+  Avx512::products(v, r, t);
+}
+[[gnu::target("avx512f")]] void products_of_four_avx512(const ColumnMajorBlock& v,
+                                                        FourStridedRows r, double* const* t) {
+  Avx512::products_of_four(v, r, t);
+}
+[[gnu::target("avx512f")]] void squared_differences_avx512(const ColumnMajorBlock& v, StridedRow r,
+                                                           double* t) {
+  Avx512::squared_differences(v, r, t);
+}
+[[gnu::target("avx2")]] void products_avx2(const ColumnMajorBlock& v, StridedRow r, double* t) {
+  Avx2::products(v, r, t);
+}
+[[gnu::target("avx2")]] void products_of_four_avx2(const ColumnMajorBlock& v, FourStridedRows r,
+                                                   double* const* t) {
+  Avx2::products_of_four(v, r, t);
+}
+[[gnu::target("avx2")]] void squared_differences_avx2(const ColumnMajorBlock& v, StridedRow r,
+                                                      double* t) {
+  Avx2::squared_differences(v, r, t);
+}
+void products_baseline(const ColumnMajorBlock& v, StridedRow r, double* t) {
+  Baseline::products(v, r, t);
+}
+void products_of_four_baseline(const ColumnMajorBlock& v, FourStridedRows r, double* const* t) {
+  Baseline::products_of_four(v, r, t);
+}
+void squared_differences_baseline(const ColumnMajorBlock& v, StridedRow r, double* t) {
+  Baseline::squared_differences(v, r, t);
+}
+
 }  // namespace
 
-#define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-
-TSFS_SIMD_CLONES
 void add_products_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                   double* target) {
+  static const auto kernel =
+      best_kernel_for_cpu(&products_avx512, &products_avx2, &products_baseline);
   count_terms(values.rows, values.columns, 1);
-  add_column_terms<1, 4>(values, &reference.data, reference.stride, &target, AddProduct{});
+  kernel(values, reference, target);
 }
 
-TSFS_SIMD_CLONES
 void add_products_of_four_in_column_order(const ColumnMajorBlock& values,
                                           FourStridedRows references, double* const* targets) {
+  static const auto kernel = best_kernel_for_cpu(&products_of_four_avx512, &products_of_four_avx2,
+                                                 &products_of_four_baseline);
   count_terms(values.rows, values.columns, 4);
-  add_column_terms<4, 2>(values, references.data, references.stride, targets, AddProduct{});
+  kernel(values, references, targets);
 }
 
-TSFS_SIMD_CLONES
 void add_squared_differences_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                              double* target) {
+  static const auto kernel = best_kernel_for_cpu(
+      &squared_differences_avx512, &squared_differences_avx2, &squared_differences_baseline);
   count_terms(values.rows, values.columns, 1);
-  add_column_terms<1, 4>(values, &reference.data, reference.stride, &target,
-                         AddSquaredDifference{});
+  kernel(values, reference, target);
 }
 
 unsigned long long column_terms_computed() {

@@ -1,25 +1,32 @@
-// See laplacian_batch_kernels.hpp. The feature index r runs in blocks of kBlock doubles held in
+// See laplacian_batch_kernels.hpp. The feature index r runs in blocks of kVectors vectors held in
 // GCC vector registers (accumulators stay in registers while the node or edge loop runs), the
-// last width % kBlock features in a scalar loop doing the same operations. target_clones compiles
-// each function for AVX-512, AVX2 and the x86-64 baseline and picks one at load time; the vector
-// type is the same on all three (split into narrower registers where needed), so every lane
-// computes the same double. CMakeLists.txt compiles this file with -ffp-contract=off: a fused
+// last features of a row in a scalar loop doing the same operations. The kernels are compiled for
+// AVX-512, AVX2 and the x86-64 baseline, each with vectors of its own register width and as many
+// accumulators as its registers hold (numerics/instruction_sets.hpp), and every lane computes the
+// same double as the scalar loop. CMakeLists.txt compiles this file with -ffp-contract=off: a fused
 // a * b + c would round differently from the scalar one-kernel path (and from SSE2).
 #include "graph/laplacian_batch_kernels.hpp"
+
+#include "numerics/instruction_sets.hpp"
 
 namespace tsfs::laplacian_kernels {
 namespace {
 
-typedef double Vector __attribute__((vector_size(64)));  // 8 doubles
-constexpr Eigen::Index kLanes = 8;
-constexpr Eigen::Index kVectors = 4;  // accumulators per block and set
-constexpr Eigen::Index kBlock = kLanes * kVectors;
+typedef double Vector2 __attribute__((vector_size(16)));
+typedef double Vector4 __attribute__((vector_size(32)));
+typedef double Vector8 __attribute__((vector_size(64)));
+
+template <class Vector>
+constexpr Eigen::Index kLanes = sizeof(Vector) / sizeof(double);
 
 // Unaligned, aliasing-safe vector loads and stores (plain vector moves once inlined). By
-// reference, not by value: a function returning a 64-byte vector would change the ABI per ISA.
+// reference, not by value: a vector passed or returned by value would depend on the instruction
+// set's calling convention.
+template <class Vector>
 [[gnu::always_inline]] inline void load(Vector& value, const double* from) {
   __builtin_memcpy(&value, from, sizeof value);
 }
+template <class Vector>
 [[gnu::always_inline]] inline void store(double* to, const Vector& value) {
   __builtin_memcpy(to, &value, sizeof value);
 }
@@ -65,6 +72,7 @@ constexpr Eigen::Index kBlock = kLanes * kVectors;
 
 // numerators_r = sum_i sum_e (centred(i, r) centred(columns[e], r)) values[e] and denominators_r
 // = sum_i (centred(i, r) centred(i, r)) degrees_i, i and e ascending (literal_forms).
+template <class Vector, Eigen::Index kVectors>
 [[gnu::always_inline]] inline void quadratic_forms(const RowMajorView& centred_rows,
                                                    const double* degrees, SparseRows laplacian,
                                                    double* __restrict numerators,
@@ -75,28 +83,29 @@ constexpr Eigen::Index kBlock = kLanes * kVectors;
   const Eigen::Index* row_starts = laplacian.row_starts;
   const int* columns = laplacian.columns;
   const double* entry_values = laplacian.values;
+  constexpr Eigen::Index kLane = kLanes<Vector>;
+  constexpr Eigen::Index kBlock = kLane * kVectors;
   const Eigen::Index blocked = width - width % kBlock;
   for (Eigen::Index r = 0; r < blocked; r += kBlock) {
     Vector numerator[kVectors] = {};
     Vector denominator[kVectors] = {};
     for (Eigen::Index i = 0; i < rows; ++i) {
       Vector own[kVectors];
-      for (Eigen::Index v = 0; v < kVectors; ++v)
-        load(own[v], centred + i * width + r + v * kLanes);
+      for (Eigen::Index v = 0; v < kVectors; ++v) load(own[v], centred + i * width + r + v * kLane);
       for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
         const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
         const double entry = entry_values[e];
         for (Eigen::Index v = 0; v < kVectors; ++v) {
           Vector value;
-          load(value, other + v * kLanes);
+          load(value, other + v * kLane);
           numerator[v] += (own[v] * value) * entry;
         }
       }
       for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
     }
     for (Eigen::Index v = 0; v < kVectors; ++v) {
-      store(numerators + r + v * kLanes, numerator[v]);
-      store(denominators + r + v * kLanes, denominator[v]);
+      store(numerators + r + v * kLane, numerator[v]);
+      store(denominators + r + v * kLane, denominator[v]);
     }
   }
   for (Eigen::Index r = blocked; r < width; ++r) {
@@ -114,15 +123,14 @@ constexpr Eigen::Index kBlock = kLanes * kVectors;
   }
 }
 
-}  // namespace
-
-#define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-
 // Four weight sets share each load of an edge row.
-TSFS_SIMD_CLONES
-void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
-                       const double* weights, Eigen::Index sets, double* sums) {
+template <class Vector, Eigen::Index kVectors>
+[[gnu::always_inline]] inline void weighted_rows(const double* rows, Eigen::Index row_count,
+                                                 Eigen::Index width, const double* weights,
+                                                 Eigen::Index sets, double* sums) {
   constexpr Eigen::Index kSets = 4;
+  constexpr Eigen::Index kLane = kLanes<Vector>;
+  constexpr Eigen::Index kBlock = kLane * kVectors;
   const Eigen::Index blocked = width - width % kBlock;
   for (Eigen::Index first = 0; first < sets; first += kSets) {
     const Eigen::Index count = sets - first < kSets ? sets - first : kSets;
@@ -131,12 +139,12 @@ void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index 
       for (Eigen::Index s = 0; s < kSets; ++s)
         for (Eigen::Index v = 0; v < kVectors; ++v)
           if (s < count)
-            load(sum[s][v], sums + (first + s) * width + r + v * kLanes);
+            load(sum[s][v], sums + (first + s) * width + r + v * kLane);
           else
             sum[s][v] = Vector{};
       for (Eigen::Index p = 0; p < row_count; ++p) {
         Vector row[kVectors];
-        for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], rows + p * width + r + v * kLanes);
+        for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], rows + p * width + r + v * kLane);
         for (Eigen::Index s = 0; s < kSets; ++s) {
           const double weight = s < count ? weights[(first + s) * row_count + p] : 0.0;
           for (Eigen::Index v = 0; v < kVectors; ++v) sum[s][v] += weight * row[v];
@@ -144,7 +152,7 @@ void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index 
       }
       for (Eigen::Index s = 0; s < count; ++s)
         for (Eigen::Index v = 0; v < kVectors; ++v)
-          store(sums + (first + s) * width + r + v * kLanes, sum[s][v]);
+          store(sums + (first + s) * width + r + v * kLane, sum[s][v]);
     }
     for (Eigen::Index s = first; s < first + count; ++s)
       for (Eigen::Index r = blocked; r < width; ++r)
@@ -152,6 +160,70 @@ void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index 
           sums[s * width + r] += weights[s * row_count + p] * rows[p * width + r];
   }
 }
+
+template <class Vector, Eigen::Index kVectors>
+[[gnu::always_inline]] inline void literal_forms_in_blocks(const RowMajorView& values,
+                                                           NodeWeights degrees,
+                                                           SparseRows laplacian,
+                                                           const LiteralForms& out) {
+  const Eigen::Index width = values.width;
+  weighted_sums(values.data, values.rows, width, degrees.weights, out.means);
+  for (Eigen::Index r = 0; r < width; ++r) out.means[r] = out.means[r] / degrees.mean_divisor;
+  centre_rows(values, out.means, out.centred);
+  quadratic_forms<Vector, kVectors>({out.centred, values.rows, width}, degrees.weights, laplacian,
+                                    out.numerators, out.denominators);
+}
+
+// Each instruction set's kernels (accumulators: 4 weight sets x kVectors plus kVectors loaded for
+// weighted_rows, 3 x kVectors for quadratic_forms; 32 registers on AVX-512, 16 on AVX2 and SSE2).
+typedef void WeightedRows(const double*, Eigen::Index, Eigen::Index, const double*, Eigen::Index,
+                          double*);
+typedef void Forms(const RowMajorView&, NodeWeights, SparseRows, const LiteralForms&);
+[[gnu::target("avx512f")]] void weighted_rows_avx512(const double* rows, Eigen::Index row_count,
+                                                     Eigen::Index width, const double* weights,
+                                                     Eigen::Index sets, double* sums) {
+  weighted_rows<Vector8, 4>(rows, row_count, width, weights, sets, sums);
+}
+[[gnu::target("avx2")]] void weighted_rows_avx2(const double* rows, Eigen::Index row_count,
+                                                Eigen::Index width, const double* weights,
+                                                Eigen::Index sets, double* sums) {
+  weighted_rows<Vector4, 2>(rows, row_count, width, weights, sets, sums);
+}
+void weighted_rows_baseline(const double* rows, Eigen::Index row_count, Eigen::Index width,
+                            const double* weights, Eigen::Index sets, double* sums) {
+  weighted_rows<Vector2, 2>(rows, row_count, width, weights, sets, sums);
+}
+[[gnu::target("avx512f")]] void forms_avx512(const RowMajorView& values, NodeWeights degrees,
+                                             SparseRows laplacian, const LiteralForms& out) {
+  literal_forms_in_blocks<Vector8, 4>(values, degrees, laplacian, out);
+}
+[[gnu::target("avx2")]] void forms_avx2(const RowMajorView& values, NodeWeights degrees,
+                                        SparseRows laplacian, const LiteralForms& out) {
+  literal_forms_in_blocks<Vector4, 4>(values, degrees, laplacian, out);
+}
+void forms_baseline(const RowMajorView& values, NodeWeights degrees, SparseRows laplacian,
+                    const LiteralForms& out) {
+  literal_forms_in_blocks<Vector2, 4>(values, degrees, laplacian, out);
+}
+
+}  // namespace
+
+void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
+                       const double* weights, Eigen::Index sets, double* sums) {
+  static WeightedRows* const kernel =
+      best_kernel_for_cpu(&weighted_rows_avx512, &weighted_rows_avx2, &weighted_rows_baseline);
+  kernel(rows, row_count, width, weights, sets, sums);
+}
+
+void literal_forms(const RowMajorView& values, NodeWeights degrees, SparseRows laplacian,
+                   const LiteralForms& out) {
+  static Forms* const kernel = best_kernel_for_cpu(&forms_avx512, &forms_avx2, &forms_baseline);
+  kernel(values, degrees, laplacian, out);
+}
+
+// Scalar loops, vectorised by the compiler (element-wise over the features): target_clones
+// suffices.
+#define TSFS_SIMD_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
 
 TSFS_SIMD_CLONES
 void centred_moments(const RowMajorView& values, NodeWeights degrees, const double* imbalance,
@@ -166,17 +238,6 @@ void centred_moments(const RowMajorView& values, NodeWeights degrees, const doub
   if (imbalance != nullptr)
     weighted_centred_squares(values.data, values.rows, width, imbalance, out.means,
                              out.imbalance_terms);
-}
-
-TSFS_SIMD_CLONES
-void literal_forms(const RowMajorView& values, NodeWeights degrees, SparseRows laplacian,
-                   const LiteralForms& out) {
-  const Eigen::Index width = values.width;
-  weighted_sums(values.data, values.rows, width, degrees.weights, out.means);
-  for (Eigen::Index r = 0; r < width; ++r) out.means[r] = out.means[r] / degrees.mean_divisor;
-  centre_rows(values, out.means, out.centred);
-  quadratic_forms({out.centred, values.rows, width}, degrees.weights, laplacian, out.numerators,
-                  out.denominators);
 }
 
 #undef TSFS_SIMD_CLONES

@@ -26,9 +26,9 @@ deps:
 # demo`: 129 s instead of 176-210 s from a fresh clone) and gives the same numbers
 # (-ffp-contract=off, CMakeLists.txt), but some of its feature and distance code runs slower
 # (catch22 extraction 17-26%, six catch22 features 30-60%; docs/architecture.md, "Build").
-GENERATOR = $(if $(and $(shell command -v ninja),$(if $(wildcard $(BUILD)/CMakeCache.txt),$(wildcard $(BUILD)/build.ninja),yes)),-G Ninja)
+generator = $(if $(and $(shell command -v ninja),$(if $(wildcard $(1)/CMakeCache.txt),$(wildcard $(1)/build.ninja),yes)),-G Ninja)
 configure: deps
-	cmake -S . -B $(BUILD) $(GENERATOR) -DCMAKE_BUILD_TYPE=Release \
+	cmake -S . -B $(BUILD) $(call generator,$(BUILD)) -DCMAKE_BUILD_TYPE=Release \
 	  $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache) $(CMAKE_ARGS)
 
 build: configure
@@ -78,18 +78,28 @@ test-slurm: build
 	  cd $(CURDIR) && scripts/slurm-test-cluster.sh down; exit $$status
 
 # The unit and integration tests under AddressSanitizer + UndefinedBehaviorSanitizer, in their
-# own build folder; without the Python module (an ASan-built extension cannot be loaded into the
-# uninstrumented interpreter), whose tests ctest then lists as not run, and without the claims
-# checks (Python reading the committed CSVs: no C++ to instrument). -O1 with line tables (-g1), assertions on: -O0 makes the numeric tests too slow
-# and -O2 -g the build, for the CI budget.
-test-sanitize: deps
-	cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTSFS_BUILD_BENCHMARKS=OFF \
-	  -DTSFS_PYTHON=OFF \
+# own build folder, built with Clang, whose objects the libFuzzer harnesses of `make fuzz` share
+# (one sanitizer build for both; the readers' sources also get libFuzzer's coverage, which the
+# sanitizer runtime accepts in a test program). Without the Python module (an ASan-built
+# extension cannot be loaded into the uninstrumented interpreter), whose tests ctest then lists as
+# not run, without the claims checks (Python reading the committed CSVs: no C++ to instrument),
+# and without the test cases named "long: " (reference agreement on the archive's larger
+# datasets: the same functions as the smaller cases, about ten times slower under the
+# sanitizers, 174 s for WormsTwoClass). -O1 with line tables (-g1), assertions on: -O0 makes the
+# numeric tests too slow and -O2 -g the build, for the CI budget.
+NEEDS_CLANG = @command -v clang++ >/dev/null || { echo "make $@ needs Clang and its sanitizer and libFuzzer runtimes: apt-get install -y clang libclang-rt-14-dev (or scripts/install-deps.sh --ci)"; exit 2; }
+SANITIZE_CONFIGURE = cmake -S . -B $(SANITIZE_BUILD) $(call generator,$(SANITIZE_BUILD)) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DTSFS_FUZZ=ON \
+	  -DTSFS_BUILD_BENCHMARKS=OFF -DTSFS_PYTHON=OFF \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" -DCMAKE_CXX_FLAGS="$(SANITIZE_FLAGS)" \
 	  -DCMAKE_EXE_LINKER_FLAGS="$(SANITIZE_FLAGS)" $(CMAKE_ARGS)
+test-sanitize: deps
+	$(NEEDS_CLANG)
+	$(SANITIZE_CONFIGURE)
 	cmake --build $(SANITIZE_BUILD) -j$(JOBS)
 	cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -LE "slurm|claims"
+	  UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j$(JOBS) -LE "slurm|claims" \
+	  -E "^long: "
 
 # The study's figures (experiments/report/*.yaml), each under the study's protocol and with
 # stratified 5x5-fold CV; results and figures land in results/report/<spec name>/.
@@ -226,21 +236,17 @@ format-check:
 	clang-format --dry-run --Werror $(FORMATTED)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SANITIZE_BUILD)
 
-# libFuzzer harnesses of the input readers (tests/fuzz/), built with Clang + ASan + UBSan in their
-# own build folder and run for FUZZ_SECONDS each, JOBS at a time (scripts/fuzz_harnesses.sh),
-# starting from the committed seed corpus (read-only) plus the inputs found so far
-# (FUZZ_BUILD/corpus/). Findings (crashing inputs) land in FUZZ_BUILD/findings/<harness>/ and fail
-# the target.
+# libFuzzer harnesses of the input readers (tests/fuzz/), built in the sanitizer build folder
+# (Clang + ASan + UBSan, see test-sanitize: after it, nothing is left to compile) and run for
+# FUZZ_SECONDS each, JOBS at a time (scripts/fuzz_harnesses.sh), starting from the committed seed
+# corpus (read-only) plus the inputs found so far (SANITIZE_BUILD/corpus/). Findings (crashing
+# inputs) land in SANITIZE_BUILD/findings/<harness>/ and fail the target.
 FUZZ_SECONDS ?= 60
-FUZZ_BUILD ?= build-fuzz
 FUZZ_HARNESSES = ucr_loader ts_loader csv_matrix spec_loader cache_reader
 fuzz:
-	@command -v clang++ >/dev/null || { echo "make fuzz needs Clang and its libFuzzer runtime: apt-get install -y clang libclang-rt-14-dev (or scripts/install-deps.sh --ci)"; exit 2; }
-	cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-O0 \
-	  -DCMAKE_CXX_COMPILER=clang++ \
-	  -DTSFS_FUZZ=ON -DTSFS_BUILD_TESTS=OFF -DTSFS_BUILD_BENCHMARKS=OFF \
-	  $(if $(shell command -v ccache),-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
-	cmake --build $(FUZZ_BUILD) -j$(JOBS) --target fuzz_harnesses
-	scripts/fuzz_harnesses.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_HARNESSES)
+	$(NEEDS_CLANG)
+	$(SANITIZE_CONFIGURE)
+	cmake --build $(SANITIZE_BUILD) -j$(JOBS) --target fuzz_harnesses
+	scripts/fuzz_harnesses.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS) $(JOBS) $(FUZZ_HARNESSES)

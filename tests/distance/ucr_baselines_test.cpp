@@ -2,7 +2,9 @@
 // "ED (w=0)", "DTW (learned_w)" with the learned window in percent, "DTW (w=100)", test error
 // rates to 4 decimals) reproduced on every vendored dataset of third_party/ucr with the archive's
 // DTW (ucr_dtw.hpp) and learned window (window_search.hpp). Where tsfs cannot agree, the case says
-// why and pins what tsfs computes instead (README there).
+// why and pins what tsfs computes instead (README there). The cases named "long: " call the same
+// functions as the others on larger datasets, and take ten times longer under the sanitizers (174 s
+// for WormsTwoClass): the sanitizer run (make test-sanitize) leaves them out.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -113,24 +115,24 @@ TEST_CASE("ucr baselines agree with DataSummary.csv on the small vendored datase
     check_published(name, compute_baselines(load(name)));
 }
 
-TEST_CASE("ucr baselines agree with DataSummary.csv on Earthquakes") {
+TEST_CASE("long: ucr baselines agree with DataSummary.csv on Earthquakes") {
   check_published("Earthquakes", compute_baselines(load("Earthquakes")));
 }
 
-TEST_CASE("ucr baselines agree with DataSummary.csv on WormsTwoClass") {
+TEST_CASE("long: ucr baselines agree with DataSummary.csv on WormsTwoClass") {
   check_published("WormsTwoClass", compute_baselines(load("WormsTwoClass")));
 }
 
 // The archive stores PigAirwayPressure unnormalised but computed its baselines on z-normalised
 // series (the raw series give 0.9087, 0.8077 at 8% and 0.8173).
-TEST_CASE("ucr baselines agree with DataSummary.csv on PigAirwayPressure z-normalised") {
+TEST_CASE("long: ucr baselines agree with DataSummary.csv on PigAirwayPressure z-normalised") {
   Dataset data = load("PigAirwayPressure");
   z_normalise(data);
   check_published("PigAirwayPressure", compute_baselines(data));
 }
 
 // Wafer has no TEST file here: only its learned window can be compared.
-TEST_CASE("ucr learned window agrees with DataSummary.csv on Wafer") {
+TEST_CASE("long: ucr learned window agrees with DataSummary.csv on Wafer") {
   const Dataset data =
       tsfs::load_ucr_dataset({"Wafer", ucr_folder("Wafer"), tsfs::Split::train, {}});
   std::vector<int> train(static_cast<size_t>(data.rows()));
@@ -140,11 +142,8 @@ TEST_CASE("ucr learned window agrees with DataSummary.csv on Wafer") {
 
 // Disagreements, pinned. SmallKitchenAppliances: leave-one-out gives 106 errors at 15% (band 108)
 // and 104 at 16% (band 116), which the brute-force search over the kernel's matrices confirms, so
-// tsfs learns 16% where the archive published 15%. GestureMidAirD1: the archive computed its
-// baselines on the "adjusted" copy, series padded to 360 values with low-amplitude noise; tsfs
-// compares the series as they are (80 to 360 values), so only the learned window agrees (and its
-// band 0 has no warping path between series of different lengths: no Euclidean baseline).
-TEST_CASE("ucr baselines where tsfs and DataSummary.csv disagree, and why") {
+// tsfs learns 16% where the archive published 15%.
+TEST_CASE("long: ucr baselines where tsfs and DataSummary.csv disagree: SmallKitchenAppliances") {
   const Baselines kitchen = compute_baselines(load("SmallKitchenAppliances"));
   CHECK(kitchen.percent == 16);
   CHECK(kitchen.errors[15] == 106);
@@ -152,6 +151,13 @@ TEST_CASE("ucr baselines where tsfs and DataSummary.csv disagree, and why") {
   CHECK(std::abs(kitchen.euclidean - 0.6587) < 5e-5);
   CHECK(std::abs(kitchen.full - 0.3573) < 5e-5);
   CHECK(std::abs(kitchen.learned - 119.0 / 375.0) < 1e-12);  // published 0.3280 at 15%
+}
+
+// GestureMidAirD1: the archive computed its baselines on the "adjusted" copy, series padded to
+// 360 values with low-amplitude noise; tsfs compares the series as they are (80 to 360 values), so
+// only the learned window agrees (and its band 0 has no warping path between series of different
+// lengths: no Euclidean baseline).
+TEST_CASE("ucr baselines where tsfs and DataSummary.csv disagree: GestureMidAirD1") {
   const Baselines gestures = compute_baselines(load("GestureMidAirD1"));
   CHECK(gestures.percent == 5);
   CHECK(std::abs(gestures.learned - 45.0 / 130.0) < 1e-12);  // published 0.3615

@@ -47,9 +47,11 @@ struct Dataset {
                                          // every token is a number, else lexicographically)
   long long train_rows = 0;              // rows that come from the TRAIN file (leading rows)
   // Where these rows sit in the dataset's full merged order (TRAIN rows then TEST rows, all
-  // files present): row r here is merged row merged_offset + r; merged_rows counts them all.
-  // Precomputed feature/distance files may cover either these rows or the full merged order.
-  long long merged_offset = 0;
+  // files present): row r here is merged row merged_positions[r] (ascending); merged_rows counts
+  // them all. Loaded rows are one block of that order (a split, max_samples); `duplicates: drop`
+  // leaves gaps. Precomputed feature/distance files may cover either these rows or the full
+  // merged order (merged_rows_within).
+  std::vector<long long> merged_positions;
   long long merged_rows = 0;
   std::vector<std::string> sources;  // the files read, for provenance and cache keys
   // Missing values filled under `MissingValues::interpolate` (0 under `refuse`), and in how many
@@ -64,6 +66,10 @@ struct Dataset {
     return values.row(row).head(lengths(row)).transpose();
   }
 };
+
+// The merged positions of the dataset's rows, for a file of `file_rows` rows covering its full
+// merged order; a logic error (a bug) when they do not fit in it.
+const std::vector<long long>& merged_rows_within(const Dataset& dataset, long long file_rows);
 
 // Reads <folder>/<name>_TRAIN and/or _TEST, each a UCR 2018 TSV file (.tsv) or a sktime/aeon
 // .ts file (.ts), plain or gzipped (.gz). Two of these for one split are accepted when they hold

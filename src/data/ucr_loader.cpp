@@ -11,6 +11,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
@@ -353,7 +354,6 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
 
   Dataset dataset;
   dataset.name = options.name;
-  dataset.merged_offset = use_train ? 0 : train_count;
   dataset.merged_rows = train_count + test_count;
   // Only files whose rows are in the dataset count as its sources; the other split was merely
   // counted, and its contents do not affect the values.
@@ -381,8 +381,21 @@ Dataset load_ucr_dataset(const DatasetOptions& options) {
     if (use_train && file == &files.front()) ++dataset.train_rows;
   }
 
+  // The rows are one block of the merged order: after the TRAIN rows when only TEST is read.
+  const long long offset = use_train ? 0 : train_count;
+  for (Eigen::Index r = 0; r < rows; ++r) dataset.merged_positions.push_back(offset + r);
+
   set_class_labels(dataset, tokens, options, clipped);
   return dataset;
+}
+
+const std::vector<long long>& merged_rows_within(const Dataset& dataset, long long file_rows) {
+  const std::vector<long long>& positions = dataset.merged_positions;
+  if (static_cast<long long>(positions.size()) != dataset.rows() ||
+      !std::is_sorted(positions.begin(), positions.end()) ||
+      (!positions.empty() && (positions.front() < 0 || positions.back() >= file_rows)))
+    throw std::logic_error("dataset " + dataset.name + ": its rows lie outside its merged order");
+  return positions;
 }
 
 }  // namespace tsfs

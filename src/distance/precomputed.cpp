@@ -68,30 +68,31 @@ class PrecomputedDistance final : public DistanceMeasure {
     Eigen::MatrixXd matrix = read_numeric_csv(path, /*has_header=*/false).values;
     check_distance_matrix(matrix, path);
 
-    Eigen::Index size = matrix.rows();
-    Eigen::Index offset = 0;
-    if (size == dataset.rows()) {
-      offset = 0;
+    const Eigen::Index size = matrix.rows();
+    const Eigen::Index count = dataset.rows();
+    // The file covers these rows, or the whole merged order (TRAIN then TEST): then take this
+    // dataset's rows and columns.
+    std::vector<long long> lines(static_cast<size_t>(count));
+    if (size == count) {
+      for (Eigen::Index i = 0; i < count; ++i) lines[static_cast<size_t>(i)] = i;
     } else if (size == dataset.merged_rows) {
-      // The file covers the whole merged order (TRAIN then TEST); take this dataset's block.
-      offset = dataset.merged_offset;
-      if (offset < 0 || offset + dataset.rows() > size)
-        throw std::logic_error("dataset rows lie outside its merged order");
+      lines = merged_rows_within(dataset, size);
     } else {
       throw InputError(path, fmt::format("is {} x {}, expected {} x {} (the rows of dataset {} as "
                                          "loaded) or {} x {} (all its TRAIN then TEST rows)",
-                                         size, size, dataset.rows(), dataset.rows(), dataset.name,
+                                         size, size, count, count, dataset.name,
                                          dataset.merged_rows, dataset.merged_rows));
     }
 
     // Averaging mirrored entries makes the result exactly symmetric (a + b == b + a in floating
     // point); the diagonal is exactly zero by definition.
-    Eigen::Index count = dataset.rows();
     Eigen::MatrixXd distances(count, count);
     for (Eigen::Index i = 0; i < count; ++i) {
       distances(i, i) = 0.0;
+      const long long row = lines[static_cast<size_t>(i)];
       for (Eigen::Index j = i + 1; j < count; ++j) {
-        double value = 0.5 * (matrix(offset + i, offset + j) + matrix(offset + j, offset + i));
+        const long long column = lines[static_cast<size_t>(j)];
+        double value = 0.5 * (matrix(row, column) + matrix(column, row));
         distances(i, j) = value;
         distances(j, i) = value;
       }
@@ -122,8 +123,9 @@ DistanceRegistration precomputed_registration() {
   path.name = "path";
   path.type = ParamType::text;
   path.doc =
-      "Headerless CSV file holding an m x m distance matrix, m = the dataset's rows or all its "
-      "TRAIN then TEST rows; {dataset} is replaced by the dataset name.";
+      "Headerless CSV file holding an m x m distance matrix, m = the dataset's rows as loaded or "
+      "all its TRAIN then TEST rows (also under `duplicates: drop`, each kept row taking its "
+      "own); {dataset} is replaced by the dataset name.";
   path.check = [](const ParamValue& value) -> std::string {
     const auto* text = std::get_if<std::string>(&value);
     return text ? dataset_pattern_problem(*text) : "";

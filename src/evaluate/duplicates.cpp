@@ -96,15 +96,18 @@ Dataset drop_duplicate_series(const Dataset& dataset, const DuplicateGroups& gro
   result.lengths.resize(count);
   result.labels.resize(count);
   result.train_rows = 0;
+  result.merged_positions.clear();
   for (Eigen::Index i = 0; i < count; ++i) {
     result.values.row(i) = dataset.values.row(kept[static_cast<size_t>(i)]);
     result.lengths(i) = dataset.lengths(kept[static_cast<size_t>(i)]);
     result.labels(i) = dataset.labels(kept[static_cast<size_t>(i)]);
     if (kept[static_cast<size_t>(i)] < dataset.train_rows) ++result.train_rows;
+    // The kept rows keep their places in the merged order (merged_rows unchanged): a file over
+    // all of the dataset's rows still gives each kept row its own line.
+    if (!dataset.merged_positions.empty())
+      result.merged_positions.push_back(
+          dataset.merged_positions[static_cast<size_t>(kept[static_cast<size_t>(i)])]);
   }
-  // The kept rows are no longer a contiguous block of the merged order.
-  result.merged_offset = 0;
-  result.merged_rows = count;
   return result;
 }
 

@@ -30,9 +30,10 @@ class CsvExtractor final : public FeatureExtractor {
       features.values = std::move(table.values);
     } else if (file_rows == dataset.merged_rows) {
       // The file covers the whole merged order (TRAIN then TEST); take this dataset's rows.
-      if (dataset.merged_offset < 0 || dataset.merged_offset + dataset.rows() > file_rows)
-        throw std::logic_error("dataset rows lie outside its merged order");
-      features.values = table.values.middleRows(dataset.merged_offset, dataset.rows());
+      const std::vector<long long>& lines = merged_rows_within(dataset, file_rows);
+      features.values.resize(dataset.rows(), table.values.cols());
+      for (Eigen::Index r = 0; r < dataset.rows(); ++r)
+        features.values.row(r) = table.values.row(lines[static_cast<size_t>(r)]);
     } else {
       throw InputError(path,
                        fmt::format("has {} rows, expected {} (the rows of dataset {} as "
@@ -54,8 +55,9 @@ ExtractorRegistration csv_registration() {
   path.name = "path";
   path.type = ParamType::text;
   path.doc =
-      "CSV file with a header of feature names and one row per series (the dataset's rows, or "
-      "all its TRAIN then TEST rows); {dataset} is replaced by the dataset name.";
+      "CSV file with a header of feature names and one row per series (the dataset's rows as "
+      "loaded, or all its TRAIN then TEST rows, also under `duplicates: drop`); {dataset} is "
+      "replaced by the dataset name.";
   path.check = [](const ParamValue& value) -> std::string {
     const auto* text = std::get_if<std::string>(&value);
     return text ? dataset_pattern_problem(*text) : "";

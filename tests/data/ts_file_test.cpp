@@ -72,7 +72,7 @@ TEST_CASE("ts file: unequal lengths, gzip, CRLF, lowercase tags, and a TSV TEST 
   CHECK(merged.class_names == std::vector<std::string>{"1", "2"});
   // The TEST split alone: the TRAIN rows are counted from the .ts file's data lines.
   Dataset test = load_ucr_dataset(toy(folder, Split::test));
-  CHECK(test.merged_offset == 3);
+  CHECK(test.merged_positions == std::vector<long long>{3, 4});
   CHECK(test.merged_rows == 5);
 }
 

@@ -43,7 +43,8 @@ TEST_CASE("GunPoint merged: TRAIN rows then TEST rows") {
   CHECK(gun.rows() == 200);
   CHECK(gun.values.cols() == 150);
   CHECK(gun.train_rows == 50);
-  CHECK(gun.merged_offset == 0);
+  CHECK(gun.merged_positions.front() == 0);
+  CHECK(gun.merged_positions.back() == 199);
   CHECK(gun.merged_rows == 200);
   CHECK(names(gun) == std::vector<std::string>{"1", "2"});
   CHECK((gun.lengths.array() == 150).all());
@@ -66,12 +67,14 @@ TEST_CASE("GunPoint train and test splits sit at their place in the merged order
   Dataset test = load_ucr_dataset(vendored("GunPoint", Split::test));
   CHECK(train.rows() == 50);
   CHECK(train.train_rows == 50);
-  CHECK(train.merged_offset == 0);
+  CHECK(train.merged_positions.front() == 0);
+  CHECK(train.merged_positions.back() == 49);
   CHECK(train.merged_rows == 200);
   CHECK(train.sources.size() == 1);
   CHECK(test.rows() == 150);
   CHECK(test.train_rows == 0);
-  CHECK(test.merged_offset == 50);
+  CHECK(test.merged_positions.front() == 50);  // after the 50 TRAIN rows
+  CHECK(test.merged_positions.back() == 199);
   CHECK(test.merged_rows == 200);
   CHECK(test.values == merged.values.bottomRows(150));
   CHECK(test.labels == merged.labels.tail(150));
@@ -255,7 +258,8 @@ TEST_CASE("missing folders and files") {
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder)); }) ==
         doctest::Contains("use `split: test`"));
   Dataset test = load_ucr_dataset(in_folder(folder, Split::test));
-  CHECK(test.merged_offset == 0);  // no TRAIN file: the TEST rows are the whole merged order
+  // No TRAIN file: the TEST rows are the whole merged order.
+  CHECK(test.merged_positions == std::vector<long long>{0, 1});
   CHECK(test.merged_rows == 2);
 }
 

@@ -62,13 +62,17 @@ TEST_CASE("precomputed takes this dataset's block of a matrix over all merged ro
   }
   folder.write("all.csv", text);
   Dataset test_split = make_dataset({{0, 1}, {1, 0}});
-  test_split.merged_offset = 3;
+  test_split.merged_positions = {3, 4};
   test_split.merged_rows = 5;
   auto distances = make_precomputed((folder.path() / "all.csv").string())->pairwise(test_split, 1);
   REQUIRE(distances.rows() == 2);
   CHECK(distances(0, 1) == 7.0);  // merged rows 3 and 4
   CHECK(distances(1, 0) == 7.0);
   CHECK(distances(0, 0) == 0.0);
+  // Rows with gaps between them (duplicates: drop) take their own rows and columns.
+  test_split.merged_positions = {0, 2};
+  distances = make_precomputed((folder.path() / "all.csv").string())->pairwise(test_split, 1);
+  CHECK(distances(0, 1) == 2.0);  // merged rows 0 and 2
 
   test_split.merged_rows = 9;
   CHECK(input_error_text([&] {

@@ -15,6 +15,8 @@ Dataset toy_with_copies() {
   Dataset dataset = test::make_dataset({a, b, a, c, b, a});
   dataset.labels << 0, 1, 0, 1, 1, 0;
   dataset.train_rows = 3;
+  dataset.merged_positions = {0, 1, 2, 3, 4, 5};
+  dataset.merged_rows = 6;
   return dataset;
 }
 
@@ -54,7 +56,9 @@ TEST_CASE("drop_duplicate_series keeps the first of each group and recounts TRAI
   CHECK(dropped.values.row(2) == dataset.values.row(3));
   CHECK(dropped.labels == Eigen::Vector3i(0, 1, 1));
   CHECK(dropped.train_rows == 2);
-  CHECK(dropped.merged_rows == 3);
+  // The kept rows keep their places among all of the dataset's rows.
+  CHECK(dropped.merged_rows == 6);
+  CHECK(dropped.merged_positions == std::vector<long long>{0, 1, 3});
 }
 
 TEST_CASE("group: identical series fall on the same side of every split, for every protocol") {

@@ -73,11 +73,16 @@ TEST_CASE("csv extractor takes this dataset's block of a file covering all merge
   folder.write("Toy.csv", "f\n0\n1\n2\n3\n4\n");
   auto extractor = make_csv_extractor((folder.path() / "Toy.csv").string());
   Dataset test_split = make_dataset({{0, 1}, {1, 0}});
-  test_split.merged_offset = 3;
+  test_split.merged_positions = {3, 4};
   test_split.merged_rows = 5;
   auto features = extractor->extract(test_split, 1);
   REQUIRE(features.values.rows() == 2);
   CHECK(features.values(0, 0) == 3.0);
+  CHECK(features.values(1, 0) == 4.0);
+  // Rows with gaps between them (duplicates: drop) take their own lines.
+  test_split.merged_positions = {1, 4};
+  features = extractor->extract(test_split, 1);
+  CHECK(features.values(0, 0) == 1.0);
   CHECK(features.values(1, 0) == 4.0);
 
   test_split.merged_rows = 7;

@@ -4,6 +4,9 @@
 // are folders. Each is refused with exit 2 naming the place, or handled with a warning.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "report/csv_table.hpp"
@@ -223,6 +226,66 @@ TEST_CASE("a row count that dropping duplicates changed is quoted with that caus
                          "needs at least 5 rows, the dataset has 4 (after duplicates: "
                          "drop removed 4 identical series of the 8 loaded)"),
                 run.err);
+}
+
+// A distance matrix over all of a dataset's rows stays usable under `duplicates: drop`: each kept
+// row takes its own row and column (the kept rows are no longer one block), and a matrix of
+// another size is refused quoting both sizes it could have (issue 43: it quoted the kept rows as
+// "all its TRAIN then TEST rows").
+TEST_CASE("a distance matrix over all rows serves duplicates: drop, another size quotes both") {
+  TemporaryFolder folder("hardening_drop_precomputed");
+  // 10 series, 2 classes; row 3 copies row 1 and row 6 copies row 0.
+  std::vector<double> levels = {0, 1, 2, 1, 4, 5, 0, 7, 8, 9};
+  std::string text;
+  for (int i = 0; i < 10; ++i)
+    text += fmt::format("{}\t{}\t{}\t2\t3\n", 1 + i % 2, levels[static_cast<size_t>(i)],
+                        levels[static_cast<size_t>(i)] * levels[static_cast<size_t>(i)]);
+  auto data = write_dataset(folder.path(), "Copies", text);
+  // |level_i - level_j| + 0.01 (i + j) between the given rows: the copies' rows differ from their
+  // originals', so taking a wrong row changes the neighbours.
+  auto matrix = [&](const std::vector<int>& rows) {
+    std::string csv;
+    for (int i : rows) {
+      for (size_t k = 0; k < rows.size(); ++k) {
+        const int j = rows[k];
+        const double distance =
+            i == j ? 0.0
+                   : std::abs(levels[static_cast<size_t>(i)] - levels[static_cast<size_t>(j)]) +
+                         0.01 * (i + j);
+        csv += (k ? "," : "") + fmt::format("{}", distance);
+      }
+      csv += "\n";
+    }
+    return csv;
+  };
+  const std::vector<int> kept = {0, 1, 2, 4, 5, 7, 8, 9};
+  write_text(folder.path() / "all.csv", matrix({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  write_text(folder.path() / "kept.csv", matrix(kept));
+  write_text(folder.path() / "nine.csv", matrix({0, 1, 2, 3, 4, 5, 6, 7, 8}));
+  auto run_with = [&](const std::string& file) {
+    write_spec(folder.path(), "datasets: [{name: Copies, path: " + data.string() +
+                                  ", split: train}]\n"
+                                  "distances: [{kind: precomputed, path: " +
+                                  (folder.path() / file).string() +
+                                  "}]\n"
+                                  "selectors: [{kind: none}]\n"
+                                  "classifier: {kind: nearest_neighbour}\n"
+                                  "protocol: {kind: stratified_kfold, folds: 2, seed: 1}\n"
+                                  "duplicates: drop\n");
+    return run_runner((folder.path() / "spec.yaml").string() + " --quiet --no-timings --fresh");
+  };
+  const auto over_all = run_with("all.csv");
+  REQUIRE_MESSAGE(over_all.exit_code == 0, over_all.err);
+  const std::string results = read_text(folder.path() / "out" / "results.csv");
+  const auto over_kept = run_with("kept.csv");
+  REQUIRE_MESSAGE(over_kept.exit_code == 0, over_kept.err);
+  CHECK(read_text(folder.path() / "out" / "results.csv") == results);
+  const auto wrong = run_with("nine.csv");
+  CHECK(wrong.exit_code == 2);
+  CHECK_MESSAGE(contains(wrong.err,
+                         "is 9 x 9, expected 8 x 8 (the rows of dataset Copies as "
+                         "loaded) or 10 x 10 (all its TRAIN then TEST rows)"),
+                wrong.err);
 }
 
 TEST_CASE("a damaged line of a features file is named there, a missing file at the features line") {

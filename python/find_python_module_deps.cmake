@@ -16,7 +16,10 @@ if(NOT Python3_EXECUTABLE)
   endif()
   message(STATUS "tsfs Python module: interpreter ${_tsfs_module_python_why}")
 endif()
-find_package(Python3 COMPONENTS Interpreter Development.Module QUIET)
+# Development.Embed (libpython) lets the runner embed the interpreter for specs with Python
+# components; without it the module still builds and the runner refuses them by name.
+find_package(Python3 COMPONENTS Interpreter Development.Module OPTIONAL_COMPONENTS Development.Embed
+  QUIET)
 find_package(pybind11 2.6 CONFIG QUIET)
 set(_tsfs_python_missing "")
 if(NOT Python3_FOUND)

@@ -29,6 +29,8 @@ SMALL_DATA = {
     # Two-value series are at LCSS distance 0, 0.5 or 1: with the default epsilon 1 most pairs of
     # check_classifiers_train's standardised points match in full (distance 0), so 1-NN ties.
     "lcss": {"distance_params": {"epsilon": 0.1}},
+    # A researcher's own score (experiments/ imports from the repository's root, pytest's folder).
+    "python": {"function": "experiments.own_method.anova_numpy:f_scores"},
 }
 
 

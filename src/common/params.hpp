@@ -168,6 +168,10 @@ struct ComponentInfo {
   // Optional: rejects combinations of values that single-parameter checks cannot see; called on
   // every complete parameter set of the grid, so errors carry the spec location.
   std::function<std::optional<ParamProblem>(const ParamSet&)> validate;
+  // Takes parameters it does not declare (a Python component's keyword arguments): each key of
+  // its spec entry that is not a declared parameter becomes one, typed by its values (integer,
+  // real, boolean or text), swept like a declared one and handed over by name.
+  bool open_params = false;
 
   const ParamDeclaration* find_param(const std::string& param_name) const;
   std::vector<std::string> param_names() const;

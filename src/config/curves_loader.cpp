@@ -14,7 +14,7 @@ namespace {
 std::vector<std::string> key_columns(const Spec& spec) {
   std::vector<std::string> columns = {"dataset", "distance", "selector", "fit_on"};
   for (const auto& selector : spec.selectors)
-    for (const auto& name : SelectorRegistry::instance().find(selector.kind)->info.param_names())
+    for (const auto& name : selector_param_names(selector))
       if (std::find(columns.begin(), columns.end(), name) == columns.end()) columns.push_back(name);
   columns.push_back("n_features");
   columns.push_back("classifier");

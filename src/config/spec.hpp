@@ -105,6 +105,17 @@ struct SelectorSpec : SweptComponentSpec {
   std::vector<std::shared_ptr<const Selector>> selectors;
 };
 
+// The columns of tsfs's tables other than the spec's parameter columns (sweep/store/
+// result_layout.hpp): a component's own parameter (ComponentInfo::open_params) may not take one
+// of these names, nor a name starting "chosen_" or "classifier_" or "reducer_", or ending
+// "_std". tests/sweep/store/output_tables_test.cpp holds the list to the headers the writers make.
+bool is_table_column_name(const std::string& name);
+
+// A selector entry's parameters, as its key columns name them: its registration's, then those of
+// its own it was given (ComponentInfo::open_params). Every grid point has them all.
+// An entry without a grid (made in code, not loaded) has its registration's.
+std::vector<std::string> selector_param_names(const SelectorSpec& selector);
+
 class Classifier;
 class DistanceClassifier;
 

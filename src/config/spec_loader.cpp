@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
@@ -23,6 +24,7 @@
 #include "config/yaml_checks.hpp"
 #include "config/yaml_values.hpp"
 #include "distance/distance.hpp"
+#include "evaluate/chosen_metrics.hpp"
 #include "features/feature_extractor.hpp"
 #include "reduce/reducer.hpp"
 #include "select/selector.hpp"
@@ -134,11 +136,138 @@ size_t grid_size(const GivenValues& given, const YAML::Node& node, const Context
   return static_cast<size_t>(total);
 }
 
+bool ends_with(const std::string& text, const std::string& end) {
+  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
+}
+
+}  // namespace
+
+std::vector<std::string> selector_param_names(const SelectorSpec& selector) {
+  if (selector.grid.empty())
+    return selector.registration != nullptr ? selector.registration->info.param_names()
+                                            : std::vector<std::string>{};
+  std::vector<std::string> names;
+  for (const auto& [name, value] : selector.grid.front().entries()) names.push_back(name);
+  return names;
+}
+
+bool is_table_column_name(const std::string& name) {
+  static const std::set<std::string> names = {"accuracy",
+                                              "balanced_accuracy",
+                                              "candidates",
+                                              "class",
+                                              "classifier",
+                                              "component",
+                                              "curve",
+                                              "dataset",
+                                              "distance",
+                                              "duplicate_groups",
+                                              "duplicate_rows",
+                                              "feature",
+                                              "feature_index",
+                                              "fit_on",
+                                              "fit_seconds",
+                                              "fold",
+                                              "handling",
+                                              "inner_accuracy",
+                                              "inner_protocol",
+                                              "measure",
+                                              "mixed_label_groups",
+                                              "n_components",
+                                              "n_features",
+                                              "n_features_used",
+                                              "n_folds",
+                                              "n_test",
+                                              "n_train",
+                                              "non_converged_fits",
+                                              "protocol",
+                                              "rank",
+                                              "reason",
+                                              "reconstruction_error",
+                                              "reducer",
+                                              "repeat",
+                                              "rows_loaded",
+                                              "rows_used",
+                                              "score",
+                                              "score_std_error",
+                                              "score_threshold",
+                                              "selector",
+                                              "status",
+                                              "straddling_protocol",
+                                              "straddling_used",
+                                              "tied_candidates",
+                                              "ties",
+                                              "value",
+                                              "x",
+                                              "y",
+                                              "zero_weight_fraction"};
+  for (const char* prefix : {"chosen_", "classifier_", "reducer_"})
+    if (name.rfind(prefix, 0) == 0) return true;
+  const std::vector<std::string> metrics = chosen_metric_names();
+  return names.count(name) > 0 || ends_with(name, "_std") ||
+         std::find(metrics.begin(), metrics.end(), name) != metrics.end();
+}
+
+namespace {
+
+// The type of a parameter a component does not declare (ComponentInfo::open_params), from the
+// values given: integer when every value is one, else real when every value is a number, else
+// boolean when every value is true or false, else text. A generator map makes reals.
+ParamType inferred_type(const YAML::Node& node) {
+  if (node.IsMap()) return ParamType::real;
+  std::vector<YAML::Node> items;
+  if (node.IsSequence())
+    for (const auto& item : node) items.push_back(item);
+  else
+    items.push_back(node);
+  auto all = [&](auto parses) {
+    return std::all_of(items.begin(), items.end(),
+                       [&](const YAML::Node& item) { return item.IsScalar() && parses(item); });
+  };
+  long long integer = 0;
+  double real = 0;
+  bool flag = false;
+  if (all([&](const YAML::Node& item) { return YAML::convert<long long>::decode(item, integer); }))
+    return ParamType::integer;
+  if (all([&](const YAML::Node& item) { return YAML::convert<double>::decode(item, real); }))
+    return ParamType::real;
+  if (all([&](const YAML::Node& item) { return YAML::convert<bool>::decode(item, flag); }))
+    return ParamType::boolean;
+  return ParamType::text;
+}
+
+// `info` with a declaration for each key of `node` it does not declare, typed by its values, when
+// the component takes parameters of its own (a Python function's keyword arguments).
+ComponentInfo with_open_params(const YAML::Node& node, const ComponentInfo& info,
+                               const std::vector<std::string>& reserved, const Context& context,
+                               const std::string& what) {
+  ComponentInfo extended = info;
+  if (!info.open_params || !node.IsMap()) return extended;
+  for (const auto& entry : node) {
+    const std::string key = entry.first.Scalar();
+    if (info.find_param(key) != nullptr ||
+        std::find(reserved.begin(), reserved.end(), key) != reserved.end())
+      continue;
+    if (is_table_column_name(key))
+      throw InputError(
+          location_of(entry.first, context.file).str(),
+          fmt::format("{} '{}': its own parameter '{}' would be named like a column of the run's "
+                      "tables; give the function's argument another name",
+                      what, info.name, key));
+    extended.params.push_back(
+        ParamDeclaration{.name = key,
+                         .type = inferred_type(entry.second),
+                         .doc = "a parameter of the component's own, passed to it by name"});
+  }
+  return extended;
+}
+
 // Reads a component's parameters from `node` (other than the keys in `reserved`), expands
 // sweeps into the Cartesian product and applies presets and defaults.
-SweptComponentSpec read_component(const YAML::Node& node, const ComponentInfo& info,
+SweptComponentSpec read_component(const YAML::Node& node, const ComponentInfo& declared,
                                   const std::vector<std::string>& reserved, const Context& context,
                                   const std::string& what) {
+  const ComponentInfo info = with_open_params(node, declared, reserved, context, what);
   std::vector<std::string> allowed = reserved;
   for (const auto& name : info.param_names()) allowed.push_back(name);
   check_keys(node, allowed, context.file, fmt::format("{} '{}'", what, info.name));

@@ -106,6 +106,10 @@ TunedParameter read_parameter(const YAML::Node& item, const SpecSource& file, co
                     printable_excerpt(text, 80), printable_excerpt(parameter.component, 80)),
         parameter.component, found.components);
   auto names = info->param_names();
+  // A component's own parameters (ComponentInfo::open_params) are those its entries were given.
+  for (const auto* entry : found.entries)
+    for (const auto& [name, value] : entry->grid.front().entries())
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   if (names.empty())
     fail(item, file,
          fmt::format("tuned parameter '{}': '{}' has no parameters", printable_excerpt(text, 80),

@@ -105,6 +105,11 @@ std::string unit_context(const Spec& spec, const PreparedDataset& dataset, const
                      selector.kind);
 }
 
+std::string fit_rows_text(const ScoreUnit& unit) {
+  return unit.fold == kAllRows ? std::string("all rows")
+                               : fmt::format("the training rows of fold {}", unit.fold);
+}
+
 // Runs `score` and completes a selector's location-less InputError with where it came from.
 template <typename Function>
 auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const ScoreUnit& unit,
@@ -114,7 +119,8 @@ auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const 
   } catch (const InputError& error) {
     if (!error.where().empty()) throw;
     throw InputError(spec.selectors[static_cast<size_t>(unit.selector)].where.str(),
-                     fmt::format("{} ({})", error.message(), unit_context(spec, dataset, unit)));
+                     fmt::format("{} ({}, fitted on {})", error.message(),
+                                 unit_context(spec, dataset, unit), fit_rows_text(unit)));
   }
 }
 
@@ -128,9 +134,7 @@ ScoreResult not_converged(const Spec& spec, const PreparedDataset& dataset, cons
       spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
   result.not_converged =
       fmt::format("{} ({}, {}, fitted on {})", error.what(), unit_context(spec, dataset, unit),
-                  params.canonical(),
-                  unit.fold == kAllRows ? std::string("all rows")
-                                        : fmt::format("the training rows of fold {}", unit.fold));
+                  params.canonical(), fit_rows_text(unit));
   return result;
 }
 

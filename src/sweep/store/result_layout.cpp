@@ -64,8 +64,7 @@ ResultLayout::ResultLayout(const Spec& spec, const std::vector<PreparedDataset>&
     : spec_(spec), datasets_(datasets) {
   for (const auto& selector : spec.selectors) {
     score_std_errors_ = score_std_errors_ || selector.registration->provides_std_errors;
-    const auto& info = selector.registration->info;
-    for (const auto& name : info.param_names())
+    for (const auto& name : selector_param_names(selector))
       if (std::find(selector_columns_.begin(), selector_columns_.end(), name) ==
           selector_columns_.end())
         selector_columns_.push_back(name);

@@ -77,7 +77,9 @@ TEST_CASE("output tables: unique files, each documented, found by name") {
   CHECK_THROWS_AS(tsfs::output_table("no_such_table"), std::logic_error);
 }
 
-TEST_CASE("output tables: every column each table's writer makes is documented") {
+// A column that is not a selector's parameter is also one that a component's own parameter
+// (ComponentInfo::open_params) may not be named like.
+TEST_CASE("output tables: every column each table's writer makes is documented and reserved") {
   TemporaryFolder folder("output_tables");
   const tsfs::Spec spec = tsfs::load_spec(
       write_spec(spec_with_every_table(folder.path() / "run"), "every_table.yaml"), {});
@@ -85,12 +87,17 @@ TEST_CASE("output tables: every column each table's writer makes is documented")
   const tsfs::ResultLayout layout(spec, datasets);
   const auto& key = layout.key_header();
   const std::set<std::string> key_columns(key.begin(), key.end());
+  std::set<std::string> parameters;
+  for (const auto& selector : spec.selectors)
+    for (const std::string& name : tsfs::selector_param_names(selector)) parameters.insert(name);
+  CHECK_FALSE(tsfs::is_table_column_name("alpha"));
   for (const tsfs::OutputTable& table : tsfs::output_tables()) {
     const std::string stem = table.stem;
     CAPTURE(stem);
     CHECK(table.written(spec, layout));
     for (const std::string& column : table.header(spec, layout)) {
       CAPTURE(column);
+      if (!parameters.count(column)) CHECK(tsfs::is_table_column_name(column));
       // Key columns and selector parameters are documented once, under "Key columns".
       if (key_columns.count(column)) continue;
       CHECK(documented(column, table.columns));

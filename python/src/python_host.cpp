@@ -1,0 +1,244 @@
+// The Python host of common/python_host.hpp, installed by a static object wherever this file is
+// linked: in the `tsfs` module (the interpreter is the one that imported it) and in the runner
+// built with the module (which starts an embedded interpreter the first time a spec names a
+// Python component).
+#include <fmt/format.h>
+#include <pybind11/embed.h>
+#include <pybind11/numpy.h>
+
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "common/hash.hpp"
+#include "common/interrupt.hpp"
+#include "common/python_host.hpp"
+#include "params.hpp"
+
+namespace tsfs::python {
+namespace {
+
+// pybind11 initializes its NumPy API table in a function-local static on first use, importing
+// numpy with the GIL released part of the time: two scoring threads meeting there deadlock (one
+// waits for the static with the GIL, the other for the GIL inside the static). Done once, before
+// any call, with the modules the calls use.
+void initialize_statics() {
+  py::array_t<double> first(1);
+  for (const char* name : {"inspect", "pathlib", "traceback"}) py::module_::import(name);
+}
+
+// In the runner: starts the interpreter once, without Python's signal handlers (the runner's own
+// SIGINT and SIGTERM handlers stay, common/interrupt.hpp), with the current folder first on
+// sys.path as `python -m` has it, and with the GIL released, so that each call takes it from
+// whichever thread the run scores on. Never finalized: the modules kept below stay valid until the
+// process ends. In the module the interpreter is already running.
+void ensure_interpreter() {
+  static std::once_flag started;
+  std::call_once(started, [] {
+    if (Py_IsInitialized()) {
+      py::gil_scoped_acquire gil;
+      initialize_statics();
+      return;
+    }
+    py::initialize_interpreter(false);
+    py::module_::import("sys").attr("path").attr("insert")(
+        0, py::module_::import("os").attr("getcwd")());
+    initialize_statics();
+    PyEval_SaveThread();
+  });
+}
+
+// The exception being handled, with its traceback, as Python prints it. Needs the GIL.
+std::string traceback_text(py::error_already_set& error) {
+  // An exception raised by the import machinery itself may come without a traceback.
+  py::object trace = error.trace() ? py::reinterpret_borrow<py::object>(error.trace()) : py::none();
+  py::object lines =
+      py::module_::import("traceback").attr("format_exception")(error.type(), error.value(), trace);
+  return py::str("").attr("join")(lines).cast<std::string>();
+}
+
+std::string type_name(const py::handle& object) {
+  return py::str(py::type::of(object).attr("__name__")).cast<std::string>();
+}
+
+// The module of `function` ("package.module:name"), imported or from sys.modules. Needs the GIL.
+py::module_ module_of(const std::string& function) {
+  return py::module_::import(function.substr(0, function.find(':')).c_str());
+}
+
+// The callable `function` names (name possibly dotted), looked up on each call, so that a module
+// reloaded in a Python session (importlib.reload) is called in its new form. Needs the GIL.
+py::object resolve(const std::string& function) {
+  py::object target = module_of(function);
+  const std::string rest = function.substr(function.find(':') + 1);
+  for (size_t start = 0; start <= rest.size();) {
+    const size_t dot = std::min(rest.find('.', start), rest.size());
+    target = target.attr(rest.substr(start, dot - start).c_str());
+    start = dot + 1;
+  }
+  if (!PyCallable_Check(target.ptr()))
+    throw PythonCallError(fmt::format("'{}' is a {}, not a function", function, type_name(target)));
+  return target;
+}
+
+// The version of each function's module as first seen in this process: the hash of its source
+// file then, kept while the same module object is loaded (the code that runs is the code that was
+// hashed, even if the file is edited afterwards without a reload). Allocated and never freed, so
+// that no Python object is released after the interpreter (the runner never finalizes it).
+struct SeenModule {
+  py::object module;
+  std::string version;
+};
+std::map<std::string, SeenModule>& seen_modules() {
+  static auto* seen = new std::map<std::string, SeenModule>();
+  return *seen;
+}
+
+// Ctrl-C (or SIGTERM) inside a Python function: the runner's handler and the module's signal
+// poll (interruptible.hpp) only raise tsfs's flag, which Python code never reads. A watcher
+// thread, started with the first call, looks at the flag every 50 ms and raises KeyboardInterrupt
+// in each thread that is inside a call (PyThreadState_SetAsyncExc: Python delivers it at the
+// thread's next bytecode), once per call; the call then ends as tsfs's Interrupted.
+class CallWatcher {
+ public:
+  static CallWatcher& instance() {
+    static auto* watcher = new CallWatcher();  // never destroyed: its thread runs until exit
+    return *watcher;
+  }
+  void enter(unsigned long thread) {
+    std::lock_guard lock(mutex_);
+    inside_.insert(thread);
+  }
+  void leave(unsigned long thread) {
+    std::lock_guard lock(mutex_);
+    inside_.erase(thread);
+    signalled_.erase(thread);
+  }
+
+ private:
+  CallWatcher() {
+    std::thread([this] { watch(); }).detach();
+  }
+  void watch() {
+    for (;;) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (!interrupt_requested()) continue;
+      std::set<unsigned long> targets;
+      {
+        std::lock_guard lock(mutex_);
+        for (unsigned long thread : inside_)
+          if (signalled_.insert(thread).second) targets.insert(thread);
+      }
+      if (targets.empty()) continue;
+      py::gil_scoped_acquire gil;
+      for (unsigned long thread : targets)
+        PyThreadState_SetAsyncExc(thread, PyExc_KeyboardInterrupt);
+    }
+  }
+  std::mutex mutex_;
+  std::set<unsigned long> inside_;     // threads inside a call
+  std::set<unsigned long> signalled_;  // of those, the ones already interrupted
+};
+
+// Runs `body` with the GIL, turning a Python exception into a PythonCallError with its traceback
+// (or into Interrupted when it is the watcher's KeyboardInterrupt).
+template <typename Body>
+auto with_python(const std::string& function, const std::string& doing, Body&& body) {
+  ensure_interpreter();
+  CallWatcher& watcher = CallWatcher::instance();
+  py::gil_scoped_acquire gil;
+  const unsigned long thread = PyThread_get_thread_ident();
+  watcher.enter(thread);
+  struct Leave {
+    CallWatcher& watcher;
+    unsigned long thread;
+    ~Leave() { watcher.leave(thread); }
+  } leave{watcher, thread};
+  try {
+    return body();
+  } catch (py::error_already_set& error) {
+    if (error.matches(PyExc_KeyboardInterrupt) && interrupt_requested()) throw Interrupted();
+    throw PythonCallError(fmt::format("{} {} raised {}", doing, function, traceback_text(error)));
+  }
+}
+
+class InterpreterHost final : public PythonHost {
+ public:
+  std::string function_version(const std::string& function) const override {
+    return with_python(function, "importing", [&] {
+      resolve(function);
+      py::module_ module = module_of(function);
+      auto& seen = seen_modules();
+      if (auto found = seen.find(function); found != seen.end() && found->second.module.is(module))
+        return found->second.version;
+      py::object file = py::module_::import("inspect").attr("getsourcefile")(module);
+      if (file.is_none())
+        throw PythonCallError(fmt::format(
+            "the module of {} has no source file to version; give the entry a `version:`",
+            function));
+      py::bytes source = py::module_::import("pathlib").attr("Path")(file).attr("read_bytes")();
+      const std::string version = "source:" + Hasher().text(source.cast<std::string>()).hex();
+      seen.insert_or_assign(function, SeenModule{module, version});
+      return version;
+    });
+  }
+
+  Eigen::VectorXd feature_scores(
+      const std::string& function, const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
+      const std::vector<std::pair<std::string, ParamValue>>& params) const override {
+    return with_python(function, "calling", [&] {
+      // Column-major Eigen storage is Fortran order: one copy, the function may keep or change it.
+      py::array_t<double, py::array::f_style> rows_by_columns({features.rows(), features.cols()});
+      std::copy(features.data(), features.data() + features.size(), rows_by_columns.mutable_data());
+      py::array_t<long long> classes(labels.size());
+      std::copy(labels.data(), labels.data() + labels.size(), classes.mutable_data());
+      py::dict keywords;
+      for (const auto& [name, value] : params) keywords[name.c_str()] = python_value(value);
+      py::object returned = resolve(function)(rows_by_columns, classes, **keywords);
+      return scores_of(function, returned, features.cols());
+    });
+  }
+
+ private:
+  // The function's return as one finite-or-infinite float64 per column; the wrong shape, a type
+  // numpy cannot make numbers of, or a NaN is refused by name.
+  static Eigen::VectorXd scores_of(const std::string& function, const py::object& returned,
+                                   Eigen::Index columns) {
+    py::array_t<double> array;
+    try {
+      array = py::array_t<double>::ensure(
+          py::module_::import("numpy").attr("asarray")(returned, "float64"));
+    } catch (py::error_already_set& error) {
+      throw PythonCallError(fmt::format("{} returned a {}, not numbers ({})", function,
+                                        type_name(returned), error.what()));
+    }
+    const std::string shape = py::str(array.attr("shape")).cast<std::string>();
+    if (array.ndim() != 1 || array.shape(0) != columns)
+      throw PythonCallError(fmt::format(
+          "{} returned scores of shape {}; it must return one score per feature column, shape "
+          "({},)",
+          function, shape, columns));
+    const auto values = array.unchecked<1>();
+    Eigen::VectorXd scores(columns);
+    for (Eigen::Index column = 0; column < columns; ++column) {
+      scores[column] = values(column);
+      if (std::isnan(scores[column]))
+        throw PythonCallError(fmt::format(
+            "{} returned NaN for feature column {} of {}; every column it gets varies over the fit "
+            "rows, so each needs a score",
+            function, column, columns));
+    }
+    return scores;
+  }
+};
+
+const bool installed = [] {
+  install_python_host(std::make_unique<InterpreterHost>());
+  return true;
+}();
+
+}  // namespace
+}  // namespace tsfs::python

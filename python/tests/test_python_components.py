@@ -1,0 +1,162 @@
+"""A researcher's own Python function as a selector of a study (`kind: python`): it ranks and
+scores as the native component it re-implements, its parameters sweep, it runs the same in the
+runner (which embeds the interpreter) as in tsfs.run, and its faults are named by spec line,
+dataset and fold."""
+import os
+import signal
+import subprocess
+import textwrap
+import time
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import tsfs
+from conftest import REPO, UCR, write_spec
+
+OWN_ANOVA = "experiments.own_method.anova_numpy:f_scores"
+
+
+@pytest.fixture(autouse=True)
+def importable(monkeypatch, tmp_path):
+    """The repository (experiments/ is a namespace package) and tmp_path's modules import."""
+    monkeypatch.syspath_prepend(str(REPO))
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
+def spec_dict(output, selectors, datasets=("Coffee",)):
+    return {
+        "name": "own",
+        "datasets": [{"name": name, "path": str(UCR / name)} for name in datasets],
+        "features": {"extractor": "catch22"},
+        "selectors": selectors,
+        "n_features": [2, 5, 10],
+        "classifier": {"kind": "svc"},
+        "protocol": {"kind": "stratified_kfold", "folds": 3, "seed": 7},
+        "output": str(output),
+    }
+
+
+def run_in_runner(runner, spec_path, cwd, extra_path=""):
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (str(REPO), extra_path, os.environ.get("PYTHONPATH", "")) if p))
+    return subprocess.run([runner, str(spec_path), "--quiet", "--no-timings"], cwd=cwd,
+                          capture_output=True, text=True, env=environment)
+
+
+def test_a_numpy_anova_gives_the_native_rankings_and_accuracies(tmp_path):
+    run = tsfs.run(spec_dict(tmp_path / "out", [{"kind": "anova"},
+                                                {"kind": "python", "function": OWN_ANOVA}],
+                             datasets=("Coffee", "GunPoint")), threads=2)
+    results = run.table("results.csv")
+    native = results[results.selector == "anova"].reset_index(drop=True)
+    own = results[results.selector == "python"].reset_index(drop=True)
+    assert len(native) == len(own) == 2 * 3
+    for column in ("dataset", "n_features", "accuracy"):
+        assert list(native[column]) == list(own[column]), column
+    scores = run.table("scores.csv")
+    native_scores = scores[scores.selector == "anova"].reset_index(drop=True)
+    own_scores = scores[scores.selector == "python"].reset_index(drop=True)
+    assert list(native_scores["rank"]) == list(own_scores["rank"])
+    np.testing.assert_allclose(own_scores["score"], native_scores["score"], rtol=1e-9)
+
+
+def test_the_function_s_own_parameters_sweep_and_reach_it(tmp_path):
+    (tmp_path / "powered.py").write_text(textwrap.dedent("""
+        import numpy as np
+        def scores(X, y, power, label="x"):
+            assert isinstance(power, int) and label == "kept"
+            return np.var(X, axis=0) ** power
+    """))
+    run = tsfs.run(spec_dict(tmp_path / "out", [{"kind": "python", "function": "powered:scores",
+                                                "power": [1, 2], "label": "kept"}]), threads=2)
+    results = run.table("results.csv")
+    assert sorted(set(results["power"])) == [1, 2]
+    # Variance and its square rank alike: the same accuracies for both grid points.
+    by_power = results.sort_values(["power", "n_features"]).groupby("power")["accuracy"]
+    assert list(by_power.get_group(1)) == list(by_power.get_group(2))
+
+
+def test_the_runner_embeds_the_interpreter_and_writes_the_same_files(tmp_path, runner):
+    spec = spec_dict(tmp_path / "cli", [{"kind": "python", "function": OWN_ANOVA}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    completed = run_in_runner(runner, path, tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    spec["output"] = str(tmp_path / "python")
+    tsfs.run(spec, timings=False, threads=2)
+    for name in ("results.csv", "folds.csv", "scores.csv"):
+        assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "python" / name).read_bytes()
+
+
+def test_editing_the_function_recomputes_its_scores(tmp_path, runner):
+    module = tmp_path / "edited.py"
+    module.write_text("import numpy as np\ndef scores(X, y):\n    return np.var(X, axis=0)\n")
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": "edited:scores"}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    assert run_in_runner(runner, path, tmp_path, str(tmp_path)).returncode == 0
+    first = (tmp_path / "out" / "scores.csv").read_text()
+    module.write_text("import numpy as np\ndef scores(X, y):\n    return -np.var(X, axis=0)\n")
+    completed = run_in_runner(runner, path, tmp_path, str(tmp_path))
+    assert completed.returncode == 0, completed.stderr
+    again = (tmp_path / "out" / "scores.csv").read_text()
+    assert again != first  # the edited function's scores, not the cached ones
+    results = pd.read_csv(tmp_path / "out" / "results.csv")
+    assert results["version"].nunique() == 1 and results["version"][0].startswith("source:")
+
+
+@pytest.mark.parametrize("body, message", [
+    ("raise ValueError('no scores today')", r"ValueError: no scores today"),
+    ("return np.ones(3)", r"shape \(3,\); it must return one score per feature column"),
+    ("return np.full(X.shape[1], np.nan)", r"returned NaN for feature column 0"),
+    ("return ['a'] * X.shape[1]", r"returned a list, not numbers"),
+])
+def test_a_fault_in_the_function_names_the_spec_line_dataset_and_fold(tmp_path, runner, body,
+                                                                        message):
+    module = f"faulty_{abs(hash(body))}"  # a module of its own: this process imports each once
+    (tmp_path / f"{module}.py").write_text(
+        f"import numpy as np\ndef scores(X, y):\n    {body}\n")
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": f"{module}:scores"}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    completed = run_in_runner(runner, path, tmp_path, str(tmp_path))
+    assert completed.returncode == 2, completed.stderr
+    assert "spec.yaml:" in completed.stderr
+    assert "dataset Coffee" in completed.stderr and "training rows of fold 0" in completed.stderr
+    assert pd.Series([completed.stderr]).str.contains(message).all(), completed.stderr
+    with pytest.raises(ValueError, match=message):
+        tsfs.run(spec, threads=2)
+
+
+def test_a_function_that_does_not_import_is_refused_at_its_line(tmp_path, runner):
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": "no_such_module:scores"}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    completed = run_in_runner(runner, path, tmp_path)
+    assert completed.returncode == 2
+    assert "spec.yaml:" in completed.stderr and "ModuleNotFoundError" in completed.stderr
+    assert not (tmp_path / "out").exists()
+    with pytest.raises(ValueError, match="'function' is 'scores'; write it as"):
+        tsfs.run(spec_dict(tmp_path / "out", [{"kind": "python", "function": "scores"}]))
+
+
+def test_ctrl_c_inside_the_function_stops_the_runner_within_a_second(tmp_path, runner):
+    (tmp_path / "endless.py").write_text(textwrap.dedent("""
+        import pathlib, time
+        def scores(X, y):
+            pathlib.Path("started").touch()
+            while True:
+                sum(range(1000))
+    """))
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": "endless:scores"}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    environment = dict(os.environ, PYTHONPATH=str(tmp_path))
+    process = subprocess.Popen([runner, str(path), "--quiet"], cwd=tmp_path, env=environment,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "started").exists():
+        assert time.monotonic() < deadline and process.poll() is None
+        time.sleep(0.05)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130, stderr
+    assert time.monotonic() - sent < 1.5

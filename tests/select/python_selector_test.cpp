@@ -1,0 +1,137 @@
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common/error.hpp"
+#include "common/python_host.hpp"
+#include "config/spec.hpp"
+#include "config/spec_test_support.hpp"
+#include "select/selector.hpp"
+
+namespace {
+
+using tsfs::ParamValue;
+using tsfs::testing::spec_error_text;
+
+std::string spec_with(const std::string& selector_line) {
+  return "datasets: [{name: Coffee}]\nselectors:\n  - " + selector_line + "\n";
+}
+
+// The unit tests' Python host, installed for the whole program by the static object below (the
+// conformance tests run the python selector through it as they run every selector): a
+// "function" scores each column by its population variance, times the parameter `times` when
+// given; "missing:..." does not import and "fails:scores" raises.
+class TestHost final : public tsfs::PythonHost {
+ public:
+  mutable std::vector<std::pair<std::string, ParamValue>> last_params;
+  std::string function_version(const std::string& function) const override {
+    if (function.rfind("missing:", 0) == 0)
+      throw tsfs::PythonCallError("importing " + function + " raised ModuleNotFoundError");
+    return "test:" + function;
+  }
+  Eigen::VectorXd feature_scores(
+      const std::string& function, const Eigen::MatrixXd& features, const Eigen::VectorXi&,
+      const std::vector<std::pair<std::string, ParamValue>>& params) const override {
+    if (function == "fails:scores") throw tsfs::PythonCallError("calling fails:scores raised");
+    last_params = params;
+    double times = 1;
+    for (const auto& [name, value] : params)
+      if (name == "times") times = static_cast<double>(std::get<long long>(value));
+    const Eigen::RowVectorXd means = features.colwise().mean();
+    return times * (features.rowwise() - means).colwise().squaredNorm().transpose() /
+           static_cast<double>(features.rows());
+  }
+};
+
+const bool test_host_installed = [] {
+  tsfs::install_python_host(std::make_unique<TestHost>());
+  return true;
+}();
+
+// Another host (or none) for one test case, the test host again after it.
+class HostSwapped {
+ public:
+  explicit HostSwapped(std::unique_ptr<tsfs::PythonHost> host)
+      : previous_(tsfs::install_python_host(std::move(host))) {}
+  ~HostSwapped() { tsfs::install_python_host(std::move(previous_)); }
+
+ private:
+  std::unique_ptr<tsfs::PythonHost> previous_;
+};
+
+const TestHost& test_host() {
+  return dynamic_cast<const TestHost&>(*tsfs::python_host());
+}
+
+}  // namespace
+
+TEST_CASE("without Python in the program, a python selector is refused at its function's line") {
+  REQUIRE(test_host_installed);
+  HostSwapped none(nullptr);
+  CHECK(spec_error_text(spec_with("{kind: python, function: \"my.scores:f\"}")) ==
+        doctest::Contains("spec.yaml:3:30: selector 'python': this runner was built without "
+                          "Python"));
+}
+
+TEST_CASE("a python selector's own parameters are typed by their values and swept") {
+  const tsfs::Spec spec = tsfs::load_spec(tsfs::testing::write_spec(spec_with(
+      "{kind: python, function: \"own:scores\", times: [1, 3], ratio: [0.5, 2], flag: true, "
+      "label: kept}")));
+  const tsfs::SelectorSpec& selector = spec.selectors.at(0);
+  REQUIRE(selector.grid.size() == 4);
+  const tsfs::ParamSet& first = selector.grid.front();
+  CHECK(first.text("version") == "test:own:scores");  // the host's version of the function
+  CHECK(std::holds_alternative<long long>(first.at("times")));
+  CHECK(std::holds_alternative<double>(first.at("ratio")));
+  CHECK(first.boolean("flag"));
+  CHECK(first.text("label") == "kept");
+  CHECK(selector.grid.back().integer("times") == 3);
+  CHECK(selector.grid.back().real("ratio") == 2.0);
+
+  Eigen::MatrixXd features(2, 2);
+  features << 1, 2, 3, 4;
+  const Eigen::VectorXi labels = Eigen::VectorXi::Zero(2);
+  const tsfs::SelectionProblem problem{.features = features, .labels = &labels, .classes = 1};
+  const tsfs::SelectorScores scores = selector.selectors.back()->score(problem);
+  CHECK(scores.scores == Eigen::Vector2d(3, 3));  // variance 1 per column, times 3
+  CHECK(selector.selectors.back()->order() == tsfs::ScoreOrder::descending);
+  // The function gets its own parameters only, by name; tsfs keeps function, order and version.
+  std::vector<std::string> names;
+  for (const auto& [name, value] : test_host().last_params) names.push_back(name);
+  CHECK(names == std::vector<std::string>{"times", "ratio", "flag", "label"});
+}
+
+TEST_CASE("a python selector's faults are spec errors") {
+  SUBCASE("a function that does not import, at its line") {
+    CHECK(spec_error_text(spec_with("{kind: python, function: \"missing:f\", times: 1}")) ==
+          doctest::Contains("spec.yaml:3:30: selector 'python': importing missing:f raised "
+                            "ModuleNotFoundError"));
+  }
+  SUBCASE("a function without its module") {
+    CHECK(spec_error_text(spec_with("{kind: python, function: scores, times: 1}")) ==
+          doctest::Contains("'function' is 'scores'; write it as 'package.module:name'"));
+  }
+  SUBCASE("a given version is used, and the function's failure comes without a place") {
+    const tsfs::Spec spec = tsfs::load_spec(tsfs::testing::write_spec(
+        spec_with("{kind: python, function: \"fails:scores\", version: v2, times: 1}")));
+    CHECK(spec.selectors.at(0).grid.front().text("version") == "v2");
+    Eigen::MatrixXd features = Eigen::MatrixXd::Ones(2, 2);
+    const Eigen::VectorXi labels = Eigen::VectorXi::Zero(2);
+    const tsfs::SelectionProblem problem{.features = features, .labels = &labels, .classes = 1};
+    try {
+      (void)spec.selectors.at(0).selectors.front()->score(problem);
+      FAIL("no error");
+    } catch (const tsfs::InputError& error) {
+      CHECK(error.where().empty());  // the run adds the entry's line, dataset and fold
+      CHECK(error.message() == "selector 'python' (fails:scores): calling fails:scores raised");
+    }
+  }
+}
+
+TEST_CASE("a python selector's own parameter named like a table's column is refused at its key") {
+  CHECK(spec_error_text(spec_with("{kind: python, function: \"own:scores\", fold: 1}")) ==
+        doctest::Contains("spec.yaml:3:44: selector 'python': its own parameter 'fold' would be "
+                          "named like a column of the run's tables"));
+}

@@ -53,6 +53,7 @@ void check_python_type(const py::handle& value, ParamType type, const std::strin
       break;
     case ParamType::text:
     case ParamType::text_list:
+    case ParamType::any:
       break;
   }
   if (!fits)

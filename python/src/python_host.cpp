@@ -25,9 +25,70 @@ namespace {
 // numpy with the GIL released part of the time: two scoring threads meeting there deadlock (one
 // waits for the static with the GIL, the other for the GIL inside the static). Done once, before
 // any call, with the modules the calls use.
+void initialize_statics();
+
+// tsfs's classifier protocol on a scikit-learn estimator (PythonHost::fit_predict), in Python: a
+// new estimator per fit, the fold's random_state unless the spec fixes one, and the scores in
+// tsfs's columns whatever classes the fold's training rows hold (a class absent from them scores
+// lowest: -inf from decision_function, 0 from predict_proba).
+constexpr const char* kEstimatorAdapter = R"python(
+import numpy
+
+def check(make, params):
+    estimator = make(**params)
+    for method in ("fit", "predict"):
+        if not callable(getattr(estimator, method, None)):
+            raise TypeError(f"{type(estimator).__name__} has no {method} method; a classifier "
+                            "needs fit and predict")
+    # scikit-learn >= 1.2 checks values against the constraints its estimators declare.
+    if hasattr(estimator, "_parameter_constraints") and hasattr(estimator, "_validate_params"):
+        estimator._validate_params()
+
+def fit_predict(make, params, train, labels, classes, test, random_state):
+    estimator = make(**params)
+    if "random_state" not in params and "random_state" in estimator.get_params(deep=False):
+        estimator.set_params(random_state=random_state)
+    estimator.fit(train, labels)
+    predicted = numpy.asarray(estimator.predict(test))
+    if predicted.shape != (test.shape[0],):
+        raise ValueError(f"predict returned shape {predicted.shape}, not ({test.shape[0]},)")
+    if not numpy.all(numpy.isin(predicted, numpy.arange(classes))):
+        raise ValueError(f"predict returned values other than the class indices 0 .. {classes - 1}")
+    known = [int(label) for label in estimator.classes_]
+    columns = 1 if classes == 2 else classes
+    raw, absent = None, 0.0
+    if hasattr(estimator, "decision_function"):
+        raw, absent = numpy.asarray(estimator.decision_function(test), dtype=float), -numpy.inf
+        if raw.ndim == 1 and len(known) == 2:
+            raw = numpy.column_stack([-raw, raw])
+        if raw.shape != (test.shape[0], len(known)):
+            raw = None  # one-vs-one columns or another layout: try the probabilities
+    if raw is None and hasattr(estimator, "predict_proba"):
+        raw, absent = numpy.asarray(estimator.predict_proba(test), dtype=float), 0.0
+    if raw is None:
+        raw = (predicted[:, None] == numpy.asarray(known)[None, :]).astype(float)
+    per_class = numpy.full((test.shape[0], classes), absent)
+    per_class[:, known] = raw
+    scores = per_class[:, [1]] if columns == 1 else per_class
+    if numpy.isnan(scores).any():
+        raise ValueError("the estimator's scores hold NaN")
+    return predicted.astype(numpy.int64), numpy.asfortranarray(scores)
+)python";
+
+// The adapter's functions, compiled once (initialize_statics). Never freed, like seen_modules.
+py::dict& estimator_adapter() {
+  static auto* adapter = new py::dict();
+  return *adapter;
+}
+
 void initialize_statics() {
   py::array_t<double> first(1);
   for (const char* name : {"inspect", "pathlib", "traceback"}) py::module_::import(name);
+  // Compiled under a name of its own, which tracebacks through it show.
+  py::module_ builtins = py::module_::import("builtins");
+  builtins.attr("exec")(
+      builtins.attr("compile")(kEstimatorAdapter, "<tsfs: scikit-learn estimator adapter>", "exec"),
+      estimator_adapter());
 }
 
 // In the runner: starts the interpreter once, without Python's signal handlers (the runner's own
@@ -64,16 +125,23 @@ std::string type_name(const py::handle& object) {
   return py::str(py::type::of(object).attr("__name__")).cast<std::string>();
 }
 
-// The module of `function` ("package.module:name"), imported or from sys.modules. Needs the GIL.
+// Where the module's name ends in an import path: at the colon of "package.module:name", else at
+// the last dot of "package.module.name".
+size_t module_end(const std::string& function) {
+  const size_t colon = function.find(':');
+  return colon != std::string::npos ? colon : function.rfind('.');
+}
+
+// The module of `function`, imported or from sys.modules. Needs the GIL.
 py::module_ module_of(const std::string& function) {
-  return py::module_::import(function.substr(0, function.find(':')).c_str());
+  return py::module_::import(function.substr(0, module_end(function)).c_str());
 }
 
 // The callable `function` names (name possibly dotted), looked up on each call, so that a module
 // reloaded in a Python session (importlib.reload) is called in its new form. Needs the GIL.
 py::object resolve(const std::string& function) {
   py::object target = module_of(function);
-  const std::string rest = function.substr(function.find(':') + 1);
+  const std::string rest = function.substr(module_end(function) + 1);
   for (size_t start = 0; start <= rest.size();) {
     const size_t dot = std::min(rest.find('.', start), rest.size());
     target = target.attr(rest.substr(start, dot - start).c_str());
@@ -165,44 +233,113 @@ auto with_python(const std::string& function, const std::string& doing, Body&& b
   }
 }
 
+// The module that defines `function` (a class re-exported by a package is versioned by the file
+// that defines it). Needs the GIL.
+py::object defining_module(const std::string& function) {
+  py::object module = py::module_::import("inspect").attr("getmodule")(resolve(function));
+  return module.is_none() ? module_of(function) : module;
+}
+
+// That module's source file; PythonCallError when it has none (a compiled extension).
+py::object source_file_of(const std::string& function, const py::object& module) {
+  py::object file = py::module_::import("inspect").attr("getsourcefile")(module);
+  if (file.is_none())
+    throw PythonCallError(fmt::format(
+        "the module of {} has no source file to version; give the entry a `version:`", function));
+  return file;
+}
+
 class InterpreterHost final : public PythonHost {
  public:
   std::string function_version(const std::string& function) const override {
     return with_python(function, "importing", [&] {
-      resolve(function);
-      py::module_ module = module_of(function);
+      py::object module = defining_module(function);
       auto& seen = seen_modules();
       if (auto found = seen.find(function); found != seen.end() && found->second.module.is(module))
         return found->second.version;
-      py::object file = py::module_::import("inspect").attr("getsourcefile")(module);
-      if (file.is_none())
-        throw PythonCallError(fmt::format(
-            "the module of {} has no source file to version; give the entry a `version:`",
-            function));
+      py::object file = source_file_of(function, module);
       py::bytes source = py::module_::import("pathlib").attr("Path")(file).attr("read_bytes")();
-      const std::string version = "source:" + Hasher().text(source.cast<std::string>()).hex();
+      std::string version = "source:" + Hasher().text(source.cast<std::string>()).hex();
+      const std::string package = py::str(module.attr("__name__")).cast<std::string>();
+      py::object top = py::module_::import(package.substr(0, package.find('.')).c_str());
+      if (py::hasattr(top, "__version__"))
+        version += fmt::format(" ({} {})", py::str(top.attr("__name__")).cast<std::string>(),
+                               py::str(top.attr("__version__")).cast<std::string>());
       seen.insert_or_assign(function, SeenModule{module, version});
       return version;
     });
   }
 
-  Eigen::VectorXd feature_scores(
-      const std::string& function, const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-      const std::vector<std::pair<std::string, ParamValue>>& params) const override {
+  std::string source_file(const std::string& function) const override {
+    return with_python(function, "importing", [&] {
+      return py::str(source_file_of(function, defining_module(function))).cast<std::string>();
+    });
+  }
+
+  std::string interpreter() const override {
+    return with_python("the interpreter", "asking", [&] {
+      // sys.prefix, not sys.executable: an embedded interpreter's executable is whichever
+      // python3 PATH finds, not the library the runner links.
+      return fmt::format(
+          "Python {} ({})",
+          py::str(py::module_::import("platform").attr("python_version")()).cast<std::string>(),
+          py::str(py::module_::import("sys").attr("prefix")).cast<std::string>());
+    });
+  }
+
+  Eigen::VectorXd feature_scores(const std::string& function, const Eigen::MatrixXd& features,
+                                 const Eigen::VectorXi& labels,
+                                 const PythonParams& params) const override {
     return with_python(function, "calling", [&] {
-      // Column-major Eigen storage is Fortran order: one copy, the function may keep or change it.
-      py::array_t<double, py::array::f_style> rows_by_columns({features.rows(), features.cols()});
-      std::copy(features.data(), features.data() + features.size(), rows_by_columns.mutable_data());
-      py::array_t<long long> classes(labels.size());
-      std::copy(labels.data(), labels.data() + labels.size(), classes.mutable_data());
-      py::dict keywords;
-      for (const auto& [name, value] : params) keywords[name.c_str()] = python_value(value);
-      py::object returned = resolve(function)(rows_by_columns, classes, **keywords);
+      py::object returned =
+          resolve(function)(numpy_matrix(features), numpy_labels(labels), **keywords(params));
       return scores_of(function, returned, features.cols());
     });
   }
 
+  void check_estimator(const std::string& estimator, const PythonParams& params) const override {
+    with_python(estimator, "building",
+                [&] { estimator_adapter()["check"](resolve(estimator), keywords(params)); });
+  }
+
+  PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,
+                                const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                                int classes, const Eigen::MatrixXd& test,
+                                long long random_state) const override {
+    return with_python(estimator, "fitting", [&] {
+      py::tuple returned = estimator_adapter()["fit_predict"](
+          resolve(estimator), keywords(params), numpy_matrix(train), numpy_labels(train_labels),
+          classes, numpy_matrix(test), random_state);
+      const auto labels = returned[0].cast<py::array_t<long long>>();
+      const auto scores = returned[1].cast<py::array_t<double, py::array::f_style>>();
+      PythonPredictions predictions;
+      predictions.labels = Eigen::Map<const Eigen::Matrix<long long, Eigen::Dynamic, 1>>(
+                               labels.data(), labels.size())
+                               .cast<int>();
+      predictions.scores =
+          Eigen::Map<const Eigen::MatrixXd>(scores.data(), scores.shape(0), scores.shape(1));
+      return predictions;
+    });
+  }
+
  private:
+  // Column-major Eigen storage is Fortran order: one copy, the Python code may keep or change it.
+  static py::array_t<double, py::array::f_style> numpy_matrix(const Eigen::MatrixXd& values) {
+    py::array_t<double, py::array::f_style> matrix({values.rows(), values.cols()});
+    std::copy(values.data(), values.data() + values.size(), matrix.mutable_data());
+    return matrix;
+  }
+  static py::array_t<long long> numpy_labels(const Eigen::VectorXi& labels) {
+    py::array_t<long long> classes(labels.size());
+    std::copy(labels.data(), labels.data() + labels.size(), classes.mutable_data());
+    return classes;
+  }
+  static py::dict keywords(const PythonParams& params) {
+    py::dict keywords;
+    for (const auto& [name, value] : params) keywords[name.c_str()] = python_value(value);
+    return keywords;
+  }
+
   // The function's return as one finite-or-infinite float64 per column; the wrong shape, a type
   // numpy cannot make numbers of, or a NaN is refused by name.
   static Eigen::VectorXd scores_of(const std::string& function, const py::object& returned,

@@ -31,6 +31,7 @@ SMALL_DATA = {
     "lcss": {"distance_params": {"epsilon": 0.1}},
     # A researcher's own score (experiments/ imports from the repository's root, pytest's folder).
     "python": {"function": "experiments.own_method.anova_numpy:f_scores"},
+    "sklearn": {"estimator": "sklearn.linear_model.LogisticRegression"},
 }
 
 

@@ -158,7 +158,8 @@ std::string type_name(ParamType type) {
                              {ParamType::boolean, "a boolean"},
                              {ParamType::text_list, "a list of strings"},
                              {ParamType::optional_integer, "an integer or none"},
-                             {ParamType::optional_real, "a number or none"}});
+                             {ParamType::optional_real, "a number or none"},
+                             {ParamType::any, "a number, a boolean, none or a string"}});
   return std::string(type_names.name(type));
 }
 

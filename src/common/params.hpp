@@ -15,8 +15,19 @@
 namespace tsfs {
 
 // optional_integer / optional_real: a number passing its checks, or `none` (no value, e.g. DTW's
-// window or window_ratio: no band).
-enum class ParamType { integer, real, text, boolean, text_list, optional_integer, optional_real };
+// window or window_ratio: no band). any: a parameter of a component's own (open_params) whose
+// values differ in kind (`max_features: [sqrt, 0.5]`, `class_weight: [none, balanced]`): each value
+// keeps the kind it is written in (integer, number, boolean, none or string).
+enum class ParamType {
+  integer,
+  real,
+  text,
+  boolean,
+  text_list,
+  optional_integer,
+  optional_real,
+  any
+};
 
 // std::monostate is the `none` of an optional_integer or optional_real.
 using ParamValue =
@@ -170,8 +181,13 @@ struct ComponentInfo {
   std::function<std::optional<ParamProblem>(const ParamSet&)> validate;
   // Takes parameters it does not declare (a Python component's keyword arguments): each key of
   // its spec entry that is not a declared parameter becomes one, typed by its values (integer,
-  // real, boolean or text), swept like a declared one and handed over by name.
+  // real, boolean, text, an optional number, or `any` when they differ in kind), swept like a
+  // declared one and handed over by name.
   bool open_params = false;
+  // A Python component's parameter that names its code by import path ("function" of the python
+  // selector, "estimator" of the sklearn classifier), which manifest.json lists with the file and
+  // version it ran from; empty for a native component.
+  std::string python_path_param = {};
 
   const ParamDeclaration* find_param(const std::string& param_name) const;
   std::vector<std::string> param_names() const;

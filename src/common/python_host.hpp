@@ -1,11 +1,13 @@
 #pragma once
 // The Python interpreter that Python components (`selectors: [{kind: python, function:
-// "module:name"}]`) call into. tsfs's library does not link Python: the program that has an
-// interpreter installs a host, the runner built with the Python module (which embeds one) or the
-// `tsfs` module itself (python/src/python_host.cpp). Without a host, a spec naming a Python
-// component is refused at load time, naming its line.
+// "module:name"}]`, `classifier: {kind: sklearn, estimator: "module.Class"}`) call into. tsfs's
+// library does not link Python: the program that has an interpreter installs a host, the runner
+// built with the Python module (which embeds one) or the `tsfs` module itself
+// (python/src/python_host.cpp). Without a host, a spec naming a Python component is refused at load
+// time, naming its line.
 #include <Eigen/Core>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -22,17 +24,49 @@ class PythonCallError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A Python classifier's output for the test rows, as classify/classifier.hpp's Predictions has
+// it: class indices, and scores larger meaning more likely (one column, class 1's, for two
+// classes; one per class otherwise).
+struct PythonPredictions {
+  Eigen::VectorXi labels;
+  Eigen::MatrixXd scores;
+};
+
+using PythonParams = std::vector<std::pair<std::string, ParamValue>>;
+
 class PythonHost {
  public:
   virtual ~PythonHost() = default;
-  // What identifies the current code of `function` ("package.module:name"): a hash of its
-  // module's source file. Throws PythonCallError when it cannot be imported or is not callable.
+  // What identifies the current code of `function` ("package.module:name" or
+  // "package.module.name"): a hash of the source file that defines it, and the version of its
+  // top-level package when that has a `__version__` (an installed library's other files change
+  // with it). Throws PythonCallError when it cannot be imported or is not callable.
   virtual std::string function_version(const std::string& function) const = 0;
+  // The source file that defines `function` (as function_version hashes it), for manifest.json.
+  virtual std::string source_file(const std::string& function) const = 0;
+  // The interpreter: its version and prefix ("Python 3.11.2 (/usr)"), for manifest.json.
+  virtual std::string interpreter() const = 0;
   // function(X, y, **params) as float64 scores, one per column of `features` (X: rows x columns,
   // y: each row's class index); PythonCallError on an exception or a return of another shape.
-  virtual Eigen::VectorXd feature_scores(
-      const std::string& function, const Eigen::MatrixXd& features, const Eigen::VectorXi& labels,
-      const std::vector<std::pair<std::string, ParamValue>>& params) const = 0;
+  virtual Eigen::VectorXd feature_scores(const std::string& function,
+                                         const Eigen::MatrixXd& features,
+                                         const Eigen::VectorXi& labels,
+                                         const PythonParams& params) const = 0;
+  // A scikit-learn-compatible classifier `estimator(**params)` (its class's import path, as for
+  // function_version) fitted on the training rows (class indices 0 .. classes - 1), and its
+  // predictions for the test rows; `random_state` is set to the given one when the estimator has
+  // that parameter and `params` do not fix it. Scores come from decision_function, else
+  // predict_proba, else the predicted class (1 for it, 0 for the others). PythonCallError on an
+  // exception or a return tsfs cannot read.
+  // Builds `estimator(**params)` and checks it as far as can be done before a fit: it takes these
+  // parameters, has fit and predict, and (scikit-learn >= 1.2) accepts their values.
+  // PythonCallError with the reason otherwise.
+  virtual void check_estimator(const std::string& estimator, const PythonParams& params) const = 0;
+  virtual PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,
+                                        const Eigen::MatrixXd& train,
+                                        const Eigen::VectorXi& train_labels, int classes,
+                                        const Eigen::MatrixXd& test,
+                                        long long random_state) const = 0;
 };
 
 // The installed host, or nullptr when this program has no Python.
@@ -40,6 +74,18 @@ const PythonHost* python_host();
 // Called by a static object of the program that has the interpreter (and by tests); returns the
 // host installed before.
 std::unique_ptr<PythonHost> install_python_host(std::unique_ptr<PythonHost> host);
+
+// What a Python component's registration shares, for its parameter `path_param` (the import path
+// of its function or class) and `version`:
+// - apply_presets: `version` from the host's function_version when the spec gives none, so that
+//   editing the code makes cached scores and finished cells stale; left unset when the import
+//   fails here, for the check below to name the problem.
+void fill_python_version(ParamSet& params, const std::string& path_param);
+// - validate: the problem with the import path (no host, not a path, not importable).
+std::optional<ParamProblem> python_path_problem(const ParamSet& params,
+                                                const std::string& path_param);
+// - the parameters to hand the Python code: those `info` does not declare (its open parameters).
+PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params);
 
 // Why a Python component cannot run in this program, for the spec loader's message.
 inline constexpr const char* kNoPythonHost =

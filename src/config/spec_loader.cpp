@@ -211,29 +211,35 @@ bool is_table_column_name(const std::string& name) {
 namespace {
 
 // The type of a parameter a component does not declare (ComponentInfo::open_params), from the
-// values given: integer when every value is one, else real when every value is a number, else
-// boolean when every value is true or false, else text. A generator map makes reals.
-ParamType inferred_type(const YAML::Node& node) {
+// values given, each read as ParamType::any reads it: integer when every value is one, real when
+// every value is a number, the optional kind of either when some are `none`, boolean when every
+// value is true or false, text when every value is a string, else `any` (each value keeps its own
+// kind). A generator map makes reals.
+ParamType inferred_type(const YAML::Node& node, const spec_detail::SpecSource& file) {
   if (node.IsMap()) return ParamType::real;
-  std::vector<YAML::Node> items;
+  std::vector<ParamValue> values;
   if (node.IsSequence())
-    for (const auto& item : node) items.push_back(item);
+    for (const auto& item : node)
+      values.push_back(spec_detail::read_scalar(item, ParamType::any, file));
   else
-    items.push_back(node);
-  auto all = [&](auto parses) {
-    return std::all_of(items.begin(), items.end(),
-                       [&](const YAML::Node& item) { return item.IsScalar() && parses(item); });
-  };
-  long long integer = 0;
-  double real = 0;
-  bool flag = false;
-  if (all([&](const YAML::Node& item) { return YAML::convert<long long>::decode(item, integer); }))
-    return ParamType::integer;
-  if (all([&](const YAML::Node& item) { return YAML::convert<double>::decode(item, real); }))
-    return ParamType::real;
-  if (all([&](const YAML::Node& item) { return YAML::convert<bool>::decode(item, flag); }))
-    return ParamType::boolean;
-  return ParamType::text;
+    values.push_back(spec_detail::read_scalar(node, ParamType::any, file));
+  auto count = [&](auto holds) { return std::count_if(values.begin(), values.end(), holds); };
+  const auto nones =
+      count([](const ParamValue& value) { return std::holds_alternative<std::monostate>(value); });
+  const auto integers =
+      count([](const ParamValue& value) { return std::holds_alternative<long long>(value); });
+  const auto reals =
+      count([](const ParamValue& value) { return std::holds_alternative<double>(value); });
+  const auto booleans =
+      count([](const ParamValue& value) { return std::holds_alternative<bool>(value); });
+  const auto total = static_cast<std::ptrdiff_t>(values.size());
+  if (nones < total && integers + nones == total)
+    return nones > 0 ? ParamType::optional_integer : ParamType::integer;
+  if (nones < total && integers + reals + nones == total)
+    return nones > 0 ? ParamType::optional_real : ParamType::real;
+  if (booleans == total) return ParamType::boolean;
+  if (nones + integers + reals + booleans == 0) return ParamType::text;
+  return ParamType::any;
 }
 
 // `info` with a declaration for each key of `node` it does not declare, typed by its values, when
@@ -248,7 +254,9 @@ ComponentInfo with_open_params(const YAML::Node& node, const ComponentInfo& info
     if (info.find_param(key) != nullptr ||
         std::find(reserved.begin(), reserved.end(), key) != reserved.end())
       continue;
-    if (is_table_column_name(key))
+    // A selector's parameters are columns by their own names (a classifier's and a reducer's
+    // are prefixed "classifier_" and "reducer_").
+    if (what == "selector" && is_table_column_name(key))
       throw InputError(
           location_of(entry.first, context.file).str(),
           fmt::format("{} '{}': its own parameter '{}' would be named like a column of the run's "
@@ -256,7 +264,7 @@ ComponentInfo with_open_params(const YAML::Node& node, const ComponentInfo& info
                       what, info.name, key));
     extended.params.push_back(
         ParamDeclaration{.name = key,
-                         .type = inferred_type(entry.second),
+                         .type = inferred_type(entry.second, context.file),
                          .doc = "a parameter of the component's own, passed to it by name"});
   }
   return extended;

@@ -82,6 +82,27 @@ void fail_unknown(const YAML::Node& node, const SpecSource& file, const std::str
   fail(node, file, fmt::format("{}; known: {}", text, fmt::join(known, ", ")));
 }
 
+namespace {
+
+// A scalar of a ParamType::any parameter as the kind it is written in: a quoted scalar is a
+// string; else `none`, an integer, a finite number, a boolean (YAML's true/false words), or a
+// string, tried in that order.
+ParamValue any_value(const YAML::Node& node) {
+  const std::string& text = node.Scalar();
+  if (node.Tag() == "!") return text;
+  if (text == "none") return std::monostate{};
+  long long integer = 0;
+  if (auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
+      error == std::errc() && end == text.data() + text.size())
+    return integer;
+  if (auto number = parse_double(text); number && std::isfinite(*number)) return *number;
+  bool flag = false;
+  if (YAML::convert<bool>::decode(node, flag)) return flag;
+  return text;
+}
+
+}  // namespace
+
 ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource& file) {
   if (type == ParamType::text_list) {
     std::vector<std::string> items;
@@ -97,9 +118,15 @@ ParamValue read_scalar(const YAML::Node& node, ParamType type, const SpecSource&
     }
     return items;
   }
+  // YAML's null (`null`, `~`, an empty value) is `none` where a parameter may have no value.
+  const bool may_be_none = type == ParamType::optional_integer ||
+                           type == ParamType::optional_real || type == ParamType::any;
+  if (may_be_none && node.IsNull()) return std::monostate{};
   if (!node.IsScalar()) fail(node, file, fmt::format("expected {}", type_name(type)));
   const std::string& text = node.Scalar();
   switch (type) {
+    case ParamType::any:
+      return any_value(node);
     case ParamType::integer:
     case ParamType::optional_integer: {
       if (type == ParamType::optional_integer && text == "none") return std::monostate{};

@@ -11,8 +11,11 @@
 #include <Eigen/Core>
 #include <regex>
 
+#include "classify/classifier.hpp"
+#include "common/python_host.hpp"
 #include "common/text.hpp"
 #include "common/version.hpp"
+#include "select/selector.hpp"
 
 namespace tsfs {
 namespace {
@@ -53,6 +56,37 @@ std::string host_name() {
   return name;
 }
 
+// The Python code the run called (ComponentInfo::python_path_param): each component's import
+// path with the file and version it ran from, and the interpreter, so that a Slurm job or a later
+// rerun can be checked against the code that made the results; none for a spec without any.
+std::optional<std::string> python_code(const Spec& spec) {
+  const PythonHost* host = python_host();
+  std::vector<std::string> components;
+  auto add = [&](const std::string& role, const ComponentInfo& info,
+                 const SweptComponentSpec& component) {
+    if (info.python_path_param.empty() || component.grid.empty() || host == nullptr) return;
+    const ParamSet& params = component.grid.front();
+    const std::string& path = params.text(info.python_path_param);
+    std::string file;
+    try {
+      file = host->source_file(path);
+    } catch (const PythonCallError&) {
+      // A module without a source file runs with a `version:` of the spec's.
+    }
+    components.push_back(
+        fmt::format("{{\"component\": {}, \"path\": {}, \"file\": {}, \"version\": {}}}",
+                    json_string(role + " " + info.name), json_string(path), json_string(file),
+                    json_string(params.text("version"))));
+  };
+  for (const auto& selector : spec.selectors)
+    if (selector.registration != nullptr) add("selector", selector.registration->info, selector);
+  if (spec.classifier.registration != nullptr)
+    add("classifier", spec.classifier.registration->info, spec.classifier);
+  if (components.empty()) return std::nullopt;
+  return fmt::format("{{\"interpreter\": {}, \"components\": [{}]}}",
+                     json_string(host->interpreter()), fmt::join(components, ", "));
+}
+
 }  // namespace
 
 std::string manifest_json(const ManifestInfo& info) {
@@ -75,6 +109,7 @@ std::string manifest_json(const ManifestInfo& info) {
                     "\"fmt\": {}}}",
                     EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION, LIBSVM_VERSION,
                     SPDLOG_VER_MAJOR, SPDLOG_VER_MINOR, SPDLOG_VER_PATCH, FMT_VERSION));
+  if (auto python = python_code(info.spec)) field("python", *python);
   std::vector<std::string> stages;
   for (const auto& [stage, seconds] : info.stage_seconds)
     stages.push_back(fmt::format("{}: {:.3f}", json_string(stage), seconds));

@@ -5,7 +5,6 @@
 // entry's other keys (ComponentInfo::open_params), swept like any selector's.
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -19,19 +18,15 @@
 namespace tsfs {
 namespace {
 
-// The parameters tsfs reads itself; every other one is the function's.
-const std::vector<std::string> kOwnParams = {"function", "order", "version"};
+ComponentInfo python_info();
 
 class PythonSelector final : public Selector {
  public:
   explicit PythonSelector(const ParamSet& params)
       : function_(params.text("function")),
         order_(params.text("order") == "ascending" ? ScoreOrder::ascending
-                                                   : ScoreOrder::descending) {
-    for (const auto& [name, value] : params.entries())
-      if (std::find(kOwnParams.begin(), kOwnParams.end(), name) == kOwnParams.end())
-        function_params_.emplace_back(name, value);
-  }
+                                                   : ScoreOrder::descending),
+        function_params_(undeclared_params(python_info(), params)) {}
 
   SelectorScores score(const SelectionProblem& problem) const override {
     const PythonHost* host = python_host();
@@ -53,45 +48,17 @@ class PythonSelector final : public Selector {
  private:
   std::string function_;
   ScoreOrder order_;
-  std::vector<std::pair<std::string, ParamValue>> function_params_;
+  PythonParams function_params_;
 };
 
-// The module's source hash as `version` when the spec gives none, so that editing the function
-// makes its cached scores and finished cells stale. Left unset when the function cannot be
-// imported here: `validate` then names the problem at the entry's line.
-void version_from_source(ParamSet& params) {
-  if (params.has("version") || !params.has("function") || python_host() == nullptr) return;
-  try {
-    params.set("version", python_host()->function_version(params.text("function")));
-  } catch (const PythonCallError&) {
-  }
-}
-
-std::optional<ParamProblem> check_function(const ParamSet& params) {
-  if (python_host() == nullptr) return ParamProblem{"function", kNoPythonHost};
-  const std::string& function = params.text("function");
-  if (function.find(':') == std::string::npos)
-    return ParamProblem{"function", fmt::format("'function' is '{}'; write it as "
-                                                "'package.module:name'",
-                                                function)};
-  if (params.text("version").empty()) {
-    try {
-      python_host()->function_version(function);
-    } catch (const PythonCallError& error) {
-      return ParamProblem{"function", error.what()};
-    }
-  }
-  return std::nullopt;
-}
-
-SelectorRegistration python_registration() {
-  SelectorRegistration registration;
-  registration.info.name = "python";
-  registration.info.doc =
+ComponentInfo python_info() {
+  ComponentInfo info;
+  info.name = "python";
+  info.doc =
       "your own score: a Python function f(X, y, **params) -> one score per feature, named by "
       "import path (`function: my_package.scores:my_score`, importable from the current folder "
       "or PYTHONPATH); the entry's other keys are its parameters, swept like any selector's";
-  registration.info.params = {
+  info.params = {
       ParamDeclaration{.name = "function",
                        .type = ParamType::text,
                        .doc = "the function, 'package.module:name'",
@@ -104,9 +71,16 @@ SelectorRegistration python_registration() {
                               "hash of its module's source file, so editing it makes earlier "
                               "scores and cells stale",
                        .sweepable = false}};
-  registration.info.open_params = true;
-  registration.info.apply_presets = version_from_source;
-  registration.info.validate = check_function;
+  info.open_params = true;
+  info.python_path_param = "function";
+  info.apply_presets = [](ParamSet& params) { fill_python_version(params, "function"); };
+  info.validate = [](const ParamSet& params) { return python_path_problem(params, "function"); };
+  return info;
+}
+
+SelectorRegistration python_registration() {
+  SelectorRegistration registration;
+  registration.info = python_info();
   registration.supervised = true;
   registration.uses_distance = false;
   registration.configure = configured_by(

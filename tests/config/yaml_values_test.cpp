@@ -173,3 +173,29 @@ TEST_CASE("optional reals: a number, none, lists and generators (DTW's window_ra
   CHECK_THROWS_AS(tsfs::spec_detail::read_sweep(YAML::Load("1.5"), ratio, kSource),
                   tsfs::InputError);
 }
+
+TEST_CASE("a value of a component's own keeps the kind it is written in, YAML's null is none") {
+  using tsfs::ParamType;
+  const auto read = [](const std::string& text) {
+    return tsfs::spec_detail::read_scalar(YAML::Load(text), ParamType::any, kSource);
+  };
+  CHECK(read("3") == tsfs::ParamValue{3LL});
+  CHECK(read("0.5") == tsfs::ParamValue{0.5});
+  CHECK(read("true") == tsfs::ParamValue{std::in_place_type<bool>, true});
+  CHECK(read("sqrt") == tsfs::ParamValue{std::string("sqrt")});
+  CHECK(read("\"3\"") == tsfs::ParamValue{std::string("3")});    // quoted: a string
+  CHECK(read(".inf") == tsfs::ParamValue{std::string(".inf")});  // not a finite number
+  for (const char* none : {"none", "null", "~"})
+    CHECK(read(none) == tsfs::ParamValue{std::monostate{}});
+  CHECK(tsfs::spec_detail::read_scalar(YAML::Load("null"), ParamType::optional_integer, kSource) ==
+        tsfs::ParamValue{std::monostate{}});
+  CHECK_THROWS_AS(tsfs::spec_detail::read_scalar(YAML::Load("null"), ParamType::integer, kSource),
+                  tsfs::InputError);
+  CHECK_THROWS_AS(read("[1, 2]"), tsfs::InputError);
+  // 1 and 1.0 read alike in a key: one grid point, written twice.
+  const tsfs::ParamDeclaration own{.name = "own", .type = ParamType::any};
+  CHECK_THROWS_AS(tsfs::spec_detail::read_sweep(YAML::Load("[1, 1.0]"), own, kSource),
+                  tsfs::InputError);
+  CHECK(tsfs::spec_detail::read_sweep(YAML::Load("[none, balanced, 2]"), own, kSource) ==
+        std::vector<tsfs::ParamValue>{std::monostate{}, std::string("balanced"), 2LL});
+}

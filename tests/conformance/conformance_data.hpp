@@ -426,6 +426,9 @@ inline std::optional<ParamValue> first_accepted(const ParamDeclaration& declarat
 inline std::optional<ParamValue> required_value(Kind kind, const ParamDeclaration& declaration) {
   // The python selector's function, scored by the unit tests' host (python_selector_test.cpp).
   if (declaration.name == "function") return ParamValue{std::string("conformance.module:scores")};
+  // The sklearn classifier's estimator, a nearest-centroid classifier in that host.
+  if (declaration.name == "estimator")
+    return ParamValue{std::string("conformance.module.Classifier")};
   if (!declaration.choices.empty()) return ParamValue{declaration.choices.front()};
   switch (declaration.type) {
     case ParamType::text:
@@ -442,6 +445,8 @@ inline std::optional<ParamValue> required_value(Kind kind, const ParamDeclaratio
       return boolean_value(false);
     case ParamType::text_list:
       return first_accepted(declaration, {ParamValue{std::vector<std::string>{}}});
+    case ParamType::any:
+      return first_accepted(declaration, {ParamValue{1LL}, ParamValue{std::string("a")}});
   }
   return std::nullopt;
 }

@@ -138,6 +138,7 @@ std::optional<ParamValue> other_value(const ParamDeclaration& declaration,
             candidates.emplace_back(std::vector<std::string>(items->begin(), items->end() - 1));
         break;
       case ParamType::text:
+      case ParamType::any:
         break;
     }
     if (optional) candidates.emplace_back(std::monostate{});
@@ -217,6 +218,8 @@ std::vector<ParamValue> out_of_range_probes(const ParamDeclaration& declaration)
       break;
     case ParamType::text_list:
       probes.emplace_back(std::vector<std::string>{"-1"});
+      break;
+    case ParamType::any:
       break;
     case ParamType::boolean:
       break;

@@ -9,6 +9,7 @@
 #include "config/spec.hpp"
 #include "config/spec_test_support.hpp"
 #include "select/selector.hpp"
+#include "support/test_python_host.hpp"
 
 namespace {
 
@@ -19,51 +20,9 @@ std::string spec_with(const std::string& selector_line) {
   return "datasets: [{name: Coffee}]\nselectors:\n  - " + selector_line + "\n";
 }
 
-// The unit tests' Python host, installed for the whole program by the static object below (the
-// conformance tests run the python selector through it as they run every selector): a
-// "function" scores each column by its population variance, times the parameter `times` when
-// given; "missing:..." does not import and "fails:scores" raises.
-class TestHost final : public tsfs::PythonHost {
- public:
-  mutable std::vector<std::pair<std::string, ParamValue>> last_params;
-  std::string function_version(const std::string& function) const override {
-    if (function.rfind("missing:", 0) == 0)
-      throw tsfs::PythonCallError("importing " + function + " raised ModuleNotFoundError");
-    return "test:" + function;
-  }
-  Eigen::VectorXd feature_scores(
-      const std::string& function, const Eigen::MatrixXd& features, const Eigen::VectorXi&,
-      const std::vector<std::pair<std::string, ParamValue>>& params) const override {
-    if (function == "fails:scores") throw tsfs::PythonCallError("calling fails:scores raised");
-    last_params = params;
-    double times = 1;
-    for (const auto& [name, value] : params)
-      if (name == "times") times = static_cast<double>(std::get<long long>(value));
-    const Eigen::RowVectorXd means = features.colwise().mean();
-    return times * (features.rowwise() - means).colwise().squaredNorm().transpose() /
-           static_cast<double>(features.rows());
-  }
-};
-
-const bool test_host_installed = [] {
-  tsfs::install_python_host(std::make_unique<TestHost>());
-  return true;
-}();
-
-// Another host (or none) for one test case, the test host again after it.
-class HostSwapped {
- public:
-  explicit HostSwapped(std::unique_ptr<tsfs::PythonHost> host)
-      : previous_(tsfs::install_python_host(std::move(host))) {}
-  ~HostSwapped() { tsfs::install_python_host(std::move(previous_)); }
-
- private:
-  std::unique_ptr<tsfs::PythonHost> previous_;
-};
-
-const TestHost& test_host() {
-  return dynamic_cast<const TestHost&>(*tsfs::python_host());
-}
+using tsfs::testing::HostSwapped;
+using tsfs::testing::test_host;
+using tsfs::testing::test_host_installed;
 
 }  // namespace
 

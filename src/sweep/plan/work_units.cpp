@@ -79,9 +79,19 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
                                    dataset.data.name, spec.reduce->kind));
     }
   }
-  return {
-      spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
-      static_cast<long long>(train.cols()), reconstruction_error};
+  try {
+    return {
+        spec.classifier.classifiers[point]->fit_predict_scores(train, train_labels, classes, test),
+        static_cast<long long>(train.cols()), reconstruction_error};
+  } catch (const InputError& error) {
+    // A location-less refusal (a Python estimator's exception): the entry's line and the fit.
+    if (!error.where().empty()) throw;
+    throw InputError(spec.classifier.where.str(),
+                     fmt::format("{} (dataset {}, fitted on the {} training rows of fold {} of "
+                                 "repeat {})",
+                                 error.message(), dataset.data.name, fold.train_rows.size(),
+                                 fold.index, fold.repeat));
+  }
 }
 
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,

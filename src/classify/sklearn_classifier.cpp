@@ -1,0 +1,123 @@
+// Classifier "sklearn": any scikit-learn-compatible classifier named by the import path of its
+// class (`estimator: sklearn.ensemble.RandomForestClassifier`), run inside a study like a native
+// classifier: the entry's other keys are the estimator's parameters (ComponentInfo::open_params),
+// swept and tuned like svc's, and each fold fits a new estimator on its training rows through the
+// Python host (common/python_host.hpp).
+#include <fmt/format.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "classify/classifier.hpp"
+#include "classify/classifier_inputs.hpp"
+#include "classify/standardize.hpp"
+#include "common/error.hpp"
+#include "common/hash.hpp"
+#include "common/python_host.hpp"
+
+namespace tsfs {
+namespace {
+
+ComponentInfo sklearn_info();
+
+// scikit-learn draws random_state from [0, 2^32).
+constexpr int kRandomStateBits = 32;
+
+class SklearnClassifier final : public Classifier {
+ public:
+  explicit SklearnClassifier(const ParamSet& params)
+      : estimator_(params.text("estimator")),
+        standardize_(params.boolean("standardize")),
+        estimator_params_(undeclared_params(sklearn_info(), params)) {}
+
+  Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
+                                 const Eigen::VectorXi& train_labels, int classes,
+                                 const Eigen::MatrixXd& test_features) const override {
+    const PythonHost* host = python_host();
+    if (host == nullptr) throw InputError("", kNoPythonHost);
+    check_classifier_inputs("sklearn", train_features, train_labels, classes, test_features);
+    // Most estimators refuse a single class; the native classifiers predict it.
+    if (const int only = single_training_class(train_labels); only >= 0)
+      return single_class_predictions(only, test_features.rows(), classes);
+    // A fit's own seed, from its training data (the fold's rows, the selected columns): every
+    // fold's model draws differently, and the same fit gets the same model on every run, at any
+    // thread count and in any shard, as the cache of finished cells assumes.
+    const auto random_state = static_cast<long long>(
+        Hasher().matrix(train_features).vector(train_labels).digest() >> (64 - kRandomStateBits));
+    StandardizedRows rows = standardize_ ? standardize(train_features, test_features)
+                                         : StandardizedRows{train_features, test_features};
+    try {
+      PythonPredictions predicted =
+          host->fit_predict(estimator_, estimator_params_, rows.train, train_labels, classes,
+                            rows.test, random_state);
+      Predictions predictions;
+      predictions.labels = std::move(predicted.labels);
+      predictions.scores = std::move(predicted.scores);
+      return predictions;
+    } catch (const PythonCallError& error) {
+      // Location-less: the run adds the classifier's spec line, the dataset and the fold.
+      throw InputError("", fmt::format("classifier 'sklearn' ({}): {}", estimator_, error.what()));
+    }
+  }
+
+ private:
+  std::string estimator_;
+  bool standardize_;
+  PythonParams estimator_params_;
+};
+
+// The import path, then the estimator built from the grid point's parameters (a misspelt
+// parameter or, with scikit-learn's own checks, a value it refuses), at load time.
+std::optional<ParamProblem> check_estimator(const ParamSet& params) {
+  if (auto problem = python_path_problem(params, "estimator")) return problem;
+  try {
+    python_host()->check_estimator(params.text("estimator"),
+                                   undeclared_params(sklearn_info(), params));
+  } catch (const PythonCallError& error) {
+    return ParamProblem{"estimator", error.what()};
+  }
+  return std::nullopt;
+}
+
+ComponentInfo sklearn_info() {
+  ComponentInfo info;
+  info.name = "sklearn";
+  info.doc =
+      "any scikit-learn-compatible classifier by the import path of its class (`estimator: "
+      "sklearn.ensemble.RandomForestClassifier`, or your own class importable from the current "
+      "folder or PYTHONPATH); the entry's other keys are its parameters, swept and tuned like "
+      "svc's (`max_depth: [none, 10]`); random_state, unless given, is a seed of each fit's "
+      "own, from its training data; scores from decision_function, else predict_proba";
+  info.params = {
+      ParamDeclaration{.name = "estimator",
+                       .type = ParamType::text,
+                       .doc = "the classifier's class, 'package.module.Class'",
+                       .sweepable = false},
+      ParamDeclaration{.name = "standardize",
+                       .type = ParamType::boolean,
+                       .default_value = ParamValue{true},
+                       .doc = "hand the estimator standardised features (each column centred and "
+                              "scaled on the fold's training rows, as the native classifiers "
+                              "have them); false: the raw feature values"},
+      ParamDeclaration{.name = "version",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string()},
+                       .doc = "what identifies the estimator's code in cache keys; by default the "
+                              "hash of the file that defines the class and its package's "
+                              "version, so editing it or upgrading makes finished cells stale",
+                       .sweepable = false}};
+  info.open_params = true;
+  info.python_path_param = "estimator";
+  info.apply_presets = [](ParamSet& params) { fill_python_version(params, "estimator"); };
+  info.validate = check_estimator;
+  return info;
+}
+
+const Registrar<ClassifierRegistration> sklearn_registrar{ClassifierRegistration{
+    .info = sklearn_info(),
+    .configure = configured_by_factory<Classifier>(
+        [](const ParamSet& params) { return std::make_unique<SklearnClassifier>(params); })}};
+
+}  // namespace
+}  // namespace tsfs

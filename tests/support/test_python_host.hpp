@@ -1,0 +1,106 @@
+#pragma once
+// The unit tests' Python host, installed for the whole unit-test program by the inline variable
+// below (the conformance tests run the python selector and the sklearn classifier through it as
+// they run every component):
+// - a "function" scores each column by its population variance, times the parameter `times` when
+//   given;
+// - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
+//   class's centroid);
+// - "missing:..." does not import, "fails:..." raises when called.
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/python_host.hpp"
+
+namespace tsfs::testing {
+
+class TestHost final : public PythonHost {
+ public:
+  mutable PythonParams last_params;
+  mutable long long last_random_state = -1;
+  mutable Eigen::MatrixXd last_train;
+
+  std::string function_version(const std::string& function) const override {
+    if (function.rfind("missing:", 0) == 0)
+      throw PythonCallError("importing " + function + " raised ModuleNotFoundError");
+    return "test:" + function;
+  }
+
+  std::string source_file(const std::string& function) const override {
+    return "/test/" + function + ".py";
+  }
+  std::string interpreter() const override { return "test-python 3"; }
+
+  Eigen::VectorXd feature_scores(const std::string& function, const Eigen::MatrixXd& features,
+                                 const Eigen::VectorXi&,
+                                 const PythonParams& params) const override {
+    if (function.rfind("fails:", 0) == 0) throw PythonCallError("calling " + function + " raised");
+    last_params = params;
+    double times = 1;
+    for (const auto& [name, value] : params)
+      if (name == "times") times = static_cast<double>(std::get<long long>(value));
+    const Eigen::RowVectorXd means = features.colwise().mean();
+    return times * (features.rowwise() - means).colwise().squaredNorm().transpose() /
+           static_cast<double>(features.rows());
+  }
+
+  void check_estimator(const std::string& estimator, const PythonParams& params) const override {
+    for (const auto& [name, value] : params)
+      if (name == "unknown")
+        throw PythonCallError("building " + estimator + " raised TypeError: unexpected 'unknown'");
+  }
+
+  PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,
+                                const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                                int classes, const Eigen::MatrixXd& test,
+                                long long random_state) const override {
+    if (estimator.rfind("fails:", 0) == 0)
+      throw PythonCallError("fitting " + estimator + " raised");
+    last_params = params;
+    last_random_state = random_state;
+    last_train = train;
+    Eigen::MatrixXd centroids = Eigen::MatrixXd::Zero(classes, train.cols());
+    Eigen::VectorXd counts = Eigen::VectorXd::Zero(classes);
+    for (Eigen::Index row = 0; row < train.rows(); ++row) {
+      centroids.row(train_labels[row]) += train.row(row);
+      counts[train_labels[row]] += 1;
+    }
+    Eigen::MatrixXd closeness(test.rows(), classes);
+    for (int label = 0; label < classes; ++label) {
+      if (counts[label] > 0) centroids.row(label) /= counts[label];
+      closeness.col(label) = -(test.rowwise() - centroids.row(label)).rowwise().squaredNorm();
+    }
+    PythonPredictions predictions;
+    predictions.labels.resize(test.rows());
+    for (Eigen::Index row = 0; row < test.rows(); ++row)
+      closeness.row(row).maxCoeff(&predictions.labels[row]);
+    predictions.scores =
+        classes == 2 ? Eigen::MatrixXd(closeness.col(1) - closeness.col(0)) : closeness;
+    return predictions;
+  }
+};
+
+inline const bool test_host_installed = [] {
+  install_python_host(std::make_unique<TestHost>());
+  return true;
+}();
+
+inline const TestHost& test_host() {
+  return dynamic_cast<const TestHost&>(*python_host());
+}
+
+// Another host (or none) for one test case, the test host again after it.
+class HostSwapped {
+ public:
+  explicit HostSwapped(std::unique_ptr<PythonHost> host)
+      : previous_(install_python_host(std::move(host))) {}
+  ~HostSwapped() { install_python_host(std::move(previous_)); }
+
+ private:
+  std::unique_ptr<PythonHost> previous_;
+};
+
+}  // namespace tsfs::testing

@@ -13,6 +13,7 @@
 #include <set>
 #include <thread>
 
+#include "bindings.hpp"
 #include "common/hash.hpp"
 #include "common/interrupt.hpp"
 #include "common/python_host.hpp"
@@ -34,8 +35,39 @@ void initialize_statics();
 constexpr const char* kEstimatorAdapter = R"python(
 import numpy
 
+import inspect
+import marshal
+
+def new_estimator(make, params):
+    # A class, or an estimator object passed to tsfs.run (a configured pipeline): a clone.
+    if isinstance(make, type) or not hasattr(make, "get_params"):
+        return make(**params)
+    from sklearn.base import clone
+    return clone(make).set_params(**params)
+
+def object_source(thing):
+    # What identifies an object passed to tsfs.run: its source (its class's for an estimator
+    # object, with its parameters), else a function's compiled code.
+    code = thing if inspect.isfunction(thing) or inspect.isclass(thing) else type(thing)
+    try:
+        source = inspect.getsource(code).encode()
+    except (OSError, TypeError):
+        if not hasattr(thing, "__code__"):
+            raise TypeError(f"{thing!r} has no source to version; give the entry a version:")
+        source = marshal.dumps(thing.__code__)
+    if hasattr(thing, "get_params") and not inspect.isclass(thing):
+        source += repr(sorted(thing.get_params(deep=True).items())).encode()
+    return source
+
+def object_file(thing):
+    try:
+        return inspect.getsourcefile(thing if inspect.isfunction(thing) or inspect.isclass(thing)
+                                     else type(thing)) or ""
+    except TypeError:
+        return ""
+
 def check(make, params):
-    estimator = make(**params)
+    estimator = new_estimator(make, params)
     for method in ("fit", "predict"):
         if not callable(getattr(estimator, method, None)):
             raise TypeError(f"{type(estimator).__name__} has no {method} method; a classifier "
@@ -45,7 +77,7 @@ def check(make, params):
         estimator._validate_params()
 
 def fit_predict(make, params, train, labels, classes, test, random_state):
-    estimator = make(**params)
+    estimator = new_estimator(make, params)
     if "random_state" not in params and "random_state" in estimator.get_params(deep=False):
         estimator.set_params(random_state=random_state)
     estimator.fit(train, labels)
@@ -137,9 +169,31 @@ py::module_ module_of(const std::string& function) {
   return py::module_::import(function.substr(0, module_end(function)).c_str());
 }
 
+// The objects passed to tsfs.run(spec, components=...), by name. Never freed, like
+// seen_modules. Read and replaced with the GIL.
+py::dict& passed_components() {
+  static auto* passed = new py::dict();
+  return *passed;
+}
+
+// A name without a module: an object passed to tsfs.run.
+bool is_passed_name(const std::string& function) {
+  return function.find_first_of(":.") == std::string::npos;
+}
+
+// The object passed as `name`; PythonCallError when none was.
+py::object passed_component(const std::string& name) {
+  if (!passed_components().contains(name))
+    throw PythonCallError(
+        fmt::format("no object named '{}' was passed to tsfs.run(spec, components={{...}})", name));
+  return passed_components()[name.c_str()];
+}
+
 // The callable `function` names (name possibly dotted), looked up on each call, so that a module
-// reloaded in a Python session (importlib.reload) is called in its new form. Needs the GIL.
+// reloaded in a Python session (importlib.reload) is called in its new form; or the object passed
+// under that name. Needs the GIL.
 py::object resolve(const std::string& function) {
+  if (is_passed_name(function)) return passed_component(function);
   py::object target = module_of(function);
   const std::string rest = function.substr(module_end(function) + 1);
   for (size_t start = 0; start <= rest.size();) {
@@ -253,6 +307,10 @@ class InterpreterHost final : public PythonHost {
  public:
   std::string function_version(const std::string& function) const override {
     return with_python(function, "importing", [&] {
+      if (is_passed_name(function)) {
+        const auto source = estimator_adapter()["object_source"](passed_component(function));
+        return "object:" + Hasher().text(source.cast<std::string>()).hex();
+      }
       py::object module = defining_module(function);
       auto& seen = seen_modules();
       if (auto found = seen.find(function); found != seen.end() && found->second.module.is(module))
@@ -272,6 +330,8 @@ class InterpreterHost final : public PythonHost {
 
   std::string source_file(const std::string& function) const override {
     return with_python(function, "importing", [&] {
+      if (is_passed_name(function))
+        return estimator_adapter()["object_file"](passed_component(function)).cast<std::string>();
       return py::str(source_file_of(function, defining_module(function))).cast<std::string>();
     });
   }
@@ -371,6 +431,15 @@ class InterpreterHost final : public PythonHost {
     return scores;
   }
 };
+
+}  // namespace
+
+void set_passed_components(const py::dict& components) {
+  ensure_interpreter();
+  passed_components() = py::dict(components);
+}
+
+namespace {
 
 const bool installed = [] {
   install_python_host(std::make_unique<InterpreterHost>());

@@ -93,6 +93,7 @@ void bind_runs(py::module_& module) {
   module.def("run", &run, py::arg("spec"), py::arg("overrides"), py::arg("threads"),
              py::arg("fresh"), py::arg("quiet"), py::arg("timings"), py::arg("dry_run"));
   module.def("compare", &compare, py::arg("words"));
+  module.def("set_components", &set_passed_components, py::arg("components"));
   module.def("spec_yaml", [](const py::dict& spec) {
     YAML::Emitter emitter;
     emitter << yaml_tree(spec, "spec");

@@ -185,9 +185,45 @@ def _spec_file(spec):
         yield path
 
 
-def run(spec, *, overrides=None, threads=None, fresh=False, quiet=True, timings=True,
-        dry_run=False):
-    """Runs a spec: a path to a YAML file, or a dict holding what the file would. ``overrides``:
+# The keys of a spec entry that name a Python component's code (a python selector's function,
+# an sklearn classifier's estimator): in a dict spec they may hold the object itself.
+_CODE_KEYS = ("function", "estimator")
+
+
+def _objects_named(spec, components):
+    """``spec`` with every Python object given as a component's code (``{"kind": "python",
+    "function": my_score}``) replaced by a name, and ``components`` with each under its name."""
+    def named(entry):
+        if not isinstance(entry, dict):
+            return entry
+        entry = dict(entry)
+        for key in _CODE_KEYS:
+            code = entry.get(key)
+            if code is None or isinstance(code, str):
+                continue
+            stem = getattr(code, "__name__", type(code).__name__)
+            name, number = stem, 1
+            while name in components and components[name] is not code:
+                number += 1
+                name = f"{stem}_{number}"
+            components[name] = code
+            entry[key] = name
+        return entry
+    spec = dict(spec)
+    if isinstance(spec.get("selectors"), list):
+        spec["selectors"] = [named(entry) for entry in spec["selectors"]]
+    if "classifier" in spec:
+        spec["classifier"] = named(spec["classifier"])
+    return spec
+
+
+def run(spec, *, components=None, overrides=None, threads=None, fresh=False, quiet=True,
+        timings=True, dry_run=False):
+    """Runs a spec: a path to a YAML file, or a dict holding what the file would. ``components``:
+    a dict {name: object} of Python functions and estimators (classes or configured objects) the
+    spec names by ``name`` alone (``function: my_score``, ``estimator: my_pipeline``); a dict spec
+    may also hold such an object in place of its name. Each is versioned by its source (and an
+    estimator object by its parameters), so editing it recomputes its cells. ``overrides``:
     a dict {"key.path": value} or a list of "key.path=value" strings, as the runner's ``--set``.
     fresh, quiet, timings, dry_run and threads as the runner's ``--fresh``, ``--quiet``,
     ``--no-timings`` (timings=False), ``--dry-run`` and ``--threads``. Relative paths in the spec
@@ -197,6 +233,17 @@ def run(spec, *, overrides=None, threads=None, fresh=False, quiet=True, timings=
     if isinstance(overrides, dict):
         overrides = [f"{key}={_override_text(value)}" for key, value in overrides.items()]
     overrides = list(overrides or [])
-    with _spec_file(spec) as path, _errors_in_python_terms("run", _RUN_NAMES):
-        result = _tsfs.run(path, overrides, threads, fresh, quiet, timings, dry_run)
+    components = dict(components or {})
+    for name in components:
+        if not isinstance(name, str) or not name or any(c in name for c in ".:"):
+            raise ValueError(f"components: {name!r} is not a name a spec can give alone "
+                             "(no '.' or ':')")
+    if isinstance(spec, dict):
+        spec = _objects_named(spec, components)
+    _tsfs.set_components(components)
+    try:
+        with _spec_file(spec) as path, _errors_in_python_terms("run", _RUN_NAMES):
+            result = _tsfs.run(path, overrides, threads, fresh, quiet, timings, dry_run)
+    finally:
+        _tsfs.set_components({})
     return Run(result["output"], result["status"], result["name"])

@@ -34,11 +34,24 @@ std::optional<ParamProblem> python_path_problem(const ParamSet& params,
   if (python_host() == nullptr) return ParamProblem{path_param, kNoPythonHost};
   const std::string& path = params.text(path_param);
   const size_t separator = path.find_first_of(":.");
-  if (separator == std::string::npos || separator == 0 || path.back() == ':' || path.back() == '.')
+  const auto malformed = [&] {
     return ParamProblem{path_param,
                         fmt::format("'{}' is '{}'; write it as 'package.module:name' (or "
-                                    "'package.module.name')",
-                                    path_param, path)};
+                                    "'package.module.name'), or pass the object itself to "
+                                    "tsfs.run(spec, components={{'{}': ...}})",
+                                    path_param, path, path)};
+  };
+  if (separator == 0 || path.empty() || path.back() == ':' || path.back() == '.')
+    return malformed();
+  // A name alone: an object passed to tsfs.run under that name, else a mistake.
+  if (separator == std::string::npos) {
+    try {
+      python_host()->function_version(path);
+      return std::nullopt;
+    } catch (const PythonCallError&) {
+      return malformed();
+    }
+  }
   if (params.text("version").empty()) {
     try {
       python_host()->function_version(path);

@@ -6,7 +6,8 @@
 //   given;
 // - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
 //   class's centroid);
-// - "missing:..." does not import, "fails:..." raises when called.
+// - "missing:..." does not import, "fails:..." raises when called; a name without a module was
+//   not passed to tsfs.run.
 #include <Eigen/Core>
 #include <memory>
 #include <string>
@@ -26,6 +27,8 @@ class TestHost final : public PythonHost {
   std::string function_version(const std::string& function) const override {
     if (function.rfind("missing:", 0) == 0)
       throw PythonCallError("importing " + function + " raised ModuleNotFoundError");
+    if (function.find_first_of(":.") == std::string::npos)
+      throw PythonCallError("no object named '" + function + "' was passed to tsfs.run");
     return "test:" + function;
   }
 

@@ -6,6 +6,7 @@
 #include <pybind11/embed.h>
 #include <pybind11/numpy.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -65,6 +66,31 @@ def object_file(thing):
                                      else type(thing)) or ""
     except TypeError:
         return ""
+
+def features_of(function, series, params):
+    returned = function(series, **params)
+    if hasattr(returned, "columns") and hasattr(returned, "to_numpy"):
+        names, values = list(returned.columns), returned.to_numpy(dtype=float)
+    elif isinstance(returned, dict):
+        names = list(returned)
+        values = numpy.column_stack([numpy.asarray(column, dtype=float)
+                                     for column in returned.values()]) if names else None
+    elif isinstance(returned, tuple) and len(returned) == 2:
+        values, names = numpy.asarray(returned[0], dtype=float), list(returned[1])
+    else:
+        raise TypeError(f"returned a {type(returned).__name__}; return a pandas DataFrame, a dict "
+                        "{name: column} or a tuple (matrix, names)")
+    if not names:
+        raise ValueError("returned no feature column")
+    rows = len(series)
+    if values.shape != (rows, len(names)):
+        raise ValueError(f"returned values of shape {values.shape} for {len(names)} names; it "
+                         f"needs one row per series and one column per name: ({rows}, {len(names)})")
+    names = [str(name) for name in names]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"returned the column names {repeated} more than once")
+    return names, numpy.asfortranarray(values)
 
 def check(make, params):
     estimator = new_estimator(make, params)
@@ -357,6 +383,22 @@ class InterpreterHost final : public PythonHost {
     });
   }
 
+  PythonFeatures series_features(const std::string& function,
+                                 const std::vector<Eigen::VectorXd>& series,
+                                 const PythonParams& params) const override {
+    return with_python(function, "calling", [&] {
+      py::object returned = estimator_adapter()["features_of"](
+          resolve(function), numpy_series(series), keywords(params));
+      const auto pair = returned.cast<py::tuple>();
+      const auto values = pair[1].cast<py::array_t<double, py::array::f_style>>();
+      PythonFeatures features;
+      features.names = pair[0].cast<std::vector<std::string>>();
+      features.values =
+          Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1));
+      return features;
+    });
+  }
+
   void check_estimator(const std::string& estimator, const PythonParams& params) const override {
     with_python(estimator, "building",
                 [&] { estimator_adapter()["check"](resolve(estimator), keywords(params)); });
@@ -388,6 +430,25 @@ class InterpreterHost final : public PythonHost {
     py::array_t<double, py::array::f_style> matrix({values.rows(), values.cols()});
     std::copy(values.data(), values.data() + values.size(), matrix.mutable_data());
     return matrix;
+  }
+  // A 2-D array (series x time steps) when every series has one length, else a list of arrays.
+  static py::object numpy_series(const std::vector<Eigen::VectorXd>& series) {
+    const bool equal = std::all_of(series.begin(), series.end(), [&](const Eigen::VectorXd& one) {
+      return one.size() == series.front().size();
+    });
+    if (equal && !series.empty()) {
+      py::array_t<double> matrix({static_cast<Eigen::Index>(series.size()), series.front().size()});
+      double* out = matrix.mutable_data();
+      for (const auto& one : series) out = std::copy(one.data(), one.data() + one.size(), out);
+      return matrix;
+    }
+    py::list arrays;
+    for (const auto& one : series) {
+      py::array_t<double> array(one.size());
+      std::copy(one.data(), one.data() + one.size(), array.mutable_data());
+      arrays.append(array);
+    }
+    return arrays;
   }
   static py::array_t<long long> numpy_labels(const Eigen::VectorXi& labels) {
     py::array_t<long long> classes(labels.size());

@@ -32,6 +32,9 @@ SMALL_DATA = {
     # A researcher's own score (experiments/ imports from the repository's root, pytest's folder).
     "python": {"function": "experiments.own_method.anova_numpy:f_scores"},
     "sklearn": {"estimator": "sklearn.linear_model.LogisticRegression"},
+    # Extractors, which share names with selectors ("python"): "extractor NAME".
+    "extractor python": {"extractor_params": {
+        "function": "experiments.own_method.summary_features:summary"}},
 }
 
 
@@ -47,7 +50,8 @@ def estimators():
         found[cls.__name__] = cls(**SMALL_DATA.get(name, {}))
     for component in tsfs.components("extractor"):
         name = component["name"]
-        found[f"FeatureExtractor-{name}"] = FeatureExtractor(name, **SMALL_DATA.get(name, {}))
+        found[f"FeatureExtractor-{name}"] = FeatureExtractor(
+            name, **SMALL_DATA.get(f"extractor {name}", {}))
     for component in tsfs.components("distance"):
         name = component["name"]
         found[f"NearestNeighbourClassifier-{name}"] = NearestNeighbourClassifier(

@@ -185,8 +185,9 @@ def _spec_file(spec):
         yield path
 
 
-# The keys of a spec entry that name a Python component's code (a python selector's function,
-# an sklearn classifier's estimator): in a dict spec they may hold the object itself.
+# The keys of a spec entry that name a Python component's code (a python extractor's or
+# selector's function, an sklearn classifier's estimator): in a dict spec they may hold the object
+# itself.
 _CODE_KEYS = ("function", "estimator")
 
 
@@ -210,6 +211,11 @@ def _objects_named(spec, components):
             entry[key] = name
         return entry
     spec = dict(spec)
+    features = spec.get("features")
+    if isinstance(features, list):
+        spec["features"] = [named(entry) for entry in features]
+    elif isinstance(features, dict):
+        spec["features"] = named(features)
     if isinstance(spec.get("selectors"), list):
         spec["selectors"] = [named(entry) for entry in spec["selectors"]]
     if "classifier" in spec:

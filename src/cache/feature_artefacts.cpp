@@ -27,6 +27,10 @@ FeatureMatrix feature_matrix(const Dataset& data, const std::vector<ExtractorSpe
   for (const ExtractorSpec& extractor : extractors) try {
       parts.emplace_back(extractor.kind, extractor.extractor->extract(data, threads));
     } catch (const InputError& error) {
+      // A location-less refusal (a Python extractor's exception): the entry's line, the dataset.
+      if (error.where().empty())
+        throw InputError(extractor.where.str(),
+                         fmt::format("{} (dataset {})", error.message(), data.name));
       // A features file that does not exist is the `features:` entry's path: named at its line.
       if (!names_missing_path(error)) throw;
       throw InputError(extractor.where.str(),

@@ -81,35 +81,20 @@ std::optional<ParamProblem> check_estimator(const ParamSet& params) {
 }
 
 ComponentInfo sklearn_info() {
-  ComponentInfo info;
-  info.name = "sklearn";
-  info.doc =
+  ComponentInfo info = python_component_info(
+      "sklearn",
       "any scikit-learn-compatible classifier by the import path of its class (`estimator: "
       "sklearn.ensemble.RandomForestClassifier`, or your own class importable from the current "
       "folder or PYTHONPATH); the entry's other keys are its parameters, swept and tuned like "
       "svc's (`max_depth: [none, 10]`); random_state, unless given, is a seed of each fit's "
-      "own, from its training data; scores from decision_function, else predict_proba";
-  info.params = {
-      ParamDeclaration{.name = "estimator",
-                       .type = ParamType::text,
-                       .doc = "the classifier's class, 'package.module.Class'",
-                       .sweepable = false},
-      ParamDeclaration{.name = "standardize",
-                       .type = ParamType::boolean,
-                       .default_value = ParamValue{true},
-                       .doc = "hand the estimator standardised features (each column centred and "
-                              "scaled on the fold's training rows, as the native classifiers "
-                              "have them); false: the raw feature values"},
-      ParamDeclaration{.name = "version",
-                       .type = ParamType::text,
-                       .default_value = ParamValue{std::string()},
-                       .doc = "what identifies the estimator's code in cache keys; by default the "
-                              "hash of the file that defines the class and its package's "
-                              "version, so editing it or upgrading makes finished cells stale",
-                       .sweepable = false}};
-  info.open_params = true;
-  info.python_path_param = "estimator";
-  info.apply_presets = [](ParamSet& params) { fill_python_version(params, "estimator"); };
+      "own, from its training data; scores from decision_function, else predict_proba",
+      "estimator", "the classifier's class, 'package.module.Class'",
+      {ParamDeclaration{.name = "standardize",
+                        .type = ParamType::boolean,
+                        .default_value = ParamValue{true},
+                        .doc = "hand the estimator standardised features (each column centred and "
+                               "scaled on the fold's training rows, as the native classifiers "
+                               "have them); false: the raw feature values"}});
   info.validate = check_estimator;
   return info;
 }

@@ -62,6 +62,32 @@ std::optional<ParamProblem> python_path_problem(const ParamSet& params,
   return std::nullopt;
 }
 
+ComponentInfo python_component_info(std::string name, std::string doc,
+                                    const std::string& path_param, std::string path_doc,
+                                    std::vector<ParamDeclaration> declared) {
+  ComponentInfo info;
+  info.name = std::move(name);
+  info.doc = std::move(doc);
+  info.params.push_back(ParamDeclaration{
+      .name = path_param, .type = ParamType::text, .doc = std::move(path_doc), .sweepable = false});
+  for (ParamDeclaration& declaration : declared) info.params.push_back(std::move(declaration));
+  info.params.push_back(
+      ParamDeclaration{.name = "version",
+                       .type = ParamType::text,
+                       .default_value = ParamValue{std::string()},
+                       .doc = "what identifies the code in cache keys; by default the hash of the "
+                              "source file that defines it (and its package's version), so "
+                              "editing it makes earlier scores, features and cells stale",
+                       .sweepable = false});
+  info.open_params = true;
+  info.python_path_param = path_param;
+  info.apply_presets = [path_param](ParamSet& params) { fill_python_version(params, path_param); };
+  info.validate = [path_param](const ParamSet& params) {
+    return python_path_problem(params, path_param);
+  };
+  return info;
+}
+
 PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params) {
   PythonParams undeclared;
   for (const auto& [name, value] : params.entries())

@@ -34,6 +34,12 @@ struct PythonPredictions {
 
 using PythonParams = std::vector<std::pair<std::string, ParamValue>>;
 
+// A Python extractor's output: one row per series, one named column per feature.
+struct PythonFeatures {
+  std::vector<std::string> names;
+  Eigen::MatrixXd values;
+};
+
 class PythonHost {
  public:
   virtual ~PythonHost() = default;
@@ -58,6 +64,13 @@ class PythonHost {
   // that parameter and `params` do not fix it. Scores come from decision_function, else
   // predict_proba, else the predicted class (1 for it, 0 for the others). PythonCallError on an
   // exception or a return tsfs cannot read.
+  // function(series, **params) as named feature columns, one row per series: `series` handed as
+  // a 2-D float64 array when all have one length, else as a list of 1-D arrays; the function
+  // returns a pandas DataFrame, a dict {name: column} or a tuple (matrix, names). PythonCallError
+  // on an exception, another number of rows, or repeated or missing names.
+  virtual PythonFeatures series_features(const std::string& function,
+                                         const std::vector<Eigen::VectorXd>& series,
+                                         const PythonParams& params) const = 0;
   // Builds `estimator(**params)` and checks it as far as can be done before a fit: it takes these
   // parameters, has fit and predict, and (scikit-learn >= 1.2) accepts their values.
   // PythonCallError with the reason otherwise.
@@ -74,6 +87,15 @@ const PythonHost* python_host();
 // Called by a static object of the program that has the interpreter (and by tests); returns the
 // host installed before.
 std::unique_ptr<PythonHost> install_python_host(std::unique_ptr<PythonHost> host);
+
+// The ComponentInfo of a Python component: `path_param` (the import path of its function or
+// class, documented by `path_doc`), its own declared parameters `declared`, then `version` (what
+// its cache keys hold: by default the hash of the source file that defines the code, with its
+// package's version); open parameters (ComponentInfo::open_params), and the hooks below as its
+// apply_presets and validate.
+ComponentInfo python_component_info(std::string name, std::string doc,
+                                    const std::string& path_param, std::string path_doc,
+                                    std::vector<ParamDeclaration> declared = {});
 
 // What a Python component's registration shares, for its parameter `path_param` (the import path
 // of its function or class) and `version`:

@@ -15,6 +15,7 @@
 #include "common/python_host.hpp"
 #include "common/text.hpp"
 #include "common/version.hpp"
+#include "features/feature_extractor.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
@@ -78,6 +79,10 @@ std::optional<std::string> python_code(const Spec& spec) {
                     json_string(role + " " + info.name), json_string(path), json_string(file),
                     json_string(params.text("version"))));
   };
+  for (const auto& extractor : spec.extractors)
+    if (extractor.registration != nullptr)
+      add("extractor", extractor.registration->info,
+          SweptComponentSpec{extractor.kind, {extractor.params}, extractor.where, {}});
   for (const auto& selector : spec.selectors)
     if (selector.registration != nullptr) add("selector", selector.registration->info, selector);
   if (spec.classifier.registration != nullptr)

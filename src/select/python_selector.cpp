@@ -52,30 +52,13 @@ class PythonSelector final : public Selector {
 };
 
 ComponentInfo python_info() {
-  ComponentInfo info;
-  info.name = "python";
-  info.doc =
+  return python_component_info(
+      "python",
       "your own score: a Python function f(X, y, **params) -> one score per feature, named by "
       "import path (`function: my_package.scores:my_score`, importable from the current folder "
-      "or PYTHONPATH); the entry's other keys are its parameters, swept like any selector's";
-  info.params = {
-      ParamDeclaration{.name = "function",
-                       .type = ParamType::text,
-                       .doc = "the function, 'package.module:name'",
-                       .sweepable = false},
-      order_param("descending", "which end of the function's score is kept first"),
-      ParamDeclaration{.name = "version",
-                       .type = ParamType::text,
-                       .default_value = ParamValue{std::string()},
-                       .doc = "what identifies the function's code in cache keys; by default the "
-                              "hash of its module's source file, so editing it makes earlier "
-                              "scores and cells stale",
-                       .sweepable = false}};
-  info.open_params = true;
-  info.python_path_param = "function";
-  info.apply_presets = [](ParamSet& params) { fill_python_version(params, "function"); };
-  info.validate = [](const ParamSet& params) { return python_path_problem(params, "function"); };
-  return info;
+      "or PYTHONPATH); the entry's other keys are its parameters, swept like any selector's",
+      "function", "the function, 'package.module:name'",
+      {order_param("descending", "which end of the function's score is kept first")});
 }
 
 SelectorRegistration python_registration() {

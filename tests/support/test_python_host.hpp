@@ -4,6 +4,7 @@
 // they run every component):
 // - a "function" scores each column by its population variance, times the parameter `times` when
 //   given;
+// - an extractor's function makes each series' mean (times `times`) and length;
 // - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
 //   class's centroid);
 // - "missing:..." does not import, "fails:..." raises when called; a name without a module was
@@ -19,6 +20,12 @@
 namespace tsfs::testing {
 
 class TestHost final : public PythonHost {
+  static double times_of(const PythonParams& params) {
+    for (const auto& [name, value] : params)
+      if (name == "times") return static_cast<double>(std::get<long long>(value));
+    return 1;
+  }
+
  public:
   mutable PythonParams last_params;
   mutable long long last_random_state = -1;
@@ -42,9 +49,7 @@ class TestHost final : public PythonHost {
                                  const PythonParams& params) const override {
     if (function.rfind("fails:", 0) == 0) throw PythonCallError("calling " + function + " raised");
     last_params = params;
-    double times = 1;
-    for (const auto& [name, value] : params)
-      if (name == "times") times = static_cast<double>(std::get<long long>(value));
+    const double times = times_of(params);
     const Eigen::RowVectorXd means = features.colwise().mean();
     return times * (features.rowwise() - means).colwise().squaredNorm().transpose() /
            static_cast<double>(features.rows());
@@ -54,6 +59,23 @@ class TestHost final : public PythonHost {
     for (const auto& [name, value] : params)
       if (name == "unknown")
         throw PythonCallError("building " + estimator + " raised TypeError: unexpected 'unknown'");
+  }
+
+  // Features: each series' mean and its length, times `times` when given.
+  PythonFeatures series_features(const std::string& function,
+                                 const std::vector<Eigen::VectorXd>& series,
+                                 const PythonParams& params) const override {
+    if (function.rfind("fails:", 0) == 0) throw PythonCallError("calling " + function + " raised");
+    last_params = params;
+    const double times = times_of(params);
+    PythonFeatures features{{"mean", "length"},
+                            Eigen::MatrixXd(static_cast<Eigen::Index>(series.size()), 2)};
+    for (size_t row = 0; row < series.size(); ++row) {
+      const auto index = static_cast<Eigen::Index>(row);
+      features.values(index, 0) = times * series[row].mean();
+      features.values(index, 1) = static_cast<double>(series[row].size());
+    }
+    return features;
   }
 
   PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,

@@ -2,6 +2,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -223,15 +224,13 @@ ParamType inferred_type(const YAML::Node& node, const spec_detail::SpecSource& f
       values.push_back(spec_detail::read_scalar(item, ParamType::any, file));
   else
     values.push_back(spec_detail::read_scalar(node, ParamType::any, file));
-  auto count = [&](auto holds) { return std::count_if(values.begin(), values.end(), holds); };
-  const auto nones =
-      count([](const ParamValue& value) { return std::holds_alternative<std::monostate>(value); });
-  const auto integers =
-      count([](const ParamValue& value) { return std::holds_alternative<long long>(value); });
-  const auto reals =
-      count([](const ParamValue& value) { return std::holds_alternative<double>(value); });
-  const auto booleans =
-      count([](const ParamValue& value) { return std::holds_alternative<bool>(value); });
+  // How many values of each kind, by ParamValue's alternative.
+  std::array<std::ptrdiff_t, std::variant_size_v<ParamValue>> kinds{};
+  for (const ParamValue& value : values) ++kinds[value.index()];
+  const auto nones = kinds[ParamValue(std::monostate{}).index()];
+  const auto integers = kinds[ParamValue(0LL).index()];
+  const auto reals = kinds[ParamValue(0.0).index()];
+  const auto booleans = kinds[ParamValue(std::in_place_type<bool>, false).index()];
   const auto total = static_cast<std::ptrdiff_t>(values.size());
   if (nones < total && integers + nones == total)
     return nones > 0 ? ParamType::optional_integer : ParamType::integer;

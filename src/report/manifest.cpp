@@ -63,10 +63,11 @@ std::string host_name() {
 std::optional<std::string> python_code(const Spec& spec) {
   const PythonHost* host = python_host();
   std::vector<std::string> components;
+  // The first grid point's path and version: neither is sweepable.
   auto add = [&](const std::string& role, const ComponentInfo& info,
-                 const SweptComponentSpec& component) {
-    if (info.python_path_param.empty() || component.grid.empty() || host == nullptr) return;
-    const ParamSet& params = component.grid.front();
+                 const std::vector<ParamSet>& grid) {
+    if (info.python_path_param.empty() || grid.empty() || host == nullptr) return;
+    const ParamSet& params = grid.front();
     const std::string& path = params.text(info.python_path_param);
     std::string file;
     try {
@@ -81,12 +82,12 @@ std::optional<std::string> python_code(const Spec& spec) {
   };
   for (const auto& extractor : spec.extractors)
     if (extractor.registration != nullptr)
-      add("extractor", extractor.registration->info,
-          SweptComponentSpec{extractor.kind, {extractor.params}, extractor.where, {}});
+      add("extractor", extractor.registration->info, {extractor.params});
   for (const auto& selector : spec.selectors)
-    if (selector.registration != nullptr) add("selector", selector.registration->info, selector);
+    if (selector.registration != nullptr)
+      add("selector", selector.registration->info, selector.grid);
   if (spec.classifier.registration != nullptr)
-    add("classifier", spec.classifier.registration->info, spec.classifier);
+    add("classifier", spec.classifier.registration->info, spec.classifier.grid);
   if (components.empty()) return std::nullopt;
   return fmt::format("{{\"interpreter\": {}, \"components\": [{}]}}",
                      json_string(host->interpreter()), fmt::join(components, ", "));

@@ -10,7 +10,9 @@
 # and full output folders; nsenter, unshare), ccache (CI's rebuilds), munge, slurmctld, slurmd, slurm-client, iproute2
 # (make test-slurm's two-node cluster: ip netns, veth, bridge), and Clang with its runtime
 # libraries for `make fuzz` (libFuzzer and the sanitizer runtimes are in libclang-rt-14-dev,
-# only a Recommends of Debian 12's clang, which --no-install-recommends would skip).
+# only a Recommends of Debian 12's clang, which --no-install-recommends would skip), and headless
+# Chromium with its WebDriver, Selenium and PIL for the browser tests of report.html
+# (tests/browser/, ctest label `browser`).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
           libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev
@@ -18,7 +20,8 @@ packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev libl
           python3-dev pybind11-dev python3-numpy python3-pandas python3-scipy python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then
   packages+=(clang-format git util-linux mount munge slurmctld slurmd slurm-client iproute2 clang
-            libclang-rt-14-dev ccache universal-ctags)
+            libclang-rt-14-dev ccache universal-ctags chromium chromium-driver python3-selenium
+            python3-pil)
 fi
 missing=()
 for package in "${packages[@]}"; do

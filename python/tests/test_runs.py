@@ -118,8 +118,11 @@ def test_compare_writes_the_cli_files_and_reads_them_as_dataframes(tmp_path, run
                tmp_path / "cli", "--seed", "3")
     files = sorted(path.name for path in (tmp_path / "cli").iterdir() if path.is_file())
     assert "pairwise.csv" in files and "summary.md" in files
+    assert "report.html" in files  # titled by its folder's name, "cli" or "python"
     for name in files:
-        assert (tmp_path / "cli" / name).read_bytes() == (tmp_path / "python" / name).read_bytes()
+        if name != "report.html":
+            assert (tmp_path / "cli" / name).read_bytes() == \
+                (tmp_path / "python" / name).read_bytes()
     assert isinstance(comparison, tsfs.Comparison) and comparison.family_value is None
     assert len(comparison.methods) == 4  # 2 selectors x 2 n_features
     assert len(comparison.pairwise) == 4 * 3  # each ordered pair, as the runner writes them

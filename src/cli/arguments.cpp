@@ -42,6 +42,8 @@ commands:
   status RUN_DIR       shards finished, running, stopped; queued jobs (squeue)
   compare RUN_DIR...   compare methods across datasets (ranks, Friedman, Nemenyi, Wilcoxon-Holm)
                        from finished runs into RUN_DIR/comparison/ (runner compare --help)
+  report FOLDER...     write FOLDER/report.html for finished runs and comparisons (a run and a
+                       comparison write theirs when they finish): one self-contained page
 
 `runner SPEC` runs the experiment described by the YAML spec SPEC: loads its datasets, extracts features,
 computes distances, scores features with every selector over the sweep grid, evaluates the
@@ -270,6 +272,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
         for (Command command : kCommands) names.push_back(command_name(command));
         names.push_back("list");
         names.push_back("compare");
+        names.push_back("report");
         auto suggestion = closest_match(arguments.spec, names);
         fail(fmt::format("unknown command '{}'{} (commands: {})", arguments.spec,
                          suggestion ? fmt::format(", did you mean '{}'?", *suggestion) : "",

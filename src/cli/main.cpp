@@ -23,6 +23,7 @@
 #include "launch/shard/shard_commands.hpp"
 #include "launch/slurm/submit.hpp"
 #include "plot/plot.hpp"
+#include "report/html_report.hpp"
 #include "sweep/run/run.hpp"
 #include "sweep/store/output_folder.hpp"
 #include "sweep/store/output_tables.hpp"
@@ -49,6 +50,23 @@ int replot(const tsfs::Arguments& arguments) {
     fmt::print("{} figures in {}\n", rendered, (run_folder / "figures").string());
     return 0;
   });
+}
+
+// `runner report FOLDER...`: each folder's page, written holding the folder's lock.
+int write_reports(const std::vector<std::string>& folders) {
+  if (folders.empty()) throw tsfs::InputError("runner report", "needs one or more folders");
+  for (const auto& folder : folders) {
+    if (!std::filesystem::is_directory(folder))
+      throw tsfs::InputError(
+          folder, std::filesystem::exists(folder) ? "is a file, not a folder" : "folder not found");
+    tsfs::OutputCommand output{folder, folder, "runner report " + folder};
+    output.output_option.clear();
+    tsfs::run_in_output_folder(output, [&] {
+      fmt::print("{}\n", tsfs::write_report(folder).string());
+      return 0;
+    });
+  }
+  return 0;
 }
 
 // `runner merge RUN_DIR` and `runner status RUN_DIR`: the run folder of a sharded run.
@@ -137,6 +155,10 @@ int main(int argc, char** argv) {
       tsfs::InterruptHandlers interrupts;
       tsfs::run_compare(compare);
       return 0;
+    }
+    if (!words.empty() && words.front() == "report") {
+      tsfs::InterruptHandlers interrupts;
+      return write_reports({words.begin() + 1, words.end()});
     }
     auto arguments = tsfs::parse_arguments(words);
     if (arguments.help) {

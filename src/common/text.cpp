@@ -214,4 +214,26 @@ std::optional<std::string> closest_match(std::string_view word,
   return best;
 }
 
+std::string json_string(const std::string& text) {
+  std::string quoted = "\"";
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const size_t length = utf8_sequence_length(text, i);
+    if (c == '"' || c == '\\') {
+      quoted += '\\';
+      quoted += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      quoted += fmt::format("\\u{:04x}", static_cast<int>(c));
+    } else if (length == 0) {
+      quoted += "\\ufffd";
+    } else {
+      quoted.append(text, i, length);
+      i += length;
+      continue;
+    }
+    ++i;
+  }
+  return quoted + "\"";
+}
+
 }  // namespace tsfs

@@ -47,6 +47,11 @@ std::string_view without_byte_order_mark(std::string_view text);
 size_t utf8_sequence_length(std::string_view text, size_t at);
 bool is_valid_utf8(std::string_view text);
 
+// `text` as a JSON string, quotes included. JSON text is UTF-8 (RFC 8259 section 8.1): a byte that
+// is not part of a UTF-8 character (a path on a file system with another encoding) becomes U+FFFD,
+// so the document stays readable.
+std::string json_string(const std::string& text);
+
 // A piece of untrusted input for an error message: control bytes and bytes that are not UTF-8
 // are escaped (\x00, \r, \t, \xff) and text longer than `limit` bytes is cut with "...", so a
 // binary file or a megabyte-long token cannot garble or flood the message. UTF-8 names stay

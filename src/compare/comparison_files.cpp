@@ -11,6 +11,7 @@
 #include "compare/comparison_figures.hpp"
 #include "plot/plot.hpp"
 #include "report/csv_table.hpp"
+#include "report/html_report.hpp"
 #include "statistics/rounding_ties.hpp"
 
 namespace tsfs::compare {
@@ -279,6 +280,7 @@ bool write_comparison(const std::filesystem::path& folder, const CollateOptions&
     write_file_atomically(staged.staging() / name, contents);
   // Written only with --common-datasets: a comparison without it must not keep an earlier one's.
   if (!tables.contains("left_out_datasets.csv")) staged.retire("left_out_datasets.csv");
+  write_comparison_report(staged.staging(), folder_name(folder));
   bool rendered = true;
   for (const auto& [name, figure] :
        {std::pair{"cd_diagram", critical_difference_figure(collated, comparison)},

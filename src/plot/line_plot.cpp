@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "plot/band.hpp"
 #include "plot/baselines.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/panel_grid.hpp"
@@ -145,41 +146,27 @@ class LinePlot final : public PlotKind {
     const std::string chosen = params_.text("band_error");
     if (chosen != "auto") return chosen;
     const auto protocol = table.column("protocol");
-    const bool k_fold = protocol && !table.rows.empty() &&
-                        folds_of_protocol(table.rows.front()[*protocol]).has_value();
+    const bool k_fold =
+        protocol && !table.rows.empty() && k_fold_folds(table.rows.front()[*protocol]).has_value();
     return k_fold && table.column("n_folds") ? "nadeau_bengio" : "std";
   }
 
-  // k of a "stratified_kfold(folds=k;...)" protocol label; nullopt for other protocols.
-  static std::optional<double> folds_of_protocol(const std::string& label) {
-    const std::string prefix = "stratified_kfold(folds=";
-    if (label.rfind(prefix, 0) != 0) return std::nullopt;
-    const auto end = label.find_first_of(";)", prefix.size());
-    auto folds = parse_double(label.substr(prefix.size(), end - prefix.size()));
-    if (!folds || *folds < 2) return std::nullopt;
-    return folds;
-  }
-
-  // The band column (a fold standard deviation s), or the standard error of the mean over the J
-  // = n_folds folds: s / sqrt(J) (standard_error, as if the folds were independent), or
-  // Nadeau & Bengio's corrected s sqrt(1/J + n_test/n_train) (Machine Learning 52, 2003), with
-  // n_test/n_train = 1/(k-1) for k-fold CV: the folds of repeated k-fold share training rows,
-  // which the plain standard error ignores.
+  // The band column (a fold standard deviation s), or the standard error of its mean over the
+  // n_folds folds (standard_error_half_width: plain, or Nadeau-Bengio corrected).
   double band_half_width(const CsvTable& table, size_t row, const Columns& columns,
                          const std::string& name) const {
     double half_width = parse_double(table.rows[row][*columns.band]).value_or(0.0);
     if (!columns.n_folds) return half_width;
-    const double folds =
-        std::max(1.0, parse_double(table.rows[row][*columns.n_folds]).value_or(1.0));
-    if (!columns.protocol) return half_width / std::sqrt(folds);
+    const double folds = parse_double(table.rows[row][*columns.n_folds]).value_or(1.0);
+    if (!columns.protocol) return standard_error_half_width(half_width, folds, std::nullopt);
     const std::string& protocol = table.rows[row][*columns.protocol];
-    const auto k = folds_of_protocol(protocol);
+    const auto k = k_fold_folds(protocol);
     if (!k)
       throw InputError("", fmt::format("plot '{}': band_error nadeau_bengio corrects k-fold CV "
                                        "(test/train ratio 1/(k-1)), and a row's protocol is "
                                        "'{}'; use standard_error or std",
                                        name, protocol));
-    return half_width * std::sqrt(1.0 / folds + 1.0 / (*k - 1.0));
+    return standard_error_half_width(half_width, folds, k);
   }
 
   PanelBaselines baseline_lines(const PlotContext& context, const PanelDatasets& datasets,

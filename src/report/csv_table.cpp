@@ -30,7 +30,10 @@ std::string CsvTable::str() const {
 }
 
 CsvTable read_csv_table(const std::filesystem::path& path) {
-  std::string text = read_text_file(path);
+  return parse_csv_table(read_text_file(path), path);
+}
+
+CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path) {
   std::vector<std::vector<std::string>> records;
   std::vector<std::string> record;
   std::string field;

@@ -22,5 +22,7 @@ std::string csv_row(const std::vector<std::string>& fields);
 // Reads a CSV file written by CsvTable::str (quoted fields allowed). Throws InputError on a
 // malformed file.
 CsvTable read_csv_table(const std::filesystem::path& path);
+// The same for the text of a file already read (a gunzipped one); `path` names it in errors.
+CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path);
 
 }  // namespace tsfs

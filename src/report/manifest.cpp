@@ -21,30 +21,6 @@
 namespace tsfs {
 namespace {
 
-// JSON text is UTF-8 (RFC 8259 section 8.1): a byte that is not part of a UTF-8 character (a
-// path on a file system with another encoding) becomes U+FFFD, so the manifest stays readable.
-std::string json_string(const std::string& text) {
-  std::string quoted = "\"";
-  for (size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    const size_t length = utf8_sequence_length(text, i);
-    if (c == '"' || c == '\\') {
-      quoted += '\\';
-      quoted += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      quoted += fmt::format("\\u{:04x}", static_cast<int>(c));
-    } else if (length == 0) {
-      quoted += "\\ufffd";
-    } else {
-      quoted.append(text, i, length);
-      i += length;
-      continue;
-    }
-    ++i;
-  }
-  return quoted + "\"";
-}
-
 std::string utc_time(std::chrono::system_clock::time_point time) {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
                      fmt::gmtime(std::chrono::system_clock::to_time_t(time)));

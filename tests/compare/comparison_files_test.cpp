@@ -391,7 +391,9 @@ TEST_CASE("write_comparison: the tables and both figures into the folder, old fi
     CHECK_FALSE(entry.path().filename().string().front() == '.');
     ++entries;
   }
-  CHECK(entries == tables.size() + 1);  // and figures/
+  CHECK(entries == tables.size() + 2);  // and figures/ and the page
+  CHECK(testing::read_text(folder / "report.html").find("\"kind\": \"comparison\"") !=
+        std::string::npos);
 }
 
 TEST_CASE("write_comparison: a rerun without --common-datasets removes left_out_datasets.csv") {

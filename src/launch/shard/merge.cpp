@@ -17,6 +17,7 @@
 #include "launch/shard/work_groups.hpp"
 #include "plot/plot.hpp"
 #include "report/csv_table.hpp"
+#include "report/html_report.hpp"
 #include "report/manifest.hpp"
 #include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
@@ -410,6 +411,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
        {"shards", static_cast<size_t>(planned.shards)}},
       "finished"};
   write_file_atomically(run_folder / "manifest.json", manifest_json(manifest));
+  write_run_report(run_folder, folder_name(run_folder));
   fmt::print("merged {} shards: {} cells{} into {}\n", planned.shards, plan.cells.size(),
              tuned.empty() ? "" : fmt::format(" and {} tuned rows", tuned.size()),
              run_folder.string());

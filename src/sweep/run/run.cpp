@@ -17,6 +17,7 @@
 #include "common/progress.hpp"
 #include "common/version.hpp"
 #include "plot/plot.hpp"
+#include "report/html_report.hpp"
 #include "report/manifest.hpp"
 #include "sweep/plan/work_units.hpp"
 #include "sweep/run/curves.hpp"
@@ -741,7 +742,10 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     throw;
   }
   counts.kernel_column_terms = column_terms_computed() - terms_before;
-  return finish_run(spec.output, clock, counts, interrupted, manifest);
+  const int status = finish_run(spec.output, clock, counts, interrupted, manifest);
+  // A shard's folder holds part of the grid: the merge writes the run's page.
+  if (status == 0 && !options.select_cells) write_run_report(spec.output, folder_name(spec.output));
+  return status;
 }
 
 }  // namespace tsfs

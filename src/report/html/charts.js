@@ -1,0 +1,341 @@
+"use strict";
+// Charts of report.html, drawn as SVG by this script alone (no library: a page stays small and
+// self-contained, and every mark carries its data for the browser tests to read back).
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Okabe-Ito, the figures' palette (plot/panel_grid.cpp): apart for colour-blind readers.
+const PALETTE = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+  "#000000"];
+
+function element(namespace, tag, attributes, children) {
+  const node = namespace ? document.createElementNS(namespace, tag) : document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === undefined || value === null) continue;
+    if (name === "text") node.textContent = value;
+    else if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
+    else node.setAttribute(name, value);
+  }
+  for (const child of children || []) if (child) node.appendChild(child);
+  return node;
+}
+const el = (tag, attributes, children) => element(null, tag, attributes, children);
+const svg = (tag, attributes, children) => element(SVG_NS, tag, attributes, children);
+
+// A CSV field as a number: NaN for an empty or non-numeric field ("nan" and "inf" as in C++).
+function number(field) {
+  if (field === undefined || field === null || field.trim() === "") return NaN;
+  const lower = field.trim().toLowerCase();
+  if (lower === "inf" || lower === "+inf") return Infinity;
+  if (lower === "-inf") return -Infinity;
+  const value = Number(field);
+  return Number.isNaN(value) ? NaN : value;
+}
+
+// A number for reading: 4 significant digits, no trailing zeros.
+function short(value) {
+  if (!Number.isFinite(value)) return String(value);
+  return String(Number(value.toPrecision(4)));
+}
+
+// The embedded table (columns, a key column as values and codes) as rows of the CSV's text.
+function decodeTable(table) {
+  const rows = [];
+  for (let row = 0; row < table.rows; ++row)
+    rows.push(table.columns.map((column) => column.text ? column.text[row] :
+      column.values[column.codes[row]]));
+  return {header: table.header, rows: rows};
+}
+
+const tooltip = {
+  node: null,
+  show(event, lines) {
+    if (!this.node) {
+      this.node = el("div", {class: "tooltip", role: "tooltip"});
+      document.body.appendChild(this.node);
+    }
+    this.node.replaceChildren(...lines.map((line) => el("div", {text: line})));
+    this.node.style.display = "block";
+    this.node.style.left = (event.pageX + 14) + "px";
+    this.node.style.top = (event.pageY + 10) + "px";
+  },
+  hide() {
+    if (this.node) this.node.style.display = "none";
+  },
+};
+
+function linearScale(domain, range) {
+  const [d0, d1] = domain[0] === domain[1] ? [domain[0] - 0.5, domain[1] + 0.5] : domain;
+  const scale = (value) => range[0] + (value - d0) / (d1 - d0) * (range[1] - range[0]);
+  scale.ticks = () => {
+    const step0 = Math.pow(10, Math.floor(Math.log10((d1 - d0) / 5)));
+    const step = [1, 2, 5, 10].map((m) => m * step0).find((s) => (d1 - d0) / s <= 6);
+    const ticks = [];
+    for (let tick = Math.ceil(d0 / step) * step; tick <= d1 + step * 1e-9; tick += step)
+      ticks.push(Number(tick.toPrecision(12)));
+    return ticks;
+  };
+  return scale;
+}
+
+function logScale(domain, range) {
+  const inner = linearScale([Math.log10(domain[0]), Math.log10(domain[1])], range);
+  const scale = (value) => inner(Math.log10(value));
+  scale.ticks = () => {
+    const ticks = [];
+    const low = Math.floor(Math.log10(domain[0])), high = Math.ceil(Math.log10(domain[1]));
+    const every = Math.max(1, Math.ceil((high - low) / 6));
+    for (let power = low; power <= high; power += every) {
+      const tick = Math.pow(10, power);
+      if (tick >= domain[0] * 0.999 && tick <= domain[1] * 1.001) ticks.push(tick);
+    }
+    return ticks;
+  };
+  return scale;
+}
+
+function extent(values) {
+  const finite = values.filter(Number.isFinite);
+  return finite.length ? [Math.min(...finite), Math.max(...finite)] : [0, 1];
+}
+
+// Axes of a plot area: ticks and labels on the left and bottom.
+function drawAxes(group, x, y, box, labels) {
+  const bottom = box.top + box.height;
+  group.appendChild(svg("line", {x1: box.left, x2: box.left + box.width, y1: bottom, y2: bottom,
+    class: "axis"}));
+  group.appendChild(svg("line", {x1: box.left, x2: box.left, y1: box.top, y2: bottom,
+    class: "axis"}));
+  for (const tick of x.ticks()) {
+    group.appendChild(svg("line", {x1: x(tick), x2: x(tick), y1: bottom, y2: bottom + 4,
+      class: "axis"}));
+    group.appendChild(svg("text", {x: x(tick), y: bottom + 16, class: "tick", "text-anchor":
+      "middle", text: short(tick)}));
+  }
+  for (const tick of y.ticks()) {
+    group.appendChild(svg("line", {x1: box.left + box.width, x2: box.left, y1: y(tick),
+      y2: y(tick), class: "grid"}));
+    group.appendChild(svg("text", {x: box.left - 6, y: y(tick) + 4, class: "tick",
+      "text-anchor": "end", text: short(tick)}));
+  }
+  group.appendChild(svg("text", {x: box.left + box.width / 2, y: bottom + 34, class: "label",
+    "text-anchor": "middle", text: labels.x}));
+  group.appendChild(svg("text", {x: 14, y: box.top + box.height / 2, class: "label",
+    "text-anchor": "middle", transform: `rotate(-90 14 ${box.top + box.height / 2})`,
+    text: labels.y}));
+}
+
+// Values of several columns joined as "a=1, b=2", empty values left out: the series and facet
+// labels of the run's figures (plot/run_tables.cpp, key_label).
+function keyLabel(row, columns, header) {
+  return columns.filter((column) => row[column] !== "")
+    .map((column) => header[column] + "=" + (Number.isFinite(number(row[column])) ?
+      short(number(row[column])) : row[column])).join(", ");
+}
+
+// Rows matching every "column=value" filter ("column=a|b" matches either).
+function filterRows(table, filters) {
+  const tests = (filters || []).map((filter) => {
+    const at = filter.indexOf("=");
+    const column = table.header.indexOf(filter.slice(0, at));
+    const accepted = new Set(filter.slice(at + 1).split("|"));
+    return (row) => column >= 0 && accepted.has(row[column]);
+  });
+  return table.rows.filter((row) => tests.every((test) => test(row)));
+}
+
+// The points of a line chart as the run's line plots compute them (plot/line_plot.cpp): rows
+// whose y is a number, x not "tuned" (nested CV chose it per fold), one panel per facet value and
+// one line per series value, the mean y (and band) of the rows sharing an x.
+function linePanels(table, rows, options) {
+  const column = (name) => table.header.indexOf(name);
+  const x = column(options.x), y = column(options.y);
+  const band = options.band ? column(options.band) : -1;
+  const series = options.series.map(column), facet = options.facet.map(column);
+  const panels = new Map();
+  for (const row of rows) {
+    const yValue = number(row[y]);
+    if (!Number.isFinite(yValue) || row[x] === "tuned") continue;
+    const xValue = number(row[x]);
+    if (!Number.isFinite(xValue) || (options.logX && !(xValue > 0))) continue;
+    const panelLabel = keyLabel(row, facet, table.header);
+    if (!panels.has(panelLabel)) panels.set(panelLabel, new Map());
+    const lines = panels.get(panelLabel);
+    const seriesLabel = keyLabel(row, series, table.header);
+    if (!lines.has(seriesLabel)) lines.set(seriesLabel, new Map());
+    const points = lines.get(seriesLabel);
+    if (!points.has(xValue)) points.set(xValue, {ySum: 0, bandSum: 0, count: 0});
+    const point = points.get(xValue);
+    point.ySum += yValue;
+    point.bandSum += band >= 0 ? (number(row[band]) || 0) : 0;
+    point.count += 1;
+  }
+  return [...panels].map(([label, lines]) => ({
+    label: label,
+    series: [...lines].map(([seriesLabel, points]) => ({
+      label: seriesLabel,
+      points: [...points].sort((a, b) => a[0] - b[0]).map(([xValue, point]) => ({
+        x: xValue, y: point.ySum / point.count, band: point.bandSum / point.count,
+        rows: point.count})),
+    })),
+  }));
+}
+
+// Small multiples of line panels with one legend (click an entry to hide or show its series),
+// the band under each line, and a tooltip on every point. `chart.panels` keeps the data drawn.
+function lineChart(container, chart) {
+  const hidden = new Set();
+  const labels = [];
+  for (const panel of chart.panels)
+    for (const line of panel.series) if (!labels.includes(line.label)) labels.push(line.label);
+  const legend = el("div", {class: "legend"});
+  const grid = el("div", {class: "panels"});
+  container.replaceChildren(legend, grid);
+  container.chart = chart;
+  const all = chart.panels.flatMap((panel) => panel.series.flatMap((line) => line.points));
+  const xDomain = extent(all.map((point) => point.x));
+  const yDomain = extent(all.flatMap((point) => [point.y - point.band, point.y + point.band]));
+  if (Number.isFinite(chart.yMin)) yDomain[0] = chart.yMin;
+  if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
+  const box = {left: 58, top: 26, width: 330, height: 220};
+  const draw = () => {
+    grid.replaceChildren();
+    for (const panel of chart.panels) {
+      const x = (chart.logX ? logScale : linearScale)(xDomain, [box.left, box.left + box.width]);
+      const y = linearScale(yDomain, [box.top + box.height, box.top]);
+      const area = svg("svg", {class: "panel", width: 410, height: 300, viewBox: "0 0 410 300",
+        "data-panel": panel.label});
+      area.appendChild(svg("text", {x: box.left + box.width / 2, y: 16, class: "panel-title",
+        "text-anchor": "middle", text: panel.label}));
+      drawAxes(area, x, y, box, {x: chart.xLabel, y: chart.yLabel});
+      for (const line of panel.series) {
+        if (hidden.has(line.label)) continue;
+        const colour = PALETTE[labels.indexOf(line.label) % PALETTE.length];
+        const points = line.points;
+        if (points.some((point) => point.band > 0)) {
+          const upper = points.map((p) => `${x(p.x)},${y(Math.min(yDomain[1], p.y + p.band))}`);
+          const lower = points.slice().reverse()
+            .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], p.y - p.band))}`);
+          area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "), fill: colour,
+            class: "band"}));
+        }
+        area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(p.y)}`)
+          .join(" "), stroke: colour, class: "line", "data-series": line.label}));
+        for (const point of points) {
+          const lines = [line.label || chart.yLabel, `${chart.xLabel} = ${short(point.x)}`,
+            `${chart.yLabel} = ${point.y}` + (point.band > 0 ? ` ± ${short(point.band)}` : ""),
+            point.rows > 1 ? `mean of ${point.rows} rows` : "one row"];
+          area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y), r: 3.5, fill: colour,
+            class: "point", "data-x": point.x, "data-y": point.y, "data-series": line.label,
+            onmouseenter: (event) => tooltip.show(event, lines), onmouseleave: () => tooltip.hide(),
+          }));
+        }
+      }
+      grid.appendChild(area);
+    }
+    legend.replaceChildren(...labels.map((label, index) => el("button", {
+      class: "legend-entry" + (hidden.has(label) ? " off" : ""), "data-series": label,
+      onclick: () => {
+        if (hidden.has(label)) hidden.delete(label);
+        else hidden.add(label);
+        draw();
+      },
+    }, [el("span", {class: "swatch", style: `background:${PALETTE[index % PALETTE.length]}`}),
+      document.createTextNode(label || "(all rows)")])));
+    if (chart.bandLabel) legend.appendChild(el("span", {class: "note", text: chart.bandLabel}));
+  };
+  draw();
+}
+
+// A colour from low (blue) to high (orange) for the parallel coordinates' metric.
+function rampColour(fraction) {
+  const low = [0, 114, 178], high = [213, 94, 0];
+  const mix = low.map((value, i) => Math.round(value + (high[i] - value) * fraction));
+  return `rgb(${mix.join(",")})`;
+}
+
+// One vertical axis per dimension (numeric, or the sorted distinct values of a text column) and
+// one line per row, coloured by the last dimension (the metric). Hover a line for its values.
+function parallelCoordinates(container, table, rows, dimensions, limit) {
+  const shown = rows.length > limit ? rows.filter((_, i) => i % Math.ceil(rows.length / limit) ===
+    0) : rows;
+  const width = Math.max(480, dimensions.length * 130), height = 320;
+  const top = 30, bottom = height - 52;
+  const area = svg("svg", {class: "parallel", width: width, height: height,
+    viewBox: `0 0 ${width} ${height}`});
+  const axes = dimensions.map((name, index) => {
+    const column = table.header.indexOf(name);
+    const values = shown.map((row) => row[column]);
+    const numeric = values.every((value) => value === "" || Number.isFinite(number(value)));
+    const xPosition = 60 + index * (width - 120) / Math.max(1, dimensions.length - 1);
+    if (numeric) {
+      const range = extent(values.map(number));
+      const log = range[0] > 0 && range[1] / range[0] > 100;
+      const scale = (log ? logScale : linearScale)(range, [bottom, top]);
+      // An empty field (a parameter another selector does not have) sits under the axis.
+      const hasEmpty = values.includes("");
+      const ticks = scale.ticks().map((tick) => [scale(tick), short(tick)]);
+      return {name, column, xPosition, position: (value) => value === "" ? bottom + 12 :
+        scale(number(value)), ticks: hasEmpty ? ticks.concat([[bottom + 12, "(empty)"]]) : ticks};
+    }
+    const distinct = [...new Set(values)].sort();
+    const step = (bottom - top) / Math.max(1, distinct.length - 1);
+    const position = (value) => distinct.length === 1 ? (top + bottom) / 2 :
+      bottom - distinct.indexOf(value) * step;
+    return {name, column, xPosition, position, ticks: distinct.map((value) =>
+      [position(value), value])};
+  });
+  const metric = axes[axes.length - 1];
+  const metricRange = extent(shown.map((row) => number(row[metric.column])));
+  for (const row of shown) {
+    const fraction = (number(row[metric.column]) - metricRange[0]) /
+      ((metricRange[1] - metricRange[0]) || 1);
+    const points = axes.map((axis) => `${axis.xPosition},${axis.position(row[axis.column])}`);
+    area.appendChild(svg("polyline", {points: points.join(" "), class: "trace",
+      stroke: rampColour(Number.isFinite(fraction) ? fraction : 0),
+      onmouseenter: (event) => tooltip.show(event, axes.map((axis) =>
+        `${axis.name} = ${row[axis.column]}`)),
+      onmouseleave: () => tooltip.hide()}));
+  }
+  for (const axis of axes) {
+    area.appendChild(svg("line", {x1: axis.xPosition, x2: axis.xPosition, y1: top, y2: bottom,
+      class: "axis"}));
+    area.appendChild(svg("text", {x: axis.xPosition, y: bottom + 34, class: "label",
+      "text-anchor": "middle", text: axis.name}));
+    for (const [position, label] of axis.ticks)
+      area.appendChild(svg("text", {x: axis.xPosition + 4, y: position + 4, class: "tick",
+        text: label}));
+  }
+  const note = rows.length > shown.length ?
+    el("p", {class: "note", text: `${shown.length} of ${rows.length} rows drawn (every ` +
+      `${Math.ceil(rows.length / limit)}th)`}) : null;
+  container.replaceChildren(...[area, note].filter(Boolean));
+}
+
+// Points of two values per item with the diagonal and, when `rope` > 0, the band |x - y| <= rope
+// around it. `points`: {label, x, y}.
+function scatterChart(container, points, labels, rope) {
+  const size = 420, box = {left: 58, top: 20, width: 340, height: 340};
+  const domain = extent(points.flatMap((point) => [point.x, point.y]));
+  const x = linearScale(domain, [box.left, box.left + box.width]);
+  const y = linearScale(domain, [box.top + box.height, box.top]);
+  const area = svg("svg", {class: "scatter", width: size + 20, height: size + 20,
+    viewBox: `0 0 ${size + 20} ${size + 20}`});
+  if (rope > 0) {
+    const [low, high] = domain;
+    area.appendChild(svg("polygon", {class: "rope", points: [[low, low + rope], [high - rope,
+      high], [high, high], [high, high - rope], [low + rope, low], [low, low]]
+      .map(([a, b]) => `${x(Math.min(high, Math.max(low, a)))},` +
+        `${y(Math.min(high, Math.max(low, b)))}`).join(" ")}));
+  }
+  drawAxes(area, x, y, box, labels);
+  area.appendChild(svg("line", {x1: x(domain[0]), y1: y(domain[0]), x2: x(domain[1]),
+    y2: y(domain[1]), class: "diagonal"}));
+  for (const point of points)
+    area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y), r: 4, class: "point dot",
+      "data-label": point.label, "data-x": point.x, "data-y": point.y,
+      onmouseenter: (event) => tooltip.show(event, [point.label, `${labels.x}: ${point.x}`,
+        `${labels.y}: ${point.y}`]),
+      onmouseleave: () => tooltip.hide()}));
+  container.replaceChildren(area);
+  container.chart = {points: points, rope: rope};
+}

@@ -12,7 +12,7 @@ SANITIZE_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=undefined -f
 FORMATTED = $$(git ls-files 'src/*.cpp' 'src/*.hpp' 'tests/*.cpp' 'tests/*.hpp' 'benchmarks/*.cpp' \
   'python/src/*.cpp' 'python/src/*.hpp')
 
-.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench bench-floors reproduce reproduce-nested archive archive-full archive-full-checks baselines toolbox check-claims check-shape format format-check clean fuzz
+.PHONY: all deps configure build demo docs test test-slurm test-sanitize bench bench-floors reproduce reproduce-nested archive archive-full archive-full-checks archive-full-forest baselines toolbox check-claims check-shape format format-check clean fuzz
 
 all: build
 
@@ -178,6 +178,16 @@ archive-full: build
 	  --by selector,variant,distance,run --beside svc_tsfel --beside svc_catch22 \
 	  --beside nearest_neighbour --family n_features --output 'comparison_n{}'
 	python3 experiments/archive-full/archive_full_numbers.py
+
+# The catch22 classifier (catch22 features and a random forest of scikit-learn's, through `kind:
+# sklearn`: experiments/archive-full/forest_catch22.yaml) on the official split, compared with SVC
+# on the same features and the three 1-NN baselines (official_baselines/); after `make
+# archive-full`, whose cache and official-split runs it reads. Needs the runner built with the Python module and scikit-learn.
+archive-full-forest: build
+	$(BUILD)/runner experiments/archive-full/forest_catch22.yaml --quiet --progress $(RUNNER_ARGS)
+	cd $(ARCHIVE_FULL) && $(abspath $(BUILD))/runner compare forest_catch22_official \
+	  svc_catch22_official official_baselines --common-datasets --by classifier,distance,run \
+	  --output forest_comparison
 
 # The README's sensitivity runs, after `make archive-full` (they share its cache). The selection
 # run again on the 15 datasets with duplicated series, their copies kept on one side of every

@@ -92,6 +92,49 @@ def features_of(function, series, params):
         raise ValueError(f"returned the column names {repeated} more than once")
     return names, numpy.asfortranarray(values)
 
+def distances_of(function, series, params, whole_set, rows, columns):
+    count = len(series)
+    if whole_set:
+        values = numpy.asarray(function(series, **params), dtype=float)
+        if values.shape != (count, count):
+            raise ValueError(f"returned a matrix of shape {values.shape}; it needs one row and "
+                             f"one column per series: ({count}, {count})")
+    elif rows is not None:
+        # The block alone, each pair called as the whole matrix calls it: the earlier series first.
+        values = numpy.zeros((len(rows), len(columns)))
+        for r, i in enumerate(rows):
+            for c, j in enumerate(columns):
+                if i != j:
+                    values[r, c] = float(function(series[min(i, j)], series[max(i, j)], **params))
+        return checked_block(values, rows, columns)
+    else:
+        values = numpy.zeros((count, count))
+        for i in range(count):
+            for j in range(i + 1, count):
+                values[i, j] = values[j, i] = float(function(series[i], series[j], **params))
+    checked_block(values, range(count), range(count))
+    for i, j in numpy.argwhere(values != values.T)[:1]:
+        raise ValueError(f"the distance between series {i} and {j} is {float(values[i, j])!r} but "
+                         f"between {j} and {i} {float(values[j, i])!r}: a distance must be "
+                         "symmetric")
+    for i in numpy.flatnonzero(numpy.diag(values))[:1]:
+        raise ValueError(f"the distance of series {i} to itself is {float(values[i, i])!r}: it "
+                         "must be 0")
+    if rows is not None:
+        values = values[numpy.ix_(rows, columns)]
+    return numpy.asfortranarray(values)
+
+def checked_block(values, rows, columns):
+    rows, columns = list(rows), list(columns)
+    def pair(r, c):
+        return (f"the distance between series {rows[r]} and {columns[c]} is "
+                f"{float(values[r, c])!r}")
+    for r, c in numpy.argwhere(~numpy.isfinite(values))[:1]:
+        raise ValueError(f"{pair(r, c)}: a distance must be a finite number")
+    for r, c in numpy.argwhere(values < 0)[:1]:
+        raise ValueError(f"{pair(r, c)}: a distance cannot be negative")
+    return numpy.asfortranarray(values)
+
 def check(make, params):
     estimator = new_estimator(make, params)
     for method in ("fit", "predict"):
@@ -396,6 +439,26 @@ class InterpreterHost final : public PythonHost {
       features.values =
           Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1));
       return features;
+    });
+  }
+
+  Eigen::MatrixXd series_distances(const std::string& function,
+                                   const std::vector<Eigen::VectorXd>& series,
+                                   const PythonParams& params, bool whole_set,
+                                   const std::vector<int>& rows,
+                                   const std::vector<int>& columns) const override {
+    return with_python(function, "calling", [&] {
+      py::object block_rows = py::none(), block_columns = py::none();
+      if (!rows.empty() || !columns.empty()) {
+        block_rows = py::cast(rows);
+        block_columns = py::cast(columns);
+      }
+      const auto values = estimator_adapter()["distances_of"](
+                              resolve(function), numpy_series(series), keywords(params), whole_set,
+                              block_rows, block_columns)
+                              .cast<py::array_t<double, py::array::f_style>>();
+      return Eigen::MatrixXd(
+          Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1)));
     });
   }
 

@@ -52,3 +52,11 @@ def write_spec(folder, text):
     path = Path(folder) / "spec.yaml"
     path.write_text(text)
     return path
+
+
+def run_in_folder(runner, path, folder, *options):
+    """The runner on the spec `path` from `folder`, whose modules it imports (PYTHONPATH)."""
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        p for p in (str(folder), os.environ.get("PYTHONPATH", "")) if p))
+    return subprocess.run([runner, str(path), "--quiet", "--no-timings", *options], cwd=folder,
+                          capture_output=True, text=True, env=environment)

@@ -3,15 +3,13 @@ series values written out in NumPy give the native `raw` extractor's cells, seri
 lengths arrive as a list, the features are cached per dataset and keyed by the function's
 version (an edit makes the run folder's features stale: --fresh recomputes them), and its faults are named by spec line and dataset."""
 import json
-import os
-import subprocess
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import tsfs
-from conftest import UCR, write_spec
+from conftest import UCR, run_in_folder, write_spec
 
 
 def values(series):
@@ -53,13 +51,6 @@ def test_series_of_several_lengths_arrive_as_a_list(tmp_path):
     assert set(scores["feature"]) == {"length", "mean"}
 
 
-def run_in_runner(runner, path, folder, *options):
-    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        p for p in (str(folder), os.environ.get("PYTHONPATH", "")) if p))
-    return subprocess.run([runner, str(path), "--quiet", "--no-timings", *options], cwd=folder,
-                          capture_output=True, text=True, env=environment)
-
-
 def test_features_are_cached_and_recomputed_when_the_function_changes(tmp_path, runner):
     module = tmp_path / "own_features.py"
     module.write_text("import numpy as np\n"
@@ -68,9 +59,9 @@ def test_features_are_cached_and_recomputed_when_the_function_changes(tmp_path, 
     spec = spec_dict(tmp_path / "out", {"extractor": "python",
                                         "function": "own_features:spread"}, n_features=(1, 2))
     path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
-    assert run_in_runner(runner, path, tmp_path).returncode == 0
+    assert run_in_folder(runner, path, tmp_path).returncode == 0
     first = (tmp_path / "out" / "scores.csv").read_text()
-    assert run_in_runner(runner, path, tmp_path).returncode == 0  # unchanged: resumed
+    assert run_in_folder(runner, path, tmp_path).returncode == 0  # unchanged: resumed
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     [component] = manifest["python"]["components"]
     assert component["component"] == "extractor python"
@@ -81,9 +72,9 @@ def test_features_are_cached_and_recomputed_when_the_function_changes(tmp_path, 
                       "series, [75, 25], axis=1))}\n")
     # The run folder's features are other ones now: refused as for a native extractor's edited
     # parameters, and recomputed (the cache misses: its key holds the version) with --fresh.
-    completed = run_in_runner(runner, path, tmp_path)
+    completed = run_in_folder(runner, path, tmp_path)
     assert completed.returncode == 2 and "rerun with --fresh" in completed.stderr
-    completed = run_in_runner(runner, path, tmp_path, "--fresh")
+    completed = run_in_folder(runner, path, tmp_path, "--fresh")
     assert completed.returncode == 0, completed.stderr
     assert (tmp_path / "out" / "scores.csv").read_text() != first
     assert "iqr" in (tmp_path / "out" / "scores.csv").read_text()
@@ -101,7 +92,7 @@ def test_a_fault_in_the_function_names_the_spec_line_and_dataset(tmp_path, runne
     (tmp_path / f"{module}.py").write_text(f"def extract(series):\n    {body}\n")
     spec = spec_dict(tmp_path / "out", {"extractor": "python", "function": f"{module}:extract"})
     path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
-    completed = run_in_runner(runner, path, tmp_path)
+    completed = run_in_folder(runner, path, tmp_path)
     assert completed.returncode == 2, completed.stderr
     assert "spec.yaml:" in completed.stderr and "(dataset Coffee)" in completed.stderr
     assert pd.Series([completed.stderr]).str.contains(message).all(), completed.stderr

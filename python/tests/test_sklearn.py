@@ -28,13 +28,16 @@ SMALL_DATA = {
     "sequential": {"cv": 2},
     # Two-value series are at LCSS distance 0, 0.5 or 1: with the default epsilon 1 most pairs of
     # check_classifiers_train's standardised points match in full (distance 0), so 1-NN ties.
-    "lcss": {"distance_params": {"epsilon": 0.1}},
+    "distance lcss": {"distance_params": {"epsilon": 0.1}},
     # A researcher's own score (experiments/ imports from the repository's root, pytest's folder).
     "python": {"function": "experiments.own_method.anova_numpy:f_scores"},
     "sklearn": {"estimator": "sklearn.linear_model.LogisticRegression"},
-    # Extractors, which share names with selectors ("python"): "extractor NAME".
+    # Extractors and distances, which share names with selectors ("python"): "extractor NAME",
+    # "distance NAME".
     "extractor python": {"extractor_params": {
         "function": "experiments.own_method.summary_features:summary"}},
+    "distance python": {"distance_params": {
+        "function": "experiments.own_method.complexity_invariant:cid"}},
 }
 
 
@@ -55,7 +58,7 @@ def estimators():
     for component in tsfs.components("distance"):
         name = component["name"]
         found[f"NearestNeighbourClassifier-{name}"] = NearestNeighbourClassifier(
-            name, **SMALL_DATA.get(name, {}))
+            name, **SMALL_DATA.get(f"distance {name}", {}))
     laplacian = selector("laplacian", n_features=1, **SMALL_DATA["laplacian"])
     found["SeriesFeatureSelector"] = SeriesFeatureSelector(laplacian)
     return found

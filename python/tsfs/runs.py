@@ -216,8 +216,9 @@ def _objects_named(spec, components):
         spec["features"] = [named(entry) for entry in features]
     elif isinstance(features, dict):
         spec["features"] = named(features)
-    if isinstance(spec.get("selectors"), list):
-        spec["selectors"] = [named(entry) for entry in spec["selectors"]]
+    for key in ("selectors", "distances"):
+        if isinstance(spec.get(key), list):
+            spec[key] = [named(entry) for entry in spec[key]]
     if "classifier" in spec:
         spec["classifier"] = named(spec["classifier"])
     return spec

@@ -231,8 +231,15 @@ DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distanc
     warn_unverified(path);
   }
   auto start = std::chrono::steady_clock::now();
-  block.values =
-      whole ? measure->pairwise(dataset, threads) : measure->block(dataset, rows, columns, threads);
+  try {
+    block.values = whole ? measure->pairwise(dataset, threads)
+                         : measure->block(dataset, rows, columns, threads);
+  } catch (const InputError& error) {
+    // A location-less refusal (a Python distance's exception): the entry's line, the dataset.
+    if (!error.where().empty()) throw;
+    throw InputError(distance.where.str(),
+                     fmt::format("{} (dataset {})", error.message(), dataset.name));
+  }
   spdlog::info("distances {} {}: {}x{} in {:.2f} s", dataset.name, distance.kind,
                block.values.rows(), block.values.cols(),
                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());

@@ -1,10 +1,10 @@
 #pragma once
 // The Python interpreter that Python components (`selectors: [{kind: python, function:
-// "module:name"}]`, `classifier: {kind: sklearn, estimator: "module.Class"}`) call into. tsfs's
-// library does not link Python: the program that has an interpreter installs a host, the runner
-// built with the Python module (which embeds one) or the `tsfs` module itself
-// (python/src/python_host.cpp). Without a host, a spec naming a Python component is refused at load
-// time, naming its line.
+// "module:name"}]`, `classifier: {kind: sklearn, estimator: "module.Class"}`, Python features and
+// distances) call into. tsfs's library does not link Python: the program that has an interpreter
+// installs a host, the runner built with the Python module (which embeds one) or the `tsfs`
+// module itself (python/src/python_host.cpp). Without a host, a spec naming a Python component
+// is refused at load time, naming its line.
 #include <Eigen/Core>
 #include <memory>
 #include <optional>
@@ -71,6 +71,19 @@ class PythonHost {
   virtual PythonFeatures series_features(const std::string& function,
                                          const std::vector<Eigen::VectorXd>& series,
                                          const PythonParams& params) const = 0;
+  // The distances between every two of `series` (a 2-D float64 array when all have one length,
+  // else a list of 1-D arrays), as a symmetric matrix with a zero diagonal: with `whole_set`,
+  // function(series, **params) returns the matrix; otherwise function(a, b, **params) returns the
+  // distance of one pair, called once for each pair i < j (a before b: the earlier series first).
+  // With `rows` and `columns` (dataset indices), only that block: the pairs it holds alone, or
+  // the whole matrix's entries with `whole_set`. PythonCallError on an exception, a matrix of
+  // another shape, or a distance that is not finite, is negative, differs between (i, j) and
+  // (j, i), or is not 0 on the diagonal, naming the series.
+  virtual Eigen::MatrixXd series_distances(const std::string& function,
+                                           const std::vector<Eigen::VectorXd>& series,
+                                           const PythonParams& params, bool whole_set,
+                                           const std::vector<int>& rows = {},
+                                           const std::vector<int>& columns = {}) const = 0;
   // Builds `estimator(**params)` and checks it as far as can be done before a fit: it takes these
   // parameters, has fit and predict, and (scikit-learn >= 1.2) accepts their values.
   // PythonCallError with the reason otherwise.

@@ -204,7 +204,7 @@ bool is_table_column_name(const std::string& name) {
                                               "zero_weight_fraction"};
   for (const char* prefix : {"chosen_", "classifier_", "reducer_"})
     if (name.rfind(prefix, 0) == 0) return true;
-  const std::vector<std::string> metrics = chosen_metric_names();
+  static const std::vector<std::string> metrics = chosen_metric_names();
   return names.count(name) > 0 || ends_with(name, "_std") ||
          std::find(metrics.begin(), metrics.end(), name) != metrics.end();
 }

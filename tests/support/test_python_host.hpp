@@ -5,11 +5,13 @@
 // - a "function" scores each column by its population variance, times the parameter `times` when
 //   given;
 // - an extractor's function makes each series' mean (times `times`) and length;
+// - a distance's function is the absolute difference of two series' means (times `times`);
 // - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
 //   class's centroid);
 // - "missing:..." does not import, "fails:..." raises when called; a name without a module was
 //   not passed to tsfs.run.
 #include <Eigen/Core>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
@@ -30,6 +32,8 @@ class TestHost final : public PythonHost {
   mutable PythonParams last_params;
   mutable long long last_random_state = -1;
   mutable Eigen::MatrixXd last_train;
+  mutable bool last_whole_set = false;
+  mutable std::vector<int> last_block_rows;
 
   std::string function_version(const std::string& function) const override {
     if (function.rfind("missing:", 0) == 0)
@@ -76,6 +80,26 @@ class TestHost final : public PythonHost {
       features.values(index, 1) = static_cast<double>(series[row].size());
     }
     return features;
+  }
+
+  // Distances: the absolute difference of the series' means, times `times` when given.
+  Eigen::MatrixXd series_distances(const std::string& function,
+                                   const std::vector<Eigen::VectorXd>& series,
+                                   const PythonParams& params, bool whole_set,
+                                   const std::vector<int>& rows,
+                                   const std::vector<int>& columns) const override {
+    if (function.rfind("fails:", 0) == 0) throw PythonCallError("calling " + function + " raised");
+    last_params = params;
+    last_whole_set = whole_set;
+    const auto count = static_cast<Eigen::Index>(series.size());
+    Eigen::MatrixXd distances(count, count);
+    for (Eigen::Index i = 0; i < count; ++i)
+      for (Eigen::Index j = 0; j < count; ++j)
+        distances(i, j) = times_of(params) * std::abs(series[static_cast<size_t>(i)].mean() -
+                                                      series[static_cast<size_t>(j)].mean());
+    last_block_rows = rows;
+    if (!rows.empty()) return distances(rows, columns);
+    return distances;
   }
 
   PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,

@@ -138,7 +138,8 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
     result["classes"] = class_values;
   }
   Eigen::MatrixXd distances;
-  if (registration.uses_distance) {
+  const bool uses_distance = registration.uses_distance || selector->asks_for_distances();
+  if (uses_distance) {
     if (distance_matrix.is_none())
       throw py::value_error(fmt::format(
           "selector '{}' uses a distance between the rows: give distances (an n x n matrix, or a "
@@ -161,7 +162,7 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
                                 {.features = features,
                                  .labels = &classes_of_rows,
                                  .classes = classes,
-                                 .distances = registration.uses_distance ? &distances : nullptr,
+                                 .distances = uses_distance ? &distances : nullptr,
                                  .classifier = classifier.get()});
   });
   result["scores"] = to_numpy(std::move(scored.scores));

@@ -67,6 +67,15 @@ def object_file(thing):
     except TypeError:
         return ""
 
+def takes_distances(function):
+    # A score function asks for the fit rows' distance matrix by naming a parameter `distances`.
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    found = parameters.get("distances")
+    return found is not None and found.kind in (found.POSITIONAL_OR_KEYWORD, found.KEYWORD_ONLY)
+
 def features_of(function, series, params):
     returned = function(series, **params)
     if hasattr(returned, "columns") and hasattr(returned, "to_numpy"):
@@ -135,20 +144,47 @@ def checked_block(values, rows, columns):
         raise ValueError(f"{pair(r, c)}: a distance cannot be negative")
     return numpy.asfortranarray(values)
 
-def check(make, params):
+def check(make, params, role):
     estimator = new_estimator(make, params)
-    for method in ("fit", "predict"):
+    needed = ("fit", "predict") if role == "classifier" else ("fit", "transform")
+    for method in needed:
         if not callable(getattr(estimator, method, None)):
-            raise TypeError(f"{type(estimator).__name__} has no {method} method; a classifier "
-                            "needs fit and predict")
+            raise TypeError(f"{type(estimator).__name__} has no {method} method; a {role} "
+                            f"needs {' and '.join(needed)}")
     # scikit-learn >= 1.2 checks values against the constraints its estimators declare.
     if hasattr(estimator, "_parameter_constraints") and hasattr(estimator, "_validate_params"):
         estimator._validate_params()
 
-def fit_predict(make, params, train, labels, classes, test, random_state):
+def seeded(make, params, random_state):
     estimator = new_estimator(make, params)
     if "random_state" not in params and "random_state" in estimator.get_params(deep=False):
         estimator.set_params(random_state=random_state)
+    return estimator
+
+def transformed(values, rows, method):
+    try:
+        values = numpy.asarray(values.toarray() if hasattr(values, "toarray") else values,
+                               dtype=float)
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{method} returned {type(values).__name__}, not numbers: {error}")
+    if values.ndim != 2 or values.shape[0] != rows:
+        raise ValueError(f"{method} returned shape {values.shape}; it must be ({rows}, components)")
+    if not numpy.isfinite(values).all():
+        raise ValueError(f"{method} returned a value that is not finite")
+    return numpy.asfortranarray(values)
+
+def fit_transform(make, params, train, labels, test, random_state):
+    transformer = seeded(make, params, random_state)
+    train_out = transformed(transformer.fit_transform(train, labels), train.shape[0],
+                            "fit_transform")
+    test_out = transformed(transformer.transform(test), test.shape[0], "transform")
+    if test_out.shape[1] != train_out.shape[1]:
+        raise ValueError(f"transform returned {test_out.shape[1]} columns for the test rows, "
+                         f"fit_transform {train_out.shape[1]} for the training rows")
+    return train_out, test_out
+
+def fit_predict(make, params, train, labels, classes, test, random_state):
+    estimator = seeded(make, params, random_state)
     estimator.fit(train, labels)
     predicted = numpy.asarray(estimator.predict(test))
     if predicted.shape != (test.shape[0],):
@@ -416,12 +452,20 @@ class InterpreterHost final : public PythonHost {
     });
   }
 
+  bool takes_distances(const std::string& function) const override {
+    return with_python(function, "importing", [&] {
+      return estimator_adapter()["takes_distances"](resolve(function)).cast<bool>();
+    });
+  }
+
   Eigen::VectorXd feature_scores(const std::string& function, const Eigen::MatrixXd& features,
-                                 const Eigen::VectorXi& labels,
-                                 const PythonParams& params) const override {
+                                 const Eigen::VectorXi& labels, const PythonParams& params,
+                                 const Eigen::MatrixXd* distances) const override {
     return with_python(function, "calling", [&] {
+      py::dict arguments = keywords(params);
+      if (distances != nullptr) arguments["distances"] = numpy_matrix(*distances);
       py::object returned =
-          resolve(function)(numpy_matrix(features), numpy_labels(labels), **keywords(params));
+          resolve(function)(numpy_matrix(features), numpy_labels(labels), **arguments);
       return scores_of(function, returned, features.cols());
     });
   }
@@ -433,12 +477,7 @@ class InterpreterHost final : public PythonHost {
       py::object returned = estimator_adapter()["features_of"](
           resolve(function), numpy_series(series), keywords(params));
       const auto pair = returned.cast<py::tuple>();
-      const auto values = pair[1].cast<py::array_t<double, py::array::f_style>>();
-      PythonFeatures features;
-      features.names = pair[0].cast<std::vector<std::string>>();
-      features.values =
-          Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1));
-      return features;
+      return PythonFeatures{pair[0].cast<std::vector<std::string>>(), eigen_matrix(pair[1])};
     });
   }
 
@@ -453,18 +492,31 @@ class InterpreterHost final : public PythonHost {
         block_rows = py::cast(rows);
         block_columns = py::cast(columns);
       }
-      const auto values = estimator_adapter()["distances_of"](
-                              resolve(function), numpy_series(series), keywords(params), whole_set,
-                              block_rows, block_columns)
-                              .cast<py::array_t<double, py::array::f_style>>();
-      return Eigen::MatrixXd(
-          Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1)));
+      return eigen_matrix(estimator_adapter()["distances_of"](
+          resolve(function), numpy_series(series), keywords(params), whole_set, block_rows,
+          block_columns));
     });
   }
 
-  void check_estimator(const std::string& estimator, const PythonParams& params) const override {
-    with_python(estimator, "building",
-                [&] { estimator_adapter()["check"](resolve(estimator), keywords(params)); });
+  void check_estimator(const std::string& estimator, const PythonParams& params,
+                       EstimatorRole role) const override {
+    with_python(estimator, "building", [&] {
+      estimator_adapter()["check"](
+          resolve(estimator), keywords(params),
+          role == EstimatorRole::classifier ? "classifier" : "transformer");
+    });
+  }
+
+  PythonTransformed fit_transform(const std::string& estimator, const PythonParams& params,
+                                  const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
+                                  const Eigen::MatrixXd& test,
+                                  long long random_state) const override {
+    return with_python(estimator, "fitting", [&] {
+      py::tuple returned = estimator_adapter()["fit_transform"](
+          resolve(estimator), keywords(params), numpy_matrix(train), numpy_labels(train_labels),
+          numpy_matrix(test), random_state);
+      return PythonTransformed{eigen_matrix(returned[0]), eigen_matrix(returned[1])};
+    });
   }
 
   PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,
@@ -476,13 +528,11 @@ class InterpreterHost final : public PythonHost {
           resolve(estimator), keywords(params), numpy_matrix(train), numpy_labels(train_labels),
           classes, numpy_matrix(test), random_state);
       const auto labels = returned[0].cast<py::array_t<long long>>();
-      const auto scores = returned[1].cast<py::array_t<double, py::array::f_style>>();
       PythonPredictions predictions;
       predictions.labels = Eigen::Map<const Eigen::Matrix<long long, Eigen::Dynamic, 1>>(
                                labels.data(), labels.size())
                                .cast<int>();
-      predictions.scores =
-          Eigen::Map<const Eigen::MatrixXd>(scores.data(), scores.shape(0), scores.shape(1));
+      predictions.scores = eigen_matrix(returned[1]);
       return predictions;
     });
   }
@@ -493,6 +543,11 @@ class InterpreterHost final : public PythonHost {
     py::array_t<double, py::array::f_style> matrix({values.rows(), values.cols()});
     std::copy(values.data(), values.data() + values.size(), matrix.mutable_data());
     return matrix;
+  }
+  // A Fortran-ordered float64 array the adapter returned, copied.
+  static Eigen::MatrixXd eigen_matrix(const py::object& array) {
+    const auto values = array.cast<py::array_t<double, py::array::f_style>>();
+    return Eigen::Map<const Eigen::MatrixXd>(values.data(), values.shape(0), values.shape(1));
   }
   // A 2-D array (series x time steps) when every series has one length, else a list of arrays.
   static py::object numpy_series(const std::vector<Eigen::VectorXd>& series) {

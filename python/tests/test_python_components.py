@@ -38,11 +38,16 @@ def spec_dict(output, selectors, datasets=("Coffee",)):
     }
 
 
-def run_in_runner(runner, spec_path, cwd, extra_path=""):
+def run_in_runner_arguments(runner, arguments, cwd, extra_path=""):
     environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
         p for p in (str(REPO), extra_path, os.environ.get("PYTHONPATH", "")) if p))
-    return subprocess.run([runner, str(spec_path), "--quiet", "--no-timings"], cwd=cwd,
-                          capture_output=True, text=True, env=environment)
+    return subprocess.run([runner, *arguments], cwd=cwd, capture_output=True, text=True,
+                          env=environment)
+
+
+def run_in_runner(runner, spec_path, cwd, extra_path=""):
+    return run_in_runner_arguments(runner, [str(spec_path), "--quiet", "--no-timings"], cwd,
+                                   extra_path)
 
 
 def test_a_numpy_anova_gives_the_native_rankings_and_accuracies(tmp_path):
@@ -160,3 +165,79 @@ def test_ctrl_c_inside_the_function_stops_the_runner_within_a_second(tmp_path, r
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130, stderr
     assert time.monotonic() - sent < 1.5
+
+
+OWN_LAPLACIAN = "experiments.own_method.laplacian_numpy:laplacian_scores"
+
+
+def test_a_function_that_takes_distances_gets_each_distance_and_ranks_as_the_native_one(tmp_path):
+    spec = spec_dict(tmp_path / "out", [
+        {"kind": "laplacian", "k": 5, "sigma_ratio": [0.5, 2.0]},
+        {"kind": "python", "function": OWN_LAPLACIAN, "k": 5, "sigma_ratio": [0.5, 2.0],
+         "order": "ascending"}], datasets=("Coffee", "GunPoint"))
+    spec["distances"] = [{"kind": "euclidean"}, {"kind": "dtw", "window_ratio": 0.1}]
+    run = tsfs.run(spec, threads=2)
+    results = run.table("results.csv")
+    native = results[results.selector == "laplacian"].reset_index(drop=True)
+    own = results[results.selector == "python"].reset_index(drop=True)
+    assert len(own) == 2 * 2 * 2 * 3  # datasets x distances x sigma_ratio x n_features
+    for column in ("dataset", "distance", "sigma_ratio", "n_features", "accuracy"):
+        assert list(native[column]) == list(own[column]), column
+    scores = run.table("scores.csv")
+    native_scores = scores[scores.selector == "laplacian"].reset_index(drop=True)
+    own_scores = scores[scores.selector == "python"].reset_index(drop=True)
+    assert set(own_scores["distance"]) == {"euclidean", "dtw-r0.1"}
+    assert list(native_scores["rank"]) == list(own_scores["rank"])
+    np.testing.assert_allclose(own_scores["score"], native_scores["score"], rtol=1e-9)
+
+
+def test_a_function_that_takes_distances_needs_the_spec_s_distances(tmp_path, runner):
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": OWN_LAPLACIAN}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    completed = run_in_runner(runner, path, tmp_path)
+    assert completed.returncode == 2, completed.stderr
+    assert "spec.yaml:" in completed.stderr
+    assert "needs a distance: add a 'distances' list" in completed.stderr
+
+
+def test_tsfs_select_hands_a_function_that_takes_distances_the_matrix(gunpoint):
+    features, _ = tsfs.features(gunpoint.X[:40], "catch22")
+    matrix = tsfs.distances(gunpoint.X[:40])
+    native = tsfs.select(features, selector="laplacian", distances=matrix, k=5)
+    own = tsfs.select(features, gunpoint.y[:40], selector="python", function=OWN_LAPLACIAN,
+                      distances=matrix, k=5, order="ascending")
+    assert list(own.ranking) == list(native.ranking)
+    np.testing.assert_allclose(own.scores, native.scores, rtol=1e-9)
+    with pytest.raises(ValueError, match="uses a distance between the rows: give distances"):
+        tsfs.select(features, gunpoint.y[:40], selector="python", function=OWN_LAPLACIAN)
+
+
+def test_a_study_of_python_components_in_three_shards_merges_to_the_single_run(tmp_path, runner):
+    """What `runner submit --slurm` runs (plan, the shards from the spec's folder, merge), with a
+    Python selector that takes distances, a Python distance, a transformer and an estimator."""
+    (tmp_path / "own_distance.py").write_text(
+        "def gap(a, b):\n    return float(abs(a.mean() - b.mean()) + abs(a.std() - b.std()))\n")
+    spec = spec_dict(tmp_path / "single", [
+        {"kind": "python", "function": OWN_LAPLACIAN, "k": 5, "sigma_ratio": [0.5, 2.0],
+         "order": "ascending"},
+        {"kind": "python", "function": OWN_ANOVA}], datasets=("Coffee", "GunPoint"))
+    spec["distances"] = [{"kind": "euclidean"}, {"kind": "python", "function": "own_distance:gap"}]
+    spec["reduce"] = {"kind": "sklearn", "estimator": "sklearn.decomposition.PCA",
+                      "n_components": 2}
+    spec["classifier"] = {"kind": "sklearn", "estimator": "sklearn.tree.DecisionTreeClassifier",
+                          "max_depth": [2, None]}
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+
+    def runner_ok(*arguments):
+        completed = run_in_runner_arguments(runner, [*map(str, arguments), "--quiet",
+                                                     "--no-timings"], tmp_path)
+        assert completed.returncode == 0, completed.stderr
+
+    runner_ok(path, "--threads", 2)
+    sharded = tmp_path / "sharded"
+    runner_ok("plan", path, "--shards", 3, "--set", f"output={sharded}")
+    for shard in ("1/3", "2/3", "3/3"):
+        runner_ok("run", path, "--threads", 1, "--shard", shard, "--set", f"output={sharded}")
+    runner_ok("merge", sharded)
+    for name in ("results.csv", "folds.csv", "scores.csv"):
+        assert (tmp_path / "single" / name).read_bytes() == (sharded / name).read_bytes(), name

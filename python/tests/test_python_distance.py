@@ -2,6 +2,7 @@
 Euclidean distance written in NumPy, pair by pair or as a whole matrix, gives the native
 `euclidean` distance's 1-NN cells; its matrices are cached per dataset and keyed by the function's
 version (an edit recomputes them); and a wrong return is named by spec line and dataset."""
+import json
 import re
 
 import numpy as np
@@ -69,6 +70,10 @@ def test_matrices_are_cached_and_recomputed_when_the_function_changes(tmp_path, 
     completed = run_in_folder(runner, path, tmp_path)
     assert completed.returncode == 0, completed.stderr
     first = (tmp_path / "out" / "results.csv").read_text()
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
+    [component] = manifest["python"]["components"]
+    assert component["component"] == "distance python"
+    assert component["file"] == str(module)
     cached = sorted((tmp_path / "out" / "cache").glob("distance-*.bin"))
     assert len(cached) == 1
     module.write_text("import numpy as np\n"

@@ -219,8 +219,9 @@ def _objects_named(spec, components):
     for key in ("selectors", "distances"):
         if isinstance(spec.get(key), list):
             spec[key] = [named(entry) for entry in spec[key]]
-    if "classifier" in spec:
-        spec["classifier"] = named(spec["classifier"])
+    for key in ("classifier", "reduce"):
+        if key in spec:
+            spec[key] = named(spec[key])
     return spec
 
 

@@ -13,16 +13,12 @@
 #include "classify/classifier_inputs.hpp"
 #include "classify/standardize.hpp"
 #include "common/error.hpp"
-#include "common/hash.hpp"
 #include "common/python_host.hpp"
 
 namespace tsfs {
 namespace {
 
 ComponentInfo sklearn_info();
-
-// scikit-learn draws random_state from [0, 2^32).
-constexpr int kRandomStateBits = 32;
 
 class SklearnClassifier final : public Classifier {
  public:
@@ -40,11 +36,7 @@ class SklearnClassifier final : public Classifier {
     // Most estimators refuse a single class; the native classifiers predict it.
     if (const int only = single_training_class(train_labels); only >= 0)
       return single_class_predictions(only, test_features.rows(), classes);
-    // A fit's own seed, from its training data (the fold's rows, the selected columns): every
-    // fold's model draws differently, and the same fit gets the same model on every run, at any
-    // thread count and in any shard, as the cache of finished cells assumes.
-    const auto random_state = static_cast<long long>(
-        Hasher().matrix(train_features).vector(train_labels).digest() >> (64 - kRandomStateBits));
+    const long long random_state = fit_random_state(train_features, train_labels);
     StandardizedRows rows = standardize_ ? standardize(train_features, test_features)
                                          : StandardizedRows{train_features, test_features};
     try {
@@ -67,19 +59,6 @@ class SklearnClassifier final : public Classifier {
   PythonParams estimator_params_;
 };
 
-// The import path, then the estimator built from the grid point's parameters (a misspelt
-// parameter or, with scikit-learn's own checks, a value it refuses), at load time.
-std::optional<ParamProblem> check_estimator(const ParamSet& params) {
-  if (auto problem = python_path_problem(params, "estimator")) return problem;
-  try {
-    python_host()->check_estimator(params.text("estimator"),
-                                   undeclared_params(sklearn_info(), params));
-  } catch (const PythonCallError& error) {
-    return ParamProblem{"estimator", error.what()};
-  }
-  return std::nullopt;
-}
-
 ComponentInfo sklearn_info() {
   ComponentInfo info = python_component_info(
       "sklearn",
@@ -95,7 +74,9 @@ ComponentInfo sklearn_info() {
                         .doc = "hand the estimator standardised features (each column centred and "
                                "scaled on the fold's training rows, as the native classifiers "
                                "have them); false: the raw feature values"}});
-  info.validate = check_estimator;
+  info.validate = [](const ParamSet& params) {
+    return python_estimator_problem(sklearn_info(), params, EstimatorRole::classifier);
+  };
   return info;
 }
 

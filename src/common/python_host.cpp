@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "common/hash.hpp"
+
 namespace tsfs {
 namespace {
 
@@ -93,6 +95,23 @@ PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params
   for (const auto& [name, value] : params.entries())
     if (info.find_param(name) == nullptr) undeclared.emplace_back(name, value);
   return undeclared;
+}
+
+std::optional<ParamProblem> python_estimator_problem(const ComponentInfo& info,
+                                                     const ParamSet& params, EstimatorRole role) {
+  if (auto problem = python_path_problem(params, "estimator")) return problem;
+  try {
+    python_host()->check_estimator(params.text("estimator"), undeclared_params(info, params), role);
+  } catch (const PythonCallError& error) {
+    return ParamProblem{"estimator", error.what()};
+  }
+  return std::nullopt;
+}
+
+long long fit_random_state(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels) {
+  constexpr int kRandomStateBits = 32;
+  return static_cast<long long>(Hasher().matrix(train).vector(train_labels).digest() >>
+                                (64 - kRandomStateBits));
 }
 
 }  // namespace tsfs

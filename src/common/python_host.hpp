@@ -40,6 +40,15 @@ struct PythonFeatures {
   Eigen::MatrixXd values;
 };
 
+// A Python transformer's output: the training and the test rows, one column per component.
+struct PythonTransformed {
+  Eigen::MatrixXd train;
+  Eigen::MatrixXd test;
+};
+
+// What an estimator named by a spec must be: the methods check_estimator asks for.
+enum class EstimatorRole { classifier, transformer };
+
 class PythonHost {
  public:
   virtual ~PythonHost() = default;
@@ -52,12 +61,16 @@ class PythonHost {
   virtual std::string source_file(const std::string& function) const = 0;
   // The interpreter: its version and prefix ("Python 3.11.2 (/usr)"), for manifest.json.
   virtual std::string interpreter() const = 0;
+  // Whether `function` declares that it needs the fit rows' distance matrix: it has a parameter
+  // named `distances` (a **kwargs alone does not ask). PythonCallError as function_version.
+  virtual bool takes_distances(const std::string& function) const = 0;
   // function(X, y, **params) as float64 scores, one per column of `features` (X: rows x columns,
-  // y: each row's class index); PythonCallError on an exception or a return of another shape.
+  // y: each row's class index), with `distances=D` (rows x rows) when given; PythonCallError on
+  // an exception or a return of another shape.
   virtual Eigen::VectorXd feature_scores(const std::string& function,
                                          const Eigen::MatrixXd& features,
-                                         const Eigen::VectorXi& labels,
-                                         const PythonParams& params) const = 0;
+                                         const Eigen::VectorXi& labels, const PythonParams& params,
+                                         const Eigen::MatrixXd* distances = nullptr) const = 0;
   // A scikit-learn-compatible classifier `estimator(**params)` (its class's import path, as for
   // function_version) fitted on the training rows (class indices 0 .. classes - 1), and its
   // predictions for the test rows; `random_state` is set to the given one when the estimator has
@@ -85,14 +98,25 @@ class PythonHost {
                                            const std::vector<int>& rows = {},
                                            const std::vector<int>& columns = {}) const = 0;
   // Builds `estimator(**params)` and checks it as far as can be done before a fit: it takes these
-  // parameters, has fit and predict, and (scikit-learn >= 1.2) accepts their values.
-  // PythonCallError with the reason otherwise.
-  virtual void check_estimator(const std::string& estimator, const PythonParams& params) const = 0;
+  // parameters, has fit and predict (a classifier) or fit and transform (a transformer), and
+  // (scikit-learn >= 1.2) accepts their values. PythonCallError with the reason otherwise.
+  virtual void check_estimator(const std::string& estimator, const PythonParams& params,
+                               EstimatorRole role) const = 0;
   virtual PythonPredictions fit_predict(const std::string& estimator, const PythonParams& params,
                                         const Eigen::MatrixXd& train,
                                         const Eigen::VectorXi& train_labels, int classes,
                                         const Eigen::MatrixXd& test,
                                         long long random_state) const = 0;
+  // A scikit-learn-compatible transformer `estimator(**params)` fitted on the training rows (with
+  // their class indices, which an unsupervised one ignores) by fit_transform, as a Pipeline fits
+  // it, then applied to the test rows by transform; random_state as for fit_predict.
+  // PythonCallError on an exception, or an output that is not a finite float matrix with the
+  // rows it was given and one number of columns for both.
+  virtual PythonTransformed fit_transform(const std::string& estimator, const PythonParams& params,
+                                          const Eigen::MatrixXd& train,
+                                          const Eigen::VectorXi& train_labels,
+                                          const Eigen::MatrixXd& test,
+                                          long long random_state) const = 0;
 };
 
 // The installed host, or nullptr when this program has no Python.
@@ -121,6 +145,16 @@ std::optional<ParamProblem> python_path_problem(const ParamSet& params,
                                                 const std::string& path_param);
 // - the parameters to hand the Python code: those `info` does not declare (its open parameters).
 PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params);
+// - validate for an estimator: the import path, then `estimator(**params)` built and checked for
+//   its role (a misspelt parameter, or a value scikit-learn refuses), at load time.
+std::optional<ParamProblem> python_estimator_problem(const ComponentInfo& info,
+                                                     const ParamSet& params, EstimatorRole role);
+
+// The random_state of one fit when the spec fixes none: a seed of the fit's own, from its training
+// data (rows and columns) and labels, in scikit-learn's [0, 2^32). Every fold's model draws
+// differently, and the same fit gets the same model on every run, at any thread count and in any
+// shard, as the cache of finished cells assumes.
+long long fit_random_state(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels);
 
 // Why a Python component cannot run in this program, for the spec loader's message.
 inline constexpr const char* kNoPythonHost =

@@ -103,6 +103,10 @@ struct SelectorSpec : SweptComponentSpec {
   const SelectorRegistration* registration = nullptr;
   // The selector of each grid point, configured when the spec was loaded (select/selector.hpp).
   std::vector<std::shared_ptr<const Selector>> selectors;
+  // The entry needs the distance matrix between its fit rows, so it is swept over the spec's
+  // distances: its registration's uses_distance, or its selectors ask for one (a Python function
+  // that takes `distances`).
+  bool uses_distance = false;
 };
 
 // The columns of tsfs's tables other than the spec's parameter columns (sweep/store/

@@ -654,7 +654,9 @@ std::vector<SelectorSpec> read_selectors(const YAML::Node& root, bool have_dista
     entry.registration = &selector;
     entry.selectors = configure_grid(entry, selector.configure, "selector");
     if (YAML::Node fit_on = item["fit_on"]) entry.fit_on = read_fit_on(fit_on, selector, context);
-    if (selector.uses_distance && !have_distances)
+    // One entry's grid points share what decides it (a python entry's function is not swept).
+    entry.uses_distance = selector.uses_distance || entry.selectors.front()->asks_for_distances();
+    if (entry.uses_distance && !have_distances)
       fail(item, context.file,
            fmt::format("selector '{}' needs a distance: add a 'distances' list to the spec",
                        selector.info.name));
@@ -747,8 +749,8 @@ void check_plots_have_curves(const Spec& spec) {
 void check_sweep_size(const Spec& spec) {
   double selector_points = 0;
   for (const auto& selector : spec.selectors) {
-    bool uses_distance = selector.registration->uses_distance ||
-                         spec.classifier.registration->configure_from_distances != nullptr;
+    bool uses_distance =
+        selector.uses_distance || spec.classifier.registration->configure_from_distances != nullptr;
     selector_points += static_cast<double>(selector.grid.size()) *
                        static_cast<double>(uses_distance ? spec.distances.size() : 1);
   }

@@ -15,7 +15,9 @@
 #include "common/python_host.hpp"
 #include "common/text.hpp"
 #include "common/version.hpp"
+#include "distance/distance.hpp"
 #include "features/feature_extractor.hpp"
+#include "reduce/reducer.hpp"
 #include "select/selector.hpp"
 
 namespace tsfs {
@@ -62,8 +64,17 @@ std::optional<std::string> python_code(const Spec& spec) {
   for (const auto& selector : spec.selectors)
     if (selector.registration != nullptr)
       add("selector", selector.registration->info, selector.grid);
+  for (size_t d = 0; d < spec.distances.size(); ++d) {
+    const DistanceSpec& distance = spec.distances[d];
+    // One line per `distances:` item: its swept grid points share the function.
+    if (distance.registration != nullptr &&
+        (d == 0 || spec.distances[d - 1].entry != distance.entry))
+      add("distance", distance.registration->info, {distance.params});
+  }
   if (spec.classifier.registration != nullptr)
     add("classifier", spec.classifier.registration->info, spec.classifier.grid);
+  if (spec.reduce && spec.reduce->registration != nullptr)
+    add("reducer", spec.reduce->registration->info, spec.reduce->grid);
   if (components.empty()) return std::nullopt;
   return fmt::format("{{\"interpreter\": {}, \"components\": [{}]}}",
                      json_string(host->interpreter()), fmt::join(components, ", "));

@@ -88,6 +88,10 @@ class Selector {
   // symmetrize). Selectors of one spec entry with equal keys are scored in one batch; their
   // parameter sets differ only in the registration's batch_varying_params.
   virtual std::string batch_key() const { return {}; }
+  // Whether this grid point's selector needs the distance matrix although its registration does
+  // not always (uses_distance): the python selector whose function takes `distances`. Read once
+  // when the spec is loaded (SelectorSpec::uses_distance); no by default.
+  virtual bool asks_for_distances() const { return false; }
 };
 
 struct SelectorRegistration {

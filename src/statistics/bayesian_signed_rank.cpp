@@ -1,13 +1,14 @@
 #include "statistics/bayesian_signed_rank.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
-#include <random>
 #include <stdexcept>
 #include <vector>
 
 #include "common/interrupt.hpp"
+#include "statistics/random_draws.hpp"
 
 namespace tsfs::statistics {
 namespace {
@@ -46,22 +47,52 @@ SortedWalsh sorted_walsh(const Eigen::VectorXd& differences, double rope) {
   return walsh;
 }
 
-RegionMasses masses(const SortedWalsh& walsh, const Eigen::VectorXd& weights,
-                    std::vector<double>& prefix) {
-  const size_t count = walsh.order.size();
-  prefix.assign(count + 1, 0.0);
-  for (size_t i = 0; i < count; ++i) prefix[i + 1] = prefix[i] + weights(walsh.order[i]);
-  RegionMasses result;
-  for (size_t i = 0; i < count; ++i) {
-    const double w = weights(walsh.order[i]);
-    const auto left_end = static_cast<size_t>(walsh.left_end[i]);
-    const auto right_begin = static_cast<size_t>(walsh.right_begin[i]);
-    result.left += w * prefix[left_end];
-    result.rope += w * (prefix[right_begin] - prefix[left_end]);
-    result.right += w * (prefix[count] - prefix[right_begin]);
+// Draws evaluated side by side: the prefix sums over the sorted positions are a chain of
+// dependent additions per draw, which lanes of independent draws fill (and the compiler
+// vectorises across them).
+constexpr int kLanes = 8;
+
+// The region masses of up to kLanes draws: `weights` holds draw l's weight of position p of
+// (z_0, z_1, ..., z_n) at p * kLanes + l; `prefix` is scratch. One pass over the sorted positions
+// builds each draw's prefix sums, a second sums w_i times the masses of its partners in each
+// region.
+class LaneMasses {
+ public:
+  explicit LaneMasses(size_t count)
+      : weights_(count * kLanes), prefix_((count + 1) * kLanes), count_(count) {}
+
+  double* lane_weights() { return weights_.data(); }
+
+  std::array<RegionMasses, kLanes> masses(const SortedWalsh& walsh) {
+    for (int l = 0; l < kLanes; ++l) prefix_[static_cast<size_t>(l)] = 0.0;
+    for (size_t i = 0; i < count_; ++i) {
+      const double* w = &weights_[static_cast<size_t>(walsh.order[i]) * kLanes];
+      const double* before = &prefix_[i * kLanes];
+      double* after = &prefix_[(i + 1) * kLanes];
+      for (int l = 0; l < kLanes; ++l) after[l] = before[l] + w[l];
+    }
+    std::array<double, kLanes> left{}, rope{}, right{};
+    const double* total = &prefix_[count_ * kLanes];
+    for (size_t i = 0; i < count_; ++i) {
+      const double* w = &weights_[static_cast<size_t>(walsh.order[i]) * kLanes];
+      const double* below = &prefix_[static_cast<size_t>(walsh.left_end[i]) * kLanes];
+      const double* not_above = &prefix_[static_cast<size_t>(walsh.right_begin[i]) * kLanes];
+      for (int l = 0; l < kLanes; ++l) {
+        left[l] += w[l] * below[l];
+        rope[l] += w[l] * (not_above[l] - below[l]);
+        right[l] += w[l] * (total[l] - not_above[l]);
+      }
+    }
+    std::array<RegionMasses, kLanes> result;
+    for (int l = 0; l < kLanes; ++l) result[l] = {left[l], rope[l], right[l]};
+    return result;
   }
-  return result;
-}
+
+ private:
+  std::vector<double> weights_;
+  std::vector<double> prefix_;
+  size_t count_;
+};
 
 // Adds one draw's vote: 1 to the region of largest mass, split equally among tied regions.
 void vote(const RegionMasses& m, BayesianSignedRankResult& result) {
@@ -84,11 +115,6 @@ void check_rope(double rope) {
     throw std::invalid_argument("the rope's half-width must be a number >= 0");
 }
 
-// Uniform on (0, 1), never 0 or 1: the top 53 bits, shifted by half a step.
-double open_uniform(std::mt19937_64& engine) {
-  return (static_cast<double>(engine() >> 11) + 0.5) * 0x1.0p-53;
-}
-
 }  // namespace
 
 RegionMasses bayesian_region_masses(const Eigen::VectorXd& differences,
@@ -96,8 +122,9 @@ RegionMasses bayesian_region_masses(const Eigen::VectorXd& differences,
   check_rope(rope);
   if (weights.size() != differences.size() + 1)
     throw std::invalid_argument("bayesian_region_masses: needs n + 1 weights for n differences");
-  std::vector<double> prefix;
-  return masses(sorted_walsh(differences, rope), weights, prefix);
+  LaneMasses lanes(static_cast<size_t>(weights.size()));
+  for (Eigen::Index p = 0; p < weights.size(); ++p) lanes.lane_weights()[p * kLanes] = weights(p);
+  return lanes.masses(sorted_walsh(differences, rope)).front();
 }
 
 BayesianSignedRankResult bayesian_signed_rank_from_weights(const Eigen::VectorXd& differences,
@@ -109,9 +136,15 @@ BayesianSignedRankResult bayesian_signed_rank_from_weights(const Eigen::VectorXd
   const SortedWalsh walsh = sorted_walsh(differences, rope);
   BayesianSignedRankResult result;
   result.samples = static_cast<int>(weights.rows());
-  std::vector<double> prefix;
-  for (Eigen::Index draw = 0; draw < weights.rows(); ++draw)
-    vote(masses(walsh, weights.row(draw).transpose(), prefix), result);
+  LaneMasses lanes(static_cast<size_t>(weights.cols()));
+  for (Eigen::Index first = 0; first < weights.rows(); first += kLanes) {
+    const Eigen::Index block = std::min<Eigen::Index>(kLanes, weights.rows() - first);
+    for (Eigen::Index l = 0; l < block; ++l)
+      for (Eigen::Index p = 0; p < weights.cols(); ++p)
+        lanes.lane_weights()[p * kLanes + l] = weights(first + l, p);
+    const auto masses = lanes.masses(walsh);
+    for (Eigen::Index l = 0; l < block; ++l) vote(masses[static_cast<size_t>(l)], result);
+  }
   normalise(result);
   return result;
 }
@@ -125,22 +158,31 @@ BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Ei
   check_rope(rope);
   const Eigen::VectorXd differences = x - y;
   const SortedWalsh walsh = sorted_walsh(differences, rope);
-  std::mt19937_64 engine(seed);
+  Xoshiro256StarStar generator(seed);
   constexpr double kTwoPi = 6.283185307179586476925286766559;
   BayesianSignedRankResult result;
   result.samples = samples;
-  Eigen::VectorXd weights(differences.size() + 1);
-  std::vector<double> prefix;
-  for (int draw = 0; draw < samples; ++draw) {
+  const auto count = static_cast<size_t>(differences.size() + 1);
+  LaneMasses lanes(count);
+  double* weights = lanes.lane_weights();
+  const ExponentialZiggurat& exponential = ExponentialZiggurat::tables();
+  for (int first = 0; first < samples; first += kLanes) {
     // Millions of draws take seconds: a signal is honoured within a few thousand of them.
-    if (draw % 4096 == 0) throw_if_interrupted();
-    // Gamma(1/2) = Z^2 / 2, Z = sqrt(-2 log U1) cos(2 pi U2): -log(U1) cos^2(2 pi U2).
-    const double u1 = open_uniform(engine), u2 = open_uniform(engine);
-    const double c = std::cos(kTwoPi * u2);
-    weights(0) = -std::log(u1) * c * c;
-    for (Eigen::Index i = 1; i < weights.size(); ++i) weights(i) = -std::log(open_uniform(engine));
-    weights /= weights.sum();
-    vote(masses(walsh, weights, prefix), result);
+    if (first % 4096 == 0) throw_if_interrupted();
+    const int block = std::min(kLanes, samples - first);
+    // Draw by draw, so that the draws are a function of the seed alone. Dirichlet weights are
+    // Gamma variates divided by their sum; the division is left out, as it scales a draw's three
+    // masses alike and the vote compares them. Gamma(1/2) = Z^2 / 2 with Z = sqrt(-2 log U1)
+    // cos(2 pi U2) (Box and Muller 1958): -log(U1) cos^2(2 pi U2); Gamma(1) = Exp(1).
+    for (int l = 0; l < block; ++l) {
+      const double u1 = generator.open_uniform(), u2 = generator.open_uniform();
+      const double c = std::cos(kTwoPi * u2);
+      weights[l] = -std::log(u1) * c * c;
+      for (size_t p = 1; p < count; ++p)
+        weights[p * kLanes + static_cast<size_t>(l)] = exponential.draw(generator);
+    }
+    const auto masses = lanes.masses(walsh);
+    for (int l = 0; l < block; ++l) vote(masses[static_cast<size_t>(l)], result);
   }
   normalise(result);
   return result;

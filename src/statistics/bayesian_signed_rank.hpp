@@ -18,6 +18,7 @@
 // that draw equally among them): P(y better), P(equivalent), P(x better).
 #include <Eigen/Core>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -49,18 +50,25 @@ BayesianSignedRankResult bayesian_signed_rank_from_weights(const Eigen::VectorXd
                                                            const Eigen::MatrixXd& weights,
                                                            double rope);
 
-// The test with `samples` draws from a 64-bit Mersenne Twister (std::mt19937_64, whose output
-// the C++ standard fixes) seeded with `seed`: Dirichlet weights as normalised Gamma variates,
-// Gamma(1) = -log U and Gamma(1/2) = Z^2 / 2 with Z standard normal by Box and Muller (1958),
-// U uniform on (0, 1) from the top 53 bits. The same seed gives the same result on every run.
-// Throws std::invalid_argument when x and y differ in length, hold NaN, are empty, or rope < 0
-// or samples < 1.
+// The test with `samples` draws from xoshiro256** seeded with `seed` (statistics/
+// random_draws.hpp): Dirichlet weights as Gamma variates, Gamma(1) = Exp(1) by a ziggurat and
+// Gamma(1/2) = Z^2 / 2 with Z standard normal by Box and Muller (1958); eight draws are evaluated
+// side by side. The same seed gives the same result on every run and thread count. Each
+// probability is a mean of `samples` votes: its Monte Carlo standard error is at most
+// 0.5 / sqrt(samples) (monte_carlo_standard_error). Throws std::invalid_argument when x and y
+// differ in length, hold NaN, are empty, or rope < 0 or samples < 1.
 BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
                                               double rope, int samples, std::uint64_t seed);
 
 // A seed for one pair of methods from the comparison's seed and the two names (FNV-1a over the
 // names, mixed with SplitMix64's finaliser), so a pair's result does not depend on which other
 // methods are compared.
+// The largest standard error of a probability estimated from `samples` votes, sqrt(p (1 - p) /
+// samples) at p = 1/2.
+inline double monte_carlo_standard_error(int samples) {
+  return 0.5 / std::sqrt(samples);
+}
+
 std::uint64_t pair_seed(std::uint64_t seed, const std::string& first, const std::string& second);
 
 }  // namespace tsfs::statistics

@@ -308,7 +308,7 @@ TEST_CASE("procedure_settings: every choice of the procedure, as given") {
   options.beside = {runs.path() / "baseline"};
   options.tuned = true;
   const auto settings = procedure_settings(options, example.collated, example.comparison);
-  REQUIRE(settings.size() == 29);
+  REQUIRE(settings.size() == 30);
   CHECK(settings.front().name == "metric");
   CHECK(settings.back().name == "headline");
   const auto value = [&](const std::string& name) {
@@ -328,6 +328,7 @@ TEST_CASE("procedure_settings: every choice of the procedure, as given") {
   CHECK(value("alpha") == "0.05");  // as typed, not 17 digits
   CHECK(value("cd_cliques") == "wilcoxon-holm");
   CHECK(value("cd_bars") == "maximal");
+  CHECK(value("bayesian_monte_carlo_error") == "0.022360679774997897");  // 0.5 / sqrt(500)
   CHECK(value("tie_margin") == "0");
   CHECK(value("bayesian_rope") == "0.01");
   CHECK(value("bayesian_samples") == "500");

@@ -94,3 +94,30 @@ TEST_CASE("a python selector's own parameter named like a table's column is refu
         doctest::Contains("spec.yaml:3:44: selector 'python': its own parameter 'fold' would be "
                           "named like a column of the run's tables"));
 }
+
+TEST_CASE("a python selector whose function takes distances gets them and sweeps the distances") {
+  const std::string selector = "{kind: python, function: \"own:with_distances\", times: 2}";
+  SUBCASE("the entry uses the spec's distances; a function without the parameter does not") {
+    const tsfs::Spec spec = tsfs::load_spec(tsfs::testing::write_spec(
+        spec_with(selector + "\n  - {kind: python, function: \"own:scores\"}") +
+        "distances: [{kind: euclidean}, {kind: dtw}]\n"));
+    CHECK(spec.selectors.at(0).uses_distance);
+    CHECK_FALSE(spec.selectors.at(1).uses_distance);
+    Eigen::MatrixXd features(3, 1);
+    features << 0, 1, 3;
+    const Eigen::VectorXi labels = Eigen::VectorXi::Zero(3);
+    const Eigen::MatrixXd distances = Eigen::Matrix3d{{0, 1, 2}, {1, 0, 1}, {2, 1, 0}};
+    const tsfs::SelectionProblem problem{
+        .features = features, .labels = &labels, .classes = 1, .distances = &distances};
+    // sum_ik D_ik (x_i - x_k)^2 / 3^2 = 2 (1 x 1 + 2 x 9 + 1 x 4) / 9, times 2.
+    CHECK(spec.selectors.at(0).selectors.front()->score(problem).scores(0) ==
+          doctest::Approx(4.0 * 23.0 / 9.0));
+    CHECK(tsfs::testing::test_host().last_distances == distances);
+    (void)spec.selectors.at(1).selectors.front()->score(problem);  // variance: no distances
+  }
+  SUBCASE("without a distances list, refused at the entry's line") {
+    CHECK(spec_error_text(spec_with(selector)) ==
+          doctest::Contains("spec.yaml:3:5: selector 'python' needs a distance: add a "
+                            "'distances' list to the spec"));
+  }
+}

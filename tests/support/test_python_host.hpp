@@ -3,11 +3,13 @@
 // below (the conformance tests run the python selector and the sklearn classifier through it as
 // they run every component):
 // - a "function" scores each column by its population variance, times the parameter `times` when
-//   given;
+//   given; one whose name contains "distances" takes the distance matrix and scores column j by
+//   sum_ik D_ik (x_ij - x_kj)^2 / rows^2 instead (twice the variance when every D_ik is 1);
 // - an extractor's function makes each series' mean (times `times`) and length;
 // - a distance's function is the absolute difference of two series' means (times `times`);
 // - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
-//   class's centroid);
+//   class's centroid); as a transformer, it centres the columns on the training rows' means and
+//   keeps the first `components` (all when not given); one named "...PredictOnly" has no transform;
 // - "missing:..." does not import, "fails:..." raises when called; a name without a module was
 //   not passed to tsfs.run.
 #include <Eigen/Core>
@@ -22,6 +24,16 @@
 namespace tsfs::testing {
 
 class TestHost final : public PythonHost {
+  // A fit's arguments, kept for the tests; "fails:..." raises.
+  void record_fit(const std::string& estimator, const PythonParams& params,
+                  const Eigen::MatrixXd& train, long long random_state) const {
+    if (estimator.rfind("fails:", 0) == 0)
+      throw PythonCallError("fitting " + estimator + " raised");
+    last_params = params;
+    last_random_state = random_state;
+    last_train = train;
+  }
+
   static double times_of(const PythonParams& params) {
     for (const auto& [name, value] : params)
       if (name == "times") return static_cast<double>(std::get<long long>(value));
@@ -34,6 +46,7 @@ class TestHost final : public PythonHost {
   mutable Eigen::MatrixXd last_train;
   mutable bool last_whole_set = false;
   mutable std::vector<int> last_block_rows;
+  mutable Eigen::MatrixXd last_distances;
 
   std::string function_version(const std::string& function) const override {
     if (function.rfind("missing:", 0) == 0)
@@ -48,21 +61,51 @@ class TestHost final : public PythonHost {
   }
   std::string interpreter() const override { return "test-python 3"; }
 
+  bool takes_distances(const std::string& function) const override {
+    function_version(function);
+    return function.find("distances") != std::string::npos;
+  }
+
   Eigen::VectorXd feature_scores(const std::string& function, const Eigen::MatrixXd& features,
-                                 const Eigen::VectorXi&,
-                                 const PythonParams& params) const override {
+                                 const Eigen::VectorXi&, const PythonParams& params,
+                                 const Eigen::MatrixXd* distances) const override {
     if (function.rfind("fails:", 0) == 0) throw PythonCallError("calling " + function + " raised");
     last_params = params;
     const double times = times_of(params);
+    if (distances != nullptr) {
+      last_distances = *distances;
+      const auto rows = static_cast<double>(features.rows());
+      Eigen::VectorXd scores = Eigen::VectorXd::Zero(features.cols());
+      for (Eigen::Index i = 0; i < features.rows(); ++i)
+        for (Eigen::Index k = 0; k < features.rows(); ++k)
+          scores += (*distances)(i, k) *
+                    (features.row(i) - features.row(k)).cwiseAbs2().transpose() / (rows * rows);
+      return times * scores;
+    }
     const Eigen::RowVectorXd means = features.colwise().mean();
     return times * (features.rowwise() - means).colwise().squaredNorm().transpose() /
            static_cast<double>(features.rows());
   }
 
-  void check_estimator(const std::string& estimator, const PythonParams& params) const override {
+  void check_estimator(const std::string& estimator, const PythonParams& params,
+                       EstimatorRole role) const override {
     for (const auto& [name, value] : params)
       if (name == "unknown")
         throw PythonCallError("building " + estimator + " raised TypeError: unexpected 'unknown'");
+    if (role == EstimatorRole::transformer && estimator.find("PredictOnly") != std::string::npos)
+      throw PythonCallError("building " + estimator + " raised TypeError: no transform method");
+  }
+
+  PythonTransformed fit_transform(const std::string& estimator, const PythonParams& params,
+                                  const Eigen::MatrixXd& train, const Eigen::VectorXi&,
+                                  const Eigen::MatrixXd& test,
+                                  long long random_state) const override {
+    record_fit(estimator, params, train, random_state);
+    Eigen::Index kept = train.cols();
+    for (const auto& [name, value] : params)
+      if (name == "components") kept = static_cast<Eigen::Index>(std::get<long long>(value));
+    const Eigen::RowVectorXd means = train.colwise().mean();
+    return {(train.rowwise() - means).leftCols(kept), (test.rowwise() - means).leftCols(kept)};
   }
 
   // Features: each series' mean and its length, times `times` when given.
@@ -106,11 +149,7 @@ class TestHost final : public PythonHost {
                                 const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels,
                                 int classes, const Eigen::MatrixXd& test,
                                 long long random_state) const override {
-    if (estimator.rfind("fails:", 0) == 0)
-      throw PythonCallError("fitting " + estimator + " raised");
-    last_params = params;
-    last_random_state = random_state;
-    last_train = train;
+    record_fit(estimator, params, train, random_state);
     Eigen::MatrixXd centroids = Eigen::MatrixXd::Zero(classes, train.cols());
     Eigen::VectorXd counts = Eigen::VectorXd::Zero(classes);
     for (Eigen::Index row = 0; row < train.rows(); ++row) {

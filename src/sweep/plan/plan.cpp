@@ -185,7 +185,7 @@ void check_distance_usable(const DistanceSpec& distance, const PreparedDataset& 
 bool uses_distances(const Spec& spec) {
   if (classifier_uses_distances(spec)) return true;
   for (const auto& selector : spec.selectors)
-    if (selector.registration->uses_distance) return true;
+    if (selector.uses_distance) return true;
   return false;
 }
 
@@ -248,7 +248,7 @@ void check_every_cell_plannable(const Spec& spec, const PreparedDataset& dataset
 }
 
 bool selector_needs_distance(const Spec& spec, const SelectorSpec& selector) {
-  return selector.registration->uses_distance || classifier_uses_distances(spec);
+  return selector.uses_distance || classifier_uses_distances(spec);
 }
 
 // Runs check(index) for every index; with skip, a failure marks the index skipped and is kept.
@@ -359,7 +359,7 @@ Plan make_plan(const Spec& spec, const std::vector<PreparedDataset>& datasets) {
         }
         for (int p = 0; p < static_cast<int>(selector.grid.size()); ++p) {
           // A selector without a distance scores once for every distance a classifier reads.
-          const int scored_distance = selector.registration->uses_distance ? distance : kNoDistance;
+          const int scored_distance = selector.uses_distance ? distance : kNoDistance;
           std::vector<int> units;
           for (int f = 0; f < static_cast<int>(dataset.folds.size()); ++f)
             units.push_back(score_unit(

@@ -184,7 +184,7 @@ InnerPlan make_inner_plan(const Spec& spec, const std::vector<PreparedDataset>& 
       for (size_t g = 0; g < dataset.inner_folds.size(); ++g) {
         const int fold = fit_on_all ? dataset.inner_outer[g] : outer_count + static_cast<int>(g);
         const auto& selector = spec.selectors[static_cast<size_t>(cell.selector)];
-        const int distance = selector.registration->uses_distance ? cell.distance : kNoDistance;
+        const int distance = selector.uses_distance ? cell.distance : kNoDistance;
         ScoreUnit unit{cell.dataset, distance, cell.selector, cell.params, fold};
         auto key = std::make_tuple(unit.dataset, unit.distance, unit.selector, unit.params, fold);
         auto [found, inserted] =

@@ -48,7 +48,7 @@ FitData fit_data(const Spec& spec, const PreparedDataset& dataset, const ScoreUn
   if (data.registration->uses_classifier)
     data.classifier = spec.classifier.classifiers.front().get();
   // Fitted on all rows, the full matrix is the fit matrix: no copy (it is m x m per score unit).
-  if (data.registration->uses_distance) {
+  if (selector_spec.uses_distance) {
     if (!reads_distance_matrix(spec, unit)) {
       data.fit_distances =
           spec.distances[static_cast<size_t>(unit.distance)].measure->feature_distances(
@@ -189,7 +189,8 @@ ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistr
   data.features = features(Eigen::all, data.columns);
   if (whole.labels) data.labels = *whole.labels;
   data.classes = whole.classes;
-  data.distances = registration.uses_distance ? whole.distances : nullptr;
+  data.distances =
+      registration.uses_distance || selector.asks_for_distances() ? whole.distances : nullptr;
   return score_result(selector.score(data.problem()), data, features.cols(), selector.order());
 }
 

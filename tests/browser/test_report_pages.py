@@ -174,7 +174,13 @@ def test_comparison_page_draws_cliques_matrix_and_scatter(browser, tmp_path):
     row = pairwise.iloc[0]
     cell = browser.find_element(
         By.CSS_SELECTOR, f'td[data-method="{row.method}"][data-versus="{row.versus}"]')
-    assert cell.text == f"{row.wins}/{row.ties}/{row.losses}"
+    assert cell.find_element(By.CSS_SELECTOR, "span.wtl").text == (
+        f"{row.wins}/{row.ties}/{row.losses}")
+    for kind, column, prefix in (("holm", "holm_p", "p "), ("bayes", "bayes_p_better", "P ")):
+        shown = cell.find_element(By.CSS_SELECTOR, f"span.{kind}")
+        assert float(shown.get_attribute("data-value")) == row[column]
+        assert shown.text.startswith(prefix)
+        assert abs(float(shown.text[len(prefix):]) - row[column]) <= 5e-4 * max(row[column], 1e-3)
 
     per_dataset = pd.read_csv(folder / "per_dataset.csv", float_precision="round_trip")
     scores = per_dataset.pivot(index="dataset", columns="method", values="accuracy")

@@ -19,7 +19,8 @@ namespace {
 const std::string kShardSpec = "tests/integration/specs/shard_sweep.yaml";
 const char* const kComparedFiles[] = {
     "results.csv", "folds.csv",          "scores.csv",       "duplicates.csv",
-    "skipped.csv", "tables/GunPoint.md", "tables/Coffee.md", "figures/accuracy.dat"};
+    "skipped.csv", "tables/GunPoint.md", "tables/Coffee.md", "figures/accuracy.dat",
+    "curves.csv"};
 
 std::string with_output(const std::string& arguments, const std::filesystem::path& output) {
   return arguments + " --quiet --no-timings --set output=" + output.string();

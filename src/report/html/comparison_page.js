@@ -80,10 +80,16 @@ function pairwiseMatrix(methods, pairwise) {
           "mean_difference")}`, `Wilcoxon p ${field(pair, "wilcoxon_p")}, Holm p ${field(pair,
           "holm_p")}`, `Bayesian: better ${field(pair, "bayes_p_better")}, equivalent ` +
         `${field(pair, "bayes_p_equivalent")}, worse ${field(pair, "bayes_p_worse")}`];
+      // The cell: wins/ties/losses, the Holm-adjusted p and the Bayesian P(row better), each
+      // holding its CSV field whole in data-value.
+      const line = (kind, prefix, name) => el("span", {class: kind, "data-value": field(pair,
+        name), text: prefix + short(number(field(pair, name)))});
       return el("td", {class: "pair" + (significant ? (difference > 0 ? " better" : " worse") :
         ""), "data-method": name, "data-versus": versus, onmouseenter: (event) =>
-        tooltip.show(event, lines), onmouseleave: () => tooltip.hide(),
-      text: `${field(pair, "wins")}/${field(pair, "ties")}/${field(pair, "losses")}`});
+        tooltip.show(event, lines), onmouseleave: () => tooltip.hide()}, [
+        el("span", {class: "wtl", text: `${field(pair, "wins")}/${field(pair, "ties")}/` +
+          field(pair, "losses")}), line("holm", "p ", "holm_p"),
+        line("bayes", "P ", "bayes_p_better")]);
     }))));
   return el("table", {class: "matrix"}, [el("thead", {}, [header]), el("tbody", {}, rows)]);
 }
@@ -137,9 +143,11 @@ function renderComparison(data, page) {
     section("cd", "Critical-difference diagram", [el("p", {class: "note", text:
       "Average ranks over the datasets (1 = best); a bar joins methods the procedure does not " +
       "tell apart (cliques.csv)."}), criticalDifferenceDiagram(methods, cliques)]),
-    section("matrix", "Pairwise matrix", [el("p", {class: "note", text: "Wins/ties/losses of " +
-      "the row's method against the column's; green or red where Holm's correction finds the " +
-      "difference. Hover for the tests."}), pairwiseMatrix(methods, pairwise)]),
+    section("matrix", "Pairwise matrix", [el("p", {class: "note", text: "Each cell: the " +
+      "row's method against the column's, its wins/ties/losses, the Holm-adjusted Wilcoxon p " +
+      "(p) and the Bayesian probability that it is better by more than the rope (P); green or " +
+      "red where Holm's correction finds the difference. Hover for every test."}),
+    pairwiseMatrix(methods, pairwise)]),
     section("scatter", "Two methods, dataset by dataset", [el("div", {class: "controls"}, [
       select("x", names, pair.x, choose("x")), select("y", names, pair.y, choose("y"))]),
     el("p", {class: "note", text: `${metric} per dataset; the diagonal is equality` +

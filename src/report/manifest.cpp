@@ -103,6 +103,7 @@ std::string manifest_json(const ManifestInfo& info) {
                     EIGEN_WORLD_VERSION, EIGEN_MAJOR_VERSION, EIGEN_MINOR_VERSION, LIBSVM_VERSION,
                     SPDLOG_VER_MAJOR, SPDLOG_VER_MINOR, SPDLOG_VER_PATCH, FMT_VERSION));
   if (auto python = python_code(info.spec)) field("python", *python);
+  if (!info.curves_digest.empty()) field("curves_digest", json_string(info.curves_digest));
   std::vector<std::string> stages;
   for (const auto& [stage, seconds] : info.stage_seconds)
     stages.push_back(fmt::format("{}: {:.3f}", json_string(stage), seconds));
@@ -114,15 +115,29 @@ std::string manifest_json(const ManifestInfo& info) {
   return text + "}\n";
 }
 
-std::optional<std::string> manifest_fingerprint(const std::string& text) {
+namespace {
+
+// A digest field (16 hex digits) of a manifest in manifest_json's layout.
+std::optional<std::string> manifest_digest(const std::string& text, const std::regex& field) {
   // manifest_json writes one field per line; a cut or edited file breaks this shape.
   static const std::regex layout(
       R"re(\{\n(  "[a-z_]+": [^\n]*,\n)*  "[a-z_]+": [^\n]*[^,\n]\n\}\n?)re");
-  static const std::regex fingerprint(R"re(\n  "fingerprint": "([0-9a-f]{16})",\n)re");
   std::smatch match;
-  if (!std::regex_match(text, layout) || !std::regex_search(text, match, fingerprint))
+  if (!std::regex_match(text, layout) || !std::regex_search(text, match, field))
     return std::nullopt;
   return match[1].str();
+}
+
+}  // namespace
+
+std::optional<std::string> manifest_fingerprint(const std::string& text) {
+  static const std::regex fingerprint(R"re(\n  "fingerprint": "([0-9a-f]{16})",\n)re");
+  return manifest_digest(text, fingerprint);
+}
+
+std::optional<std::string> manifest_curves_digest(const std::string& text) {
+  static const std::regex curves(R"re(\n  "curves_digest": "([0-9a-f]{16})",\n)re");
+  return manifest_digest(text, curves);
 }
 
 }  // namespace tsfs

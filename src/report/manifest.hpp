@@ -19,6 +19,8 @@ struct ManifestInfo {
   std::vector<std::pair<std::string, double>> stage_seconds;
   std::vector<std::pair<std::string, size_t>> counts;
   std::string status = "finished";
+  // curves.csv's digest (sweep/run/curves.hpp) when the run wrote or kept it.
+  std::string curves_digest;
 };
 
 std::string manifest_json(const ManifestInfo& info);
@@ -26,5 +28,8 @@ std::string manifest_json(const ManifestInfo& info);
 // The fingerprint recorded by manifest_json, or nullopt when `text` is not a manifest in that
 // layout (truncated, edited, another file): the caller reports the manifest as corrupt.
 std::optional<std::string> manifest_fingerprint(const std::string& text);
+// The curves_digest recorded by manifest_json, or nullopt when there is none or `text` is not a
+// manifest in that layout.
+std::optional<std::string> manifest_curves_digest(const std::string& text);
 
 }  // namespace tsfs

@@ -188,16 +188,31 @@ TEST_CASE("curves: curves.csv equals scikit-learn's roc_curve and precision_reca
           std::filesystem::file_size(output / "figures" / (std::string(figure) + ".png")) > 1000,
           figure);
   }
-  // Run again, finished, and again with a row of curves.csv lost: the curves are refitted, the
-  // same bytes each time.
+  // Run again, finished: curves.csv has the digest the manifest recorded, so nothing is computed
+  // and it is kept. With a row of it lost, the curves are refitted: the same bytes again.
   const auto knn = folder.path() / "knn";
   const std::string curves = read_text(knn / "curves.csv");
   const std::string curve_spec = " --set 'curves={kinds: [pr, roc], where: {n_features: 40}}'";
+  // The last run's lines of run.log (--quiet keeps them off stderr).
+  const auto last_run_log = [&] {
+    const std::string log = read_text(knn / "run.log");
+    return log.substr(log.rfind("[info] tsfs "));
+  };
   REQUIRE(metrics_run_spec(knn, curve_spec).exit_code == 0);
+  CHECK_MESSAGE(
+      contains(last_run_log(), "curves.csv has the digest the finished run recorded: kept"),
+      last_run_log());
+  CHECK(contains(last_run_log(), "no distance or score vector is computed"));
   CHECK(read_text(knn / "curves.csv") == curves);
   write_text(knn / "curves.csv", curves.substr(0, curves.rfind('\n', curves.size() - 2) + 1));
   REQUIRE(metrics_run_spec(knn, curve_spec).exit_code == 0);
+  CHECK_FALSE(contains(last_run_log(), "no distance or score vector is computed"));
   CHECK(read_text(knn / "curves.csv") == curves);
+  // Asked for other curves, they are refitted too.
+  REQUIRE(
+      metrics_run_spec(knn, " --set 'curves={kinds: [roc], where: {n_features: 40}}'").exit_code ==
+      0);
+  CHECK(read_text(knn / "curves.csv").find(",pr,") == std::string::npos);
   // A where matching no cell is refused when the run is planned, naming the key.
   const auto refused = metrics_run_spec(folder.path() / "none",
                                         " --set 'curves={kinds: [roc], where: {n_features: 41}}'");

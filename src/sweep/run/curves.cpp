@@ -9,10 +9,12 @@
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "common/hash.hpp"
 #include "common/parallel.hpp"
 #include "common/text.hpp"
 #include "evaluate/curves.hpp"
 #include "report/csv_table.hpp"
+#include "sweep/store/previous_results.hpp"
 
 namespace tsfs {
 namespace {
@@ -102,6 +104,16 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
                      "curves.where: no grid cell of this spec matches every entry (with "
                      "tune.outer: chosen, a tuned row's candidates are not grid cells)");
   return cells;
+}
+
+std::string curves_digest(const LoadedRun& loaded, const std::vector<size_t>& cells) {
+  const std::filesystem::path file = loaded.spec.output / "curves.csv";
+  if (!std::filesystem::exists(file)) return {};
+  Hasher hasher;
+  hasher.text(read_text_file(file));
+  for (const CurveKind kind : loaded.spec.curves->kinds) hasher.integer(static_cast<int>(kind));
+  for (const size_t c : cells) hasher.text(join_key(loaded.layout.cell_key(loaded.plan.cells[c])));
+  return hasher.hex();
 }
 
 void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,

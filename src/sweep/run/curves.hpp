@@ -2,6 +2,7 @@
 // curves.csv (`curves:` in the spec): the ROC and precision-recall curves of the chosen grid cells,
 // per fold and pooled over the folds, one-vs-rest per class for several classes.
 #include <filesystem>
+#include <string>
 #include <vector>
 
 #include "sweep/plan/work_units.hpp"
@@ -24,5 +25,12 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 // did not converge (cell_status.csv) are left out.
 void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
                   const std::vector<size_t>& cells, int threads);
+
+// What identifies the output folder's curves.csv as written for `cells`: its bytes, the spec's
+// curve kinds and the cells' keys (16 hex digits); empty when there is no curves.csv. A finished
+// run records it in manifest.json, so that running it again keeps a curves.csv whose digest is
+// the recorded one instead of refitting every fold (how many points a curve has is known only by
+// computing it, so a lost row could not be told otherwise).
+std::string curves_digest(const LoadedRun& loaded, const std::vector<size_t>& cells);
 
 }  // namespace tsfs

@@ -526,10 +526,17 @@ struct Computed {
   std::vector<ScoreResult> scores;
 };
 
+// curves.csv's cells, the digest of the file the finished run before this one left (from its
+// manifest), and the digest of the file this run leaves (curves_digest: written or kept).
+struct CurveOutput {
+  std::vector<size_t> cells;
+  std::optional<std::string> previous_digest;
+  std::string digest;
+};
+
 // What a run writes from the score vectors: every score-vector table the spec asks for (for a
-// finished run run again, those not already whole in the folder) and curves.csv's cells. curves.csv
-// is refitted on every run: how many points each curve has is known only by computing it, so a row
-// lost from it could not be told from a whole file.
+// finished run run again, those not already whole in the folder) and curves.csv's cells (none for
+// a finished run run again whose curves.csv has the digest its manifest recorded).
 struct ScoreOutputs {
   std::vector<const OutputTable*> score_tables;
   std::vector<size_t> curve_cells;
@@ -618,8 +625,8 @@ void output_stage(const RunContext& context, const std::vector<size_t>& curve_ce
 
 // Distances, scores, evaluations and outputs. Throws Interrupted (between or inside stages) with
 // every finished cell already saved by the last checkpoint.
-void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_list,
-                ResumedRows resumed, const RunOptions& options, StageClock& clock, Counts& counts) {
+void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resumed,
+                const RunOptions& options, StageClock& clock, Counts& counts) {
   const StageSettings settings{.threads = options.threads,
                                .show_progress = options.show_progress(),
                                .direct_fits = options.direct_fits};
@@ -640,7 +647,11 @@ void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_l
                  reported_count);
   const bool finished =
       pending.empty() && pending_rows(writer, plan.cells.size(), rows.size()).empty();
-  const ScoreOutputs outputs = score_outputs(loaded, curve_cell_list, finished);
+  const bool curves_kept = finished && !curves.cells.empty() && curves.previous_digest &&
+                           *curves.previous_digest == curves_digest(loaded, curves.cells);
+  if (curves_kept) spdlog::info("curves.csv has the digest the finished run recorded: kept");
+  const ScoreOutputs outputs =
+      score_outputs(loaded, curves_kept ? std::vector<size_t>{} : curves.cells, finished);
   const Computed computed =
       compute_stage(loaded, outputs, !finished || !outputs.empty(), settings, clock, counts);
   EvaluationCache evaluations;
@@ -650,6 +661,7 @@ void run_stages(const LoadedRun& loaded, const std::vector<size_t>& curve_cell_l
   const RunContext context{loaded, inputs, computed.scores, planned, writer, counts, evaluations};
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
   output_stage(context, outputs.curve_cells, clock);
+  if (!curves.cells.empty()) curves.digest = curves_digest(loaded, curves.cells);
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others
@@ -714,9 +726,13 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   if (!options.fresh) resumed = read_resumed_rows(loaded);
   // Checked when the run is planned: a `curves.where` matching no cell is a spec error. Shards
   // leave curves.csv out (their cells are a part of the grid; the merge writes it).
-  std::vector<size_t> curve_cell_list;
-  if (spec.curves && !options.select_cells)
-    curve_cell_list = curve_cells(spec, layout, plan, reported);
+  CurveOutput curves;
+  if (spec.curves && !options.select_cells) {
+    curves.cells = curve_cells(spec, layout, plan, reported);
+    if (!options.fresh && std::filesystem::exists(spec.output / "manifest.json"))
+      curves.previous_digest =
+          manifest_curves_digest(read_text_file(spec.output / "manifest.json"));
+  }
   if (options.dry_run) {
     print_dry_run(loaded, resumed.results.results.size());
     return 0;
@@ -730,7 +746,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
   bool interrupted = false;
   const unsigned long long terms_before = column_terms_computed();
   try {
-    run_stages(loaded, curve_cell_list, std::move(resumed), options, clock, counts);
+    run_stages(loaded, curves, std::move(resumed), options, clock, counts);
   } catch (const Interrupted&) {
     interrupted = true;
   } catch (const InputError& error) {
@@ -742,6 +758,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
     throw;
   }
   counts.kernel_column_terms = column_terms_computed() - terms_before;
+  if (!interrupted) manifest.curves_digest = curves.digest;
   const int status = finish_run(spec.output, clock, counts, interrupted, manifest);
   // A shard's folder holds part of the grid: the merge writes the run's page.
   if (status == 0 && !options.select_cells) write_run_report(spec.output, folder_name(spec.output));

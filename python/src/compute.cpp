@@ -108,6 +108,14 @@ std::shared_ptr<const Classifier> wrapped_classifier(const std::string& selector
   return configure_classifier(*chosen.registration, chosen.params);
 }
 
+// Whether the selector of these parameters needs the distances between the rows: its
+// registration's flag, or a python selector whose function takes `distances`.
+bool selector_uses_distance(const std::string& kind, const py::handle& params) {
+  auto chosen = choose<SelectorRegistration>(kind, params, "selector");
+  return chosen.registration->uses_distance ||
+         configure_selector(*chosen.registration, chosen.params)->asks_for_distances();
+}
+
 py::dict select(const py::handle& features_array, const py::handle& labels, const std::string& kind,
                 const py::handle& params, const py::handle& distance_matrix,
                 const py::handle& classifier_kind, const py::handle& classifier_params) {
@@ -232,6 +240,8 @@ void bind_compute(py::module_& module) {
              py::arg("threads"));
   module.def("distances", &distances, py::arg("series"), py::arg("other"), py::arg("distance"),
              py::arg("params"), py::arg("threads"));
+  module.def("selector_uses_distance", &selector_uses_distance, py::arg("selector"),
+             py::arg("params"));
   module.def("select", &select, py::arg("features"), py::arg("labels"), py::arg("selector"),
              py::arg("params"), py::arg("distances"), py::arg("classifier") = py::none(),
              py::arg("classifier_params") = py::none());

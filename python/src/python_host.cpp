@@ -157,7 +157,9 @@ def check(make, params, role):
 
 def seeded(make, params, random_state):
     estimator = new_estimator(make, params)
-    if "random_state" not in params and "random_state" in estimator.get_params(deep=False):
+    get_params = getattr(estimator, "get_params", None)  # an estimator without BaseEstimator
+    if ("random_state" not in params and callable(get_params)
+            and "random_state" in get_params(deep=False)):
         estimator.set_params(random_state=random_state)
     return estimator
 
@@ -175,8 +177,11 @@ def transformed(values, rows, method):
 
 def fit_transform(make, params, train, labels, test, random_state):
     transformer = seeded(make, params, random_state)
-    train_out = transformed(transformer.fit_transform(train, labels), train.shape[0],
-                            "fit_transform")
+    if callable(getattr(transformer, "fit_transform", None)):
+        fitted = transformer.fit_transform(train, labels)
+    else:  # fit and transform alone, without TransformerMixin
+        fitted = transformer.fit(train, labels).transform(train)
+    train_out = transformed(fitted, train.shape[0], "fit_transform")
     test_out = transformed(transformer.transform(test), test.shape[0], "transform")
     if test_out.shape[1] != train_out.shape[1]:
         raise ValueError(f"transform returned {test_out.shape[1]} columns for the test rows, "

@@ -241,3 +241,13 @@ def test_a_study_of_python_components_in_three_shards_merges_to_the_single_run(t
     runner_ok("merge", sharded)
     for name in ("results.csv", "folds.csv", "scores.csv"):
         assert (tmp_path / "single" / name).read_bytes() == (sharded / name).read_bytes(), name
+
+
+def test_the_scikit_learn_python_selector_computes_the_distances_its_function_takes(gunpoint):
+    from tsfs.sklearn import LaplacianSelector, PythonSelector
+    features, _ = tsfs.features(gunpoint.X[:40], "catch22")
+    native = LaplacianSelector(n_features=5).fit(features)
+    own = PythonSelector(n_features=5, function=OWN_LAPLACIAN, order="ascending").fit(
+        features, gunpoint.y[:40])
+    assert list(own.ranking_) == list(native.ranking_)
+    np.testing.assert_allclose(own.scores_, native.scores_, rtol=1e-9)

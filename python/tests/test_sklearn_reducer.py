@@ -8,6 +8,7 @@ import subprocess
 import textwrap
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import tsfs
@@ -121,3 +122,22 @@ def test_a_configured_pipeline_passed_to_tsfs_run_is_the_reducer(tmp_path):
     folds = run.table("folds.csv")
     assert set(folds["n_components"]) == {3}
     assert set(folds["reducer_estimator"]) == {"Pipeline"}
+
+
+def test_a_plain_class_with_fit_and_transform_is_a_reducer(tmp_path, runner):
+    (tmp_path / "plain.py").write_text(textwrap.dedent("""
+        import numpy as np
+        class FirstColumns:
+            def __init__(self, keep=2):
+                self.keep = keep
+            def fit(self, X, y=None):
+                self.mean_ = X.mean(axis=0)
+                return self
+            def transform(self, X):
+                return (X - self.mean_)[:, :self.keep]
+    """))
+    completed = run_in_runner(runner, spec_dict(tmp_path / "out", {
+        "kind": "sklearn", "estimator": "plain.FirstColumns", "keep": 3}), tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    folds = pd.read_csv(tmp_path / "out" / "folds.csv")
+    assert set(folds["n_components"]) == {3}

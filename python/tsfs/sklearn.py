@@ -102,6 +102,11 @@ class _Selector(SelectorMixin, BaseEstimator):
     def _selector_params(self):
         return _given(self, self._param_names)
 
+    def _needs_distances(self):
+        """The registration's flag, or (a python selector) whether its function takes them."""
+        return self._uses_distance or (self._kind == "python" and _tsfs.selector_uses_distance(
+            self._kind, self._selector_params()))
+
     def fit(self, X, y=None, distances=None):
         """``distances``: for a selector that uses a distance, the rows' n x n matrix instead of
         ``distance`` computed between the rows of X (:class:`SeriesFeatureSelector` passes the
@@ -121,7 +126,7 @@ class _Selector(SelectorMixin, BaseEstimator):
             raise ValueError(f"n_features must be an integer >= 1 or 'all', got {self.n_features!r}")
         if n > X.shape[1]:
             raise ValueError(f"n_features {n} exceeds the {X.shape[1]} features of the input")
-        if not self._uses_distance:
+        if not self._needs_distances():
             distances = None
         elif distances is None:
             distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
@@ -228,7 +233,8 @@ SELECTORS = {}
 CLASSIFIERS = {}
 for _component in components("selector"):
     _leading = [("n_features", 10)]
-    if _component["uses_distance"]:
+    # A python selector's function may take the distances (it says so by its signature).
+    if _component["uses_distance"] or _component["name"] == "python":
         _leading += [("distance", "euclidean"), ("distance_params", None), ("threads", None)]
     if _component["uses_classifier"]:  # a search wrapper: the classifier it fits
         _leading += [("classifier", "svc"), ("classifier_params", None)]
@@ -331,7 +337,7 @@ class SeriesFeatureSelector(TransformerMixin, BaseEstimator):
         # total energy of a one-value series); the selector refuses infinity as scikit-learn does.
         matrix[np.isinf(matrix)] = np.nan
         distances = None
-        if self.selector._uses_distance:
+        if self.selector._needs_distances():
             distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
                                         self.threads)
         self.selector_ = clone(self.selector).fit(matrix, y, distances=distances)

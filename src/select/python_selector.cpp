@@ -29,7 +29,14 @@ class PythonSelector final : public Selector {
         order_(params.text("order") == "ascending" ? ScoreOrder::ascending
                                                    : ScoreOrder::descending),
         function_params_(undeclared_params(python_info(), params)),
-        takes_distances_(takes_distances(function_)) {}
+        takes_distances_(takes_distances(function_)) {
+    for (const auto& [name, value] : function_params_)
+      if (takes_distances_ && name == "distances")
+        throw ParamValueRefused(
+            ParamProblem{"distances",
+                         "the function takes the distance matrix as `distances`: the spec cannot "
+                         "give a parameter of that name"});
+  }
 
   SelectorScores score(const SelectionProblem& problem) const override {
     const PythonHost* host = python_host();

@@ -166,10 +166,10 @@ BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Ei
   LaneMasses lanes(count);
   double* weights = lanes.lane_weights();
   const ExponentialZiggurat& exponential = ExponentialZiggurat::tables();
-  for (int first = 0; first < samples; first += kLanes) {
+  for (long long first = 0; first < samples; first += kLanes) {
     // Millions of draws take seconds: a signal is honoured within a few thousand of them.
     if (first % 4096 == 0) throw_if_interrupted();
-    const int block = std::min(kLanes, samples - first);
+    const int block = static_cast<int>(std::min<long long>(kLanes, samples - first));
     // Draw by draw, so that the draws are a function of the seed alone. Dirichlet weights are
     // Gamma variates divided by their sum; the division is left out, as it scales a draw's three
     // masses alike and the vote compares them. Gamma(1/2) = Z^2 / 2 with Z = sqrt(-2 log U1)

@@ -60,15 +60,15 @@ BayesianSignedRankResult bayesian_signed_rank_from_weights(const Eigen::VectorXd
 BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
                                               double rope, int samples, std::uint64_t seed);
 
-// A seed for one pair of methods from the comparison's seed and the two names (FNV-1a over the
-// names, mixed with SplitMix64's finaliser), so a pair's result does not depend on which other
-// methods are compared.
 // The largest standard error of a probability estimated from `samples` votes, sqrt(p (1 - p) /
 // samples) at p = 1/2.
 inline double monte_carlo_standard_error(int samples) {
   return 0.5 / std::sqrt(samples);
 }
 
+// A seed for one pair of methods from the comparison's seed and the two names (FNV-1a over the
+// names, mixed with SplitMix64's finaliser), so a pair's result does not depend on which other
+// methods are compared.
 std::uint64_t pair_seed(std::uint64_t seed, const std::string& first, const std::string& second);
 
 }  // namespace tsfs::statistics

@@ -9,8 +9,9 @@
 //   and a 53-bit position from separate bits of one 64-bit output (Doornik 2005's remedy for the
 //   original's correlation between the two). About 99% of draws cost one output, a table read and
 //   a multiply; no logarithm.
-// Both are fixed functions of the seed: the same seed gives the same draws on every run, thread
-// count and platform with IEEE doubles.
+// Both are fixed functions of the seed: the same seed gives the same draws on every run and thread
+// count (the ziggurat's tables and its rare wedge and tail steps use the C library's exp and log,
+// so another libm may move a draw by one unit in the last place).
 #include <cmath>
 #include <cstdint>
 
@@ -30,7 +31,8 @@ class Xoshiro256StarStar {
     state_[3] = rotate_left(state_[3], 45);
     return result;
   }
-  // Uniform on (0, 1), never 0 or 1: the top 53 bits, shifted by half a step.
+  // Uniform on (0, 1]: the top 53 bits, shifted by half a step; never 0, and 1 only for the
+  // largest output (2^53 - 0.5 rounds to 2^53).
   double open_uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
 
  private:

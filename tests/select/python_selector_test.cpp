@@ -121,3 +121,11 @@ TEST_CASE("a python selector whose function takes distances gets them and sweeps
                             "'distances' list to the spec"));
   }
 }
+
+TEST_CASE("a python selector whose function takes distances cannot be given a `distances` key") {
+  CHECK(
+      spec_error_text(spec_with("{kind: python, function: \"own:with_distances\", distances: 1}") +
+                      "distances: [{kind: euclidean}]\n") ==
+      doctest::Contains("selector 'python': the function takes the distance matrix as "
+                        "`distances`: the spec cannot give a parameter of that name"));
+}

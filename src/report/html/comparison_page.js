@@ -81,9 +81,12 @@ function pairwiseMatrix(methods, pairwise) {
           "holm_p")}`, `Bayesian: better ${field(pair, "bayes_p_better")}, equivalent ` +
         `${field(pair, "bayes_p_equivalent")}, worse ${field(pair, "bayes_p_worse")}`];
       // The cell: wins/ties/losses, the Holm-adjusted p and the Bayesian P(row better), each
-      // holding its CSV field whole in data-value.
-      const line = (kind, prefix, name) => el("span", {class: kind, "data-value": field(pair,
-        name), text: prefix + short(number(field(pair, name)))});
+      // holding its CSV field whole in data-value ("-" where the test gave none).
+      const line = (kind, prefix, column) => {
+        const value = number(field(pair, column));
+        return el("span", {class: kind, "data-value": field(pair, column),
+          text: prefix + (Number.isNaN(value) ? "-" : short(value))});
+      };
       return el("td", {class: "pair" + (significant ? (difference > 0 ? " better" : " worse") :
         ""), "data-method": name, "data-versus": versus, onmouseenter: (event) =>
         tooltip.show(event, lines), onmouseleave: () => tooltip.hide()}, [

@@ -110,12 +110,6 @@ std::shared_ptr<const Classifier> wrapped_classifier(const std::string& selector
 
 // Whether the selector of these parameters needs the distances between the rows: its
 // registration's flag, or a python selector whose function takes `distances`.
-bool selector_uses_distance(const std::string& kind, const py::handle& params) {
-  auto chosen = choose<SelectorRegistration>(kind, params, "selector");
-  return chosen.registration->uses_distance ||
-         configure_selector(*chosen.registration, chosen.params)->asks_for_distances();
-}
-
 py::dict select(const py::handle& features_array, const py::handle& labels, const std::string& kind,
                 const py::handle& params, const py::handle& distance_matrix,
                 const py::handle& classifier_kind, const py::handle& classifier_params) {
@@ -153,7 +147,12 @@ py::dict select(const py::handle& features_array, const py::handle& labels, cons
           "selector '{}' uses a distance between the rows: give distances (an n x n matrix, or a "
           "distance name with the series)",
           kind));
-    distances = matrix_from(distance_matrix, "distances", false);
+    // A callable computes the matrix only for a selector that uses it (which a python selector's
+    // function says by its parameters, known once the selector is configured here).
+    const py::object matrix = PyCallable_Check(distance_matrix.ptr())
+                                  ? distance_matrix()
+                                  : py::reinterpret_borrow<py::object>(distance_matrix);
+    distances = matrix_from(matrix, "distances", false);
     if (distances.rows() != rows || distances.cols() != rows)
       throw py::value_error(fmt::format("distances is {} x {}; it must be {} x {} (rows x rows)",
                                         distances.rows(), distances.cols(), rows, rows));
@@ -240,8 +239,6 @@ void bind_compute(py::module_& module) {
              py::arg("threads"));
   module.def("distances", &distances, py::arg("series"), py::arg("other"), py::arg("distance"),
              py::arg("params"), py::arg("threads"));
-  module.def("selector_uses_distance", &selector_uses_distance, py::arg("selector"),
-             py::arg("params"));
   module.def("select", &select, py::arg("features"), py::arg("labels"), py::arg("selector"),
              py::arg("params"), py::arg("distances"), py::arg("classifier") = py::none(),
              py::arg("classifier_params") = py::none());

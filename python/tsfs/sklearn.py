@@ -102,15 +102,11 @@ class _Selector(SelectorMixin, BaseEstimator):
     def _selector_params(self):
         return _given(self, self._param_names)
 
-    def _needs_distances(self):
-        """The registration's flag, or (a python selector) whether its function takes them."""
-        return self._uses_distance or (self._kind == "python" and _tsfs.selector_uses_distance(
-            self._kind, self._selector_params()))
-
     def fit(self, X, y=None, distances=None):
-        """``distances``: for a selector that uses a distance, the rows' n x n matrix instead of
-        ``distance`` computed between the rows of X (:class:`SeriesFeatureSelector` passes the
-        distances between the series the features come from)."""
+        """``distances``: for a selector that uses a distance, the rows' n x n matrix (or a
+        callable returning it) instead of ``distance`` computed between the rows of X
+        (:class:`SeriesFeatureSelector` passes the distances between the series the features come
+        from)."""
         X = self._validate_data(X, reset=True, force_all_finite="allow-nan", dtype=np.float64)
         if self._supervised and y is None:
             raise ValueError(f"requires y to be passed, but the target y is None (selector "
@@ -126,11 +122,10 @@ class _Selector(SelectorMixin, BaseEstimator):
             raise ValueError(f"n_features must be an integer >= 1 or 'all', got {self.n_features!r}")
         if n > X.shape[1]:
             raise ValueError(f"n_features {n} exceeds the {X.shape[1]} features of the input")
-        if not self._needs_distances():
-            distances = None
-        elif distances is None:
-            distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
-                                        self.threads)
+        if distances is None:  # computed by the engine only for a selector that uses them
+            def distances():
+                return _tsfs.distances(X, None, self.distance, self.distance_params or {},
+                                       self.threads)
         classifier = classifier_params = None
         if self._uses_classifier:
             classifier, classifier_params = self.classifier, self.classifier_params or {}
@@ -336,10 +331,9 @@ class SeriesFeatureSelector(TransformerMixin, BaseEstimator):
         # A run leaves out a feature infinite for some series as it leaves out a NaN one (TSFEL's
         # total energy of a one-value series); the selector refuses infinity as scikit-learn does.
         matrix[np.isinf(matrix)] = np.nan
-        distances = None
-        if self.selector._needs_distances():
-            distances = _tsfs.distances(X, None, self.distance, self.distance_params or {},
-                                        self.threads)
+        def distances():  # computed by the engine only for a selector that uses them
+            return _tsfs.distances(X, None, self.distance, self.distance_params or {},
+                                   self.threads)
         self.selector_ = clone(self.selector).fit(matrix, y, distances=distances)
         self.n_features_in_ = X.shape[1] if isinstance(X, np.ndarray) else None
         self.feature_names_in_series_ = np.asarray(names, dtype=object)

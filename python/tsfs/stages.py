@@ -86,7 +86,10 @@ def select(features, y=None, selector="anova", *, distances=None, series=None,
     if isinstance(distances, str):
         if series is None:
             raise ValueError("distances names a distance: give the rows' series too (series=...)")
-        distances = _tsfs.distances(series, None, distances, distance_params or {}, threads)
+        name = distances
+
+        def distances():  # computed by the engine only for a selector that uses them
+            return _tsfs.distances(series, None, name, distance_params or {}, threads)
     result = _tsfs.select(features, y, selector, params, distances, classifier,
                           classifier_params or {})
     return Selection(scores=result["scores"], ranking=result["ranking"],

@@ -11,9 +11,7 @@
 
 #include "classify/classifier.hpp"
 #include "classify/classifier_inputs.hpp"
-#include "classify/standardize.hpp"
-#include "common/error.hpp"
-#include "common/python_host.hpp"
+#include "classify/python_estimator_fit.hpp"
 
 namespace tsfs {
 namespace {
@@ -30,27 +28,22 @@ class SklearnClassifier final : public Classifier {
   Predictions fit_predict_scores(const Eigen::MatrixXd& train_features,
                                  const Eigen::VectorXi& train_labels, int classes,
                                  const Eigen::MatrixXd& test_features) const override {
-    const PythonHost* host = python_host();
-    if (host == nullptr) throw InputError("", kNoPythonHost);
     check_classifier_inputs("sklearn", train_features, train_labels, classes, test_features);
     // Most estimators refuse a single class; the native classifiers predict it.
     if (const int only = single_training_class(train_labels); only >= 0)
       return single_class_predictions(only, test_features.rows(), classes);
-    const long long random_state = fit_random_state(train_features, train_labels);
-    StandardizedRows rows = standardize_ ? standardize(train_features, test_features)
-                                         : StandardizedRows{train_features, test_features};
-    try {
-      PythonPredictions predicted =
-          host->fit_predict(estimator_, estimator_params_, rows.train, train_labels, classes,
-                            rows.test, random_state);
-      Predictions predictions;
-      predictions.labels = std::move(predicted.labels);
-      predictions.scores = std::move(predicted.scores);
-      return predictions;
-    } catch (const PythonCallError& error) {
-      // Location-less: the run adds the classifier's spec line, the dataset and the fold.
-      throw InputError("", fmt::format("classifier 'sklearn' ({}): {}", estimator_, error.what()));
-    }
+    return fit_python_estimator(
+        fmt::format("classifier 'sklearn' ({})", estimator_), standardize_, train_features,
+        train_labels, test_features,
+        [&](const PythonHost& host, const StandardizedRows& rows, long long random_state) {
+          PythonPredictions predicted =
+              host.fit_predict(estimator_, estimator_params_, rows.train, train_labels, classes,
+                               rows.test, random_state);
+          Predictions predictions;
+          predictions.labels = std::move(predicted.labels);
+          predictions.scores = std::move(predicted.scores);
+          return predictions;
+        });
   }
 
  private:

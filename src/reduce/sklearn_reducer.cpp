@@ -8,9 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "classify/standardize.hpp"
-#include "common/error.hpp"
-#include "common/python_host.hpp"
+#include "classify/python_estimator_fit.hpp"
 #include "reduce/projection_reducer.hpp"
 #include "reduce/reducer.hpp"
 
@@ -28,19 +26,13 @@ class SklearnReducer final : public Reducer {
 
   Reduction fit_transform(const Eigen::MatrixXd& train, const Eigen::VectorXi& train_labels, int,
                           const Eigen::MatrixXd& test) const override {
-    const PythonHost* host = python_host();
-    if (host == nullptr) throw InputError("", kNoPythonHost);
-    const StandardizedRows rows =
-        standardize_ ? standardize(train, test) : StandardizedRows{train, test};
-    try {
-      PythonTransformed transformed =
-          host->fit_transform(estimator_, estimator_params_, rows.train, train_labels, rows.test,
-                              fit_random_state(train, train_labels));
-      return {std::move(transformed.train), std::move(transformed.test)};
-    } catch (const PythonCallError& error) {
-      // Location-less: the run adds the spec's `reduce` line and the dataset.
-      throw InputError("", error.what());
-    }
+    return fit_python_estimator(
+        "", standardize_, train, train_labels, test,
+        [&](const PythonHost& host, const StandardizedRows& rows, long long random_state) {
+          PythonTransformed transformed = host.fit_transform(
+              estimator_, estimator_params_, rows.train, train_labels, rows.test, random_state);
+          return Reduction{std::move(transformed.train), std::move(transformed.test)};
+        });
   }
 
  private:

@@ -80,6 +80,17 @@ std::optional<std::string> python_code(const Spec& spec) {
                      json_string(host->interpreter()), fmt::join(components, ", "));
 }
 
+// A digest field (16 hex digits) of a manifest in manifest_json's layout.
+std::optional<std::string> manifest_digest(const std::string& text, const std::regex& field) {
+  // manifest_json writes one field per line; a cut or edited file breaks this shape.
+  static const std::regex layout(
+      R"re(\{\n(  "[a-z_]+": [^\n]*,\n)*  "[a-z_]+": [^\n]*[^,\n]\n\}\n?)re");
+  std::smatch match;
+  if (!std::regex_match(text, layout) || !std::regex_search(text, match, field))
+    return std::nullopt;
+  return match[1].str();
+}
+
 }  // namespace
 
 std::string manifest_json(const ManifestInfo& info) {
@@ -114,21 +125,6 @@ std::string manifest_json(const ManifestInfo& info) {
   field("counts", fmt::format("{{{}}}", fmt::join(counts, ", ")), true);
   return text + "}\n";
 }
-
-namespace {
-
-// A digest field (16 hex digits) of a manifest in manifest_json's layout.
-std::optional<std::string> manifest_digest(const std::string& text, const std::regex& field) {
-  // manifest_json writes one field per line; a cut or edited file breaks this shape.
-  static const std::regex layout(
-      R"re(\{\n(  "[a-z_]+": [^\n]*,\n)*  "[a-z_]+": [^\n]*[^,\n]\n\}\n?)re");
-  std::smatch match;
-  if (!std::regex_match(text, layout) || !std::regex_search(text, match, field))
-    return std::nullopt;
-  return match[1].str();
-}
-
-}  // namespace
 
 std::optional<std::string> manifest_fingerprint(const std::string& text) {
   static const std::regex fingerprint(R"re(\n  "fingerprint": "([0-9a-f]{16})",\n)re");

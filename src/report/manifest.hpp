@@ -20,7 +20,7 @@ struct ManifestInfo {
   std::vector<std::pair<std::string, size_t>> counts;
   std::string status = "finished";
   // curves.csv's digest (sweep/run/curves.hpp) when the run wrote or kept it.
-  std::string curves_digest;
+  std::string curves_digest{};
 };
 
 std::string manifest_json(const ManifestInfo& info);

@@ -106,18 +106,27 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
   return cells;
 }
 
-std::string curves_digest(const LoadedRun& loaded, const std::vector<size_t>& cells) {
-  const std::filesystem::path file = loaded.spec.output / "curves.csv";
-  if (!std::filesystem::exists(file)) return {};
+namespace {
+
+std::string curves_text_digest(const LoadedRun& loaded, const std::vector<size_t>& cells,
+                               const std::string& text) {
   Hasher hasher;
-  hasher.text(read_text_file(file));
+  hasher.text(text);
   for (const CurveKind kind : loaded.spec.curves->kinds) hasher.integer(static_cast<int>(kind));
   for (const size_t c : cells) hasher.text(join_key(loaded.layout.cell_key(loaded.plan.cells[c])));
   return hasher.hex();
 }
 
-void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
-                  const std::vector<size_t>& chosen_cells, int threads) {
+}  // namespace
+
+std::string curves_digest(const LoadedRun& loaded, const std::vector<size_t>& cells) {
+  const std::filesystem::path file = loaded.spec.output / "curves.csv";
+  if (!std::filesystem::exists(file)) return {};
+  return curves_text_digest(loaded, cells, read_text_file(file));
+}
+
+std::string write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
+                         const std::vector<size_t>& chosen_cells, int threads) {
   const Spec& spec = loaded.spec;
   const std::vector<PreparedDataset>& datasets = loaded.datasets;
   const Plan& plan = loaded.plan;
@@ -175,7 +184,9 @@ void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& score
       }
     first_task += folds;
   }
-  write_file_atomically(spec.output / "curves.csv", table.str());
+  const std::string text = table.str();
+  write_file_atomically(spec.output / "curves.csv", text);
+  return curves_text_digest(loaded, chosen_cells, text);
 }
 
 }  // namespace tsfs

@@ -22,9 +22,9 @@ std::vector<size_t> curve_cells(const Spec& spec, const ResultLayout& layout, co
 // fold (empty and "pooled" for the folds' test rows together), curve (pr or roc), class (the
 // positive class: class 1 of two, each class of several), threshold, x, y (roc: false and true
 // positive rate; pr: recall and precision). Same rows for any thread count. Cells whose selector
-// did not converge (cell_status.csv) are left out.
-void write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
-                  const std::vector<size_t>& cells, int threads);
+// did not converge (cell_status.csv) are left out. Returns the written file's curves_digest.
+std::string write_curves(const LoadedRun& loaded, const std::vector<ScoreResult>& scores,
+                         const std::vector<size_t>& cells, int threads);
 
 // What identifies the output folder's curves.csv as written for `cells`: its bytes, the spec's
 // curve kinds and the cells' keys (16 hex digits); empty when there is no curves.csv. A finished

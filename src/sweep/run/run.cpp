@@ -605,9 +605,9 @@ void evaluation_stage(const RunContext& context, std::vector<ResultRow>& rows,
 }
 
 // results.csv and folds.csv saved for the last time, then what is made from them: cell_status.csv,
-// curves.csv, the summaries and plots.
+// curves.csv (its digest in `curves`), the summaries and plots.
 void output_stage(const RunContext& context, const std::vector<size_t>& curve_cell_list,
-                  StageClock& clock) {
+                  CurveOutput& curves, StageClock& clock) {
   const LoadedRun& loaded = context.loaded;
   const Spec& spec = loaded.spec;
   OutputWriter& writer = context.writer;
@@ -618,7 +618,8 @@ void output_stage(const RunContext& context, const std::vector<size_t>& curve_ce
   throw_if_interrupted();
   context.counts.cells_not_converged = writer.write_cell_status();
   if (!curve_cell_list.empty())
-    write_curves(loaded, context.scores, curve_cell_list, context.inputs.settings.threads);
+    curves.digest =
+        write_curves(loaded, context.scores, curve_cell_list, context.inputs.settings.threads);
   write_summaries(spec.output, results, spec);  // after curves.csv, which curve plots read
   clock.stop("outputs");
 }
@@ -649,7 +650,10 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
       pending.empty() && pending_rows(writer, plan.cells.size(), rows.size()).empty();
   const bool curves_kept = finished && !curves.cells.empty() && curves.previous_digest &&
                            *curves.previous_digest == curves_digest(loaded, curves.cells);
-  if (curves_kept) spdlog::info("curves.csv has the digest the finished run recorded: kept");
+  if (curves_kept) {
+    spdlog::info("curves.csv has the digest the finished run recorded: kept");
+    curves.digest = *curves.previous_digest;
+  }
   const ScoreOutputs outputs =
       score_outputs(loaded, curves_kept ? std::vector<size_t>{} : curves.cells, finished);
   const Computed computed =
@@ -660,8 +664,7 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   const StageInputs inputs{loaded.spec, loaded.datasets, computed.matrices, settings};
   const RunContext context{loaded, inputs, computed.scores, planned, writer, counts, evaluations};
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
-  output_stage(context, outputs.curve_cells, clock);
-  if (!curves.cells.empty()) curves.digest = curves_digest(loaded, curves.cells);
+  output_stage(context, outputs.curve_cells, curves, clock);
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -133,14 +134,25 @@ Eigen::MatrixXd matrix_from(const py::handle& object, const std::string& what, b
     throw py::value_error(
         fmt::format("{} must be a 2-D array, got {} dimensions", what, array.ndim()));
   auto view = array.unchecked<2>();
-  Eigen::MatrixXd matrix(view.shape(0), view.shape(1));
-  for (long long r = 0; r < view.shape(0); ++r)
-    for (long long c = 0; c < view.shape(1); ++c) {
-      double value = view(r, c);
-      if (!allow_nan && std::isnan(value))
-        throw InputError(what, fmt::format("row {}, column {}: NaN", r, c));
-      matrix(r, c) = value;
-    }
+  const long long rows = view.shape(0), columns = view.shape(1);
+  Eigen::MatrixXd matrix(rows, columns);
+  // NumPy's rows are contiguous and Eigen's columns: tile by tile, both sides stay in the cache (a
+  // 9,000 x 9,000 distance matrix, copied row by row into the columns, took 1.5 s). The copy holds
+  // the GIL, so it runs Python's signal handlers itself between rows of tiles: Ctrl-C during the
+  // copy of a large matrix raises KeyboardInterrupt at once.
+  constexpr long long kTile = 64;
+  for (long long row_start = 0; row_start < rows; row_start += kTile) {
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    for (long long column_start = 0; column_start < columns; column_start += kTile)
+      for (long long c = column_start; c < std::min(columns, column_start + kTile); ++c)
+        for (long long r = row_start; r < std::min(rows, row_start + kTile); ++r)
+          matrix(r, c) = view(r, c);
+  }
+  if (!allow_nan && matrix.hasNaN())
+    for (long long r = 0; r < rows; ++r)  // the first NaN in NumPy's order, row by row
+      for (long long c = 0; c < columns; ++c)
+        if (std::isnan(matrix(r, c)))
+          throw InputError(what, fmt::format("row {}, column {}: NaN", r, c));
   return matrix;
 }
 

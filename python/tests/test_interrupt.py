@@ -9,6 +9,7 @@ import threading
 import time
 
 import numpy as np
+import pytest
 
 import tsfs
 
@@ -79,3 +80,53 @@ def test_the_gil_is_released_while_computing():
     assert elapsed > 0.3, "the computation must be long enough to tell"
     # A thread holding the GIL for the whole computation would let the counter tick once or twice.
     assert len(during) > elapsed / 0.005 * 0.3, (len(during), elapsed)
+
+
+LONG_CALL = textwrap.dedent("""
+    import sys, time
+    import numpy as np
+    import tsfs
+    rng = np.random.default_rng(0)
+    {setup}
+    print("start", flush=True)
+    started = time.monotonic()
+    try:
+        call()
+    except KeyboardInterrupt:
+        print(f"interrupted {{time.monotonic():.6f}}", flush=True)
+        sys.exit(7)
+    print(f"finished {{time.monotonic() - started:.1f}}", flush=True)
+""")
+
+# Computations that the loops between pairs, batches or items do not split: one pair of long
+# series (the elastic engine's and the DTW kernel's rows check), a Laplacian score and a
+# constraint score over a 9,000-row matrix (the copy of the matrix from NumPy, the kNN graph's
+# loops). Each takes seconds on this machine.
+LONG_CALLS = {
+    "one msm pair of 20,000 values": "X = rng.normal(size=(2, 20000)); "
+                                     "call = lambda: tsfs.distances(X, distance='msm')",
+    "one dtw pair of 30,000 values": "X = rng.normal(size=(2, 30000)); "
+                                     "call = lambda: tsfs.distances(X, distance='dtw')",
+    "laplacian on 9,000 rows": "v = rng.normal(size=9000); D = np.abs(np.subtract.outer(v, v)); "
+                               "X = rng.normal(size=(9000, 20)); y = rng.integers(0, 2, 9000); "
+                               "call = lambda: tsfs.select(X, y, 'laplacian', distances=D)",
+    "constraint_sc3 on 9,000 rows": "v = rng.normal(size=9000); "
+                                    "D = np.abs(np.subtract.outer(v, v)); "
+                                    "X = rng.normal(size=(9000, 20)); y = rng.integers(0, 2, 9000); "
+                                    "call = lambda: tsfs.select(X, y, 'constraint_sc3', "
+                                    "distances=D)",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG_CALLS))
+def test_ctrl_c_inside_one_long_computation_within_a_second(name):
+    process = subprocess.Popen([sys.executable, "-c", LONG_CALL.format(setup=LONG_CALLS[name])],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(os.environ))
+    assert process.stdout.readline().strip() == "start"
+    time.sleep(0.7)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    output, errors = process.communicate(timeout=120)
+    assert process.returncode == 7, (output, errors)  # not finished before the signal
+    assert float(output.split()[1]) - sent < 1.0, float(output.split()[1]) - sent

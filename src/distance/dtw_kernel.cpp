@@ -13,6 +13,7 @@
 #include <limits>
 
 #include "common/enum_names.hpp"
+#include "common/interrupt.hpp"
 
 namespace tsfs::dtw {
 namespace {
@@ -67,6 +68,8 @@ struct BitsOf<Double8> {
 // One batch, all in one always-inlined body so that it is compiled for the ISA of the caller
 // (no vector crosses a function boundary). Memory goes through __builtin_memcpy: unaligned and
 // free of aliasing questions, it compiles to plain vector loads and stores.
+// parallel_for checks for an interrupt between batches only, and a batch of long series takes a
+// second or more: every 64th row checks (each row would cost short series a sizeable share).
 template <typename V, StepPattern kPattern, LocalCost kLocal>
 [[gnu::always_inline]] inline void sweep(const Batch& batch) {
   constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(double));
@@ -94,8 +97,8 @@ template <typename V, StepPattern kPattern, LocalCost kLocal>
   const long long last_column = batch.columns - 1;
 
   for (int a = 0; a < batch.rows; ++a) {
-    // Cells of row a inside the band |a - b| <= band.
-    const long long low = std::max(0LL, a - batch.band);
+    if (a % 64 == 0) throw_if_interrupted();              // see above
+    const long long low = std::max(0LL, a - batch.band);  // row a's band: |a - b| <= band
     const long long high = std::min(last_column, a + batch.band);
     V x[kChains], left[kChains], diagonal[kChains];
 #pragma GCC unroll 8

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/enum_names.hpp"
+#include "common/interrupt.hpp"
 
 namespace tsfs {
 namespace {
@@ -23,13 +24,17 @@ void check_knn_arguments(const Eigen::MatrixXd& distances, int k) {
   if (k < 1 || k >= size)
     throw std::invalid_argument(
         fmt::format("knn_graph: k = {} must be at least 1 and less than the {} rows", k, size));
-  for (Eigen::Index column = 0; column < size; ++column)
+  for (Eigen::Index column = 0; column < size; ++column) {
+    // A graph of thousands of rows takes seconds, in loops of rows that no caller can interrupt:
+    // they check every 64 rows (common/interrupt.hpp).
+    if (column % 64 == 0) throw_if_interrupted();
     for (Eigen::Index row = 0; row < size; ++row) {
       const double value = distances(row, column);
       if (row != column && !(value >= 0.0))  // also rejects NaN
         throw std::invalid_argument(fmt::format(
             "knn_graph: distance ({}, {}) = {} is negative or NaN", row, column, value));
     }
+  }
 }
 
 // Directed kNN: the k nearest other rows of each row, by (distance, column index). partial_sort
@@ -43,6 +48,7 @@ NeighbourLists directed_neighbours(const Eigen::MatrixXd& distances, int k) {
   // inside the sort would stride through memory on every comparison.
   Eigen::VectorXd row_distances(size);
   for (int row = 0; row < size; ++row) {
+    if (row % 64 == 0) throw_if_interrupted();
     row_distances = distances.row(row).transpose();
     candidates.clear();
     for (int column = 0; column < size; ++column)

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "common/enum_names.hpp"
+#include "common/interrupt.hpp"
 #include "numerics/decompositions.hpp"
 
 namespace tsfs {
@@ -89,6 +90,9 @@ class NormalisedAdjacency {
   Eigen::Index rows() const { return weights_.rows(); }
   Eigen::Index cols() const { return weights_.cols(); }
   void perform_op(const double* input, double* output) const {
+    // Spectra's iterations run inside the library: each product checks for an interrupt, so a
+    // SPEC of thousands of rows stops within one product (milliseconds).
+    throw_if_interrupted();
     const Eigen::Map<const Eigen::VectorXd> x(input, rows());
     Eigen::Map<Eigen::VectorXd> y(output, rows());
     const Eigen::VectorXd scaled = inverse_root_.cwiseProduct(x);

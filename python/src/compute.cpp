@@ -108,8 +108,6 @@ std::shared_ptr<const Classifier> wrapped_classifier(const std::string& selector
   return configure_classifier(*chosen.registration, chosen.params);
 }
 
-// Whether the selector of these parameters needs the distances between the rows: its
-// registration's flag, or a python selector whose function takes `distances`.
 py::dict select(const py::handle& features_array, const py::handle& labels, const std::string& kind,
                 const py::handle& params, const py::handle& distance_matrix,
                 const py::handle& classifier_kind, const py::handle& classifier_params) {

@@ -39,6 +39,15 @@ wait_for_jobs() {
   done
 }
 
+# Waits for the last submission's jobs, prints the time since $1 (SECONDS when it was submitted),
+# and checks that `runner status` reports the 4 shards and the merge done.
+wait_for_merge() {
+  wait_for_jobs 150
+  echo "submit to merged: $((SECONDS - $1)) s"
+  "$runner" status "$sharded" | tee /dev/stderr | grep -q "4 of 4 shards finished; merge: done" ||
+    fail "runner status does not report the run done"
+}
+
 submit() {
   "$runner" submit "$spec" --slurm --shards 4 --partition debug --time 5 --cpus 1 --no-timings --quiet \
     --set output="$sharded" || fail "runner submit exited $?"

@@ -9,10 +9,7 @@ spec=tests/launch/slurm/python_sweep.yaml
 single_run
 start=$SECONDS
 submit
-wait_for_jobs 150
-echo "submit to merged: $((SECONDS - start)) s"
-"$runner" status "$sharded" | tee /dev/stderr | grep -q "4 of 4 shards finished; merge: done" ||
-  fail "runner status does not report the run done"
+wait_for_merge "$start"
 check_identical
 # The "python" line of a manifest: the interpreter and each component's module file and version.
 python_line() { grep '^  "python": ' "$1" || fail "$1 records no Python components"; }

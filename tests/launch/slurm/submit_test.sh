@@ -10,10 +10,7 @@ submit
 grep -q -- '--dependency=afterok' "$sharded/slurm/shards.sbatch" && fail "dependencies belong on the sbatch command line"
 grep -q '^#SBATCH --array=1-4$' "$sharded/slurm/shards.sbatch" || fail "array of the 4 shards"
 grep -q '^#SBATCH --requeue$' "$sharded/slurm/shards.sbatch" || fail "array tasks must be requeueable"
-wait_for_jobs 150
-echo "submit to merged: $((SECONDS - start)) s"
-"$runner" status "$sharded" | tee /dev/stderr | grep -q "4 of 4 shards finished; merge: done" ||
-  fail "runner status does not report the run done"
+wait_for_merge "$start"
 check_identical
 check_hosts
 # Nothing left to compute: a second submit only merges again.

@@ -101,7 +101,8 @@ LONG_CALL = textwrap.dedent("""
 # Computations that the loops between pairs, batches or items do not split: one pair of long
 # series (the elastic engine's and the DTW kernel's rows check), a Laplacian score and a
 # constraint score over a 9,000-row matrix (the copy of the matrix from NumPy, the kNN graph's
-# loops). Each takes seconds on this machine.
+# loops), catch22's features of one long series (between features, and inside the
+# autocorrelation scan and the fluctuation analyses). Each takes seconds on this machine.
 LONG_CALLS = {
     "one msm pair of 20,000 values": "X = rng.normal(size=(2, 20000)); "
                                      "call = lambda: tsfs.distances(X, distance='msm')",
@@ -110,6 +111,8 @@ LONG_CALLS = {
     "laplacian on 9,000 rows": "v = rng.normal(size=9000); D = np.abs(np.subtract.outer(v, v)); "
                                "X = rng.normal(size=(9000, 20)); y = rng.integers(0, 2, 9000); "
                                "call = lambda: tsfs.select(X, y, 'laplacian', distances=D)",
+    "catch22 on one series of 400,000 values": "X = rng.normal(size=(1, 400000)); "
+                                               "call = lambda: tsfs.features(X, 'catch22')",
     "constraint_sc3 on 9,000 rows": "v = rng.normal(size=9000); "
                                     "D = np.abs(np.subtract.outer(v, v)); "
                                     "X = rng.normal(size=(9000, 20)); y = rng.integers(0, 2, 9000); "

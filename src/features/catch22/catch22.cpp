@@ -9,6 +9,8 @@
 #include <limits>
 #include <vector>
 
+#include "common/interrupt.hpp"
+
 namespace tsfs::catch22 {
 namespace {
 
@@ -101,7 +103,12 @@ void compute_all(std::span<const double> x, bool catch24, double* out) {
   zscore(x, z);
   const Catch22Series series(z);
   const auto& features = catch22_features();
-  for (size_t i = 0; i < features.size(); ++i) out[i] = features[i].compute(series);
+  // A series of hundreds of thousands of values takes seconds over the 22 features: a signal is
+  // honoured between them (and inside the longest, periodicity.cpp and scaling.cpp).
+  for (size_t i = 0; i < features.size(); ++i) {
+    throw_if_interrupted();
+    out[i] = features[i].compute(series);
+  }
   if (catch24) {
     out[22] = mean(x);
     out[23] = sample_std(x);

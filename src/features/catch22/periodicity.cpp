@@ -9,6 +9,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "features/catch22/catch22.hpp"
 
 namespace tsfs::catch22 {
@@ -60,6 +61,8 @@ double periodicity_wang(std::span<const double> z) {
   acf.reserve(max_lag + kLagBlock);
   auto ensure = [&](size_t index) {
     while (acf.size() <= index) {
+      // Up to n / 3 lags of n products each: minutes on a series of 10^5 values without a peak.
+      throw_if_interrupted();
       const size_t first = acf.size() + 1;  // lag
       std::array<double, kLagBlock> sums{};
       const size_t common = n > first + kLagBlock - 1 ? n - (first + kLagBlock - 1) : 0;

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/interrupt.hpp"
 #include "features/catch22/catch22.hpp"
 
 namespace tsfs::catch22 {
@@ -322,6 +323,7 @@ double fluctuation_breakpoint(std::span<const double> z, int stride, Fluctuation
   std::vector<double> slopes(cumulative.size());
   std::vector<double> intercepts(cumulative.size());
   for (int s = 0; s < count; ++s) {
+    throw_if_interrupted();  // each size is a pass over the series
     const int tau = sizes[static_cast<size_t>(s)];
     log_sizes[static_cast<size_t>(s)] = std::log(tau);
     log_fluctuations[static_cast<size_t>(s)] =

@@ -1,8 +1,7 @@
 // The Bayesian signed-rank test's Monte Carlo (statistics/bayesian_signed_rank.hpp) on one pair of
 // methods over 300 datasets (accuracy differences on a grid of 1/200, as a benchmark's test sets
 // give), 50,000 draws as runner compare draws per pair:
-//   BM_BayesianSignedRank: the test (xoshiro256**, ziggurat exponentials, eight draws side by
-//     side);
+//   BM_BayesianSignedRank: the test (eight draws in SIMD lanes, statistics/bayesian_lanes.hpp);
 //   BM_BayesianMersenneLog: the sampler it replaced on the same masses: std::mt19937_64, Exp(1) as
 //     -log U, each draw's weights normalised, then the probabilities of those draws.
 // Counter: items_per_second = draws per second.

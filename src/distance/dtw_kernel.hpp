@@ -13,11 +13,13 @@
 // count as +inf). The distance of a query of n values is g[n-1, columns-1].
 #include <cstddef>
 
+#include "numerics/instruction_sets.hpp"
+
 namespace tsfs::dtw {
 
 enum class StepPattern { symmetric2, symmetric1 };
 enum class LocalCost { abs, squared };
-enum class Isa { sse2, avx2, avx512 };
+using tsfs::Isa;
 
 // The band half-width meaning "no band": wider than any series.
 constexpr long long kNoBand = 1LL << 40;
@@ -39,10 +41,10 @@ struct Batch {
   double* results = nullptr;
 };
 
-// Whether this CPU (and OS) can run `isa`; the fastest supported one.
-bool isa_supported(Isa isa);
-Isa best_isa();
-const char* isa_name(Isa isa);
+// The instruction sets (numerics/instruction_sets.hpp), as the DTW callers name them.
+using tsfs::best_isa;
+using tsfs::isa_name;
+using tsfs::isa_supported;
 
 // Queries per batch for `isa` (SIMD lanes x independent dependency chains).
 int batch_lanes(Isa isa);

@@ -50,13 +50,13 @@ BayesianSignedRankResult bayesian_signed_rank_from_weights(const Eigen::VectorXd
                                                            const Eigen::MatrixXd& weights,
                                                            double rope);
 
-// The test with `samples` draws from xoshiro256** seeded with `seed` (statistics/
-// random_draws.hpp): Dirichlet weights as Gamma variates, Gamma(1) = Exp(1) by a ziggurat and
-// Gamma(1/2) = Z^2 / 2 with Z standard normal by Box and Muller (1958); eight draws are evaluated
-// side by side. The same seed gives the same result on every run and thread count. Each
-// probability is a mean of `samples` votes: its Monte Carlo standard error is at most
-// 0.5 / sqrt(samples) (monte_carlo_standard_error). Throws std::invalid_argument when x and y
-// differ in length, hold NaN, are empty, or rope < 0 or samples < 1.
+// The test with `samples` draws seeded with `seed`, eight side by side in SIMD lanes
+// (statistics/bayesian_lanes.hpp: xoshiro256+ per lane, Dirichlet weights as Gamma variates,
+// Gamma(1) = Exp(1) = -log U and Gamma(1/2) by Box and Muller). The same seed gives the same
+// result on every run, thread count and instruction set. Each probability is a mean of `samples`
+// votes: its Monte Carlo standard error is at most 0.5 / sqrt(samples)
+// (monte_carlo_standard_error). Throws std::invalid_argument when x and y differ in length, hold
+// NaN, are empty, or rope < 0 or samples < 1.
 BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
                                               double rope, int samples, std::uint64_t seed);
 

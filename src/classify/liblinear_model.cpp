@@ -11,6 +11,7 @@
 
 #include "classify/classifier_inputs.hpp"
 #include "classify/standardize.hpp"
+#include "common/interrupt.hpp"
 
 namespace tsfs {
 namespace {
@@ -31,8 +32,11 @@ thread_local int capped_subproblems = 0;
 
 // liblinear prints progress through one global function pointer. Replacing it once, before any
 // training, makes it read-only afterwards, so concurrent train() calls stay free of data races.
-// Everything but the iteration-cap message is discarded.
+// Everything but the iteration-cap message is discarded. The solvers print as they go (the dual
+// coordinate descent a dot every 10 passes, the Newton solvers every step), so a signal stops a
+// long fit from here, as libsvm's does (svc_libsvm.cpp says what that costs).
 void count_iteration_caps(const char* text) {
+  throw_if_interrupted();
   if (std::strstr(text, kIterationCapMessage) != nullptr) ++capped_subproblems;
 }
 

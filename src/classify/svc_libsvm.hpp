@@ -29,7 +29,8 @@ struct SvcOptions {
 
 // libsvm prints training progress to stdout through one global function pointer. Replacing it
 // once, before any training, makes it read-only afterwards, so concurrent svm_train calls stay
-// free of data races. Call before svm_train.
+// free of data races. Call before svm_train. The replacement prints nothing and throws
+// Interrupted from inside svm_train when a signal arrived (common/interrupt.hpp).
 void silence_libsvm();
 
 struct LibsvmModelDeleter {

@@ -26,6 +26,10 @@ struct PlotContext {
 struct Figure {
   std::string data;  // gnuplot data blocks, written to <name>.dat
   std::string body;  // gnuplot commands drawing the figure; the data file is "<name>.dat"
+  // Horizontal reference lines the figure draws (a line plot's baselines), as CSV with the header
+  // dataset,kind,value, written to <name>.lines.csv for the run's page
+  // (report/html_report.hpp); empty: none, and no such file.
+  std::string reference_lines;
   int width = 1200;  // pixels
   int height = 800;
 };

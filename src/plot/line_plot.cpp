@@ -9,6 +9,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "plot/band.hpp"
 #include "plot/baselines.hpp"
 #include "plot/gnuplot_text.hpp"
@@ -89,9 +90,11 @@ class LinePlot final : public PlotKind {
           name);
     std::vector<std::string> shown = params_.text_list("series");
     for (const char* column : {"x", "facet"}) shown.push_back(params_.text(column));
-    return figure(curves, baseline_lines(context, datasets, name), name,
-                  band_title(band_error(table)),
-                  gnuplot::fixed_parameters_caption(table, rows, shown));
+    const PanelBaselines baselines = baseline_lines(context, datasets, name);
+    Figure result = figure(curves, baselines, name, band_title(band_error(table)),
+                           gnuplot::fixed_parameters_caption(table, rows, shown));
+    result.reference_lines = reference_lines_csv(baselines);
+    return result;
   }
 
   // The legend entry of the first band, saying what it is.
@@ -117,6 +120,7 @@ class LinePlot final : public PlotKind {
     std::string dataset, title;
     double value = 0.0;
     const char* dash = kTestMajorityDash;
+    const char* kind = "test_majority";  // or "train_majority"
   };
   using PanelBaselines = std::map<std::string, std::vector<BaselineLine>>;
   // Light enough that four or more overlapping bands do not turn into one opaque area.
@@ -169,6 +173,18 @@ class LinePlot final : public PlotKind {
     return standard_error_half_width(half_width, folds, k);
   }
 
+  // The baselines once per dataset and kind, for the run's page (Figure::reference_lines).
+  static std::string reference_lines_csv(const PanelBaselines& baselines) {
+    std::set<std::pair<std::string, std::string>> written;
+    std::string csv;
+    for (const auto& [panel, lines] : baselines)
+      for (const BaselineLine& line : lines)
+        if (written.emplace(line.dataset, line.kind).second)
+          csv += fmt::format("{},{},{}\n", csv_field(line.dataset), line.kind,
+                             format_double(line.value));
+    return csv.empty() ? csv : "dataset,kind,value\n" + csv;
+  }
+
   PanelBaselines baseline_lines(const PlotContext& context, const PanelDatasets& datasets,
                                 const std::string& name) const {
     PanelBaselines lines;
@@ -193,7 +209,7 @@ class LinePlot final : public PlotKind {
         if (which == "train_majority" || which == "both")
           lines[panel].push_back(
               {dataset, fmt::format("training majority {:.3f}{}", baseline.train_majority, suffix),
-               baseline.train_majority, kTrainMajorityDash});
+               baseline.train_majority, kTrainMajorityDash, "train_majority"});
       }
     return lines;
   }

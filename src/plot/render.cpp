@@ -44,6 +44,11 @@ bool render_figure(const Figure& figure, const std::string& name,
                    const std::filesystem::path& folder) {
   std::filesystem::create_directories(folder);
   write_file_atomically(folder / (name + ".dat"), figure.data);
+  const auto lines_file = folder / (name + ".lines.csv");
+  if (figure.reference_lines.empty())
+    std::filesystem::remove(lines_file);  // a previous run's lines are not this figure's
+  else
+    write_file_atomically(lines_file, figure.reference_lines);
   // tsfs renders into temporary files (tsfs_temporary, a sprintf pattern of the format) and moves
   // them in place only when both images exist; a user re-rendering writes NAME.png and NAME.svg.
   std::string script = fmt::format(

@@ -159,6 +159,24 @@ std::vector<std::string> figure_files(const std::filesystem::path& folder) {
   return names;
 }
 
+// The reference lines of the run's figures (figures/NAME.lines.csv, a line plot's baselines), by
+// figure name.
+std::string reference_lines_json(const std::filesystem::path& folder) {
+  constexpr std::string_view kSuffix = ".lines.csv";
+  std::map<std::string, std::string> tables;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder / "figures", error)) {
+    const std::string file = entry.path().filename().string();
+    if (file.size() > kSuffix.size() && file.ends_with(kSuffix))
+      tables[file.substr(0, file.size() - kSuffix.size())] =
+          json_table(read_csv_table(entry.path()));
+  }
+  std::string json = "{";
+  for (const auto& [name, table] : tables)
+    json += (json.size() > 1 ? ", " : "") + json_string(name) + ": " + table;
+  return json + "}";
+}
+
 std::string tables_json(
     const std::vector<std::pair<std::string, std::optional<CsvTable>>>& tables) {
   std::string json = "{";
@@ -204,11 +222,12 @@ void write_run_report(const std::filesystem::path& folder, const std::string& na
   const std::string data = fmt::format(
       "{{\"kind\": \"run\", \"name\": {}, \"band_error\": {}, \"spec_text\": {}, "
       "\"spec\": {}, \"manifest_text\": {}, \"figures\": {}, \"folds_left_out\": {}, "
-      "\"features_first_fold_only\": {}, \"top_features\": {}, \"tables\": {}}}",
+      "\"features_first_fold_only\": {}, \"top_features\": {}, \"reference_lines\": {}, "
+      "\"tables\": {}}}",
       json_string(name), json_string(band_error),
       json_string(text_if_present(folder / "spec.yaml")), resolved,
       json_string(text_if_present(folder / "manifest.json")), json_list(figure_files(folder)),
-      folds_left_out, first_fold_only, kTopFeatures,
+      folds_left_out, first_fold_only, kTopFeatures, reference_lines_json(folder),
       tables_json({{"results", results},
                    {"folds", folds},
                    {"tuned", table_if_present(folder, "tuned")},

@@ -159,6 +159,38 @@ def test_run_page_hover_shows_the_value_and_the_legend_toggles(browser, tmp_path
     assert_not_blank(browser.find_element(By.ID, "parallel-chart"))
 
 
+def figure_blocks(path):
+    """The (x, y) points of a figure's .dat, every block (one line of the figure) together."""
+    return sorted((float(x), float(y)) for block in path.read_text().split("\n\n")
+                  for x, y, *_ in (line.split("\t") for line in block.splitlines() if line))
+
+
+def test_run_page_smooths_and_draws_the_baselines_as_the_figure_does(browser, tmp_path):
+    # fig5's holdout run: smoothed over 8 points, both majority baselines.
+    folder = make_page(ROOT / "results" / "report" / "fig5_n_features_holdout", tmp_path)
+    open_page(browser, folder / "report.html")
+    chart = browser.execute_script("return tsfsReport.charts.accuracy_vs_n_features")
+    drawn = sorted((point["x"], point["line"]) for panel in chart["panels"]
+                   for line in panel["series"] for point in line["points"])
+    figure = figure_blocks(folder / "figures" / "accuracy_vs_n_features.dat")
+    assert len(drawn) == len(figure) > 0
+    for (x, y), (fx, fy) in zip(drawn, figure):
+        assert x == fx and math.isclose(y, fy, rel_tol=1e-15)
+    # The points stay at the means of results.csv's rows; only the line is smoothed.
+    assert any(point["y"] != point["line"] for panel in chart["panels"]
+               for line in panel["series"] for point in line["points"])
+
+    baselines = pd.read_csv(folder / "figures" / "accuracy_vs_n_features.lines.csv",
+                            float_precision="round_trip")
+    lines = browser.find_elements(By.CSS_SELECTOR, '[data-plot="accuracy_vs_n_features"] '
+                                                   'g.reference')
+    assert sorted((line.get_attribute("data-kind"), float(line.get_attribute("data-value")))
+                  for line in lines) == sorted(zip(baselines.kind, baselines.value))
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", lines[0])
+    ActionChains(browser).move_to_element(lines[0]).perform()
+    assert "majority class of the" in browser.find_element(By.CSS_SELECTOR, ".tooltip").text
+
+
 def test_comparison_page_draws_cliques_matrix_and_scatter(browser, tmp_path):
     folder = make_page(COMPARISON, tmp_path)
     open_page(browser, folder / "report.html")

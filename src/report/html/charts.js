@@ -145,10 +145,11 @@ function filterRows(table, filters) {
 
 // The points of a line chart as the run's line plots compute them (plot/line_plot.cpp): rows
 // whose y is a number, x not "tuned" (nested CV chose it per fold), one panel per facet value and
-// one line per series value, the mean y (and band) of the rows sharing an x.
+// one line per series value, the mean y (and band) of the rows sharing an x. Each panel keeps
+// the values of its rows' `dataset` column (for the baselines drawn in it).
 function linePanels(table, rows, options) {
   const column = (name) => table.header.indexOf(name);
-  const x = column(options.x), y = column(options.y);
+  const x = column(options.x), y = column(options.y), dataset = column("dataset");
   const band = options.band ? column(options.band) : -1;
   const series = options.series.map(column), facet = options.facet.map(column);
   const panels = new Map();
@@ -158,20 +159,22 @@ function linePanels(table, rows, options) {
     const xValue = number(row[x]);
     if (!Number.isFinite(xValue) || (options.logX && !(xValue > 0))) continue;
     const panelLabel = keyLabel(row, facet, table.header);
-    if (!panels.has(panelLabel)) panels.set(panelLabel, new Map());
-    const lines = panels.get(panelLabel);
+    if (!panels.has(panelLabel)) panels.set(panelLabel, {lines: new Map(), datasets: new Set()});
+    const panel = panels.get(panelLabel);
+    if (dataset >= 0) panel.datasets.add(row[dataset]);
     const seriesLabel = keyLabel(row, series, table.header);
-    if (!lines.has(seriesLabel)) lines.set(seriesLabel, new Map());
-    const points = lines.get(seriesLabel);
+    if (!panel.lines.has(seriesLabel)) panel.lines.set(seriesLabel, new Map());
+    const points = panel.lines.get(seriesLabel);
     if (!points.has(xValue)) points.set(xValue, {ySum: 0, bandSum: 0, count: 0});
     const point = points.get(xValue);
     point.ySum += yValue;
     point.bandSum += band >= 0 ? (number(row[band]) || 0) : 0;
     point.count += 1;
   }
-  return [...panels].map(([label, lines]) => ({
+  return [...panels].map(([label, panel]) => ({
     label: label,
-    series: [...lines].map(([seriesLabel, points]) => ({
+    datasets: [...panel.datasets],
+    series: [...panel.lines].map(([seriesLabel, points]) => ({
       label: seriesLabel,
       points: [...points].sort((a, b) => a[0] - b[0]).map(([xValue, point]) => ({
         x: xValue, y: point.ySum / point.count, band: point.bandSum / point.count,
@@ -180,8 +183,59 @@ function linePanels(table, rows, options) {
   }));
 }
 
+// The line plot's smoothing, with the arithmetic of plot/smoothing.cpp (the same doubles): a
+// centred moving average over `window` points that shrinks at the ends (pandas' rolling(window,
+// center=True, min_periods=1)), or the mean over a width of the x axis (decades when log x).
+function meanOf(values, first, last) {
+  let sum = 0;
+  for (let j = first; j <= last; ++j) sum += values[j];
+  return sum / (last - first + 1);
+}
+
+function movingAverage(values, window) {
+  if (!(window > 1)) return values.slice();
+  const before = Math.floor(window / 2), after = Math.floor((window - 1) / 2);
+  return values.map((_, i) =>
+    meanOf(values, Math.max(0, i - before), Math.min(values.length - 1, i + after)));
+}
+
+function widthAverage(xs, values, width, logX) {
+  const positions = xs.map((x) => (logX ? Math.log10(x) : x));
+  const half = width / 2 * (1 + 1e-9);
+  const smoothed = [];
+  let first = 0, last = 0;
+  for (let i = 0; i < values.length; ++i) {
+    while (positions[i] - positions[first] > half) ++first;
+    last = Math.max(last, i);
+    while (last + 1 < values.length && positions[last + 1] - positions[i] <= half) ++last;
+    smoothed.push(meanOf(values, first, last));
+  }
+  return smoothed;
+}
+
+// Gives every point the value its line is drawn at (`line`, `lineBand`): the series' means
+// smoothed as the figure smooths them (`smooth` points or `smooth_width`).
+function smoothPanels(panels, smoothing) {
+  for (const panel of panels)
+    for (const line of panel.series) {
+      const xs = line.points.map((point) => point.x);
+      const smooth = (values) => (smoothing.width > 0 ?
+        widthAverage(xs, values, smoothing.width, smoothing.logX) :
+        movingAverage(values, smoothing.window));
+      const ys = smooth(line.points.map((point) => point.y));
+      const bands = smooth(line.points.map((point) => point.band));
+      line.points.forEach((point, i) => {
+        point.line = ys[i];
+        point.lineBand = bands[i];
+      });
+    }
+}
+
 // Small multiples of line panels with one legend (click an entry to hide or show its series),
-// the band under each line, and a tooltip on every point. `chart.panels` keeps the data drawn.
+// the band under each line, and a tooltip on every point. `chart.panels` keeps the data drawn;
+// a smoothed line is drawn through its points' `line` values, the points staying at their means.
+// `chart.references`: horizontal lines ({dataset, kind, value}), drawn in the panels holding
+// rows of their dataset.
 function lineChart(container, chart) {
   const hidden = new Set();
   const labels = [];
@@ -192,8 +246,12 @@ function lineChart(container, chart) {
   container.replaceChildren(legend, grid);
   container.chart = chart;
   const all = chart.panels.flatMap((panel) => panel.series.flatMap((line) => line.points));
+  const lineY = (point) => point.line ?? point.y;
+  const lineBand = (point) => point.lineBand ?? point.band;
+  const references = chart.references || [];
   const xDomain = extent(all.map((point) => point.x));
-  const yDomain = extent(all.flatMap((point) => [point.y - point.band, point.y + point.band]));
+  const yDomain = extent(all.flatMap((point) => [point.y, lineY(point) - lineBand(point),
+    lineY(point) + lineBand(point)]).concat(references.map((line) => line.value)));
   if (Number.isFinite(chart.yMin)) yDomain[0] = chart.yMin;
   if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
   const box = {left: 58, top: 26, width: 330, height: 220};
@@ -211,25 +269,30 @@ function lineChart(container, chart) {
         if (hidden.has(line.label)) continue;
         const colour = PALETTE[labels.indexOf(line.label) % PALETTE.length];
         const points = line.points;
-        if (points.some((point) => point.band > 0)) {
-          const upper = points.map((p) => `${x(p.x)},${y(Math.min(yDomain[1], p.y + p.band))}`);
+        if (points.some((point) => lineBand(point) > 0)) {
+          const upper = points.map((p) =>
+            `${x(p.x)},${y(Math.min(yDomain[1], lineY(p) + lineBand(p)))}`);
           const lower = points.slice().reverse()
-            .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], p.y - p.band))}`);
+            .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], lineY(p) - lineBand(p)))}`);
           area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "), fill: colour,
             class: "band"}));
         }
-        area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(p.y)}`)
+        area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(lineY(p))}`)
           .join(" "), stroke: colour, class: "line", "data-series": line.label}));
         for (const point of points) {
           const lines = [line.label || chart.yLabel, `${chart.xLabel} = ${short(point.x)}`,
             `${chart.yLabel} = ${point.y}` + (point.band > 0 ? ` ± ${short(point.band)}` : ""),
             point.rows > 1 ? `mean of ${point.rows} rows` : "one row"];
-          area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y), r: 3.5, fill: colour,
+          if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
+          // Smaller where the line is smoothed: the points scatter about it.
+          area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y),
+            r: point.line === undefined ? 3.5 : 2, fill: colour,
             class: "point", "data-x": point.x, "data-y": point.y, "data-series": line.label,
             onmouseenter: (event) => tooltip.show(event, lines), onmouseleave: () => tooltip.hide(),
           }));
         }
       }
+      drawReferences(area, panel, references, {y, box, labels});
       grid.appendChild(area);
     }
     legend.replaceChildren(...labels.map((label, index) => el("button", {
@@ -244,6 +307,33 @@ function lineChart(container, chart) {
     if (chart.bandLabel) legend.appendChild(el("span", {class: "note", text: chart.bandLabel}));
   };
   draw();
+}
+
+// A panel's reference lines: those of the datasets it holds (all when its rows have no
+// dataset), dashed (the training majority more finely), in the series colour of their dataset
+// when the series are the datasets, else grey; hover names the line.
+const REFERENCE_NAMES = {test_majority: "majority class of the test rows",
+  train_majority: "majority class of the training rows"};
+function drawReferences(area, panel, references, frame) {
+  const {y, box, labels} = frame;
+  for (const reference of references) {
+    if (panel.datasets.length && !panel.datasets.includes(reference.dataset)) continue;
+    const series = labels.indexOf("dataset=" + reference.dataset);
+    const colour = series >= 0 ? PALETTE[series % PALETTE.length] : "#555555";
+    const text = [`${reference.dataset}: ${REFERENCE_NAMES[reference.kind] || reference.kind}`,
+      `${short(reference.value)} (mean over the folds)`];
+    // A transparent wide line under the dashed one takes the pointer (the gaps between dashes
+    // would not).
+    const at = {x1: box.left, x2: box.left + box.width, y1: y(reference.value),
+      y2: y(reference.value)};
+    area.appendChild(svg("g", {class: "reference", "data-dataset": reference.dataset,
+      "data-kind": reference.kind, "data-value": reference.value,
+      onmouseenter: (event) => tooltip.show(event, text), onmouseleave: () => tooltip.hide()}, [
+      svg("line", {...at, stroke: colour, "stroke-dasharray":
+        reference.kind === "train_majority" ? "3,3" : "8,4"}),
+      svg("line", {...at, stroke: "transparent", class: "reference-target"}),
+    ]));
+  }
 }
 
 // A colour from low (blue) to high (orange) for the parallel coordinates' metric.

@@ -169,7 +169,15 @@ function specPlot(data, plot, tables, report) {
   const panels = linePanels(table, filterRows(table, plot.filter), {x: plot.x, y: plot.y,
     series: plot.series || [], facet: plot.facet ? [plot.facet] : [],
     band: usesAccuracyBand ? "accuracy_band" : plot.band || "", logX: plot.log_x === "true"});
-  lineChart(holder, {panels, logX: plot.log_x === "true", xLabel: plot.x_label || plot.x,
+  const smoothing = {window: number(plot.smooth), width: number(plot.smooth_width),
+    logX: plot.log_x === "true"};
+  if (smoothing.window > 1 || smoothing.width > 0) smoothPanels(panels, smoothing);
+  // The figure's baselines (figures/NAME.lines.csv), which only the run could compute.
+  const lines = data.reference_lines && data.reference_lines[plot.name];
+  const references = lines ? decodeTable(lines).rows.map((row) => ({dataset: row[0],
+    kind: row[1], value: number(row[2])})) : [];
+  lineChart(holder, {panels, references, logX: plot.log_x === "true",
+    xLabel: plot.x_label || plot.x,
     yLabel: plot.y_label || plot.y, yMin: number(plot.y_min), yMax: number(plot.y_max),
     bandLabel: usesAccuracyBand ? bandNote(data.band_error) : plot.band ? "band: ±1 " +
       plot.band : ""});

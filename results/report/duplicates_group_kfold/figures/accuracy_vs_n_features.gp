@@ -19,8 +19,8 @@ do for [format in "png svg"] {
   set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
-  set label 1 "test majority 0.576" at graph 0.98999999999999999, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
-  set label 2 "training majority 0.576" at graph 0.63, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.576" at graph 0.99, first 0.57614857847348011 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 2 "training majority 0.576" at graph 0.01, first 0.57614857847348011 left offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_n_features.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_n_features.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 2 title "selector=laplacian, distance=ned, variant=report2023", \

@@ -19,7 +19,7 @@ do for [format in "png svg"] {
   set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title "variant=report2023"
-  set label 1 "test majority 0.578" at graph 0.98999999999999999, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.578" at graph 0.99, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_sigma_by_k.dat' index 0 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 38 title "k=5", \
@@ -35,7 +35,7 @@ do for [format in "png svg"] {
   unset key
   unset label
   set title "variant=he2005"
-  set label 1 "test majority 0.578" at graph 0.98999999999999999, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.578" at graph 0.99, first 0.57752639517345383 right offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_sigma_by_k.dat' index 4 using 1:($2-$3):($2+$3) with filledcurves fs transparent solid 0.12 noborder lc rgb "#0072B2" notitle, \
     'accuracy_vs_sigma_by_k.dat' index 4 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 38 title "k=5", \

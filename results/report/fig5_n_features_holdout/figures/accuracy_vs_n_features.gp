@@ -17,8 +17,8 @@ do for [format in "png svg"] {
   set offsets 0, 0, graph 0.03, graph 0.03
   unset label
   set title ""
-  set label 1 "test majority 0.667" at graph 0.98999999999999999, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#555555" front
-  set label 2 "training majority 0.333" at graph 0.63, first 0.33333333333333331 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 1 "test majority 0.667" at graph 0.99, first 0.66666666666666663 right offset 0,0.6 font ",9" tc rgb "#555555" front
+  set label 2 "training majority 0.333" at graph 0.01, first 0.33333333333333331 left offset 0,0.6 font ",9" tc rgb "#555555" front
   plot \
     'accuracy_vs_n_features.dat' index 0 using 1:2 with linespoints lw 2 lc rgb "#0072B2" dt 1 pt 7 ps 0.9 pi 49 title "selector=laplacian, distance=ned, variant=report2023", \
     'accuracy_vs_n_features.dat' index 1 using 1:2 with linespoints lw 2 lc rgb "#D55E00" dt 2 pt 5 ps 0.9 pi 49 title "selector=laplacian, distance=ned, variant=he2005", \

@@ -76,4 +76,8 @@ void lane_exponentials(LaneStreams& streams, double* out, size_t vectors, Isa is
 // 2^-53 of the exact value (tests/statistics/bayesian_lanes_test.cpp).
 double negative_log(double u);
 
+// cos(pi / 2 u) for u in [0, 1] as the lanes compute it (the prior's weight), within 2^-51 of
+// the exact value (tests/statistics/bayesian_lanes_test.cpp).
+double quarter_turn_cos(double u);
+
 }  // namespace tsfs::statistics

@@ -77,6 +77,19 @@ TEST_CASE("negative_log is -log(u) within 2 units in the last place plus 2^-53")
   MESSAGE("negative_log: largest error ", worst, " of the bound over ", points.size(), " points");
 }
 
+TEST_CASE("quarter_turn_cos is cos(pi u / 2) within 2^-51") {
+  double worst = 0;
+  for (int i = 0; i <= 100000; ++i) {
+    const double u = i / 100000.0;
+    const long double exact = std::cos(3.14159265358979323846264338327950288L / 2 * u);
+    const double error =
+        static_cast<double>(std::abs(tsfs::statistics::quarter_turn_cos(u) - exact));
+    worst = std::max(worst, error);
+  }
+  CHECK(worst <= 0x1p-51);
+  MESSAGE("quarter_turn_cos: largest error ", worst, " (2^-51 = ", 0x1p-51, ")");
+}
+
 TEST_CASE("a lane's exponentials are -log(2 - d) of its own xoshiro256+ stream, 1 <= d < 2") {
   LaneStreams streams(42);
   const LaneStreams start = streams;

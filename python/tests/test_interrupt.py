@@ -104,7 +104,10 @@ LONG_CALL = textwrap.dedent("""
 # loops), catch22's features of one long series (between features, and inside the
 # autocorrelation scan and the fluctuation analyses), one SVC fit of many rows (libsvm's progress
 # callback, every 1,000 solver iterations: 0.4-0.5 s at 8,000 rows of random labels, the fit 2.4 s;
-# 0.3-1.6 s at 20,000 rows). Each takes seconds on this machine.
+# 0.3-1.6 s at 20,000 rows), the SPEC score's dense eigendecomposition of a 2,000-row graph (7.6 s
+# with the diffusion spectral function; Eigen's solver has no check of its own: it runs on a
+# thread the caller abandons on a signal, common/abandon_on_interrupt.hpp). Each takes seconds on
+# this machine.
 LONG_CALLS = {
     "one msm pair of 20,000 values": "X = rng.normal(size=(2, 20000)); "
                                      "call = lambda: tsfs.distances(X, distance='msm')",
@@ -124,6 +127,10 @@ LONG_CALLS = {
                                     "X = rng.normal(size=(9000, 20)); y = rng.integers(0, 2, 9000); "
                                     "call = lambda: tsfs.select(X, y, 'constraint_sc3', "
                                     "distances=D)",
+    "spec on 2,000 rows": "v = rng.normal(size=2000); D = np.abs(np.subtract.outer(v, v)); "
+                          "X = rng.normal(size=(2000, 20)); y = rng.integers(0, 2, 2000); "
+                          "call = lambda: tsfs.select(X, y, 'spec', distances=D, "
+                          "spectral_function='diffusion')",
 }
 
 

@@ -3,6 +3,8 @@
 // the eight lanes; AVX2 and SSE2 run two and four vectors of narrower width in lockstep.
 #include "statistics/bayesian_lanes.hpp"
 
+#include "common/hash.hpp"
+
 // GCC warns that passing 32- and 64-byte vectors by value has had different ABIs (-Wpsabi); every
 // function here that takes or returns one is inlined into the kernel of its instruction set, so no
 // call crosses such a boundary.
@@ -279,11 +281,8 @@ TSFS_LANE_KERNELS(sse2, 2, )
 LaneStreams::LaneStreams(std::uint64_t seed) {
   for (size_t l = 0; l < kDrawLanes; ++l)
     for (auto& word : words) {  // SplitMix64 (Steele, Lea and Flood 2014)
-      seed += 0x9e3779b97f4a7c15ULL;
-      std::uint64_t z = seed;
-      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-      word[l] = z ^ (z >> 31);
+      seed += kSplitMix64Increment;
+      word[l] = splitmix64_finaliser(seed);
     }
 }
 

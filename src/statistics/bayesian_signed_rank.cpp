@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/hash.hpp"
 #include "common/interrupt.hpp"
 #include "statistics/bayesian_lanes.hpp"
 
@@ -137,19 +138,14 @@ BayesianSignedRankResult bayesian_signed_rank(const Eigen::VectorXd& x, const Ei
 }
 
 std::uint64_t pair_seed(std::uint64_t seed, const std::string& first, const std::string& second) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a, 64 bits
-  auto add = [&](unsigned char byte) {
-    hash ^= byte;
-    hash *= 0x100000001b3ULL;
-  };
-  for (char c : first) add(static_cast<unsigned char>(c));
-  add(0);
-  for (char c : second) add(static_cast<unsigned char>(c));
-  // SplitMix64's finaliser (Steele, Lea and Flood 2014) on the seed mixed with the names.
-  std::uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (hash | 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  // The names' FNV-1a hash, a zero byte between them, mixed into the seed by SplitMix64.
+  const unsigned char separator = 0;
+  const std::uint64_t hash = Hasher()
+                                 .bytes(first.data(), first.size())
+                                 .bytes(&separator, 1)
+                                 .bytes(second.data(), second.size())
+                                 .digest();
+  return splitmix64_finaliser(seed + kSplitMix64Increment * (hash | 1));
 }
 
 }  // namespace tsfs::statistics

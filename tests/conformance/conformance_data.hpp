@@ -30,6 +30,7 @@
 
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
+#include "common/hash.hpp"
 #include "common/parallel.hpp"
 #include "common/params.hpp"
 #include "common/registry.hpp"
@@ -237,13 +238,9 @@ inline constexpr const char* kDatasetName = "Conformance";
 // SplitMix64 of (seed, i, j) as a double in [0, 1): the data are the same on every platform and
 // standard library (std::normal_distribution is not).
 inline double uniform(std::uint64_t seed, std::uint64_t i, std::uint64_t j) {
-  std::uint64_t x = seed * 0x9E3779B97F4A7C15ULL + i * 0xBF58476D1CE4E5B9ULL +
-                    j * 0x94D049BB133111EBULL + 0x2545F4914F6CDD1DULL;
-  x ^= x >> 30;
-  x *= 0xBF58476D1CE4E5B9ULL;
-  x ^= x >> 27;
-  x *= 0x94D049BB133111EBULL;
-  x ^= x >> 31;
+  const std::uint64_t x =
+      splitmix64_finaliser(seed * kSplitMix64Increment + i * 0xBF58476D1CE4E5B9ULL +
+                           j * 0x94D049BB133111EBULL + 0x2545F4914F6CDD1DULL);
   return static_cast<double>(x >> 11) * 0x1.0p-53;
 }
 

@@ -137,6 +137,9 @@ TEST_CASE("bayesian_signed_rank: deterministic for a seed, oriented, and checks 
   CHECK(pair_seed(1, "a", "b") != pair_seed(1, "b", "a"));
   CHECK(pair_seed(1, "a", "b") != pair_seed(2, "a", "b"));
   CHECK(pair_seed(1, "ab", "c") != pair_seed(1, "a", "bc"));
+  // FNV-1a of "a\0b", then SplitMix64's finaliser of 1 + golden * (hash | 1), computed apart in
+  // Python: the committed comparisons' draws depend on these bits.
+  CHECK(pair_seed(1, "a", "b") == 0x31eaacb28986495dULL);
   CHECK_THROWS_AS(bayesian_signed_rank(x, y, -0.1, 10, 1), std::invalid_argument);
   CHECK_THROWS_AS(bayesian_signed_rank(x, y.head(3), 0.01, 10, 1), std::invalid_argument);
   CHECK_THROWS_AS(bayesian_signed_rank(x, y, 0.01, 0, 1), std::invalid_argument);

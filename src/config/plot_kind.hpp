@@ -5,9 +5,11 @@
 // above the configuration they read (plot/plot.hpp).
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -23,6 +25,38 @@ struct PlotContext {
   std::filesystem::path run_folder;  // holds results.csv, folds.csv, scores.csv
 };
 
+// What the run's page (report/html_report.hpp) draws of a figure as an interactive chart, decided
+// by the plot kind with the figure itself, so the two show the same marks on the same axes:
+// - its marks, written to <name>.chart.csv beside the figure, with the header
+//   panel,series,mark,x,y,extent (panel: a dataset or a facet value);
+// - its axes, written to <name>.chart_axes.csv, one row with the header
+//   x_label,y_label,shared_x,shared_y,y_min,y_max,log_y (shared_*: one range for every panel, else
+//   each panel its own; y_min, y_max: empty for the data's range).
+// No marks: the page links the figure only, and neither file is written.
+enum class PageMark {
+  line,   // extent: a band of +-extent around the line (empty: none)
+  point,  // extent: empty
+  bar,    // from 0 to y; extent: half the bar's width (0: an impulse, a thin bar)
+};
+
+class PageChart {
+ public:
+  std::string x_label, y_label;
+  bool shared_x = false, shared_y = false, log_y = false;
+  double y_min = std::numeric_limits<double>::quiet_NaN();
+  double y_max = std::numeric_limits<double>::quiet_NaN();
+
+  // Appends a mark; NaN coordinates are written as empty fields (a gap in a line).
+  void add(std::string_view panel, std::string_view series, PageMark mark, double x, double y,
+           double extent = std::numeric_limits<double>::quiet_NaN());
+  // Header and rows; empty when there are no marks.
+  std::string marks_csv() const;
+  std::string axes_csv() const;
+
+ private:
+  std::string marks_;
+};
+
 struct Figure {
   std::string data;  // gnuplot data blocks, written to <name>.dat
   std::string body;  // gnuplot commands drawing the figure; the data file is "<name>.dat"
@@ -30,6 +64,7 @@ struct Figure {
   // dataset,kind,value, written to <name>.lines.csv for the run's page
   // (report/html_report.hpp); empty: none, and no such file.
   std::string reference_lines;
+  PageChart chart;   // the figure's points for the run's page
   int width = 1200;  // pixels
   int height = 800;
 };

@@ -17,6 +17,8 @@ struct ClassPoints {
 };
 
 // Appends one data block per class to figure.data (the coordinates of the rows of that class),
+// and the points to figure.chart (the dataset as the panel, "class NAME" as the series; the
+// caller names the axes),
 // advancing `block` past them, and returns the plot clauses that draw them ("'NAME.dat' index B
 // using 1:2 with points ...", comma-separated).
 std::string class_point_blocks(Figure& figure, const std::string& name, int& block,

@@ -4,9 +4,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "plot/gnuplot_text.hpp"
 #include "plot/panel_grid.hpp"
 #include "plot/plot.hpp"
@@ -88,6 +90,11 @@ class CurvePlot final : public PlotKind {
     if (style_.diagonal) grid.key_titles.emplace_back("chance");
     Figure figure = gnuplot::panel_grid_figure(grid);
     figure.body += "  set xrange [0:1]\n  set yrange [0:1.02]\n  set size ratio -1\n";
+    figure.chart.x_label = style_.x_label;
+    figure.chart.y_label = style_.y_label;
+    figure.chart.shared_x = figure.chart.shared_y = true;
+    figure.chart.y_min = 0;
+    figure.chart.y_max = 1.02;
     int block = 0;
     bool first_panel = true;
     for (const auto& [panel, lines] : panels) {
@@ -95,9 +102,13 @@ class CurvePlot final : public PlotKind {
       std::vector<std::string> commands;
       for (const auto& [line, points] : lines) {
         // Empty fields (a rate with no positive or negative rows) are gaps for gnuplot.
-        for (const auto& [x_text, y_text] : points)
+        for (const auto& [x_text, y_text] : points) {
           figure.data += fmt::format("{}\t{}\n", x_text.empty() ? "NaN" : x_text,
                                      y_text.empty() ? "NaN" : y_text);
+          figure.chart.add(panel, line.empty() ? style_.kind : line, PageMark::line,
+                           parse_double(x_text).value_or(std::nan("")),
+                           parse_double(y_text).value_or(std::nan("")));
+        }
         figure.data += "\n\n";
         commands.push_back(
             fmt::format("    '{}.dat' index {} using 1:2 with linespoints lw 2 {} pi {} title {}",
@@ -108,8 +119,11 @@ class CurvePlot final : public PlotKind {
       if (first_panel)
         for (auto& entry : gnuplot::absent_series_entries(order, lines))
           commands.push_back(std::move(entry));
-      if (style_.diagonal)
+      if (style_.diagonal) {
         commands.push_back("    x with lines dt 2 lc rgb \"#999999\" title \"chance\"");
+        for (const double end : {0.0, 1.0})
+          figure.chart.add(panel, "chance", PageMark::line, end, end);
+      }
       figure.body += fmt::format("{}\n", fmt::join(commands, ", \\\n"));
       if (first_panel) figure.body += gnuplot::kAfterFirstPanel;
       first_panel = false;

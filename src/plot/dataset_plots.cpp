@@ -42,6 +42,8 @@ class DatasetView final : public PlotKind {
          .x_label = "\"time step\"",
          .y_label = "\"value\"",
          .key_titles = {"mean ± std", "mean", "row 0 (its class: panel title)"}});
+    figure.chart.x_label = "time step";
+    figure.chart.y_label = "value";
     for (size_t d = 0; d < context.spec.datasets.size(); ++d) {
       Dataset dataset = load_ucr_dataset(context.spec.datasets[d].options);
       for (Eigen::Index t = 0; t < dataset.values.cols(); ++t) {
@@ -57,9 +59,14 @@ class DatasetView final : public PlotKind {
         for (Eigen::Index r = 0; r < dataset.rows(); ++r)
           if (!std::isnan(dataset.values(r, t)))
             squares += std::pow(dataset.values(r, t) - mean, 2);
-        figure.data += fmt::format("{}\t{}\t{}\t{}\n", t, gnuplot::number(mean),
-                                   gnuplot::number(std::sqrt(squares / static_cast<double>(count))),
-                                   gnuplot::number(dataset.values(0, t)));
+        const double deviation = std::sqrt(squares / static_cast<double>(count));
+        figure.data +=
+            fmt::format("{}\t{}\t{}\t{}\n", t, gnuplot::number(mean), gnuplot::number(deviation),
+                        gnuplot::number(dataset.values(0, t)));
+        figure.chart.add(dataset.name, "mean ± std", PageMark::line, static_cast<double>(t), mean,
+                         deviation);
+        figure.chart.add(dataset.name, "row 0", PageMark::line, static_cast<double>(t),
+                         dataset.values(0, t));
       }
       figure.data += "\n\n";
       figure.body += fmt::format(
@@ -88,8 +95,10 @@ class Autocovariance final : public PlotKind {
   Figure draw(const PlotContext& context, const std::string& name) const override {
     Figure figure = panels_figure(context.spec.datasets.size(), params_.text("title"));
     bool normalize = params_.boolean("normalize");
-    figure.body += fmt::format("  set xlabel \"lag\"\n  set ylabel {}\n",
-                               gnuplot::text(normalize ? "autocorrelation" : "autocovariance"));
+    figure.chart.x_label = "lag";
+    figure.chart.y_label = normalize ? "autocorrelation" : "autocovariance";
+    figure.body +=
+        fmt::format("  set xlabel \"lag\"\n  set ylabel {}\n", gnuplot::text(figure.chart.y_label));
     for (size_t d = 0; d < context.spec.datasets.size(); ++d) {
       Dataset dataset = load_ucr_dataset(context.spec.datasets[d].options);
       long long max_lag = dataset.lengths.maxCoeff() - 1;
@@ -110,10 +119,12 @@ class Autocovariance final : public PlotKind {
           ++count[static_cast<size_t>(h)];
         }
       }
-      for (size_t h = 0; h < sum.size(); ++h)
-        figure.data += fmt::format(
-            "{}\t{}\n", h,
-            gnuplot::number(count[h] ? sum[h] / static_cast<double>(count[h]) : std::nan("")));
+      for (size_t h = 0; h < sum.size(); ++h) {
+        const double mean = count[h] ? sum[h] / static_cast<double>(count[h]) : std::nan("");
+        figure.data += fmt::format("{}\t{}\n", h, gnuplot::number(mean));
+        figure.chart.add(dataset.name, figure.chart.y_label, PageMark::line, static_cast<double>(h),
+                         mean);
+      }
       figure.data += "\n\n";
       figure.body += fmt::format(
           "  set title {}\n  plot '{}.dat' index {} using 1:2 with lines lw 2 notitle\n",

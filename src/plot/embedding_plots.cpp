@@ -55,7 +55,7 @@ class EmbeddingPlot final : public PlotKind {
   Figure draw(const PlotContext& context, const std::string& name) const override {
     const Spec& spec = context.spec;
     Figure figure = gnuplot::panel_figure(spec.datasets.size(), 700, 480, params_.text("title"),
-                                          "\"axis 1\"", "\"axis 2\"");
+                                          "axis 1", "axis 2");
     int block = 0;
     for (const auto& dataset_spec : spec.datasets) {
       const Dataset data = load_ucr_dataset(dataset_spec.options);

@@ -35,7 +35,8 @@ inline std::pair<int, int> layout(size_t panels) {
 
 // A figure of `panels` panels in a grid (one column: 800 px wide and `single_height` high;
 // more: 560 px and `grid_height` per panel) opened with its multiplot title and axis labels
-// (gnuplot strings), the key below each panel so long labels never crowd out the curves.
+// (also the run page's, figure.chart), the key below each panel so long labels never crowd out
+// the curves.
 inline Figure panel_figure(size_t panels, int single_height, int grid_height,
                            const std::string& title, const std::string& x_label,
                            const std::string& y_label) {
@@ -47,7 +48,9 @@ inline Figure panel_figure(size_t panels, int single_height, int grid_height,
                             text(title));
   figure.body +=
       fmt::format("  set xlabel {}\n  set ylabel {}\n  set key below font \",9\"\n  set grid\n",
-                  x_label, y_label);
+                  text(x_label), text(y_label));
+  figure.chart.x_label = x_label;
+  figure.chart.y_label = y_label;
   return figure;
 }
 

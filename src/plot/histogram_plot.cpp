@@ -32,6 +32,10 @@ class HistogramPlot final : public PlotKind {
         panel_rows, panel_columns, gnuplot::text(params_.text("title")),
         gnuplot::text(params_.text("value")));
     if (params_.boolean("log_y")) figure.body += "  set logscale y\n";
+    figure.chart.x_label = params_.text("value");
+    figure.chart.y_label = "count";
+    figure.chart.shared_x = params_.boolean("shared_range");
+    figure.chart.log_y = params_.boolean("log_y");
     // When any panel has exact zeros, every panel states its count, none included.
     const bool zeros_anywhere = std::any_of(panels.begin(), panels.end(), [](const auto& panel) {
       return std::find(panel.second.begin(), panel.second.end(), 0.0) != panel.second.end();
@@ -96,12 +100,17 @@ class HistogramPlot final : public PlotKind {
       auto bin = static_cast<long long>(std::floor((value - low) / width));
       ++counts[static_cast<size_t>(std::clamp(bin, 0LL, bins - 1))];
     }
-    for (long long b = 0; b < bins; ++b)
+    for (long long b = 0; b < bins; ++b) {
+      const double centre = low + (static_cast<double>(b) + 0.5) * width;
       figure.data +=
-          fmt::format("{}\t{}\n", gnuplot::number(low + (static_cast<double>(b) + 0.5) * width),
-                      counts[static_cast<size_t>(b)]);
+          fmt::format("{}\t{}\n", gnuplot::number(centre), counts[static_cast<size_t>(b)]);
+      figure.chart.add(panel.first, "count", PageMark::bar, centre,
+                       static_cast<double>(counts[static_cast<size_t>(b)]), width / 2);
+    }
     figure.data += fmt::format("\n\n0\t{}\n\n\n", zeros);
     const bool zero_shown = zeros > 0 && low <= 0.0 && 0.0 <= high;
+    if (zero_shown)  // an impulse, as the figure's orange line
+      figure.chart.add(panel.first, "exactly 0", PageMark::bar, 0.0, static_cast<double>(zeros), 0);
     std::string title = panel.first;
     if (zeros_anywhere)
       title += fmt::format("{}{} of {} exactly 0{}", title.empty() ? "" : ": ", zeros,

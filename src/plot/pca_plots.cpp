@@ -30,9 +30,13 @@ class ScreePlot final : public PlotKind {
   Figure draw(const PlotContext& context, const std::string& name) const override {
     const Spec& spec = context.spec;
     Figure figure = gnuplot::panel_figure(spec.datasets.size(), 560, 420, params_.text("title"),
-                                          "\"principal component\"", "\"share of the variance\"");
+                                          "principal component", "share of the variance");
     figure.body += "  set yrange [0:1.05]\n  set style fill solid 0.5\n";
+    figure.chart.shared_y = true;
+    figure.chart.y_min = 0;
+    figure.chart.y_max = 1.05;
     const double energy = params_.real("energy");
+    const std::string energy_label = fmt::format("{:g}% of the variance", 100.0 * energy);
     int block = 0;
     for (const auto& dataset_spec : spec.datasets) {
       const Dataset data = load_ucr_dataset(dataset_spec.options);
@@ -45,9 +49,15 @@ class ScreePlot final : public PlotKind {
         total += shares[k];
         figure.data +=
             fmt::format("{}\t{}\t{}\n", k + 1, gnuplot::number(shares[k]), gnuplot::number(total));
+        figure.chart.add(data.name, "share", PageMark::bar, static_cast<double>(k + 1), shares[k],
+                         0.5);
+        figure.chart.add(data.name, "running total", PageMark::line, static_cast<double>(k + 1),
+                         total);
       }
       figure.data += "\n\n";
       const long long reaching = components_reaching(shares, energy);
+      for (const Eigen::Index end : {Eigen::Index{1}, shown})
+        figure.chart.add(data.name, energy_label, PageMark::line, static_cast<double>(end), energy);
       figure.body += fmt::format(
           "  set title {}\n  plot '{}.dat' index {} using 1:2 with boxes lc rgb \"{}\" title "
           "\"share\", '' index {} using 1:3 with linespoints pt 7 ps 0.6 lc rgb \"{}\" title "
@@ -55,8 +65,7 @@ class ScreePlot final : public PlotKind {
           gnuplot::text(fmt::format("{} ({} features)", data.name, features.names.size())), name,
           block, gnuplot::palette_colour(0), block, gnuplot::palette_colour(1),
           gnuplot::number(energy),
-          gnuplot::text(
-              fmt::format("{:g}% of the variance: {} components", 100.0 * energy, reaching)));
+          gnuplot::text(fmt::format("{}: {} components", energy_label, reaching)));
       ++block;
     }
     return figure;
@@ -73,7 +82,7 @@ class BiplotPlot final : public PlotKind {
   Figure draw(const PlotContext& context, const std::string& name) const override {
     const Spec& spec = context.spec;
     Figure figure = gnuplot::panel_figure(spec.datasets.size(), 700, 480, params_.text("title"),
-                                          "\"PC 1\"", "\"PC 2\"");
+                                          "PC 1", "PC 2");
     int block = 0;
     for (const auto& dataset_spec : spec.datasets) {
       const Dataset data = load_ucr_dataset(dataset_spec.options);

@@ -44,11 +44,14 @@ bool render_figure(const Figure& figure, const std::string& name,
                    const std::filesystem::path& folder) {
   std::filesystem::create_directories(folder);
   write_file_atomically(folder / (name + ".dat"), figure.data);
-  const auto lines_file = folder / (name + ".lines.csv");
-  if (figure.reference_lines.empty())
-    std::filesystem::remove(lines_file);  // a previous run's lines are not this figure's
-  else
-    write_file_atomically(lines_file, figure.reference_lines);
+  // A previous run's lines and marks are not this figure's.
+  for (const auto& [suffix, csv] : {std::pair{".lines.csv", figure.reference_lines},
+                                    std::pair{".chart.csv", figure.chart.marks_csv()},
+                                    std::pair{".chart_axes.csv", figure.chart.axes_csv()}})
+    if (csv.empty())
+      std::filesystem::remove(folder / (name + suffix));
+    else
+      write_file_atomically(folder / (name + suffix), csv);
   // tsfs renders into temporary files (tsfs_temporary, a sprintf pattern of the format) and moves
   // them in place only when both images exist; a user re-rendering writes NAME.png and NAME.svg.
   std::string script = fmt::format(

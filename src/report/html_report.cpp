@@ -4,6 +4,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <optional>
 
@@ -159,24 +160,6 @@ std::vector<std::string> figure_files(const std::filesystem::path& folder) {
   return names;
 }
 
-// The reference lines of the run's figures (figures/NAME.lines.csv, a line plot's baselines), by
-// figure name.
-std::string reference_lines_json(const std::filesystem::path& folder) {
-  constexpr std::string_view kSuffix = ".lines.csv";
-  std::map<std::string, std::string> tables;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(folder / "figures", error)) {
-    const std::string file = entry.path().filename().string();
-    if (file.size() > kSuffix.size() && file.ends_with(kSuffix))
-      tables[file.substr(0, file.size() - kSuffix.size())] =
-          json_table(read_csv_table(entry.path()));
-  }
-  std::string json = "{";
-  for (const auto& [name, table] : tables)
-    json += (json.size() > 1 ? ", " : "") + json_string(name) + ": " + table;
-  return json + "}";
-}
-
 std::string tables_json(
     const std::vector<std::pair<std::string, std::optional<CsvTable>>>& tables) {
   std::string json = "{";
@@ -185,6 +168,50 @@ std::string tables_json(
     if (!table) continue;
     json += (first ? "" : ", ") + json_string(name) + ": " + json_table(*table);
     first = false;
+  }
+  return json + "}";
+}
+
+// The names of the run's figure files figures/NAME.SUFFIX, in order.
+std::vector<std::string> figure_names(const std::filesystem::path& folder,
+                                      std::string_view suffix) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder / "figures", error)) {
+    const std::string file = entry.path().filename().string();
+    if (file.size() > suffix.size() && file.ends_with(suffix))
+      names.push_back(file.substr(0, file.size() - suffix.size()));
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The line plots' baselines (figures/NAME.lines.csv), by figure name.
+std::string reference_lines_json(const std::filesystem::path& folder) {
+  std::vector<std::pair<std::string, std::optional<CsvTable>>> tables;
+  for (const std::string& name : figure_names(folder, ".lines.csv"))
+    tables.emplace_back(name, read_csv_table(folder / "figures" / (name + ".lines.csv")));
+  return tables_json(tables);
+}
+
+// The figures' marks and axes (figures/NAME.chart.csv and NAME.chart_axes.csv, plot/plot.hpp),
+// by figure name, in name order while their marks' files add up to at most this many bytes; the
+// page links the figures left out. The tables and charts of a 100,000-cell run then stay under
+// the 20 MB a page may take (docs/outputs.md).
+constexpr std::uintmax_t kChartBytesPerPage = 8 << 20;
+
+std::string charts_json(const std::filesystem::path& folder) {
+  std::string json = "{";
+  std::uintmax_t bytes = 0;
+  for (const std::string& name : figure_names(folder, ".chart.csv")) {
+    const auto marks = folder / "figures" / (name + ".chart.csv");
+    std::error_code error;
+    bytes += std::filesystem::file_size(marks, error);
+    if (error || bytes > kChartBytesPerPage) break;
+    json +=
+        (json.size() > 1 ? ", " : "") + json_string(name) + ": " +
+        tables_json({{"marks", read_csv_table(marks)},
+                     {"axes", read_csv_table(folder / "figures" / (name + ".chart_axes.csv"))}});
   }
   return json + "}";
 }
@@ -223,11 +250,12 @@ void write_run_report(const std::filesystem::path& folder, const std::string& na
       "{{\"kind\": \"run\", \"name\": {}, \"band_error\": {}, \"spec_text\": {}, "
       "\"spec\": {}, \"manifest_text\": {}, \"figures\": {}, \"folds_left_out\": {}, "
       "\"features_first_fold_only\": {}, \"top_features\": {}, \"reference_lines\": {}, "
-      "\"tables\": {}}}",
+      "\"charts\": {}, \"tables\": {}}}",
       json_string(name), json_string(band_error),
       json_string(text_if_present(folder / "spec.yaml")), resolved,
       json_string(text_if_present(folder / "manifest.json")), json_list(figure_files(folder)),
       folds_left_out, first_fold_only, kTopFeatures, reference_lines_json(folder),
+      charts_json(folder),
       tables_json({{"results", results},
                    {"folds", folds},
                    {"tuned", table_if_present(folder, "tuned")},

@@ -11,7 +11,8 @@ namespace tsfs {
 
 // <folder>/report.html of a finished run: results.csv, spec.yaml, spec.resolved.yaml,
 // manifest.json and, when present, folds.csv, tuned.csv, skipped.csv and scores.csv (each may be
-// gzipped, as the committed studies keep them).
+// gzipped, as the committed studies keep them), and the figures' baselines and marks
+// (figures/NAME.lines.csv, NAME.chart.csv and NAME.chart_axes.csv).
 // `name` titles the page (the folder's name; a staging folder's final name).
 void write_run_report(const std::filesystem::path& folder, const std::string& name);
 

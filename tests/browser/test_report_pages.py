@@ -15,6 +15,7 @@ import pathlib
 import shutil
 import subprocess
 
+import numpy as np
 import pandas as pd
 import pytest
 from PIL import Image
@@ -257,6 +258,74 @@ plots: [{{kind: line, name: accuracy, x: n_features, y: accuracy, series: [selec
                              "holds neither a run (results.csv) nor a comparison")):
         done = subprocess.run([RUNNER, "report", str(folder)], capture_output=True, text=True)
         assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_run_page_draws_every_figure_kind_from_its_points(browser, tmp_path):
+    # A run with a histogram of its scores, a dataset view, an autocovariance and an embedding:
+    # the page's bars must be the counts pandas gives from scores.csv, its points those of the
+    # data, and a hover must show a bar's count.
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(f"""name: figures
+datasets: [{{name: Coffee, path: {ROOT}/third_party/ucr/Coffee}}]
+features: {{extractor: raw}}
+distances: [{{kind: euclidean}}]
+selectors: [{{kind: laplacian, k: 5, sigma_ratio: [0.1, 1]}}]
+n_features: [5]
+protocol: {{kind: stratified_kfold, folds: 2}}
+output: {tmp_path}/run
+plots:
+  - {{kind: histogram, name: scores, facet: sigma_ratio, filter: [fold=0], bins: 12}}
+  - {{kind: dataset_view, name: view}}
+  - {{kind: autocovariance, name: autocovariance, max_lag: 20}}
+  - {{kind: mds, name: mds}}
+""")
+    done = subprocess.run([RUNNER, str(spec), "--quiet"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    open_page(browser, tmp_path / "run" / "report.html")
+    charts = browser.execute_script("return tsfsReport.charts")
+
+    scores = pd.read_csv(tmp_path / "run" / "scores.csv", float_precision="round_trip")
+    scores = scores[scores.fold.astype(str) == "0"]
+    histogram = charts["scores"]
+    assert len(histogram["panels"]) == 2
+    for panel in histogram["panels"]:
+        values = scores[scores.sigma_ratio.map(lambda v: f"sigma_ratio={v:g}") == panel["label"]]
+        values = values.score.to_numpy()
+        assert len(values) > 0
+        low, high = values.min(), values.max()
+        width = (high - low) / 12
+        bins = np.clip(np.floor((values[values != 0] - low) / width), 0, 11).astype(int)
+        expected = np.bincount(bins, minlength=12)
+        series = {line["label"]: line["points"] for line in panel["series"]}
+        assert [point["y"] for point in series["count"]] == expected.tolist()
+        # Each bar spans its bin: half a bin on either side of its centre.
+        assert all(math.isclose(point["band"], width / 2, rel_tol=1e-12)
+                   for point in series["count"])
+        zeros = int((values == 0).sum())
+        assert [point["y"] for point in series.get("exactly 0", [])] == ([zeros] if zeros else [])
+    bar = browser.find_elements(By.CSS_SELECTOR, '[data-plot="scores"] rect.bar')[0]
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", bar)
+    ActionChains(browser).move_to_element(bar).perform()
+    tooltip = browser.find_element(By.CSS_SELECTOR, ".tooltip").text
+    assert f"count = {bar.get_attribute('data-y')}" in tooltip and "score from " in tooltip
+
+    values = np.vstack([np.loadtxt(ROOT / "third_party" / "ucr" / "Coffee" / f"Coffee_{part}.tsv.gz",
+                                   delimiter="\t")[:, 1:] for part in ("TRAIN", "TEST")])
+    (view,) = charts["view"]["panels"]
+    means = [point for line in view["series"] if line["label"] == "mean ± std"
+             for point in line["points"]]
+    assert len(means) == values.shape[1]
+    assert np.allclose([p["y"] for p in means], values.mean(axis=0), rtol=1e-12, atol=1e-12)
+    assert np.allclose([p["band"] for p in means], values.std(axis=0), rtol=1e-10, atol=1e-12)
+    (lags,) = charts["autocovariance"]["panels"]
+    assert [p["x"] for p in lags["series"][0]["points"]] == list(range(21))
+    (embedding,) = charts["mds"]["panels"]
+    assert sum(len(line["points"]) for line in embedding["series"]) == len(values)
+    assert sorted(line["label"] for line in embedding["series"]) == ["class 0", "class 1"]
+    for name in ("scores", "view", "autocovariance", "mds"):
+        chart = browser.find_element(By.CSS_SELECTOR, f'[data-plot="{name}"] svg.panel')
+        browser.execute_script("arguments[0].scrollIntoView()", chart)
+        assert_not_blank(chart)
 
 
 def embedded_data(page):

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "common/error.hpp"
@@ -138,6 +139,54 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   const std::string tsne = testing::read_text(figures / "tsne.dat");
   CHECK(std::count(tsne.begin(), tsne.end(), '\n') == 150 + 2 * 2);
   CHECK(render_contains(testing::read_text(figures / "tsne.gp"), "150 of 200 series"));
+
+  // The marks for the run's page (NAME.chart.csv), one row per mark the figure draws, and its axes
+  // (NAME.chart_axes.csv); none for a line plot, which the page draws from results.csv itself.
+  CHECK_FALSE(std::filesystem::exists(figures / "accuracy.chart.csv"));
+  const auto chart_rows = [&](const std::string& name) {
+    const std::string chart = testing::read_text(figures / (name + ".chart.csv"));
+    CHECK(chart.rfind("panel,series,mark,x,y,extent\n", 0) == 0);
+    CHECK(testing::read_text(figures / (name + ".chart_axes.csv"))
+              .rfind("x_label,y_label,shared_x,shared_y,y_min,y_max,log_y\n", 0) == 0);
+    return std::count(chart.begin(), chart.end(), '\n') - 1;
+  };
+  CHECK(chart_rows("scores") == 2 * (5 + 1));  // two sigma_ratio panels: 5 bins, the zeros
+  CHECK(chart_rows("view") == 2 * 150);        // the mean and row 0 per time step
+  CHECK(chart_rows("lags") == 11);             // lags 0 to 10
+  CHECK(chart_rows("roc") == 2 * 5 + 2);       // the fold's and the pooled curve, chance's ends
+  CHECK(chart_rows("pr") == 5);                // the pooled curve
+  CHECK(chart_rows("scree") == 2 * 10 + 2);    // the shares, their running total, the energy
+  for (const char* name : {"mds", "isomap", "eigenmaps", "lle", "biplot"})
+    CHECK(chart_rows(name) == 200);
+  CHECK(chart_rows("tsne") == 150);
+  CHECK(render_contains(testing::read_text(figures / "view.chart.csv"),
+                        "\nGunPoint,mean ± std,line,0,"));
+  CHECK(
+      render_contains(testing::read_text(figures / "mds.chart.csv"), "\nGunPoint,class 1,point,"));
+  CHECK(render_contains(testing::read_text(figures / "scores.chart.csv"), ",exactly 0,bar,0,"));
+  CHECK(testing::read_text(figures / "roc.chart_axes.csv") ==
+        "x_label,y_label,shared_x,shared_y,y_min,y_max,log_y\n"
+        "false positive rate,true positive rate,true,true,0,1.02,false\n");
+  // A figure drawn again without points removes the last run's (a stale chart is not this one's).
+  Figure pointless;
+  pointless.body = "  plot 1\n";
+  render_figure(pointless, "mds", figures);
+  CHECK_FALSE(std::filesystem::exists(figures / "mds.chart.csv"));
+  CHECK_FALSE(std::filesystem::exists(figures / "mds.chart_axes.csv"));
+}
+
+TEST_CASE("PageChart writes CSV fields quoted where needed and NaN as an empty field") {
+  PageChart chart;
+  chart.x_label = "a, b";
+  CHECK(chart.marks_csv().empty());
+  CHECK(chart.axes_csv().empty());
+  chart.add("a,b", "class \"x\"", PageMark::point, 1.5, std::nan(""));
+  chart.add("p", "s", PageMark::bar, 0.1, 2, 0.25);
+  CHECK(chart.marks_csv() ==
+        "panel,series,mark,x,y,extent\n\"a,b\",\"class \"\"x\"\"\",point,1.5,,\n"
+        "p,s,bar,0.10000000000000001,2,0.25\n");
+  CHECK(chart.axes_csv() ==
+        "x_label,y_label,shared_x,shared_y,y_min,y_max,log_y\n\"a, b\",,false,false,,,false\n");
 }
 
 TEST_CASE(

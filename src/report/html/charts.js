@@ -93,9 +93,16 @@ function logScale(domain, range) {
   return scale;
 }
 
+// A loop, not Math.min(...values): a chart of tens of thousands of points would overflow the
+// argument list.
 function extent(values) {
-  const finite = values.filter(Number.isFinite);
-  return finite.length ? [Math.min(...finite), Math.max(...finite)] : [0, 1];
+  let low = Infinity, high = -Infinity;
+  for (const value of values) {
+    if (!Number.isFinite(value)) continue;
+    low = Math.min(low, value);
+    high = Math.max(high, value);
+  }
+  return low <= high ? [low, high] : [0, 1];
 }
 
 // Axes of a plot area: ticks and labels on the left and bottom.
@@ -236,7 +243,24 @@ function smoothPanels(panels, smoothing) {
 // a smoothed line is drawn through its points' `line` values, the points staying at their means.
 // `chart.references`: horizontal lines ({dataset, kind, value}), drawn in the panels holding
 // rows of their dataset.
-function lineChart(container, chart) {
+// The runs of points of a line with finite coordinates: a point without a value (a rate with no
+// positive rows) is a gap, as in the figure.
+function lineSegments(points, yOf) {
+  const segments = [[]];
+  for (const point of points) {
+    if (Number.isFinite(point.x) && Number.isFinite(yOf(point))) segments.at(-1).push(point);
+    else if (segments.at(-1).length) segments.push([]);
+  }
+  return segments.filter((segment) => segment.length);
+}
+
+// Panels of series of points, each series drawn with its mark (series.mark): "line" (the default:
+// a line through the points, a band of ±point.band around it where the points have one), "point"
+// (a scatter) or "bar" (a bar from 0 (the axis in log y) per point, ±point.band wide: a histogram's
+// bins; band 0: an impulse). chart.sharedX / sharedY: one range of that axis for all panels (the
+// default), or each panel its own (the datasets of an embedding are on unrelated scales). Hover a
+// mark for its values; click a legend entry to hide its series.
+function panelChart(container, chart) {
   const hidden = new Set();
   const labels = [];
   for (const panel of chart.panels)
@@ -245,21 +269,40 @@ function lineChart(container, chart) {
   const grid = el("div", {class: "panels"});
   container.replaceChildren(legend, grid);
   container.chart = chart;
-  const all = chart.panels.flatMap((panel) => panel.series.flatMap((line) => line.points));
+  const markOf = (line) => line.mark || "line";
   const lineY = (point) => point.line ?? point.y;
-  const lineBand = (point) => point.lineBand ?? point.band;
+  const lineBand = (point) => Number.isFinite(point.lineBand ?? point.band) ?
+    point.lineBand ?? point.band : 0;
   const references = chart.references || [];
-  const xDomain = extent(all.map((point) => point.x));
-  const yDomain = extent(all.flatMap((point) => [point.y, lineY(point) - lineBand(point),
-    lineY(point) + lineBand(point)]).concat(references.map((line) => line.value)));
-  if (Number.isFinite(chart.yMin)) yDomain[0] = chart.yMin;
-  if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
+  const visible = (y) => Number.isFinite(y) && (!chart.logY || y > 0);
+  const domains = (panels) => {
+    const lines = panels.flatMap((panel) => panel.series);
+    const xValues = [], yValues = references.map((line) => line.value);
+    for (const line of lines)
+      for (const point of line.points) {
+        if (markOf(line) === "bar") {
+          xValues.push(point.x - lineBand(point), point.x + lineBand(point));
+          yValues.push(point.y, chart.logY ? NaN : 0);
+        } else {
+          xValues.push(point.x);
+          yValues.push(point.y, lineY(point) - lineBand(point), lineY(point) + lineBand(point));
+        }
+      }
+    const yDomain = extent(yValues.filter(visible));
+    if (Number.isFinite(chart.yMin) && !(chart.logY && chart.yMin <= 0)) yDomain[0] = chart.yMin;
+    if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
+    return {x: extent(xValues), y: yDomain};
+  };
+  const shared = domains(chart.panels);
   const box = {left: 58, top: 26, width: 330, height: 220};
   const draw = () => {
     grid.replaceChildren();
     for (const panel of chart.panels) {
+      const own = domains([panel]);
+      const xDomain = chart.sharedX === false ? own.x : shared.x;
+      const yDomain = chart.sharedY === false ? own.y : shared.y;
       const x = (chart.logX ? logScale : linearScale)(xDomain, [box.left, box.left + box.width]);
-      const y = linearScale(yDomain, [box.top + box.height, box.top]);
+      const y = (chart.logY ? logScale : linearScale)(yDomain, [box.top + box.height, box.top]);
       const area = svg("svg", {class: "panel", width: 410, height: 300, viewBox: "0 0 410 300",
         "data-panel": panel.label});
       area.appendChild(svg("text", {x: box.left + box.width / 2, y: 16, class: "panel-title",
@@ -267,29 +310,50 @@ function lineChart(container, chart) {
       drawAxes(area, x, y, box, {x: chart.xLabel, y: chart.yLabel});
       for (const line of panel.series) {
         if (hidden.has(line.label)) continue;
+        const mark = markOf(line);
         const colour = PALETTE[labels.indexOf(line.label) % PALETTE.length];
-        const points = line.points;
-        if (points.some((point) => lineBand(point) > 0)) {
-          const upper = points.map((p) =>
-            `${x(p.x)},${y(Math.min(yDomain[1], lineY(p) + lineBand(p)))}`);
-          const lower = points.slice().reverse()
-            .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], lineY(p) - lineBand(p)))}`);
-          area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "), fill: colour,
-            class: "band"}));
+        for (const points of mark === "line" ? lineSegments(line.points, lineY) : []) {
+          if (points.some((point) => lineBand(point) > 0)) {
+            const upper = points.map((p) =>
+              `${x(p.x)},${y(Math.min(yDomain[1], lineY(p) + lineBand(p)))}`);
+            const lower = points.slice().reverse()
+              .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], lineY(p) - lineBand(p)))}`);
+            area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "),
+              fill: colour, class: "band"}));
+          }
+          area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(lineY(p))}`)
+            .join(" "), stroke: colour, class: "line", "data-series": line.label}));
         }
-        area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(lineY(p))}`)
-          .join(" "), stroke: colour, class: "line", "data-series": line.label}));
-        for (const point of points) {
-          const lines = [line.label || chart.yLabel, `${chart.xLabel} = ${short(point.x)}`,
-            `${chart.yLabel} = ${point.y}` + (point.band > 0 ? ` ± ${short(point.band)}` : ""),
-            point.rows > 1 ? `mean of ${point.rows} rows` : "one row"];
+        for (const point of line.points) {
+          if (!Number.isFinite(point.x) || !visible(point.y)) continue;
+          const half = lineBand(point);
+          const lines = [line.label || chart.yLabel, mark === "bar" && half > 0 ?
+            `${chart.xLabel} from ${short(point.x - half)} to ${short(point.x + half)}` :
+            `${chart.xLabel} = ${short(point.x)}`,
+          `${chart.yLabel} = ${point.y}` + (mark === "line" && half > 0 ? ` ± ${short(half)}` :
+            "")];
+          if (point.rows !== undefined)
+            lines.push(point.rows > 1 ? `mean of ${point.rows} rows` : "one row");
           if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
-          // Smaller where the line is smoothed: the points scatter about it.
+          const hover = {"data-x": point.x, "data-y": point.y, "data-series": line.label,
+            onmouseenter: (event) => tooltip.show(event, lines), onmouseleave: () => tooltip.hide()};
+          if (mark === "bar") {
+            // 90% of the bin's width, as the figure's boxes; an impulse 3 px wide.
+            const left = x(point.x - half * 0.9), right = x(point.x + half * 0.9);
+            const base = chart.logY ? box.top + box.height : y(Math.max(0, yDomain[0]));
+            const top = y(point.y);
+            area.appendChild(svg("rect", {x: Math.min(left, (left + right) / 2 - 1.5),
+              y: Math.min(top, base), width: Math.max(3, right - left),
+              height: Math.max(1, Math.abs(base - top)), fill: colour, class: "point bar",
+              ...hover}));
+            continue;
+          }
+          // Smaller where the line is smoothed (the points scatter about it), in a scatter, and
+          // on a line of many points (a series' time steps), which they would hide.
+          const large = point.line === undefined && mark === "line" && line.points.length <= 60;
           area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y),
-            r: point.line === undefined ? 3.5 : 2, fill: colour,
-            class: "point", "data-x": point.x, "data-y": point.y, "data-series": line.label,
-            onmouseenter: (event) => tooltip.show(event, lines), onmouseleave: () => tooltip.hide(),
-          }));
+            r: large ? 3.5 : mark === "line" && point.line === undefined ? 1.5 : 2,
+            fill: colour, class: "point", ...hover}));
         }
       }
       drawReferences(area, panel, references, {y, box, labels});

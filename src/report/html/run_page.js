@@ -81,7 +81,7 @@ function renderRun(data, page) {
       const xs = panels.flatMap((panel) => panel.series.flatMap((line) => line.points
         .map((point) => point.x)));
       const logX = xs.length > 0 && Math.min(...xs) > 0 && Math.max(...xs) / Math.min(...xs) > 100;
-      lineChart(explorerChart, {panels, logX, xLabel: explorer.x, yLabel: explorer.y,
+      panelChart(explorerChart, {panels, logX, xLabel: explorer.x, yLabel: explorer.y,
         bandLabel: explorer.y === "accuracy" ? bandNote(data.band_error) : ""});
       report.charts.explorer = explorerChart.chart;
     }
@@ -151,17 +151,41 @@ function bandNote(error) {
   return "";
 }
 
-// A plot of the spec: a line plot drawn here from the run's table, other kinds as the run's
-// figure (figures/NAME.svg, opened beside the page).
+// A figure's marks (figures/NAME.chart.csv: panel, series, mark, x, y, extent) as the chart's
+// panels and series, in the order the figure draws them.
+function figurePanels(marks) {
+  const panels = new Map();
+  for (const [panel, series, mark, x, y, extent] of decodeTable(marks).rows) {
+    if (!panels.has(panel)) panels.set(panel, new Map());
+    const lines = panels.get(panel);
+    if (!lines.has(series)) lines.set(series, {label: series, mark, points: []});
+    lines.get(series).points.push({x: number(x), y: number(y), band: number(extent)});
+  }
+  return [...panels].map(([label, lines]) => ({label, datasets: [], series: [...lines.values()]}));
+}
+
+// A plot of the spec: a line plot drawn here from the run's table, other kinds from the marks
+// their figure wrote (figures/NAME.chart.csv and its axes, NAME.chart_axes.csv), each with a link
+// to the figure.
 function specPlot(data, plot, tables, report) {
   const holder = el("div", {class: "chart", "data-plot": plot.name});
   const title = el("h3", {text: plot.title || plot.name});
   const figure = data.figures.includes(plot.name + ".svg") ?
     el("a", {href: "figures/" + plot.name + ".svg", text: "figure " + plot.name + ".svg"}) : null;
+  const drawn = data.charts && data.charts[plot.name];
+  if (plot.kind !== "line" && drawn) {
+    const [xLabel, yLabel, sharedX, sharedY, yMin, yMax, logY] = decodeTable(drawn.axes).rows[0];
+    panelChart(holder, {panels: figurePanels(drawn.marks), xLabel, yLabel,
+      sharedX: sharedX === "true", sharedY: sharedY === "true", yMin: number(yMin),
+      yMax: number(yMax), logY: logY === "true"});
+    report.charts[plot.name] = holder.chart;
+    return el("div", {}, [title, figure, holder]);
+  }
   const table = tables[plot.source || "results"];
   if (plot.kind !== "line" || !table) {
     holder.appendChild(el("p", {class: "note", text: plot.kind === "line" ?
-      `${plot.source}.csv is not on the page.` : `A ${plot.kind} plot: see its figure.`}));
+      `${plot.source}.csv is not on the page.` : `A ${plot.kind} plot: see its figure (its ` +
+      "points are not on the page: a run of an older tsfs, or too many)."}));
     return el("div", {}, [title, figure, holder]);
   }
   const usesAccuracyBand = plot.band === "accuracy_std" && (plot.band_error || "auto") === "auto" &&
@@ -176,7 +200,7 @@ function specPlot(data, plot, tables, report) {
   const lines = data.reference_lines && data.reference_lines[plot.name];
   const references = lines ? decodeTable(lines).rows.map((row) => ({dataset: row[0],
     kind: row[1], value: number(row[2])})) : [];
-  lineChart(holder, {panels, references, logX: plot.log_x === "true",
+  panelChart(holder, {panels, references, logX: plot.log_x === "true",
     xLabel: plot.x_label || plot.x,
     yLabel: plot.y_label || plot.y, yMin: number(plot.y_min), yMax: number(plot.y_max),
     bandLabel: usesAccuracyBand ? bandNote(data.band_error) : plot.band ? "band: ±1 " +

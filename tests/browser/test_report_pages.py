@@ -370,6 +370,21 @@ def test_every_committed_folder_has_a_current_page():
             f"{page.parent.relative_to(ROOT)}"
 
 
+def test_many_panels_are_drawn_on_request(browser):
+    # The archive study's explorer has a panel per dataset (97): the first 24 are drawn at load,
+    # the others with the button under them; the chart's data holds all of them from the start.
+    open_page(browser, ROOT / "results" / "archive-full" / "selection" / "report.html")
+    explorer = browser.find_element(By.ID, "explore")
+    assert len(browser.execute_script("return tsfsReport.charts.explorer.panels")) == 97
+    assert len(explorer.find_elements(By.CSS_SELECTOR, "svg.panel")) == 24
+    button = explorer.find_element(By.CSS_SELECTOR, "button.more-panels")
+    assert button.text == "draw the other 73 of 97 panels"
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+    assert len(explorer.find_elements(By.CSS_SELECTOR, "svg.panel")) == 97
+    assert not explorer.find_elements(By.CSS_SELECTOR, "button.more-panels")
+
+
 @pytest.mark.parametrize("page", ["archive-full/selection", "archive-full/comparison_n30",
                                   "report/fig4_k_kfold", "toolbox/sequential_search"])
 def test_committed_pages_open_quickly_with_no_error(browser, page):

@@ -238,11 +238,6 @@ function smoothPanels(panels, smoothing) {
     }
 }
 
-// Small multiples of line panels with one legend (click an entry to hide or show its series),
-// the band under each line, and a tooltip on every point. `chart.panels` keeps the data drawn;
-// a smoothed line is drawn through its points' `line` values, the points staying at their means.
-// `chart.references`: horizontal lines ({dataset, kind, value}), drawn in the panels holding
-// rows of their dataset.
 // The runs of points of a line with finite coordinates: a point without a value (a rate with no
 // positive rows) is a gap, as in the figure.
 function lineSegments(points, yOf) {
@@ -254,12 +249,18 @@ function lineSegments(points, yOf) {
   return segments.filter((segment) => segment.length);
 }
 
-// Panels of series of points, each series drawn with its mark (series.mark): "line" (the default:
-// a line through the points, a band of ±point.band around it where the points have one), "point"
-// (a scatter) or "bar" (a bar from 0 (the axis in log y) per point, ±point.band wide: a histogram's
-// bins; band 0: an impulse). chart.sharedX / sharedY: one range of that axis for all panels (the
-// default), or each panel its own (the datasets of an embedding are on unrelated scales). Hover a
-// mark for its values; click a legend entry to hide its series.
+// Small multiples: panels of series of points with one legend (click an entry to hide or show its
+// series) and a tooltip on every mark. `chart.panels` keeps the data drawn. Each series is drawn
+// with its mark (series.mark): "line" (the default: a line through the points, a band of
+// ±point.band around it where the points have one; a smoothed line goes through the points' `line`
+// values, the points staying at their means), "point" (a scatter) or "bar" (a bar from 0 (the axis
+// in log y) per point, ±point.band wide: a histogram's bins; band 0: an impulse).
+// chart.sharedX / sharedY: one range of that axis for all panels (the default), or each panel its
+// own (the datasets of an embedding are on unrelated scales). `chart.references`: horizontal lines
+// ({dataset, kind, value}), drawn in the panels holding rows of their dataset. The first
+// kPanelsDrawn panels are drawn at once, the others when asked for (a button under them): a run of
+// many datasets would otherwise build hundreds of thousands of marks before the page is usable.
+const kPanelsDrawn = 24;
 function panelChart(container, chart) {
   const hidden = new Set();
   const labels = [];
@@ -295,9 +296,10 @@ function panelChart(container, chart) {
   };
   const shared = domains(chart.panels);
   const box = {left: 58, top: 26, width: 330, height: 220};
+  let allPanels = chart.panels.length <= kPanelsDrawn;
   const draw = () => {
     grid.replaceChildren();
-    for (const panel of chart.panels) {
+    for (const panel of allPanels ? chart.panels : chart.panels.slice(0, kPanelsDrawn)) {
       const own = domains([panel]);
       const xDomain = chart.sharedX === false ? own.x : shared.x;
       const yDomain = chart.sharedY === false ? own.y : shared.y;
@@ -359,6 +361,12 @@ function panelChart(container, chart) {
       drawReferences(area, panel, references, {y, box, labels});
       grid.appendChild(area);
     }
+    if (!allPanels)
+      grid.appendChild(el("button", {class: "more-panels", text: `draw the other ` +
+        `${chart.panels.length - kPanelsDrawn} of ${chart.panels.length} panels`, onclick: () => {
+        allPanels = true;
+        draw();
+      }}));
     legend.replaceChildren(...labels.map((label, index) => el("button", {
       class: "legend-entry" + (hidden.has(label) ? " off" : ""), "data-series": label,
       onclick: () => {

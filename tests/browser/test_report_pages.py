@@ -385,6 +385,40 @@ def test_many_panels_are_drawn_on_request(browser):
     assert not explorer.find_elements(By.CSS_SELECTOR, "button.more-panels")
 
 
+def test_a_chart_of_many_points_shows_the_nearest_without_a_circle_each(browser):
+    # 6,000 points on one line: above the 5,000 that get a circle each, the panel shows the point
+    # nearest the pointer with one moving circle.
+    open_page(browser, ROOT / "results" / "report" / "fig3_sigma_holdout" / "report.html")
+    browser.execute_script("""
+        const holder = document.createElement("div");
+        holder.id = "many-points";
+        document.body.prepend(holder);
+        const points = [];
+        for (let i = 0; i < 6000; ++i) points.push({x: i, y: Math.sin(i / 500), band: NaN});
+        panelChart(holder, {panels: [{label: "p", datasets: [], series: [{label: "s", points}]}],
+                            xLabel: "x", yLabel: "y"});
+        window.scrollTo(0, 0);""")
+    holder = browser.find_element(By.ID, "many-points")
+    assert holder.find_elements(By.CSS_SELECTOR, "polyline")
+    assert not holder.find_elements(By.CSS_SELECTOR, "circle.point:not(.hover-point)")
+    area = holder.find_element(By.CSS_SELECTOR, "svg.panel")
+    # Point 3000 in the panel's 410 x 300 frame (58 px left margin, 330 wide; 26 top, 220 high,
+    # y from min to max of the values), as an offset from the panel's centre.
+    values = [math.sin(i / 500) for i in range(6000)]
+    low, high = min(values), max(values)
+    px = 58 + 330 * 3000 / 5999
+    py = 26 + 220 - (values[3000] - low) / (high - low) * 220
+    ActionChains(browser).move_to_element_with_offset(area, px - 205, py - 150).perform()
+    marker = holder.find_element(By.CSS_SELECTOR, "circle.hover-point")
+    assert marker.get_attribute("visibility") == "visible"
+    x = int(marker.get_attribute("data-x"))
+    assert abs(x - 3000) <= 20
+    # V8's sine and the C library's may differ in the last bit.
+    assert math.isclose(float(marker.get_attribute("data-y")), math.sin(x / 500), rel_tol=1e-14,
+                        abs_tol=1e-15)
+    assert f"x = {x}" in browser.find_element(By.CSS_SELECTOR, ".tooltip").text
+
+
 @pytest.mark.parametrize("page", ["archive-full/selection", "archive-full/comparison_n30",
                                   "report/fig4_k_kfold", "toolbox/sequential_search"])
 def test_committed_pages_open_quickly_with_no_error(browser, page):

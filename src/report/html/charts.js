@@ -260,7 +260,39 @@ function lineSegments(points, yOf) {
 // ({dataset, kind, value}), drawn in the panels holding rows of their dataset. The first
 // kPanelsDrawn panels are drawn at once, the others when asked for (a button under them): a run of
 // many datasets would otherwise build hundreds of thousands of marks before the page is usable.
+// Above kLineCircles points on the lines drawn, a line's points get no circle each (a run of many
+// series would build one SVG node and two listeners per point): the panel shows the values of the
+// point nearest the pointer, within 10 px, with one circle that moves there.
 const kPanelsDrawn = 24;
+const kLineCircles = 5000;
+
+function hoverNearest(area, candidates) {
+  const marker = svg("circle", {r: 3.5, class: "point hover-point", visibility: "hidden"});
+  area.appendChild(marker);
+  const hide = () => {
+    marker.setAttribute("visibility", "hidden");
+    tooltip.hide();
+  };
+  area.addEventListener("mousemove", (event) => {
+    // The pointer in the panel's viewBox units, in which the candidates' places are.
+    const frame = area.getBoundingClientRect();
+    const viewBox = area.viewBox.baseVal;
+    const px = (event.clientX - frame.left) * viewBox.width / frame.width;
+    const py = (event.clientY - frame.top) * viewBox.height / frame.height;
+    let best = null, bestDistance = 10 * 10;
+    for (const candidate of candidates) {
+      const distance = (candidate.px - px) ** 2 + (candidate.py - py) ** 2;
+      if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+    }
+    if (!best) return hide();
+    for (const [name, value] of Object.entries({cx: best.px, cy: best.py, fill: best.colour,
+      "data-x": best.point.x, "data-y": best.point.y, "data-series": best.series,
+      visibility: "visible"})) marker.setAttribute(name, value);
+    tooltip.show(event, best.describe());
+  });
+  area.addEventListener("mouseleave", hide);
+}
+
 function panelChart(container, chart) {
   const hidden = new Set();
   const labels = [];
@@ -299,7 +331,14 @@ function panelChart(container, chart) {
   let allPanels = chart.panels.length <= kPanelsDrawn;
   const draw = () => {
     grid.replaceChildren();
-    for (const panel of allPanels ? chart.panels : chart.panels.slice(0, kPanelsDrawn)) {
+    const drawn = allPanels ? chart.panels : chart.panels.slice(0, kPanelsDrawn);
+    let linePoints = 0;
+    for (const panel of drawn)
+      for (const line of panel.series)
+        if (markOf(line) === "line" && !hidden.has(line.label)) linePoints += line.points.length;
+    const lineCircles = linePoints <= kLineCircles;
+    for (const panel of drawn) {
+      const nearest = [];  // the line points without a circle (lineCircles false)
       const own = domains([panel]);
       const xDomain = chart.sharedX === false ? own.x : shared.x;
       const yDomain = chart.sharedY === false ? own.y : shared.y;
@@ -329,16 +368,26 @@ function panelChart(container, chart) {
         for (const point of line.points) {
           if (!Number.isFinite(point.x) || !visible(point.y)) continue;
           const half = lineBand(point);
-          const lines = [line.label || chart.yLabel, mark === "bar" && half > 0 ?
-            `${chart.xLabel} from ${short(point.x - half)} to ${short(point.x + half)}` :
-            `${chart.xLabel} = ${short(point.x)}`,
-          `${chart.yLabel} = ${point.y}` + (mark === "line" && half > 0 ? ` ± ${short(half)}` :
-            "")];
-          if (point.rows !== undefined)
-            lines.push(point.rows > 1 ? `mean of ${point.rows} rows` : "one row");
-          if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
+          // The tooltip's text, built when it shows.
+          const describe = () => {
+            const lines = [line.label || chart.yLabel, mark === "bar" && half > 0 ?
+              `${chart.xLabel} from ${short(point.x - half)} to ${short(point.x + half)}` :
+              `${chart.xLabel} = ${short(point.x)}`,
+            `${chart.yLabel} = ${point.y}` + (mark === "line" && half > 0 ? ` ± ${short(half)}` :
+              "")];
+            if (point.rows !== undefined)
+              lines.push(point.rows > 1 ? `mean of ${point.rows} rows` : "one row");
+            if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
+            return lines;
+          };
+          if (mark === "line" && !lineCircles) {
+            nearest.push({px: x(point.x), py: y(point.y), colour, point, series: line.label,
+              describe});
+            continue;
+          }
           const hover = {"data-x": point.x, "data-y": point.y, "data-series": line.label,
-            onmouseenter: (event) => tooltip.show(event, lines), onmouseleave: () => tooltip.hide()};
+            onmouseenter: (event) => tooltip.show(event, describe()),
+            onmouseleave: () => tooltip.hide()};
           if (mark === "bar") {
             // 90% of the bin's width, as the figure's boxes; an impulse 3 px wide.
             const left = x(point.x - half * 0.9), right = x(point.x + half * 0.9);
@@ -358,6 +407,7 @@ function panelChart(container, chart) {
             fill: colour, class: "point", ...hover}));
         }
       }
+      if (nearest.length) hoverNearest(area, nearest);
       drawReferences(area, panel, references, {y, box, labels});
       grid.appendChild(area);
     }

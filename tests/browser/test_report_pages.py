@@ -328,6 +328,45 @@ plots:
         assert_not_blank(chart)
 
 
+def test_names_from_the_data_cannot_run_code_in_the_page(browser, tmp_path):
+    # Dataset names, series, panel and axis names are the data's and the spec's text: the page
+    # must show them as text. An inline handler would run (the policy allows inline scripts for
+    # the page's own), so a name that became markup would set the title.
+    names = ['<img src=x onerror="document.title=\'pwned\'">',
+             "</script><script>document.title='pwned'</script>"]
+    folder = tmp_path / "run"
+    (folder / "figures").mkdir(parents=True)
+    rows = ["dataset,selector,n_features,protocol,accuracy,accuracy_std,n_folds"]
+    for name in names:
+        quoted = '"' + name.replace('"', '""') + '"'
+        rows += [f"{quoted},anova,{n},holdout_half,0.{n},,1" for n in (2, 5)]
+    (folder / "results.csv").write_text("\n".join(rows) + "\n")
+    (folder / "spec.yaml").write_text("name: run\n")
+    (folder / "spec.resolved.yaml").write_text(
+        "plots:\n"
+        "  - {kind: line, name: accuracy, x: n_features, y: accuracy, series: [dataset]}\n"
+        "  - {kind: mds, name: embedding}\n")
+    marks = ["panel,series,mark,x,y,extent"]
+    marks += ['"' + names[0].replace('"', '""') + '","' + names[1].replace('"', '""') +
+              f'",point,{x},{x},' for x in (1, 2)]
+    (folder / "figures" / "embedding.chart.csv").write_text("\n".join(marks) + "\n")
+    (folder / "figures" / "embedding.chart_axes.csv").write_text(
+        "x_label,y_label,shared_x,shared_y,y_min,y_max,log_y\n"
+        '"' + names[0].replace('"', '""') + '",y,false,false,,,false\n')
+    done = subprocess.run([RUNNER, "report", str(folder)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    open_page(browser, folder / "report.html")  # no console error: nothing was blocked either
+    assert browser.title != "pwned"
+    assert not browser.find_elements(By.CSS_SELECTOR, "img")
+    shown = browser.execute_script(
+        "return tsfsReport.tables.results.visibleRows().map(r => r[0])")
+    assert sorted(set(shown)) == sorted(names)
+    for name in names:
+        assert name in browser.find_element(By.CSS_SELECTOR, '[data-plot="accuracy"]').text
+    embedding = browser.find_element(By.CSS_SELECTOR, '[data-plot="embedding"]').text
+    assert names[0] in embedding and names[1] in embedding
+
+
 def embedded_data(page):
     """The JSON a page draws from, decoded as the page's script decodes it."""
     text = page.read_text(encoding="utf-8")

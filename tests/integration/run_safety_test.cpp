@@ -71,6 +71,9 @@ TEST_CASE("two runners on one output folder: the second exits 2 naming the holde
 TEST_CASE("SIGINT during a DTW matrix exits 130 within a second, the rerun completes") {
   TemporaryFolder folder("sigint_dtw");
   auto output = folder.path() / "out";
+  // An earlier run's page: the interrupted run must not leave it as if it were its own.
+  std::filesystem::create_directories(output);
+  write_text(output / "report.html", "an earlier run's page");
   auto runner = start_dtw(output);
   auto signalled = std::chrono::steady_clock::now();
   runner->signal(SIGINT);
@@ -82,10 +85,12 @@ TEST_CASE("SIGINT during a DTW matrix exits 130 within a second, the rerun compl
   CHECK(seconds < 1.0);
   CHECK(contains(read_text(output / "manifest.json"), "\"status\": \"interrupted\""));
   CHECK(temporary_files(output) == 0);
+  CHECK_FALSE(std::filesystem::exists(output / "report.html"));
 
   auto rerun = run_runner(kDtwSpec + " --quiet --threads 2 --set output=" + output.string());
   REQUIRE_MESSAGE(rerun.exit_code == 0, rerun.err);
   CHECK(tsfs::read_csv_table(output / "results.csv").rows.size() == 1);
+  CHECK(contains(read_text(output / "report.html"), "tsfs run out"));
 }
 
 TEST_CASE("a runner killed with SIGKILL leaves a stale lock that the next runner takes over") {

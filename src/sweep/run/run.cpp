@@ -284,6 +284,9 @@ void start_output(const Spec& spec, const RunOptions& options, const ManifestInf
                   const std::vector<SkippedDataset>& skipped) {
   const auto& output = spec.output;
   std::filesystem::create_directories(output);
+  // An earlier run's page describes results this run extends or replaces: an interrupted or
+  // failed run leaves no page rather than a stale one, and a finished run writes its own.
+  std::filesystem::remove(output / "report.html");
   spdlog::set_default_logger(make_logger(output / "run.log", options.quiet));
   spdlog::info("tsfs {} ({}), spec {}, {} threads", kTsfsVersion, kTsfsGitCommit,
                spec.file.string(), options.threads);

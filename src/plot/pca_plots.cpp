@@ -111,10 +111,14 @@ class BiplotPlot final : public PlotKind {
           0.8 * scores.cwiseAbs().maxCoeff() / loadings.row(order.front()).cwiseAbs().maxCoeff();
       for (size_t i = 0; i < shown; ++i) {
         const Eigen::Index feature = order[i];
+        const std::string& feature_name = features.names[static_cast<size_t>(feature)];
         figure.data +=
             fmt::format("0\t0\t{}\t{}\t{}\n", gnuplot::number(reach * loadings(feature, 0)),
-                        gnuplot::number(reach * loadings(feature, 1)),
-                        gnuplot::text(features.names[static_cast<size_t>(feature)]));
+                        gnuplot::number(reach * loadings(feature, 1)), gnuplot::text(feature_name));
+        // The arrow as a line from the origin to its tip, named by its feature.
+        figure.chart.add(data.name, "loading: " + feature_name, PageMark::line, 0, 0);
+        figure.chart.add(data.name, "loading: " + feature_name, PageMark::line,
+                         reach * loadings(feature, 0), reach * loadings(feature, 1));
       }
       figure.data += "\n\n";
       plot += fmt::format(

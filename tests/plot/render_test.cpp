@@ -156,8 +156,9 @@ TEST_CASE("render_plots draws every registered plot kind into figures/") {
   CHECK(chart_rows("roc") == 2 * 5 + 2);       // the fold's and the pooled curve, chance's ends
   CHECK(chart_rows("pr") == 5);                // the pooled curve
   CHECK(chart_rows("scree") == 2 * 10 + 2);    // the shares, their running total, the energy
-  for (const char* name : {"mds", "isomap", "eigenmaps", "lle", "biplot"})
-    CHECK(chart_rows(name) == 200);
+  for (const char* name : {"mds", "isomap", "eigenmaps", "lle"}) CHECK(chart_rows(name) == 200);
+  CHECK(chart_rows("biplot") == 200 + 2 * 5);  // the scores, the 5 loading arrows' two ends
+  CHECK(render_contains(testing::read_text(figures / "biplot.chart.csv"), ",loading: "));
   CHECK(chart_rows("tsne") == 150);
   CHECK(render_contains(testing::read_text(figures / "view.chart.csv"),
                         "\nGunPoint,mean ± std,line,0,"));

@@ -240,4 +240,10 @@ std::optional<Eigen::MatrixXd> load_cached_matrix(const std::filesystem::path& p
   return values;
 }
 
+std::string host_name() {
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
+  return name;
+}
+
 }  // namespace tsfs

@@ -82,6 +82,10 @@ bool is_temporary_file_name(const std::string& name);
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if missing
 
+// This machine's name ("unknown" without one), which manifests and output folders' locks record:
+// a sharded run's shards name the compute node each ran on.
+std::string host_name();
+
 // Binary matrix cache file: header (magic, format version, key text), dimensions, values and an
 // FNV-1a checksum of the values. `load_cached_matrix` returns nullopt (and the caller recomputes)
 // when the file is missing, truncated, for another key, or fails its checksum.

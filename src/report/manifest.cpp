@@ -6,12 +6,11 @@
 #include <spdlog/version.h>
 #include <yaml-cpp/yaml.h>
 
-#include <unistd.h>
-
 #include <Eigen/Core>
 #include <regex>
 
 #include "classify/classifier.hpp"
+#include "common/files.hpp"
 #include "common/python_host.hpp"
 #include "common/text.hpp"
 #include "common/version.hpp"
@@ -26,13 +25,6 @@ namespace {
 std::string utc_time(std::chrono::system_clock::time_point time) {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}",
                      fmt::gmtime(std::chrono::system_clock::to_time_t(time)));
-}
-
-// The machine that wrote the manifest: a sharded run's shards record the compute node each ran on.
-std::string host_name() {
-  char name[256] = {};
-  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-  return name;
 }
 
 // The Python code the run called (ComponentInfo::python_path_param): each component's import

@@ -23,12 +23,6 @@ namespace {
 
 constexpr auto kPollInterval = std::chrono::milliseconds(100);
 
-std::string host_name() {
-  char name[256] = {};
-  if (gethostname(name, sizeof name - 1) != 0) return "unknown";
-  return name;
-}
-
 std::string record_of(const std::string& command) {
   return fmt::format("pid: {}\nhost: {}\nstarted: {:%Y-%m-%dT%H:%M:%SZ}\ncommand: {}\n", getpid(),
                      host_name(), fmt::gmtime(std::time(nullptr)), command);

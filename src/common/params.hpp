@@ -174,8 +174,9 @@ struct ComponentInfo {
   std::string name;
   std::string doc;
   std::vector<ParamDeclaration> params;
-  // Fills parameters left unset from presets (e.g. a `variant`), before defaults apply.
-  std::function<void(ParamSet&)> apply_presets;
+  // Fills parameters left unset from presets (e.g. a `variant`), before defaults apply; a problem
+  // it finds on the way (a Python component's code that cannot be imported) refuses the grid point.
+  std::function<std::optional<ParamProblem>(ParamSet&)> apply_presets;
   // Optional: rejects combinations of values that single-parameter checks cannot see; called on
   // every complete parameter set of the grid, so errors carry the spec location.
   std::function<std::optional<ParamProblem>(const ParamSet&)> validate;

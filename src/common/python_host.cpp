@@ -23,18 +23,11 @@ std::unique_ptr<PythonHost> install_python_host(std::unique_ptr<PythonHost> host
   return host;
 }
 
-void fill_python_version(ParamSet& params, const std::string& path_param) {
-  if (params.has("version") || !params.has(path_param) || python_host() == nullptr) return;
-  try {
-    params.set("version", python_host()->function_version(params.text(path_param)));
-  } catch (const PythonCallError&) {
-  }
-}
-
-std::optional<ParamProblem> python_path_problem(const ParamSet& params,
-                                                const std::string& path_param) {
+std::optional<ParamProblem> python_path_presets(ParamSet& params, const std::string& path_param) {
   if (python_host() == nullptr) return ParamProblem{path_param, kNoPythonHost};
-  const std::string& path = params.text(path_param);
+  // Without the path the loader names the missing parameter.
+  if (!params.has(path_param)) return std::nullopt;
+  const std::string path = params.text(path_param);
   const size_t separator = path.find_first_of(":.");
   const auto malformed = [&] {
     return ParamProblem{path_param,
@@ -45,21 +38,16 @@ std::optional<ParamProblem> python_path_problem(const ParamSet& params,
   };
   if (separator == 0 || path.empty() || path.back() == ':' || path.back() == '.')
     return malformed();
-  // A name alone: an object passed to tsfs.run under that name, else a mistake.
-  if (separator == std::string::npos) {
-    try {
-      python_host()->function_version(path);
-      return std::nullopt;
-    } catch (const PythonCallError&) {
-      return malformed();
-    }
-  }
-  if (params.text("version").empty()) {
-    try {
-      python_host()->function_version(path);
-    } catch (const PythonCallError& error) {
-      return ParamProblem{path_param, error.what()};
-    }
+  // A name alone must be an object passed to tsfs.run under that name; an import path with a
+  // version of the spec's own is imported at its first call. An empty version is none.
+  const bool name_alone = separator == std::string::npos;
+  const bool version_given = params.has("version") && !params.text("version").empty();
+  if (version_given && !name_alone) return std::nullopt;
+  try {
+    std::string version = python_host()->function_version(path);
+    if (!version_given) params.set("version", std::move(version));
+  } catch (const PythonCallError& error) {
+    return name_alone ? malformed() : ParamProblem{path_param, error.what()};
   }
   return std::nullopt;
 }
@@ -83,9 +71,8 @@ ComponentInfo python_component_info(std::string name, std::string doc,
                        .sweepable = false});
   info.open_params = true;
   info.python_path_param = path_param;
-  info.apply_presets = [path_param](ParamSet& params) { fill_python_version(params, path_param); };
-  info.validate = [path_param](const ParamSet& params) {
-    return python_path_problem(params, path_param);
+  info.apply_presets = [path_param](ParamSet& params) {
+    return python_path_presets(params, path_param);
   };
   return info;
 }
@@ -99,7 +86,7 @@ PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params
 
 std::optional<ParamProblem> python_estimator_problem(const ComponentInfo& info,
                                                      const ParamSet& params, EstimatorRole role) {
-  if (auto problem = python_path_problem(params, "estimator")) return problem;
+  if (python_host() == nullptr) return ParamProblem{"estimator", kNoPythonHost};
   try {
     python_host()->check_estimator(params.text("estimator"), undeclared_params(info, params), role);
   } catch (const PythonCallError& error) {

@@ -128,25 +128,25 @@ std::unique_ptr<PythonHost> install_python_host(std::unique_ptr<PythonHost> host
 // The ComponentInfo of a Python component: `path_param` (the import path of its function or
 // class, documented by `path_doc`), its own declared parameters `declared`, then `version` (what
 // its cache keys hold: by default the hash of the source file that defines the code, with its
-// package's version); open parameters (ComponentInfo::open_params), and the hooks below as its
-// apply_presets and validate.
+// package's version); open parameters (ComponentInfo::open_params), and python_path_presets below
+// as its apply_presets.
 ComponentInfo python_component_info(std::string name, std::string doc,
                                     const std::string& path_param, std::string path_doc,
                                     std::vector<ParamDeclaration> declared = {});
 
 // What a Python component's registration shares, for its parameter `path_param` (the import path
 // of its function or class) and `version`:
-// - apply_presets: `version` from the host's function_version when the spec gives none, so that
-//   editing the code makes cached scores and finished cells stale; left unset when the import
-//   fails here, for the check below to name the problem.
-void fill_python_version(ParamSet& params, const std::string& path_param);
-// - validate: the problem with the import path (no host, not a path, not importable).
-std::optional<ParamProblem> python_path_problem(const ParamSet& params,
-                                                const std::string& path_param);
+// - apply_presets: the problem with the import path (no host, not a path, not importable, a name
+//   alone that no object passed to tsfs.run has), found by the one import that also fills
+//   `version` from the host's function_version when the spec gives none, so that editing the code
+//   makes cached scores and finished cells stale. An import path with a version of the spec's own
+//   is not imported here.
+std::optional<ParamProblem> python_path_presets(ParamSet& params, const std::string& path_param);
 // - the parameters to hand the Python code: those `info` does not declare (its open parameters).
 PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params);
-// - validate for an estimator: the import path, then `estimator(**params)` built and checked for
-//   its role (a misspelt parameter, or a value scikit-learn refuses), at load time.
+// - validate for an estimator (after apply_presets has checked its import path):
+//   `estimator(**params)` built and checked for its role (a misspelt parameter, or a value
+//   scikit-learn refuses), at load time.
 std::optional<ParamProblem> python_estimator_problem(const ComponentInfo& info,
                                                      const ParamSet& params, EstimatorRole role);
 

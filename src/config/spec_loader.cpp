@@ -94,8 +94,15 @@ ParamSet complete_point(const ParamSet& chosen, const YAML::Node& node,
           component.param_where.at(spec.excludes).str(),
           fmt::format("{} '{}': '{}' has no effect when '{}' is given; give one of them", what,
                       info.name, spec.excludes, spec.name));
+  const auto refuse = [&](const ParamProblem& problem) {
+    auto where = component.param_where.find(problem.param);
+    throw InputError(
+        where != component.param_where.end() ? where->second.str() : component.where.str(),
+        fmt::format("{} '{}': {}", what, info.name, problem.message));
+  };
   ParamSet preset = chosen;
-  if (info.apply_presets) info.apply_presets(preset);
+  if (info.apply_presets)
+    if (auto problem = info.apply_presets(preset)) refuse(*problem);
   ParamSet complete;
   for (const auto& spec : info.params) {
     if (preset.has(spec.name)) {
@@ -107,14 +114,8 @@ ParamSet complete_point(const ParamSet& chosen, const YAML::Node& node,
            fmt::format("{} '{}' needs parameter '{}' ({})", what, info.name, spec.name, spec.doc));
     }
   }
-  if (info.validate) {
-    if (auto problem = info.validate(complete)) {
-      auto where = component.param_where.find(problem->param);
-      throw InputError(
-          where != component.param_where.end() ? where->second.str() : component.where.str(),
-          fmt::format("{} '{}': {}", what, info.name, problem->message));
-    }
-  }
+  if (info.validate)
+    if (auto problem = info.validate(complete)) refuse(*problem);
   return complete;
 }
 

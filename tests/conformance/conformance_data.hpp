@@ -453,11 +453,12 @@ inline std::optional<ParamValue> required_value(Kind kind, const ParamDeclaratio
 inline ParamValues with_required(Kind kind, const ComponentInfo& info, const ParamValues& given) {
   ParamSet chosen;
   for (const auto& [name, value] : given) chosen.set(name, value);
+  // A preset refusing the given values (by a problem or an exception): the spec loader reports
+  // them; nothing to add here.
   if (info.apply_presets) {
     try {
-      info.apply_presets(chosen);
+      static_cast<void>(info.apply_presets(chosen));
     } catch (const std::exception&) {
-      // A preset refusing a given value: the spec loader reports that value; nothing to add.
     }
   }
   ParamValues complete = given;

@@ -22,7 +22,9 @@ inline const SelectorRegistration& selector_registration(const std::string& name
 // Like the spec loader: presets first, then defaults, result in declaration order. Parameters
 // still missing are left out (the loader would report them).
 inline ParamSet complete_params(const ComponentInfo& info, ParamSet chosen) {
-  if (info.apply_presets) info.apply_presets(chosen);
+  if (info.apply_presets)
+    if (auto problem = info.apply_presets(chosen))
+      throw std::invalid_argument(problem->param + ": " + problem->message);
   ParamSet complete;
   for (const ParamDeclaration& spec : info.params) {
     if (chosen.has(spec.name))

@@ -47,8 +47,10 @@ class TestHost final : public PythonHost {
   mutable bool last_whole_set = false;
   mutable std::vector<int> last_block_rows;
   mutable Eigen::MatrixXd last_distances;
+  mutable int version_calls = 0;  // calls of function_version, which a real host answers by import
 
   std::string function_version(const std::string& function) const override {
+    ++version_calls;
     if (function.rfind("missing:", 0) == 0)
       throw PythonCallError("importing " + function + " raised ModuleNotFoundError");
     if (function.find_first_of(":.") == std::string::npos)

@@ -101,7 +101,7 @@ VariantPreset preset_of(const std::string& variant) {
   throw std::invalid_argument("laplacian selector: unknown variant '" + variant + "'");
 }
 
-void apply_variant_presets(ParamSet& params) {
+std::optional<ParamProblem> apply_variant_presets(ParamSet& params) {
   const VariantPreset preset = preset_of(params.has("variant") ? params.text("variant") : "custom");
   if (!params.has("symmetrize")) params.set("symmetrize", preset.symmetrize);
   if (!params.has("kernel_scale")) params.set("kernel_scale", preset.kernel_scale);
@@ -109,6 +109,7 @@ void apply_variant_presets(ParamSet& params) {
   if (!params.has("stable_weights"))
     params.set("stable_weights", ParamValue{std::in_place_type<bool>, preset.stable_weights});
   if (!params.has("arithmetic")) params.set("arithmetic", preset.arithmetic);
+  return std::nullopt;
 }
 
 LaplacianSettings settings_of(const ParamSet& params) {

@@ -112,6 +112,30 @@ TEST_CASE("score metrics on hand-checked rankings") {
   CHECK(macro_f1(truth, predicted, 2) == doctest::Approx((2.0 / 3.0 + 0.8) / 2));
 }
 
+// Nine positives ranked first, each alone: every precision is 1, and a sum of nine ninths
+// (scikit-learn's recall steps) rounds to 1.0000000000000002, outside the [0, 1] a resumed run
+// checks results.csv against.
+TEST_CASE("average_precision of a perfect ranking is 1 exactly, never above") {
+  Eigen::VectorXi truth(12);
+  truth << 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0;
+  Eigen::MatrixXd scores(12, 1);
+  for (int row = 0; row < 12; ++row) scores(row, 0) = 12.0 - row;
+  CHECK(average_precision(truth, scores) == 1.0);
+  double ninths = 0.0;
+  for (int step = 0; step < 9; ++step) ninths += 1.0 / 9.0;
+  CHECK(ninths > 1.0);  // the rounding the one division at the end avoids
+  // A perfect ranking of 1 to 40 positives above as many negatives.
+  for (int positives = 1; positives <= 40; ++positives) {
+    Eigen::VectorXi mixed(2 * positives);
+    Eigen::MatrixXd ranked(2 * positives, 1);
+    for (int row = 0; row < 2 * positives; ++row) {
+      mixed[row] = row < positives ? 1 : 0;
+      ranked(row, 0) = -row;
+    }
+    CHECK(average_precision(mixed, ranked) == 1.0);
+  }
+}
+
 TEST_CASE("score metrics are NaN when undefined and refuse mismatched inputs") {
   const Eigen::VectorXi one_class = Eigen::VectorXi::Zero(3);
   const Eigen::MatrixXd scores = Eigen::MatrixXd::Ones(3, 1);

@@ -56,6 +56,20 @@ struct SelectorScores {
   std::vector<std::pair<std::string, double>> measures;
 };
 
+// Fits a selector makes while scoring (a wrapper's inner fits), as the planner's cost model counts
+// them (launch/shard/work_groups.hpp): `count` fits of `model` on `train_rows` rows of `features`
+// columns, each then predicting `test_rows` rows (with no training row: predictions alone, such as
+// permutation_importance's update of one column's decision values).
+struct InnerFits {
+  enum class Model {
+    classifier,  // the spec's classifier (SelectionProblem::classifier)
+    linear,      // a liblinear model (select/wrappers/linear_estimator.hpp)
+  };
+  Model model = Model::classifier;
+  long long count = 0;
+  long long train_rows = 0, test_rows = 0, features = 0;
+};
+
 class Selector {
  public:
   virtual ~Selector() = default;
@@ -92,6 +106,11 @@ class Selector {
   // not always (uses_distance): the python selector whose function takes `distances`. Read once
   // when the spec is loaded (SelectorSpec::uses_distance); no by default.
   virtual bool asks_for_distances() const { return false; }
+  // The fits score() makes on `rows` fit rows of `columns` feature columns, for the planner's cost
+  // model; none for a selector that fits no model (every filter).
+  virtual std::vector<InnerFits> inner_fits(long long /*rows*/, long long /*columns*/) const {
+    return {};
+  }
 };
 
 struct SelectorRegistration {

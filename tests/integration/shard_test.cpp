@@ -13,6 +13,8 @@
 #include "support/run_helpers.hpp"
 
 using namespace tsfs::testing;
+using tsfs::CsvTable;
+using tsfs::read_csv_table;
 
 namespace {
 
@@ -92,6 +94,35 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   // The merged folder is an ordinary finished run: a single-process rerun resumes every cell.
   auto rerun = run_runner(with_output(kShardSpec, output));
   CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
+  check_same_files(folder.path() / "single", output);
+}
+
+// The shards and the merge take each group's shard from plan/groups.csv (a plan made by another
+// version of the cost model keeps its assignment): a group moved there by hand is run by the
+// shard it names, and the merge is unchanged.
+TEST_CASE("a group moved to another shard in plan/groups.csv runs there, the merge is unchanged") {
+  TemporaryFolder folder("shard_moved");
+  run_ok(with_output(kShardSpec + " --threads 2", folder.path() / "single"));
+  auto output = folder.path() / "sharded";
+  run_ok(with_output("plan " + kShardSpec + " --shards 3", output));
+  CsvTable groups = read_csv_table(output / "plan/groups.csv");
+  const size_t shard = *groups.column("shard"), cells = *groups.column("cells");
+  // The last group (an unbundled one: the spec tunes nothing) moves to the next shard.
+  auto& moved = groups.rows.back();
+  moved[shard] = std::to_string(std::stoi(moved[shard]) % 3 + 1);
+  write_text(output / "plan/groups.csv", groups.str());
+  std::vector<size_t> planned_cells(3, 0);
+  for (const auto& row : groups.rows)
+    planned_cells[static_cast<size_t>(std::stoi(row[shard]) - 1)] += std::stoul(row[cells]);
+  for (int i = 1; i <= 3; ++i) {
+    const std::string id = std::to_string(i) + "/3";
+    run_ok(with_output("run " + kShardSpec + " --threads 1 --shard " + id, output));
+    const auto rows =
+        read_csv_table(output / ("shards/" + std::to_string(i) + "-of-3") / "results.csv")
+            .rows.size();
+    CHECK_MESSAGE(rows == planned_cells[static_cast<size_t>(i - 1)], "shard ", id);
+  }
+  run_ok("merge " + output.string() + " --quiet");
   check_same_files(folder.path() / "single", output);
 }
 

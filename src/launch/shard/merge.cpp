@@ -363,7 +363,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
                                  planned.cells, plan.cells.size()));
   const auto tuned = tuned_cells(spec, plan);
   auto groups = spec_work_groups(spec, datasets, plan);
-  auto assignment = assign_shards(groups, planned.shards);
+  auto assignment = read_planned_assignment(spec, datasets, groups, planned.shards);
   const ResultLayout layout(spec, datasets);
   check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
   ShardedRows sharded{planned.shards, shard_of_cells(plan, groups, assignment), {}};

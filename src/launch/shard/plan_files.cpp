@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/hash.hpp"
@@ -85,7 +87,63 @@ std::optional<std::string> json_field(const std::string& text, const std::string
   return value;
 }
 
+// The text of each group's fields that identify it in groups.csv (dataset, distance, selector,
+// params), as groups_table writes them.
+std::vector<std::string> group_identity(const Spec& spec,
+                                        const std::vector<PreparedDataset>& datasets,
+                                        const WorkGroup& group) {
+  return {datasets[static_cast<size_t>(group.dataset)].data.name,
+          component_label(spec, group.distance),
+          spec.selectors[static_cast<size_t>(group.selector)].kind, std::to_string(group.params)};
+}
+
 }  // namespace
+
+std::vector<int> read_planned_assignment(const Spec& spec,
+                                         const std::vector<PreparedDataset>& datasets,
+                                         const std::vector<WorkGroup>& groups, int shards) {
+  const auto path = plan_folder(spec.output) / "groups.csv";
+  if (!std::filesystem::exists(path))
+    throw InputError(path.string(),
+                     "missing: run `runner plan` again (the shards and the merge "
+                     "take each group's shard from it)");
+  const CsvTable table = read_csv_table(path);
+  const char* const identity[] = {"dataset", "distance", "selector", "params"};
+  std::vector<size_t> columns;
+  for (const char* name : {"dataset", "distance", "selector", "params", "shard"}) {
+    const auto column = table.column(name);
+    if (!column)
+      throw InputError(path.string() + ":1",
+                       fmt::format("no '{}' column: not a plan tsfs wrote", name));
+    columns.push_back(*column);
+  }
+  if (table.rows.size() != groups.size())
+    throw InputError(path.string(), fmt::format("{} work groups planned, the spec now makes {} "
+                                                "(changed data or spec?): run `runner plan` again",
+                                                table.rows.size(), groups.size()));
+  std::vector<int> assignment;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const auto& row = table.rows[g];
+    const std::string where = fmt::format("{}:{}", path.string(), g + 2);
+    const auto expected = group_identity(spec, datasets, groups[g]);
+    for (size_t i = 0; i < expected.size(); ++i)
+      if (row.at(columns[i]) != expected[i])
+        throw InputError(where, fmt::format("{} '{}' where the spec now makes '{}' (changed data "
+                                            "or spec?): run `runner plan` again",
+                                            identity[i], row.at(columns[i]), expected[i]));
+    const auto shard = parse_double(row.at(columns.back()));
+    if (!shard || *shard != std::floor(*shard) || *shard < 1 || *shard > shards)
+      throw InputError(
+          where, fmt::format("shard '{}' is not one of 1 to {}", row.at(columns.back()), shards));
+    assignment.push_back(static_cast<int>(*shard) - 1);
+    const size_t bundle = groups[g].bundle;
+    if (assignment[g] != assignment[bundle])
+      throw InputError(where, fmt::format("shard {} for a group of the bundle of group {}, which "
+                                          "is in shard {}: a bundle's groups share one shard",
+                                          assignment[g] + 1, bundle, assignment[bundle] + 1));
+  }
+  return assignment;
+}
 
 std::string spec_hash(const Spec& spec) {
   return Hasher().text(spec.input_yaml).text(spec.name).hex();

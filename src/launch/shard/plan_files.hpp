@@ -46,4 +46,14 @@ void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& dat
                        const Plan& plan, const std::vector<WorkGroup>& groups,
                        const std::vector<int>& assignment, int shards);
 
+// The 0-based shard of every group of `groups` as plan/groups.csv of `output` assigns it: the
+// shards and the merge take the plan's word rather than computing it again, so a plan made by
+// another version of the cost model is run and merged as planned. Throws InputError naming the
+// file and line when a row's group is not the group the spec now makes (its dataset, distance,
+// selector or parameter set; another count), a shard is outside 1..shards, or the groups of one
+// bundle (WorkGroup::bundle) are in different shards.
+std::vector<int> read_planned_assignment(const Spec& spec,
+                                         const std::vector<PreparedDataset>& datasets,
+                                         const std::vector<WorkGroup>& groups, int shards);
+
 }  // namespace tsfs

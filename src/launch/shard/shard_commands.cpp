@@ -115,7 +115,7 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
   // shard's, each with all its candidates.
   shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
     auto groups = spec_work_groups(spec, datasets, plan);
-    auto assignment = assign_shards(groups, shard.count);
+    auto assignment = read_planned_assignment(spec, datasets, groups, shard.count);
     Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
     const ShardLoad load =
         shard_loads(groups, assignment, shard.count)[static_cast<size_t>(shard.index - 1)];

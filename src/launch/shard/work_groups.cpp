@@ -15,6 +15,15 @@ bool same_group(const Cell& a, const Cell& b) {
          a.params == b.params;
 }
 
+// One score vector of `group` fitted on `rows` rows: the selector's own work and its inner fits.
+double group_score_cost(const PreparedDataset& dataset, const WorkGroup& group, long long rows,
+                        const InnerFitsOf& inner_fits) {
+  const long long columns = dataset.features.values.cols();
+  double cost = score_vector_cost(rows, columns, group.distance != kNoDistance);
+  if (inner_fits) cost += inner_fits_cost(inner_fits(group.selector, group.params, rows, columns));
+  return cost;
+}
+
 long long fit_rows(const PreparedDataset& dataset, int fold) {
   if (fold == kAllRows) return dataset.data.rows();
   return static_cast<long long>(dataset.folds[static_cast<size_t>(fold)].train_rows.size());
@@ -37,7 +46,7 @@ double group_fit_cost(const PreparedDataset& dataset, const Plan& plan, const Wo
 // on its training rows; for fit_on: all, whose grid units fit on every row, one per outer fold on
 // the outer training rows), and each candidate cell's fit on every inner fold.
 double group_tuning_cost(const PreparedDataset& dataset, const Plan& plan, const WorkGroup& group,
-                         const std::vector<bool>& candidate) {
+                         const std::vector<bool>& candidate, const InnerFitsOf& inner_fits) {
   bool tuned = false;
   double fits = 0;
   for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c) {
@@ -57,8 +66,7 @@ double group_tuning_cost(const PreparedDataset& dataset, const Plan& plan, const
     for (const auto& fold : dataset.inner_folds) fit_rows.push_back(&fold.train_rows);
   double scores = 0;
   for (const auto* rows : fit_rows)
-    scores += score_vector_cost(static_cast<long long>(rows->size()),
-                                dataset.features.values.cols(), group.distance != kNoDistance);
+    scores += group_score_cost(dataset, group, static_cast<long long>(rows->size()), inner_fits);
   return scores + fits;
 }
 
@@ -97,13 +105,30 @@ double fit_cost(long long train_rows, long long test_rows, long long features) {
          static_cast<double>(test_rows) * train * columns;
 }
 
+double linear_fit_cost(long long train_rows, long long test_rows, long long features) {
+  return (kLinearPasses * static_cast<double>(train_rows) + static_cast<double>(test_rows)) *
+         static_cast<double>(features + 1);
+}
+
+double inner_fits_cost(const std::vector<InnerFits>& fits) {
+  double cost = 0;
+  for (const InnerFits& kind : fits) {
+    const double each = kind.model == InnerFits::Model::classifier
+                            ? fit_cost(kind.train_rows, kind.test_rows, kind.features)
+                            : linear_fit_cost(kind.train_rows, kind.test_rows, kind.features);
+    cost += static_cast<double>(kind.count) * each;
+  }
+  return cost;
+}
+
 double distance_matrix_cost(long long rows, double pair_cost) {
   double n = static_cast<double>(rows);
   return n * (n - 1) / 2 * pair_cost;
 }
 
 std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
-                                   const std::vector<TunedCell>& tuned, OuterEvaluation outer) {
+                                   const std::vector<TunedCell>& tuned, OuterEvaluation outer,
+                                   const InnerFitsOf& inner_fits) {
   std::vector<bool> candidate(plan.cells.size(), false);
   std::vector<double> weight(plan.cells.size(), 1.0);
   for (const auto& row : tuned)
@@ -130,10 +155,9 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
   }
   for (auto& group : groups) {
     const auto& dataset = datasets[static_cast<size_t>(group.dataset)];
-    bool uses_distance = group.distance != kNoDistance;
     for (size_t u = group.first_unit; u < group.first_unit + group.units; ++u)
-      group.score_cost += score_vector_cost(fit_rows(dataset, plan.score_units[u].fold),
-                                            dataset.features.values.cols(), uses_distance);
+      group.score_cost +=
+          group_score_cost(dataset, group, fit_rows(dataset, plan.score_units[u].fold), inner_fits);
     group.fit_cost = group_fit_cost(dataset, plan, group, weight);
   }
   std::vector<size_t> group_of_cell(plan.cells.size());
@@ -141,8 +165,8 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
     for (size_t c = groups[g].first_cell; c < groups[g].first_cell + groups[g].cells; ++c)
       group_of_cell[c] = g;
   for (auto& group : groups)
-    group.tuning_cost =
-        group_tuning_cost(datasets[static_cast<size_t>(group.dataset)], plan, group, candidate);
+    group.tuning_cost = group_tuning_cost(datasets[static_cast<size_t>(group.dataset)], plan, group,
+                                          candidate, inner_fits);
   bundle_tuned_groups(groups, group_of_cell, tuned);
   for (auto& group : groups) {
     for (size_t c = group.first_cell; c < group.first_cell + group.cells; ++c)
@@ -160,8 +184,14 @@ std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets,
 std::vector<WorkGroup> spec_work_groups(const Spec& spec,
                                         const std::vector<PreparedDataset>& datasets,
                                         const Plan& plan) {
+  const InnerFitsOf inner_fits = [&spec](int selector, int params, long long rows,
+                                         long long columns) {
+    return spec.selectors[static_cast<size_t>(selector)]
+        .selectors[static_cast<size_t>(params)]
+        ->inner_fits(rows, columns);
+  };
   return work_groups(datasets, plan, tuned_cells(spec, plan),
-                     spec.tune ? spec.tune->outer : OuterEvaluation::every_candidate);
+                     spec.tune ? spec.tune->outer : OuterEvaluation::every_candidate, inner_fits);
 }
 
 std::vector<double> distance_matrix_costs(const Spec& spec,

@@ -17,7 +17,13 @@
 // Cost model (abstract operations; only ratios matter for balancing, and one measured constant
 // turns them into seconds, see docs/cluster.md):
 //   score vector fitted on n rows, F features:   n * F, plus n^2 when the selector reads the
-//                                                distance matrix (the kNN graph over the rows)
+//                                                distance matrix (the kNN graph over the rows),
+//                                                plus its inner fits (a wrapper's,
+//                                                Selector::inner_fits): the spec's classifier's
+//                                                at a cell fit's cost, a liblinear model's at
+//                                                (kLinearPasses * n_train + n_test) * (m + 1)
+//                                                (its solver's passes over the training rows,
+//                                                one over the rows it predicts)
 //   fit of a cell on one fold, n_train training rows, n_test test rows, m features:
 //                                                n_train^2 * (m + kSolverColumns) + n_test *
 //                                                n_train * m
@@ -34,9 +40,11 @@
 // Deduplicated evaluations (identical feature subsets) and nested-subset fits make the real
 // cost lower than the model for n_features sweeps; both shrink every group alike, so the
 // balance holds.
+#include <functional>
 #include <vector>
 
 #include "config/spec.hpp"
+#include "select/selector.hpp"
 #include "sweep/plan/plan.hpp"
 #include "sweep/plan/tuned_cells.hpp"
 
@@ -62,21 +70,34 @@ struct WorkGroup {
 // libsvm's iterations, which matters only for fits on few columns. docs/cluster.md compares the
 // model's shard shares with measured shard times.
 inline constexpr double kSolverColumns = 10;
+// A liblinear fit's passes over its rows and columns: a rough allowance for its solver's
+// iterations (a coordinate descent or trust-region Newton method, each step a pass over the data).
+inline constexpr double kLinearPasses = 10;
 
 double score_vector_cost(long long rows, long long features, bool uses_distance);
 double fit_cost(long long train_rows, long long test_rows, long long features);
+double linear_fit_cost(long long train_rows, long long test_rows, long long features);
+// The cost of the fits a selector makes while scoring (Selector::inner_fits).
+double inner_fits_cost(const std::vector<InnerFits>& fits);
+
+// The inner fits of selector `selector`, grid point `params`, scoring on `rows` fit rows of
+// `columns` features.
+using InnerFitsOf = std::function<std::vector<InnerFits>(int selector, int params, long long rows,
+                                                         long long columns)>;
 // rows (rows - 1) / 2 pairs at the distance's pair_cost (distance/distance.hpp) each.
 double distance_matrix_cost(long long rows, double pair_cost);
 
 // The plan's work groups in grid order, bundled by the tuned rows `tuned` (tuned_cells of the
 // same plan; empty without tune:), whose candidates `outer` evaluates on the outer folds (all of
-// them, or the chosen one). Throws std::logic_error if the plan's cells or units of one group are
-// not contiguous (make_plan's order guarantees it).
+// them, or the chosen one); each score vector costs the selector's inner fits too, as
+// `inner_fits` gives them (none when empty). Throws std::logic_error if the plan's cells or units
+// of one group are not contiguous (make_plan's order guarantees it).
 std::vector<WorkGroup> work_groups(const std::vector<PreparedDataset>& datasets, const Plan& plan,
                                    const std::vector<TunedCell>& tuned,
-                                   OuterEvaluation outer = OuterEvaluation::every_candidate);
+                                   OuterEvaluation outer = OuterEvaluation::every_candidate,
+                                   const InnerFitsOf& inner_fits = nullptr);
 
-// work_groups with the spec's tuned rows and its tune.outer.
+// work_groups with the spec's tuned rows, its tune.outer and its selectors' inner fits.
 std::vector<WorkGroup> spec_work_groups(const Spec& spec,
                                         const std::vector<PreparedDataset>& datasets,
                                         const Plan& plan);

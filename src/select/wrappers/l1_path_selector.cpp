@@ -79,6 +79,11 @@ class L1PathSelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::ascending; }
 
+  // One fit per grid C on every fit row and column.
+  std::vector<InnerFits> inner_fits(long long rows, long long columns) const override {
+    return {{InnerFits::Model::linear, static_cast<long long>(grid_.size()), rows, 0, columns}};
+  }
+
  private:
   LiblinearOptions options_;
   std::vector<double> grid_;

@@ -81,6 +81,16 @@ class PermutationImportanceSelector final : public Selector {
     return check_validation_split(fraction_, rows_per_class);
   }
 
+  // One fit on the inner training rows; each feature's repeats then change one column of the
+  // validation rows' decision values, counted as predictions of one column.
+  std::vector<InnerFits> inner_fits(long long rows, long long columns) const override {
+    // About as many validation rows as the split's per-class rounding gives.
+    const auto validation =
+        static_cast<long long>(class_validation_rows(fraction_, static_cast<size_t>(rows)));
+    return {{InnerFits::Model::linear, 1, rows - validation, validation, columns},
+            {InnerFits::Model::linear, columns * repeats_, 0, validation, 1}};
+  }
+
  private:
   LiblinearOptions options_;
   int repeats_;

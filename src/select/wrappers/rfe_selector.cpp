@@ -91,6 +91,15 @@ class RfeSelector final : public Selector {
 
   ScoreOrder order() const override { return ScoreOrder::ascending; }
 
+  // One fit on every fit row per step, on the surviving columns, until one survives.
+  std::vector<InnerFits> inner_fits(long long rows, long long columns) const override {
+    const long long per_step = columns_per_step(step_, columns);
+    std::vector<InnerFits> fits;
+    for (long long surviving = columns; surviving > 1; surviving -= per_step)
+      fits.push_back({InnerFits::Model::linear, 1, rows, 0, surviving});
+    return fits;
+  }
+
  private:
   LiblinearOptions options_;
   double step_;

@@ -65,15 +65,32 @@ struct SearchOptions {
   long long max_fits = 10000;
 };
 
-// The fits the plain search makes on p columns (the floating search makes at least as many).
-long long planned_fits(const SearchOptions& options, long long columns) {
+// The fits the plain search makes on `rows` fit rows of p columns, by subset size (the floating
+// search makes at least as many): each subset it scores fits the classifier on every inner fold.
+std::vector<InnerFits> search_fits(const SearchOptions& options, long long rows,
+                                   long long columns) {
   const long long kept = std::min(options.target, columns);
-  const long long steps = options.direction == Direction::forward ? kept : columns - kept;
-  long long evaluations = steps * columns - steps * (steps - 1) / 2;
+  const long long test_rows = rows / options.folds;
+  std::vector<InnerFits> fits;
+  const auto score_subsets = [&](long long subsets, long long size) {
+    fits.push_back(
+        {InnerFits::Model::classifier, subsets * options.folds, rows - test_rows, test_rows, size});
+  };
+  if (options.direction == Direction::forward)
+    for (long long size = 1; size <= kept; ++size) score_subsets(columns - size + 1, size);
+  else
+    for (long long size = columns - 1; size >= kept; --size) score_subsets(size + 1, size);
   if ((options.direction == Direction::backward || options.floating) && kept > 1)
-    evaluations += kept;          // ordering the kept features
-  if (steps == 0) ++evaluations;  // no step: the kept set's own score (cv_score)
-  return evaluations * options.folds;
+    score_subsets(kept, kept - 1);  // ordering the kept features
+  const long long steps = options.direction == Direction::forward ? kept : columns - kept;
+  if (steps == 0) score_subsets(1, kept);  // no step: the kept set's own score (cv_score)
+  return fits;
+}
+
+long long planned_fits(const SearchOptions& options, long long columns) {
+  long long fits = 0;
+  for (const InnerFits& kind : search_fits(options, 0, columns)) fits += kind.count;
+  return fits;
 }
 
 using Subset = std::vector<bool>;  // by column
@@ -285,6 +302,10 @@ class SequentialSelector final : public Selector {
     return ParamProblem{"cv", fmt::format("cv = {} inner folds, more than the {} fit rows of the "
                                           "smallest class on some fold; lower cv",
                                           options_.folds, class_rows)};
+  }
+
+  std::vector<InnerFits> inner_fits(long long rows, long long columns) const override {
+    return search_fits(options_, rows, columns);
   }
 
   std::optional<ParamProblem> check_features(long long features) const override {

@@ -99,6 +99,18 @@ class ShapleySelector final : public Selector {
     return check_validation_split(fraction_, rows_per_class);
   }
 
+  // Each permutation fits on 1, 2, .. columns of the inner training rows.
+  std::vector<InnerFits> inner_fits(long long rows, long long columns) const override {
+    // About as many validation rows as the split's per-class rounding gives.
+    const auto validation =
+        static_cast<long long>(class_validation_rows(fraction_, static_cast<size_t>(rows)));
+    std::vector<InnerFits> fits;
+    for (long long size = 1; size <= columns; ++size)
+      fits.push_back(
+          {InnerFits::Model::linear, permutations_, rows - validation, validation, size});
+    return fits;
+  }
+
   std::optional<ParamProblem> check_features(long long features) const override {
     const long long fits = permutations_ * features;
     if (fits <= max_fits_) return std::nullopt;

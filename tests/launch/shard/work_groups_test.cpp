@@ -113,6 +113,42 @@ TEST_CASE("work_groups: bounds, counts and costs of each group") {
   CHECK(work_groups({work_groups_test::twelve_rows()}, Plan{}, {}).empty());
 }
 
+TEST_CASE("linear_fit_cost and inner_fits_cost") {
+  // 10 passes over 8 training rows and one over 2 predicted rows, of (3 + 1) columns.
+  CHECK(linear_fit_cost(8, 2, 3) == 328);
+  CHECK(linear_fit_cost(0, 5, 1) == 10);  // predictions alone
+  CHECK(inner_fits_cost({}) == 0);
+  CHECK(inner_fits_cost({{InnerFits::Model::classifier, 3, 10, 5, 3},
+                         {InnerFits::Model::linear, 2, 8, 2, 3}}) ==
+        3 * fit_cost(10, 5, 3) + 2 * 328.0);
+}
+
+TEST_CASE("work_groups: a selector's inner fits add to each of its score vectors") {
+  // Selector 0 (the graph group) fits 2 classifiers of 1 column on half its fit rows; selector 1
+  // fits none.
+  std::vector<std::pair<int, long long>> asked;  // (selector, rows), as the groups ask
+  const InnerFitsOf inner_fits = [&](int selector, int params, long long rows, long long columns) {
+    CHECK(params == 0);
+    CHECK(columns == 5);
+    asked.emplace_back(selector, rows);
+    return selector == 0 ? std::vector<InnerFits>{{InnerFits::Model::classifier, 2, rows / 2,
+                                                   rows - rows / 2, 1}}
+                         : std::vector<InnerFits>{};
+  };
+  const auto plain =
+      work_groups({work_groups_test::twelve_rows()}, work_groups_test::two_groups(), {});
+  const auto with_fits =
+      work_groups({work_groups_test::twelve_rows()}, work_groups_test::two_groups(), {},
+                  OuterEvaluation::every_candidate, inner_fits);
+  REQUIRE(with_fits.size() == 2);
+  // The score vectors of folds 0 and 1 are fitted on 9 and 6 rows.
+  CHECK(with_fits[0].score_cost ==
+        plain[0].score_cost + 2 * fit_cost(4, 5, 1) + 2 * fit_cost(3, 3, 1));
+  CHECK(with_fits[0].fit_cost == plain[0].fit_cost);
+  CHECK(with_fits[1].score_cost == plain[1].score_cost);
+  CHECK(asked == std::vector<std::pair<int, long long>>{{0, 9}, {0, 6}, {1, 12}});
+}
+
 TEST_CASE("work_groups: tuned rows bundle their groups, a shared group merges two bundles") {
   auto dataset = work_groups_test::twelve_rows();
   // Two inner folds of outer fold 0: 4 training and 2 test rows, and the other way round.
@@ -226,6 +262,35 @@ TEST_CASE("spec_work_groups and distance_matrix_costs on a spec's plan") {
   REQUIRE(plan.distance_matrices.size() == 2);
   CHECK(distance_matrix_costs(spec, datasets, plan) ==
         std::vector<double>{1540.0 * 286, 1540.0 * 286 * 9});
+}
+
+TEST_CASE("spec_work_groups counts a wrapper selector's inner fits") {
+  const testing::TemporaryFolder folder("work_groups_wrapper");
+  // rfe (step 2) on Coffee's raw series (286 columns): each score vector fits on 286, 284, .. 2
+  // columns of its fold's training rows.
+  const Spec rfe = load_spec(folder.write("spec.yaml",
+                                          "name: work_groups\n"
+                                          "datasets: [{name: Coffee, path: " TSFS_SOURCE_DIR
+                                          "/third_party/ucr/Coffee}]\n"
+                                          "features: {extractor: raw}\n"
+                                          "selectors: [{kind: rfe, step: 2}]\n"
+                                          "n_features: [2]\n"
+                                          "classifier: {kind: knn, k: 1}\n"
+                                          "protocol: {kind: stratified_kfold, folds: 2, seed: 1}\n"
+                                          "output: " +
+                                              (folder.path() / "out").string() + "\n"));
+  const auto datasets = prepare_datasets(rfe, folder.path() / "cache", 1);
+  const Plan plan = make_plan(rfe, datasets);
+  const auto groups = spec_work_groups(rfe, datasets, plan);
+  const auto plain = work_groups(datasets, plan, {});
+  REQUIRE(groups.size() == 1);
+  const long long columns = datasets[0].features.values.cols();
+  double inner = 0;
+  for (const auto& fold : datasets[0].folds)
+    for (long long surviving = columns; surviving > 1; surviving -= 2)
+      inner += linear_fit_cost(static_cast<long long>(fold.train_rows.size()), 0, surviving);
+  CHECK(inner > 0);
+  CHECK(groups[0].score_cost == doctest::Approx(plain[0].score_cost + inner));
 }
 
 }  // namespace tsfs

@@ -13,6 +13,7 @@
 
 namespace {
 
+using tsfs::InnerFits;
 using tsfs::ParamValue;
 using tsfs::ScoreOrder;
 using tsfs::SelectionProblem;
@@ -104,4 +105,14 @@ TEST_CASE("l1_path parameters are checked when the spec is loaded, with file:lin
             .find("4:28: 'C_min' must be > 0") != std::string::npos);
   CHECK(spec_error(tsfs::testing::spec_with_selector("{kind: l1_path, C: 1}"))
             .find("4:21: unknown key 'C'") != std::string::npos);
+}
+
+TEST_CASE("l1_path's inner fits: one per grid C, on every fit row and column") {
+  const auto fits =
+      make_selector("l1_path", params_of({{"steps", ParamValue{7LL}}}))->inner_fits(30, 12);
+  REQUIRE(fits.size() == 1);
+  CHECK(fits[0].model == InnerFits::Model::linear);
+  CHECK(fits[0].count == 7);
+  CHECK(fits[0].train_rows == 30);
+  CHECK(fits[0].features == 12);
 }

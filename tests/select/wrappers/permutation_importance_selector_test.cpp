@@ -12,6 +12,7 @@
 
 namespace {
 
+using tsfs::InnerFits;
 using tsfs::ParamValue;
 using tsfs::ScoreOrder;
 using tsfs::SelectionProblem;
@@ -108,4 +109,21 @@ TEST_CASE("permutation_importance parameters are checked at load time with file:
             .find("spec.yaml:4:45: 'repeats' must be between") != std::string::npos);
   CHECK(spec_error(tsfs::testing::spec_with_selector("{kind: permutation_importance, seed: -1}"))
             .find("spec.yaml:4:42: 'seed' must be between") != std::string::npos);
+}
+
+// One fit on the inner training rows (three quarters of 40 by default), then features x repeats
+// updates of the validation rows' decision values, counted as predictions of one column.
+TEST_CASE("permutation_importance's inner fits: one fit, then one column per permutation") {
+  const auto fits =
+      make_selector("permutation_importance", params_of({{"repeats", ParamValue{4LL}}}))
+          ->inner_fits(40, 9);
+  REQUIRE(fits.size() == 2);
+  CHECK(fits[0].count == 1);
+  CHECK(fits[0].train_rows == 30);
+  CHECK(fits[0].test_rows == 10);
+  CHECK(fits[0].features == 9);
+  CHECK(fits[1].count == 9 * 4);
+  CHECK(fits[1].train_rows == 0);
+  CHECK(fits[1].test_rows == 10);
+  CHECK(fits[1].features == 1);
 }

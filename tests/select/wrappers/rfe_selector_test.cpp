@@ -11,6 +11,7 @@
 
 namespace {
 
+using tsfs::InnerFits;
 using tsfs::ParamValue;
 using tsfs::ScoreOrder;
 using tsfs::SelectionProblem;
@@ -125,4 +126,21 @@ TEST_CASE("rfe parameters are checked when the spec is loaded, with file:line:co
   CHECK(spec_error(
             tsfs::testing::spec_with_selector("{kind: rfe, step: 0.25, estimator: linear_svc}"))
             .empty());
+}
+
+// The planner's count (Selector::inner_fits): a liblinear fit on every fit row per step, on the
+// surviving columns, as many as the ranks the scores above take (the last survivor's excepted).
+TEST_CASE("rfe's inner fits: one per step on the surviving columns") {
+  const auto fits =
+      make_selector("rfe", params_of({{"step", ParamValue{0.2}}}))->inner_fits(40, 15);
+  REQUIRE(fits.size() == 5);  // 15, 12, 9, 6, 3 columns: int(0.2 x 15) = 3 dropped per fit
+  for (size_t step = 0; step < fits.size(); ++step) {
+    CHECK(fits[step].model == InnerFits::Model::linear);
+    CHECK(fits[step].count == 1);
+    CHECK(fits[step].train_rows == 40);
+    CHECK(fits[step].test_rows == 0);
+    CHECK(fits[step].features == 15 - 3 * static_cast<long long>(step));
+  }
+  CHECK(make_selector("rfe")->inner_fits(40, 4).size() == 3);
+  CHECK(make_selector("rfe")->inner_fits(40, 1).empty());
 }

@@ -13,6 +13,7 @@
 
 namespace {
 
+using tsfs::InnerFits;
 using tsfs::ParamValue;
 using tsfs::SelectionProblem;
 using tsfs::testing::make_selector;
@@ -133,6 +134,46 @@ TEST_CASE("sequential counts its fits and refuses a search above max_fits when p
                                                {"max_fits", ParamValue{79LL}}}))
             ->check_features(15)
             .has_value());
+}
+
+// The planner's view of the searches above (Selector::inner_fits): the same fits, by subset size,
+// each on an inner fold's training rows and predicting its other rows.
+TEST_CASE("sequential's inner fits are its search's fits, by subset size") {
+  const auto total = [](const std::vector<InnerFits>& fits) {
+    long long count = 0;
+    for (const InnerFits& kind : fits) count += kind.count;
+    return count;
+  };
+  const auto forward = make_selector(
+      "sequential",
+      params_of({{"n_features_to_select", ParamValue{3LL}}, {"cv", ParamValue{4LL}}}));
+  const auto fits = forward->inner_fits(100, 15);
+  REQUIRE(fits.size() == 3);
+  for (long long size = 1; size <= 3; ++size) {
+    const InnerFits& kind = fits[static_cast<size_t>(size - 1)];
+    CHECK(kind.model == InnerFits::Model::classifier);
+    CHECK(kind.features == size);
+    CHECK(kind.count == 4 * (15 - size + 1));
+    CHECK(kind.train_rows == 75);
+    CHECK(kind.test_rows == 25);
+  }
+  CHECK(total(fits) == 4 * (3 * 15 - 3));
+  // Backward from 15 to 13 (cv 5): 15 subsets of 14, 14 of 13, then the 13 kept ones ordered.
+  const auto backward =
+      make_selector("sequential", params_of({{"direction", ParamValue{std::string("backward")}},
+                                             {"n_features_to_select", ParamValue{13LL}}}))
+          ->inner_fits(100, 15);
+  REQUIRE(backward.size() == 3);
+  CHECK(backward[0].features == 14);
+  CHECK(backward[0].count == 5 * 15);
+  CHECK(backward[2].features == 12);
+  CHECK(backward[2].count == 5 * 13);
+  CHECK(total(backward) == 5 * 42);
+  // Backward to every feature: the ordering and the kept set's own score, as planned.
+  CHECK(total(make_selector("sequential",
+                            params_of({{"direction", ParamValue{std::string("backward")}},
+                                       {"n_features_to_select", ParamValue{15LL}}}))
+                  ->inner_fits(100, 15)) == 80);
 }
 
 TEST_CASE("sequential refuses without a classifier and with too few rows for its folds") {

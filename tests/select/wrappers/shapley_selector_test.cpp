@@ -14,6 +14,7 @@
 
 namespace {
 
+using tsfs::InnerFits;
 using tsfs::ParamValue;
 using tsfs::ScoreOrder;
 using tsfs::SelectionProblem;
@@ -111,4 +112,23 @@ TEST_CASE("shapley refuses a budget above max_fits, naming the computed count") 
   CHECK(problem->message.find("permutations 50 x 210 features = 10500 model fits, above "
                               "max_fits 10000") != std::string::npos);
   CHECK_FALSE(selector->check_features(200));
+}
+
+// permutations x features fits, as max_fits counts them: each permutation on 1, 2, .. columns of
+// the inner training rows, scored on the validation rows (a quarter of 40 by default).
+TEST_CASE("shapley's inner fits: each permutation on 1, 2, .. columns") {
+  const auto fits =
+      make_selector("shapley", params_of({{"permutations", ParamValue{6LL}}}))->inner_fits(40, 5);
+  REQUIRE(fits.size() == 5);
+  long long count = 0;
+  for (size_t size = 1; size <= fits.size(); ++size) {
+    const InnerFits& kind = fits[size - 1];
+    CHECK(kind.model == InnerFits::Model::linear);
+    CHECK(kind.count == 6);
+    CHECK(kind.features == static_cast<long long>(size));
+    CHECK(kind.train_rows == 30);
+    CHECK(kind.test_rows == 10);
+    count += kind.count;
+  }
+  CHECK(count == 6 * 5);
 }

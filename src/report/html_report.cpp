@@ -150,14 +150,34 @@ std::optional<CsvTable> top_features(const std::filesystem::path& folder, bool& 
   return top;
 }
 
-// The svg figures the run drew, for the page's links to them.
-std::vector<std::string> figure_files(const std::filesystem::path& folder) {
-  std::vector<std::string> names;
+// The files in the run's figures folder, in name order (none without the folder).
+std::vector<std::string> figure_folder_files(const std::filesystem::path& folder) {
+  std::vector<std::string> files;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator(folder / "figures", error))
-    if (entry.path().extension() == ".svg") names.push_back(entry.path().filename().string());
+    files.push_back(entry.path().filename().string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The NAMEs of `files` named NAME.SUFFIX, in name order ("acc" before "acc-log", whose file
+// names sort the other way).
+std::vector<std::string> figure_names(const std::vector<std::string>& files,
+                                      std::string_view suffix) {
+  std::vector<std::string> names;
+  for (const std::string& file : files)
+    if (file.size() > suffix.size() && file.ends_with(suffix))
+      names.push_back(file.substr(0, file.size() - suffix.size()));
   std::sort(names.begin(), names.end());
   return names;
+}
+
+// The svg figures the run drew, for the page's links to them.
+std::vector<std::string> svg_files(const std::vector<std::string>& files) {
+  std::vector<std::string> svgs;
+  for (const std::string& file : files)
+    if (std::filesystem::path(file).extension() == ".svg") svgs.push_back(file);
+  return svgs;
 }
 
 std::string tables_json(
@@ -172,24 +192,11 @@ std::string tables_json(
   return json + "}";
 }
 
-// The names of the run's figure files figures/NAME.SUFFIX, in order.
-std::vector<std::string> figure_names(const std::filesystem::path& folder,
-                                      std::string_view suffix) {
-  std::vector<std::string> names;
-  std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(folder / "figures", error)) {
-    const std::string file = entry.path().filename().string();
-    if (file.size() > suffix.size() && file.ends_with(suffix))
-      names.push_back(file.substr(0, file.size() - suffix.size()));
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // The line plots' baselines (figures/NAME.lines.csv), by figure name.
-std::string reference_lines_json(const std::filesystem::path& folder) {
+std::string reference_lines_json(const std::filesystem::path& folder,
+                                 const std::vector<std::string>& files) {
   std::vector<std::pair<std::string, std::optional<CsvTable>>> tables;
-  for (const std::string& name : figure_names(folder, ".lines.csv"))
+  for (const std::string& name : figure_names(files, ".lines.csv"))
     tables.emplace_back(name, read_csv_table(folder / "figures" / (name + ".lines.csv")));
   return tables_json(tables);
 }
@@ -200,10 +207,11 @@ std::string reference_lines_json(const std::filesystem::path& folder) {
 // the 20 MB a page may take (docs/outputs.md).
 constexpr std::uintmax_t kChartBytesPerPage = 8 << 20;
 
-std::string charts_json(const std::filesystem::path& folder) {
+std::string charts_json(const std::filesystem::path& folder,
+                        const std::vector<std::string>& files) {
   std::string json = "{";
   std::uintmax_t bytes = 0;
-  for (const std::string& name : figure_names(folder, ".chart.csv")) {
+  for (const std::string& name : figure_names(files, ".chart.csv")) {
     const auto marks = folder / "figures" / (name + ".chart.csv");
     std::error_code error;
     bytes += std::filesystem::file_size(marks, error);
@@ -237,6 +245,7 @@ void write_run_report(const std::filesystem::path& folder, const std::string& na
   if (folds_left_out) folds.reset();
   bool first_fold_only = false;
   auto features = top_features(folder, first_fold_only);
+  const std::vector<std::string> figures = figure_folder_files(folder);
   std::string resolved = "null";
   const auto resolved_path = folder / "spec.resolved.yaml";
   if (std::filesystem::exists(resolved_path)) {
@@ -253,9 +262,9 @@ void write_run_report(const std::filesystem::path& folder, const std::string& na
       "\"charts\": {}, \"tables\": {}}}",
       json_string(name), json_string(band_error),
       json_string(text_if_present(folder / "spec.yaml")), resolved,
-      json_string(text_if_present(folder / "manifest.json")), json_list(figure_files(folder)),
-      folds_left_out, first_fold_only, kTopFeatures, reference_lines_json(folder),
-      charts_json(folder),
+      json_string(text_if_present(folder / "manifest.json")), json_list(svg_files(figures)),
+      folds_left_out, first_fold_only, kTopFeatures, reference_lines_json(folder, figures),
+      charts_json(folder, figures),
       tables_json({{"results", results},
                    {"folds", folds},
                    {"tuned", table_if_present(folder, "tuned")},

@@ -293,6 +293,117 @@ function hoverNearest(area, candidates) {
   area.addEventListener("mouseleave", hide);
 }
 
+const markOf = (line) => line.mark || "line";
+// A line's y (its smoothed value where it has one) and half band.
+const lineY = (point) => point.line ?? point.y;
+const lineBand = (point) => Number.isFinite(point.lineBand ?? point.band) ?
+  point.lineBand ?? point.band : 0;
+const drawnY = (chart, y) => Number.isFinite(y) && (!chart.logY || y > 0);
+
+// The x and y ranges of the marks of `panels` and of the chart's reference lines, the y range
+// bounded by chart.yMin and yMax where given.
+function markDomains(chart, panels) {
+  const xValues = [], yValues = (chart.references || []).map((line) => line.value);
+  for (const line of panels.flatMap((panel) => panel.series))
+    for (const point of line.points) {
+      if (markOf(line) === "bar") {
+        xValues.push(point.x - lineBand(point), point.x + lineBand(point));
+        yValues.push(point.y, chart.logY ? NaN : 0);
+      } else {
+        xValues.push(point.x);
+        yValues.push(point.y, lineY(point) - lineBand(point), lineY(point) + lineBand(point));
+      }
+    }
+  const yDomain = extent(yValues.filter((y) => drawnY(chart, y)));
+  if (Number.isFinite(chart.yMin) && !(chart.logY && chart.yMin <= 0)) yDomain[0] = chart.yMin;
+  if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
+  return {x: extent(xValues), y: yDomain};
+}
+
+// A line's bands and polylines, one per run of finite points, in `view`'s scales and colour.
+function drawLine(area, line, view) {
+  const {x, y, yDomain, colour} = view;
+  for (const points of lineSegments(line.points, lineY)) {
+    if (points.some((point) => lineBand(point) > 0)) {
+      const upper = points
+        .map((p) => `${x(p.x)},${y(Math.min(yDomain[1], lineY(p) + lineBand(p)))}`);
+      const lower = points.slice().reverse()
+        .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], lineY(p) - lineBand(p)))}`);
+      area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "), fill: colour,
+        class: "band"}));
+    }
+    area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(lineY(p))}`)
+      .join(" "), stroke: colour, class: "line", "data-series": line.label}));
+  }
+}
+
+// The tooltip's text of one point of `line`, built when it shows.
+function describePoint(chart, line, point) {
+  const mark = markOf(line), half = lineBand(point);
+  const lines = [line.label || chart.yLabel, mark === "bar" && half > 0 ?
+    `${chart.xLabel} from ${short(point.x - half)} to ${short(point.x + half)}` :
+    `${chart.xLabel} = ${short(point.x)}`,
+  `${chart.yLabel} = ${point.y}` + (mark === "line" && half > 0 ? ` ± ${short(half)}` : "")];
+  if (point.rows !== undefined)
+    lines.push(point.rows > 1 ? `mean of ${point.rows} rows` : "one row");
+  if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
+  return lines;
+}
+
+// One point's mark with its tooltip: a bar, or a circle (smaller where the line is smoothed, as
+// the points scatter about it, in a scatter, and on a line of many points, which they would hide).
+function drawPoint(area, chart, line, point, view) {
+  const {x, y, yDomain, box, colour} = view;
+  const mark = markOf(line), half = lineBand(point);
+  const hover = {"data-x": point.x, "data-y": point.y, "data-series": line.label,
+    onmouseenter: (event) => tooltip.show(event, describePoint(chart, line, point)),
+    onmouseleave: () => tooltip.hide()};
+  if (mark === "bar") {
+    // 90% of the bin's width, as the figure's boxes; an impulse 3 px wide.
+    const left = x(point.x - half * 0.9), right = x(point.x + half * 0.9);
+    const base = chart.logY ? box.top + box.height : y(Math.max(0, yDomain[0]));
+    const top = y(point.y);
+    area.appendChild(svg("rect", {x: Math.min(left, (left + right) / 2 - 1.5),
+      y: Math.min(top, base), width: Math.max(3, right - left),
+      height: Math.max(1, Math.abs(base - top)), fill: colour, class: "point bar", ...hover}));
+    return;
+  }
+  const large = point.line === undefined && mark === "line" && line.points.length <= 60;
+  area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y),
+    r: large ? 3.5 : mark === "line" && point.line === undefined ? 1.5 : 2,
+    fill: colour, class: "point", ...hover}));
+}
+
+// One panel of panelChart on the axes' ranges `domains`: its axes, its visible series' marks and
+// its reference lines. Without lineCircles a line's points get one moving circle (hoverNearest).
+function drawPanel(chart, panel, domains, style) {
+  const {box, hidden, colourOf, lineCircles} = style;
+  const x = (chart.logX ? logScale : linearScale)(domains.x, [box.left, box.left + box.width]);
+  const y = (chart.logY ? logScale : linearScale)(domains.y, [box.top + box.height, box.top]);
+  const area = svg("svg", {class: "panel", width: 410, height: 300, viewBox: "0 0 410 300",
+    "data-panel": panel.label});
+  area.appendChild(svg("text", {x: box.left + box.width / 2, y: 16, class: "panel-title",
+    "text-anchor": "middle", text: panel.label}));
+  drawAxes(area, x, y, box, {x: chart.xLabel, y: chart.yLabel});
+  const nearest = [];
+  for (const line of panel.series) {
+    if (hidden.has(line.label)) continue;
+    const colour = colourOf(line.label);
+    const view = {x, y, yDomain: domains.y, box, colour};
+    if (markOf(line) === "line") drawLine(area, line, view);
+    for (const point of line.points) {
+      if (!Number.isFinite(point.x) || !drawnY(chart, point.y)) continue;
+      if (markOf(line) === "line" && !lineCircles)
+        nearest.push({px: x(point.x), py: y(point.y), colour, point, series: line.label,
+          describe: () => describePoint(chart, line, point)});
+      else drawPoint(area, chart, line, point, view);
+    }
+  }
+  if (nearest.length) hoverNearest(area, nearest);
+  drawReferences(area, panel, chart.references || [], {y, box, labels: style.labels});
+  return area;
+}
+
 function panelChart(container, chart) {
   const hidden = new Set();
   const labels = [];
@@ -302,129 +413,39 @@ function panelChart(container, chart) {
   const grid = el("div", {class: "panels"});
   container.replaceChildren(legend, grid);
   container.chart = chart;
-  const markOf = (line) => line.mark || "line";
-  const lineY = (point) => point.line ?? point.y;
-  const lineBand = (point) => Number.isFinite(point.lineBand ?? point.band) ?
-    point.lineBand ?? point.band : 0;
-  const references = chart.references || [];
-  const visible = (y) => Number.isFinite(y) && (!chart.logY || y > 0);
-  const domains = (panels) => {
-    const lines = panels.flatMap((panel) => panel.series);
-    const xValues = [], yValues = references.map((line) => line.value);
-    for (const line of lines)
-      for (const point of line.points) {
-        if (markOf(line) === "bar") {
-          xValues.push(point.x - lineBand(point), point.x + lineBand(point));
-          yValues.push(point.y, chart.logY ? NaN : 0);
-        } else {
-          xValues.push(point.x);
-          yValues.push(point.y, lineY(point) - lineBand(point), lineY(point) + lineBand(point));
-        }
-      }
-    const yDomain = extent(yValues.filter(visible));
-    if (Number.isFinite(chart.yMin) && !(chart.logY && chart.yMin <= 0)) yDomain[0] = chart.yMin;
-    if (Number.isFinite(chart.yMax)) yDomain[1] = chart.yMax;
-    return {x: extent(xValues), y: yDomain};
+  // A panel's own ranges only for an axis the panels do not share.
+  const ownX = chart.sharedX === false, ownY = chart.sharedY === false;
+  const shared = ownX && ownY ? null : markDomains(chart, chart.panels);
+  const domainsOf = (panel) => {
+    if (!ownX && !ownY) return shared;
+    const own = markDomains(chart, [panel]);
+    return {x: ownX ? own.x : shared.x, y: ownY ? own.y : shared.y};
   };
-  const shared = domains(chart.panels);
-  const box = {left: 58, top: 26, width: 330, height: 220};
+  const style = {box: {left: 58, top: 26, width: 330, height: 220}, hidden, labels,
+    colourOf: (label) => PALETTE[labels.indexOf(label) % PALETTE.length]};
   let allPanels = chart.panels.length <= kPanelsDrawn;
   const draw = () => {
-    grid.replaceChildren();
     const drawn = allPanels ? chart.panels : chart.panels.slice(0, kPanelsDrawn);
     let linePoints = 0;
     for (const panel of drawn)
       for (const line of panel.series)
         if (markOf(line) === "line" && !hidden.has(line.label)) linePoints += line.points.length;
-    const lineCircles = linePoints <= kLineCircles;
-    for (const panel of drawn) {
-      const nearest = [];  // the line points without a circle (lineCircles false)
-      const own = domains([panel]);
-      const xDomain = chart.sharedX === false ? own.x : shared.x;
-      const yDomain = chart.sharedY === false ? own.y : shared.y;
-      const x = (chart.logX ? logScale : linearScale)(xDomain, [box.left, box.left + box.width]);
-      const y = (chart.logY ? logScale : linearScale)(yDomain, [box.top + box.height, box.top]);
-      const area = svg("svg", {class: "panel", width: 410, height: 300, viewBox: "0 0 410 300",
-        "data-panel": panel.label});
-      area.appendChild(svg("text", {x: box.left + box.width / 2, y: 16, class: "panel-title",
-        "text-anchor": "middle", text: panel.label}));
-      drawAxes(area, x, y, box, {x: chart.xLabel, y: chart.yLabel});
-      for (const line of panel.series) {
-        if (hidden.has(line.label)) continue;
-        const mark = markOf(line);
-        const colour = PALETTE[labels.indexOf(line.label) % PALETTE.length];
-        for (const points of mark === "line" ? lineSegments(line.points, lineY) : []) {
-          if (points.some((point) => lineBand(point) > 0)) {
-            const upper = points.map((p) =>
-              `${x(p.x)},${y(Math.min(yDomain[1], lineY(p) + lineBand(p)))}`);
-            const lower = points.slice().reverse()
-              .map((p) => `${x(p.x)},${y(Math.max(yDomain[0], lineY(p) - lineBand(p)))}`);
-            area.appendChild(svg("polygon", {points: upper.concat(lower).join(" "),
-              fill: colour, class: "band"}));
-          }
-          area.appendChild(svg("polyline", {points: points.map((p) => `${x(p.x)},${y(lineY(p))}`)
-            .join(" "), stroke: colour, class: "line", "data-series": line.label}));
-        }
-        for (const point of line.points) {
-          if (!Number.isFinite(point.x) || !visible(point.y)) continue;
-          const half = lineBand(point);
-          // The tooltip's text, built when it shows.
-          const describe = () => {
-            const lines = [line.label || chart.yLabel, mark === "bar" && half > 0 ?
-              `${chart.xLabel} from ${short(point.x - half)} to ${short(point.x + half)}` :
-              `${chart.xLabel} = ${short(point.x)}`,
-            `${chart.yLabel} = ${point.y}` + (mark === "line" && half > 0 ? ` ± ${short(half)}` :
-              "")];
-            if (point.rows !== undefined)
-              lines.push(point.rows > 1 ? `mean of ${point.rows} rows` : "one row");
-            if (point.line !== undefined) lines.push(`smoothed: ${short(point.line)}`);
-            return lines;
-          };
-          if (mark === "line" && !lineCircles) {
-            nearest.push({px: x(point.x), py: y(point.y), colour, point, series: line.label,
-              describe});
-            continue;
-          }
-          const hover = {"data-x": point.x, "data-y": point.y, "data-series": line.label,
-            onmouseenter: (event) => tooltip.show(event, describe()),
-            onmouseleave: () => tooltip.hide()};
-          if (mark === "bar") {
-            // 90% of the bin's width, as the figure's boxes; an impulse 3 px wide.
-            const left = x(point.x - half * 0.9), right = x(point.x + half * 0.9);
-            const base = chart.logY ? box.top + box.height : y(Math.max(0, yDomain[0]));
-            const top = y(point.y);
-            area.appendChild(svg("rect", {x: Math.min(left, (left + right) / 2 - 1.5),
-              y: Math.min(top, base), width: Math.max(3, right - left),
-              height: Math.max(1, Math.abs(base - top)), fill: colour, class: "point bar",
-              ...hover}));
-            continue;
-          }
-          // Smaller where the line is smoothed (the points scatter about it), in a scatter, and
-          // on a line of many points (a series' time steps), which they would hide.
-          const large = point.line === undefined && mark === "line" && line.points.length <= 60;
-          area.appendChild(svg("circle", {cx: x(point.x), cy: y(point.y),
-            r: large ? 3.5 : mark === "line" && point.line === undefined ? 1.5 : 2,
-            fill: colour, class: "point", ...hover}));
-        }
-      }
-      if (nearest.length) hoverNearest(area, nearest);
-      drawReferences(area, panel, references, {y, box, labels});
-      grid.appendChild(area);
-    }
+    style.lineCircles = linePoints <= kLineCircles;
+    grid.replaceChildren(...drawn.map((panel) => drawPanel(chart, panel, domainsOf(panel), style)));
     if (!allPanels)
       grid.appendChild(el("button", {class: "more-panels", text: `draw the other ` +
         `${chart.panels.length - kPanelsDrawn} of ${chart.panels.length} panels`, onclick: () => {
         allPanels = true;
         draw();
       }}));
-    legend.replaceChildren(...labels.map((label, index) => el("button", {
+    legend.replaceChildren(...labels.map((label) => el("button", {
       class: "legend-entry" + (hidden.has(label) ? " off" : ""), "data-series": label,
       onclick: () => {
         if (hidden.has(label)) hidden.delete(label);
         else hidden.add(label);
         draw();
       },
-    }, [el("span", {class: "swatch", style: `background:${PALETTE[index % PALETTE.length]}`}),
+    }, [el("span", {class: "swatch", style: `background:${style.colourOf(label)}`}),
       document.createTextNode(label || "(all rows)")])));
     if (chart.bandLabel) legend.appendChild(el("span", {class: "note", text: chart.bandLabel}));
   };

@@ -1,9 +1,13 @@
 // A spec run end to end (sweep/run/run.hpp), as `runner SPEC` runs it, and the comparison of
 // finished runs, as `runner compare` makes it; the package reads the tables they write
 // (python/tsfs/runs.py).
+#include <fmt/format.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 #include <spdlog/spdlog.h>
+
+#include <tuple>
+#include <vector>
 
 #include "bindings.hpp"
 #include "cli/compare_command.hpp"
@@ -87,6 +91,27 @@ std::vector<std::pair<std::string, std::filesystem::path>> compare(
   return folders;
 }
 
+// Every node of the YAML `node` at `path` (Python subscripts, "['selectors'][0]"), with the place
+// the spec loader's messages give it (1-based line:column), a map's keys at their value's path.
+void add_places(const YAML::Node& node, const std::string& path,
+                std::vector<std::tuple<int, int, std::string>>& places) {
+  const auto add = [&](const YAML::Mark& mark, const std::string& at) {
+    places.emplace_back(mark.line + 1, mark.column + 1, at);
+  };
+  add(node.Mark(), path);
+  if (node.IsMap()) {
+    for (const auto& entry : node) {
+      const std::string at =
+          fmt::format("{}[{}]", path, py::repr(py::str(entry.first.Scalar())).cast<std::string>());
+      add(entry.first.Mark(), at);
+      add_places(entry.second, at, places);
+    }
+  } else if (node.IsSequence()) {
+    for (size_t i = 0; i < node.size(); ++i)
+      add_places(node[i], fmt::format("{}[{}]", path, i), places);
+  }
+}
+
 }  // namespace
 
 void bind_runs(py::module_& module) {
@@ -98,6 +123,12 @@ void bind_runs(py::module_& module) {
     YAML::Emitter emitter;
     emitter << yaml_tree(spec, "spec");
     return std::string(emitter.c_str()) + "\n";
+  });
+  // The places of spec_yaml's text, for naming a dict spec's keys where the loader names lines.
+  module.def("spec_places", [](const std::string& text) {
+    std::vector<std::tuple<int, int, std::string>> places;
+    add_places(YAML::Load(text), "", places);
+    return places;
   });
 }
 

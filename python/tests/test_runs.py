@@ -91,14 +91,27 @@ def test_run_errors_name_the_keyword_arguments(tmp_path):
         tsfs.run(spec, overrides=["n_features"])
 
 
-def test_spec_errors_are_value_errors_with_file_line_col(tmp_path):
+def test_spec_errors_are_value_errors_naming_the_key_or_file_line_col(tmp_path):
     spec = spec_dict(tmp_path / "out")
     spec["selectors"] = [{"kind": "anova", "fit_on": "all"}]
-    with pytest.raises(ValueError, match=r"python_run.yaml:\d+:\d+: .*fit_on"):
+    # A dict spec: the key in the dict, not a line of the YAML file written for it (gone after).
+    with pytest.raises(ValueError, match=r"^spec\['selectors'\]\[0\]\['fit_on'\]: .*fit_on"):
         tsfs.run(spec)
+    spec["selectors"] = [{"kind": "anova", "bogus": 1}]
+    with pytest.raises(ValueError) as raised:
+        tsfs.run(spec)
+    assert str(raised.value).startswith("spec['selectors'][0]['bogus']: unknown key 'bogus'")
+    assert "tsfs-spec-" not in str(raised.value)
     spec["selectors"] = [{"kind": "anovaa"}]
-    with pytest.raises(ValueError, match=r"did you mean 'anova'"):
+    with pytest.raises(ValueError,
+                       match=r"^spec\['selectors'\]\[0\]\['kind'\]: .*did you mean 'anova'"):
         tsfs.run(spec)
+    # A file: its own file:line:col.
+    path = tmp_path / "spec.yaml"
+    spec["selectors"] = [{"kind": "anova", "fit_on": "all"}]
+    path.write_text(tsfs._tsfs.spec_yaml(spec))
+    with pytest.raises(ValueError, match=r"spec.yaml:\d+:\d+: .*fit_on"):
+        tsfs.run(path)
     with pytest.raises(ValueError, match="no_such.yaml"):
         tsfs.run(tmp_path / "no_such.yaml")
 

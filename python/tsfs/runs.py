@@ -180,9 +180,28 @@ def _spec_file(spec):
         # basename: a name holding a path separator (which the spec loader refuses) must not
         # write outside the folder.
         path = os.path.join(folder, os.path.basename(f"{spec.get('name', 'spec')}.yaml"))
+        text = _tsfs.spec_yaml(spec)
         with open(path, "w", encoding="utf-8") as file:
-            file.write(_tsfs.spec_yaml(spec))
-        yield path
+            file.write(text)
+        try:
+            yield path
+        except ValueError as error:
+            raise ValueError(_placed_in_dict(str(error), path, text)) from None
+
+
+def _placed_in_dict(message, path, text):
+    """``message`` with each place ``path:line:column`` of the YAML written for a dict spec (a
+    file gone once the call ends) named by its keys in the dict: ``spec['selectors'][0]['k']``."""
+    places = _tsfs.spec_places(text)
+
+    def key_path(match):
+        line, column = (int(group) if group else None for group in match.groups())
+        for wanted in (column, None):  # the node at line:column, else the first on the line
+            for place_line, place_column, at in places:
+                if place_line == line and wanted in (None, place_column):
+                    return f"spec{at}"
+        return "spec" if line is None else f"spec (line {line} of its YAML)"
+    return re.sub(re.escape(path) + r"(?::(\d+)(?::(\d+))?)?", key_path, message)
 
 
 # The keys of a spec entry that name a Python component's code (a python extractor's or

@@ -29,18 +29,23 @@ std::optional<ParamProblem> python_path_presets(ParamSet& params, const std::str
   if (!params.has(path_param)) return std::nullopt;
   const std::string path = params.text(path_param);
   const size_t separator = path.find_first_of(":.");
+  const bool name_alone = separator == std::string::npos;
+  // Only a name alone can be a key of tsfs.run's components (which refuses '.', ':' and "").
   const auto malformed = [&] {
-    return ParamProblem{path_param,
-                        fmt::format("'{}' is '{}'; write it as 'package.module:name' (or "
-                                    "'package.module.name'), or pass the object itself to "
-                                    "tsfs.run(spec, components={{'{}': ...}})",
-                                    path_param, path, path)};
+    return ParamProblem{
+        path_param,
+        fmt::format("'{}' is '{}'; write it as 'package.module:name' (or 'package.module.name'){}",
+                    path_param, path,
+                    name_alone && !path.empty()
+                        ? fmt::format(", or pass the object itself to tsfs.run(spec, "
+                                      "components={{'{}': ...}})",
+                                      path)
+                        : "")};
   };
   if (separator == 0 || path.empty() || path.back() == ':' || path.back() == '.')
     return malformed();
   // A name alone must be an object passed to tsfs.run under that name; an import path with a
   // version of the spec's own is imported at its first call. An empty version is none.
-  const bool name_alone = separator == std::string::npos;
   const bool version_given = params.has("version") && !params.text("version").empty();
   if (version_given && !name_alone) return std::nullopt;
   try {

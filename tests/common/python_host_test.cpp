@@ -86,6 +86,8 @@ TEST_CASE("python_path_presets refuses what is no import path, importing nothing
     auto [problem, calls] = presets_with_calls(params);
     REQUIRE(problem);
     CHECK(problem->message.find("write it as") != std::string::npos);
+    // No name tsfs.run's components would take: no hint to pass one.
+    CHECK(problem->message.find("components=") == std::string::npos);
     CHECK(calls == 0);
   }
 }

@@ -114,6 +114,12 @@ TEST_CASE("a group moved to another shard in plan/groups.csv runs there, the mer
   std::vector<size_t> planned_cells(3, 0);
   for (const auto& row : groups.rows)
     planned_cells[static_cast<size_t>(std::stoi(row[shard]) - 1)] += std::stoul(row[cells]);
+  // Before any shard ran, the merge counts each shard's cells from groups.csv too.
+  const auto early = run_runner("merge " + output.string());
+  CHECK(early.exit_code == 2);
+  CHECK_MESSAGE(contains(early.err, "shard 1/3 is not started (0 of " +
+                                        std::to_string(planned_cells[0]) + " cells)"),
+                early.err);
   for (int i = 1; i <= 3; ++i) {
     const std::string id = std::to_string(i) + "/3";
     run_ok(with_output("run " + kShardSpec + " --threads 1 --shard " + id, output));

@@ -22,10 +22,10 @@ std::string component_label(const Spec& spec, int distance) {
 
 CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                       const std::vector<WorkGroup>& groups, const std::vector<int>& assignment) {
-  CsvTable table{
-      {"group", "dataset", "distance", "selector", "params", "cells", "score_vectors", "fits",
-       "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost", "shard"},
-      {}};
+  CsvTable table{{"group", "dataset", "distance", "selector", "params", "cells", "score_vectors",
+                  "fits", "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost",
+                  "shard", "reported_cells"},
+                 {}};
   for (size_t g = 0; g < groups.size(); ++g) {
     const WorkGroup& group = groups[g];
     table.rows.push_back({std::to_string(g), datasets[static_cast<size_t>(group.dataset)].data.name,
@@ -36,7 +36,7 @@ CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& data
                           std::to_string(group.tuned_rows), std::to_string(group.bundle),
                           format_double(group.score_cost), format_double(group.fit_cost),
                           format_double(group.tuning_cost), format_double(group.cost()),
-                          std::to_string(assignment[g] + 1)});
+                          std::to_string(assignment[g] + 1), std::to_string(group.reported_cells)});
   }
   return table;
 }

@@ -32,8 +32,10 @@ struct ShardReport {
   std::string fingerprint;  // manifest.json's, empty when absent
 };
 
-// A shard's cells and tuned rows as `runner plan` wrote them in plan/shards.csv ({} without
-// the file; InputError naming its line for a value that is not a count).
+// A shard's cells and tuned rows as the plan gives them: summed over plan/groups.csv's groups of
+// the shard (its reported_cells and tuned_rows), or from plan/shards.csv for a plan older than
+// reported_cells ({} without either file; InputError naming its line for a value that is not a
+// count).
 struct PlannedRows {
   size_t cells = 0, tuned_rows = 0;
 };

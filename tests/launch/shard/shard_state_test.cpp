@@ -104,6 +104,32 @@ TEST_CASE("planned_rows: a shard's cells and tuned rows from plan/shards.csv") {
   CHECK(old.tuned_rows == 0);
 }
 
+// groups.csv is the plan the shards follow, a hand-moved group included: its sums win over a
+// shards.csv that says otherwise.
+TEST_CASE("planned_rows sums plan/groups.csv's groups of the shard") {
+  const testing::TemporaryFolder scratch("shard_state_planned_groups");
+  const auto& output = scratch.path();
+  scratch.write("plan/shards.csv", "shard,cells,tuned_rows\n1,4,1\n2,5,2\n3,6,0\n");
+  scratch.write("plan/groups.csv",
+                "group,cells,tuned_rows,shard,reported_cells\n"
+                "0,3,1,2,2\n"
+                "1,4,0,1,4\n"
+                "2,6,1,2,5\n");
+  const PlannedRows second = planned_rows(output, shard_state_test::kSecond);
+  CHECK(second.cells == 2 + 5);
+  CHECK(second.tuned_rows == 1 + 1);
+  CHECK(planned_rows(output, {3, 3}).cells == 0);
+  const InputError bad = shard_state_test::thrown_input_error([&] {
+    scratch.write("plan/groups.csv", "group,tuned_rows,shard,reported_cells\n0,1,2,x\n");
+    planned_rows(output, shard_state_test::kSecond);
+  });
+  CHECK(bad.where() == (output / "plan" / "groups.csv").string() + ":2");
+  CHECK(bad.message() == "reported_cells 'x' is not a count");
+  // A plan older than reported_cells: shards.csv.
+  scratch.write("plan/groups.csv", "group,cells,tuned_rows,shard\n0,3,1,2\n");
+  CHECK(planned_rows(output, shard_state_test::kSecond).cells == 5);
+}
+
 TEST_CASE("planned_rows refuses a shards.csv tsfs did not write, naming the file and line") {
   const testing::TemporaryFolder scratch("shard_state_planned_bad");
   const auto& output = scratch.path();

@@ -95,6 +95,11 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   auto rerun = run_runner(with_output(kShardSpec, output));
   CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
   check_same_files(folder.path() / "single", output);
+  CHECK(contains(run_runner("status " + output.string()).out, "merge: done"));
+  // A merge whose results were deleted since is not done, whatever its manifest says.
+  std::filesystem::remove(output / "results.csv");
+  CHECK(contains(run_runner("status " + output.string()).out,
+                 "merge: results.csv is missing: run `runner merge` again"));
 }
 
 // The shards and the merge take each group's shard from plan/groups.csv (a plan made by another

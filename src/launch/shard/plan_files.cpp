@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/error.hpp"
@@ -115,6 +116,9 @@ std::vector<int> read_planned_assignment(const Spec& spec,
     if (!column)
       throw InputError(path.string() + ":1",
                        fmt::format("no '{}' column: not a plan tsfs wrote", name));
+    if (std::count(table.header.begin(), table.header.end(), name) > 1)
+      throw InputError(path.string() + ":1",
+                       fmt::format("column '{}' appears twice: not a plan tsfs wrote", name));
     columns.push_back(*column);
   }
   if (table.rows.size() != groups.size())

@@ -212,9 +212,13 @@ int print_status(const std::filesystem::path& run_folder) {
                report.detail.empty() ? "" : "  (" + report.detail + ")");
   for (const auto& folder : foreign_shard_folders(run_folder, plan.shards))
     fmt::print("  {}: not a shard of this plan\n", folder);
+  // The merge is done when its manifest says so and its results are there.
   std::string merged = manifest_status(run_folder / "manifest.json");
+  const bool results = std::filesystem::exists(run_folder / "results.csv");
   fmt::print("{} of {} shards finished; merge: {}\n", finished, plan.shards,
-             merged == "finished" ? "done" : "not yet");
+             merged != "finished" ? "not yet"
+             : results            ? "done"
+                                  : "results.csv is missing: run `runner merge` again");
   for (const auto& line : queued(read_jobs(run_folder))) fmt::print("  squeue: {}\n", line);
   return 0;
 }

@@ -127,6 +127,14 @@ TEST_CASE("read_planned_assignment takes each group's shard from plan/groups.csv
             "4: dataset 'GunPoint' where the spec now makes 'Coffee' (changed data or spec?): "
             "run `runner plan` again");
   CHECK(error_after(4, 4, "1").find(where + "6: params '1' where the spec now makes '0'") == 0);
+  // A second shard column (which one would the shards read?).
+  std::string doubled;
+  std::istringstream lines(original);
+  for (std::string line; std::getline(lines, line);)
+    doubled += (doubled.empty() ? "shard," : "1,") + line + "\n";
+  write_file_atomically(path, doubled);
+  CHECK(input_error_of([&] { read_planned_assignment(spec, datasets, groups, 3); }) ==
+        where + "1: column 'shard' appears twice: not a plan tsfs wrote");
   CHECK(error_after(3, 0, nullptr) ==
         path.string() +
             ": 4 work groups planned, the spec now makes 5 (changed data or spec?): "

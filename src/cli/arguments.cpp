@@ -29,7 +29,8 @@ commands:
   list --outputs       every CSV table a run writes, as docs/outputs.md's tables
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
   plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
-                       <output>/plan/ (work groups, their costs, the shard of each)
+                       <output>/plan/ (work groups, their costs, the shard of each); with
+                       --calibrate RUN, the costs are the seconds RUN's work_seconds.csv measured
   run SPEC --shard I/N run shard I's cells into <output>/shards/I-of-N/ (a rerun resumes it);
                        the features and distance matrices come from <output>/cache
   run SPEC --artefacts-only
@@ -37,6 +38,7 @@ commands:
   merge RUN_DIR        combine the finished shards into RUN_DIR's results.csv, folds.csv,
                        scores.csv, tables and figures (as a single run writes them)
   submit SPEC --slurm --shards N [--partition P] [--time T] [--cpus C] [--mem M] [--dry-run]
+         [--calibrate RUN]
                        write <output>/slurm/*.sbatch (artefacts job, shard array, merge job) and
                        submit them with sbatch; a rerun submits the unfinished shards only
   status RUN_DIR       shards finished, running, stopped; queued jobs (squeue)
@@ -130,6 +132,8 @@ bool parse_cluster_option(const std::string& arg, WordReader& words, ClusterArgu
     cluster.shards = positive_integer(words.value("--shards"), "--shards", words);
   } else if (arg == "--shard") {
     cluster.shard = parse_shard_id(words.value("--shard"));
+  } else if (arg == "--calibrate") {
+    cluster.calibrate = words.value("--calibrate");
   } else if (arg == "--artefacts-only") {
     cluster.artefacts_only = true;
   } else if (arg == "--slurm") {
@@ -160,6 +164,7 @@ void check_cluster_options(const Arguments& arguments, Fail fail) {
   if (takes_shards && cluster.shards == 0 && !arguments.help)
     fail(fmt::format("runner {} needs --shards N", command_name(command)));
   if (!takes_shards && cluster.shards != 0) fail("--shards goes with plan or submit");
+  if (!takes_shards && !cluster.calibrate.empty()) fail("--calibrate goes with plan or submit");
   if ((cluster.shard || cluster.artefacts_only) && command != Command::run)
     fail("--shard and --artefacts-only go with run");
   if (cluster.shard && cluster.artefacts_only)

@@ -1,5 +1,6 @@
 #pragma once
 // Command-line arguments of the runner.
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,11 +16,12 @@ enum class Command { run, features, distances, rankings, plot, plan, merge, subm
 
 // Options of a sharded run (see shard/shard_commands.hpp and slurm/submit.hpp).
 struct ClusterArguments {
-  int shards = 0;                // plan, submit: --shards N
-  std::optional<ShardId> shard;  // run: --shard I/N
-  bool artefacts_only = false;   // run: --artefacts-only
-  bool slurm = false;            // submit: --slurm (the only scheduler so far)
-  SlurmResources resources;      // submit: --partition, --time, --cpus, --mem
+  int shards = 0;                   // plan, submit: --shards N
+  std::filesystem::path calibrate;  // plan, submit: --calibrate RUN (empty: the cost model)
+  std::optional<ShardId> shard;     // run: --shard I/N
+  bool artefacts_only = false;      // run: --artefacts-only
+  bool slurm = false;               // submit: --slurm (the only scheduler so far)
+  SlurmResources resources;         // submit: --partition, --time, --cpus, --mem
 };
 
 struct Arguments {

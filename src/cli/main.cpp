@@ -97,9 +97,9 @@ std::vector<std::string> passed_on_options(const tsfs::Arguments& arguments) {
 std::unique_ptr<tsfs::Launcher> launcher_for(const tsfs::Arguments& arguments) {
   const auto& cluster = arguments.cluster;
   if (arguments.command == tsfs::Command::submit)
-    return tsfs::slurm_launcher(
-        arguments.spec,
-        {cluster.shards, cluster.resources, arguments.run.dry_run, passed_on_options(arguments)});
+    return tsfs::slurm_launcher(arguments.spec,
+                                {cluster.shards, cluster.resources, arguments.run.dry_run,
+                                 cluster.calibrate, passed_on_options(arguments)});
   if (cluster.shard) return tsfs::shard_launcher(*cluster.shard);
   return tsfs::local_launcher();
 }
@@ -108,7 +108,8 @@ int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec,
                 const tsfs::Launcher& launcher) {
   switch (arguments.command) {
     case tsfs::Command::plan:
-      return tsfs::plan_shards(spec, arguments.cluster.shards, arguments.run);
+      return tsfs::plan_shards(spec, arguments.cluster.shards, arguments.run,
+                               arguments.cluster.calibrate);
     case tsfs::Command::features:
       return tsfs::export_features(spec, arguments.run);
     case tsfs::Command::distances:

@@ -29,16 +29,19 @@ std::string CsvTable::str() const {
   return text;
 }
 
-CsvTable read_csv_table(const std::filesystem::path& path) {
-  return parse_csv_table(read_text_file(path), path);
+CsvTable read_csv_table(const std::filesystem::path& path, std::vector<size_t>* row_lines) {
+  return parse_csv_table(read_text_file(path), path, row_lines);
 }
 
-CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path) {
+CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path,
+                         std::vector<size_t>* row_lines) {
   std::vector<std::vector<std::string>> records;
+  std::vector<size_t> starts;  // the line each record starts on
   std::vector<std::string> record;
   std::string field;
   bool quoted = false;
   size_t line = 1;
+  size_t start = 1;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (quoted) {
@@ -60,8 +63,9 @@ CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& p
       record.push_back(std::move(field));
       field.clear();
       records.push_back(std::move(record));
+      starts.push_back(start);
       record.clear();
-      ++line;
+      start = ++line;
     } else if (c != '\r') {
       field += c;
     }
@@ -70,6 +74,7 @@ CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& p
   if (!field.empty() || !record.empty()) {
     record.push_back(std::move(field));
     records.push_back(std::move(record));
+    starts.push_back(start);
   }
   if (records.empty()) throw InputError(path.string(), "empty CSV file");
   CsvTable table;
@@ -77,10 +82,11 @@ CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& p
   for (size_t r = 1; r < records.size(); ++r) {
     if (records[r].size() != table.header.size())
       throw InputError(
-          fmt::format("{}:{}", path.string(), r + 1),
+          fmt::format("{}:{}", path.string(), starts[r]),
           fmt::format("expected {} fields, found {}", table.header.size(), records[r].size()));
     table.rows.push_back(std::move(records[r]));
   }
+  if (row_lines) row_lines->assign(starts.begin() + 1, starts.end());
   return table;
 }
 

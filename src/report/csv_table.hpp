@@ -20,9 +20,13 @@ struct CsvTable {
 std::string csv_row(const std::vector<std::string>& fields);
 
 // Reads a CSV file written by CsvTable::str (quoted fields allowed). Throws InputError on a
-// malformed file.
-CsvTable read_csv_table(const std::filesystem::path& path);
+// malformed file, naming the line a bad record starts on. `row_lines`, when given, receives the
+// line of the file each row starts on (a quoted field may hold line breaks, so a row's line is
+// not its index + 2), for errors about its values.
+CsvTable read_csv_table(const std::filesystem::path& path,
+                        std::vector<size_t>* row_lines = nullptr);
 // The same for the text of a file already read (a gunzipped one); `path` names it in errors.
-CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path);
+CsvTable parse_csv_table(const std::string& text, const std::filesystem::path& path,
+                         std::vector<size_t>* row_lines = nullptr);
 
 }  // namespace tsfs

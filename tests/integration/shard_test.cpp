@@ -90,11 +90,16 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   CHECK(contains(status.out, "4 of 4 shards finished"));
   run_ok("merge " + output.string() + " --quiet");
   check_same_files(folder.path() / "single", output);
+  // work_seconds.csv: each group's row from its shard (seconds empty with --no-timings).
+  const std::string work_seconds = read_text(folder.path() / "single/work_seconds.csv");
+  CHECK(read_text(output / "work_seconds.csv") == work_seconds);
   CHECK(contains(read_text(output / "manifest.json"), "\"status\": \"finished\""));
-  // The merged folder is an ordinary finished run: a single-process rerun resumes every cell.
+  // The merged folder is an ordinary finished run: a single-process rerun resumes every cell,
+  // and keeps each group's row of work_seconds.csv (it measured nothing).
   auto rerun = run_runner(with_output(kShardSpec, output));
   CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
   check_same_files(folder.path() / "single", output);
+  CHECK(read_text(output / "work_seconds.csv") == work_seconds);
   CHECK(contains(run_runner("status " + output.string()).out, "merge: done"));
   // A merge whose results were deleted since is not done, whatever its manifest says.
   std::filesystem::remove(output / "results.csv");
@@ -320,7 +325,7 @@ TEST_CASE("a tuned spec in 3 shards merges to the single run's files, tuned.csv 
   CHECK(contains(groups, "tuned_rows,bundle,score_cost,fit_cost,tuning_cost,cost,shard"));
   run_three_shards_and_merge(folder.path(), spec);
   for (const char* file : {"results.csv", "folds.csv", "tuned.csv", "duplicates.csv", "skipped.csv",
-                           "tables/Coffee.md", "tables/GunPoint.md"}) {
+                           "tables/Coffee.md", "tables/GunPoint.md", "work_seconds.csv"}) {
     REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
     CHECK_MESSAGE(read_text(single / file) == read_text(output / file), file);
   }
@@ -374,6 +379,67 @@ TEST_CASE("tune.outer: chosen in 3 shards merges to the single run's files") {
   CHECK(tuned == 4);
   CHECK(anova == 4);
   CHECK(laplacian == 4);  // the tuned rows only
+}
+
+// The seconds of a work_seconds.csv row: score, fit and tuning.
+double measured_seconds(const CsvTable& table, size_t row) {
+  double total = 0;
+  for (const char* column : {"score_seconds", "fit_seconds", "tuning_seconds"})
+    total += std::stod(table.rows[row][*table.column(column)]);
+  return total;
+}
+
+// A run measures each work group (work_seconds.csv); `plan --calibrate` plans on those seconds.
+TEST_CASE("plan --calibrate costs each work group by the seconds a run measured") {
+  TemporaryFolder folder("shard_calibrate");
+  const auto measured = folder.path() / "measured", output = folder.path() / "sharded";
+  run_ok(kShardSpec + " --quiet --threads 2 --set output=" + measured.string());
+  CsvTable seconds = read_csv_table(measured / "work_seconds.csv");
+  REQUIRE(seconds.rows.size() == 20);
+  const size_t rows = *seconds.column("rows"), resumed = *seconds.column("rows_resumed");
+  double total = 0;
+  for (size_t r = 0; r < seconds.rows.size(); ++r) {
+    CHECK(seconds.rows[r][rows] == "3");  // n_features 5, 10, 40
+    CHECK(seconds.rows[r][resumed] == "0");
+    total += measured_seconds(seconds, r);
+  }
+  CHECK(total > 0);
+  // Coffee's groups as if resumed: not measured whole, so costed by the model at the measured
+  // groups' seconds per unit.
+  for (auto& row : seconds.rows)
+    if (row[0] == "Coffee") row[resumed] = "1";
+  write_text(measured / "work_seconds.csv", seconds.str());
+  const std::string calibrate = "plan " + kShardSpec + " --shards 3 --calibrate ";
+  const auto plan = run_runner(with_output(calibrate + measured.string(), output));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  CHECK_MESSAGE(contains(plan.out, "10 of 20 work groups measured"), plan.out);
+  const CsvTable groups = read_csv_table(output / "plan/groups.csv");
+  REQUIRE(groups.rows.size() == 20);
+  for (size_t g = 0; g < groups.rows.size(); ++g) {
+    const auto& row = groups.rows[g];
+    REQUIRE(row[*groups.column("dataset")] == seconds.rows[g][0]);
+    const bool gunpoint = seconds.rows[g][0] == "GunPoint";
+    CHECK(row[*groups.column("cost_source")] == (gunpoint ? "measured" : "model"));
+    if (gunpoint)
+      CHECK(std::stod(row[*groups.column("cost")]) ==
+            doctest::Approx(measured_seconds(seconds, g)).epsilon(1e-9));
+  }
+  // Once a shard of the plan has started, a calibrated plan would move its groups: refused. A
+  // plain plan (a resubmission) keeps the plan the shards follow.
+  run_ok(with_output("run " + kShardSpec + " --shard 1/3", output));
+  const std::string planned = read_text(output / "plan/groups.csv");
+  const auto again = run_runner(with_output(calibrate + measured.string(), output));
+  CHECK(again.exit_code == 2);
+  CHECK_MESSAGE(contains(again.err, "shards of the earlier plan have started"), again.err);
+  const auto kept = run_runner(with_output("plan " + kShardSpec + " --shards 3", output));
+  CHECK_MESSAGE(contains(kept.out, "plan is kept as it is"), kept.out);
+  CHECK(read_text(output / "plan/groups.csv") == planned);
+  // A folder without work_seconds.csv is named.
+  const auto missing =
+      run_runner(with_output(calibrate + folder.path().string(), folder.path() / "other"));
+  CHECK(missing.exit_code == 2);
+  CHECK_MESSAGE(contains(missing.err, (folder.path() / "work_seconds.csv").string() + ": missing"),
+                missing.err);
 }
 
 TEST_CASE("a shard needs its plan") {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -271,13 +272,14 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
   return table;
 }
 
-// A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
-// every score vector's rows from the shard that computed it, in the plan's order, recognised by
-// their leading key fields, and copied verbatim. Streamed: a sweep's score rows can reach millions.
-void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
-                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                          int shards) {
+// A table whose rows start with a key (KeyRows): every key's rows from the shard of its work
+// group, in the plan's order, copied verbatim; `keys(g)` lists group g's keys with the rows each
+// must have (-1: any number). Streamed: a sweep's score rows can reach millions.
+void merge_keyed_rows(const OutputTable& declared, const LoadedRun& loaded,
+                      const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                      int shards, const std::function<std::vector<KeyRows>(size_t)>& keys) {
   const Spec& spec = loaded.spec;
+  const char* what = declared.merge == ShardMerge::per_work_group ? "work group" : "score vector";
   const std::string file = std::string(declared.stem) + ".csv";
   const std::string header = csv_row(declared.header(spec, loaded.layout));
   std::vector<KeyedRecords> inputs;
@@ -287,27 +289,61 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {
     KeyedRecords& input = inputs[static_cast<size_t>(assignment[g])];
-    const long long features =
-        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
-    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u) {
-      const std::string prefix =
-          key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
+    for (const KeyRows& key : keys(g)) {
       long long rows = 0;
-      for (; input.next_starts_with(prefix); input.advance(), ++rows)
+      for (; input.next_starts_with(key.prefix); input.advance(), ++rows)
         output.stream() << input.next();
-      if (declared.merge == ShardMerge::per_score_feature && rows != features)
+      if (key.rows >= 0 && rows != key.rows)
         throw InputError(input.path().string(),
-                         fmt::format("{} rows for the score vector ({}), not one per feature ({})",
-                                     rows, prefix.substr(0, prefix.size() - 1), features));
+                         fmt::format("{} rows for the {} ({}), not {}", rows, what,
+                                     key.prefix.substr(0, key.prefix.size() - 1),
+                                     declared.merge == ShardMerge::per_score_feature
+                                         ? fmt::format("one per feature ({})", key.rows)
+                                         : std::string("one")));
     }
   }
   for (const KeyedRecords& input : inputs)
     if (!input.exhausted())
       throw InputError(input.path().string(),
-                       fmt::format("a row of no score vector of the shard's, or out of the plan's "
-                                   "order: {}",
-                                   input.next().substr(0, input.next().size() - 1)));
+                       fmt::format("a row of no {} of the shard's, or out of the plan's order: {}",
+                                   what, input.next().substr(0, input.next().size() - 1)));
   output.commit();
+}
+
+// A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
+// every score vector's rows, recognised by their leading key fields (one per feature for
+// per_score_feature).
+void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
+                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                          int shards) {
+  merge_keyed_rows(declared, loaded, groups, assignment, shards, [&](size_t g) {
+    const long long features =
+        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
+    std::vector<KeyRows> keys;
+    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u)
+      keys.push_back({key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u])),
+                      declared.merge == ShardMerge::per_score_feature ? features : -1});
+    return keys;
+  });
+}
+
+// work_seconds.csv (ShardMerge::per_work_group): one row per work group. Shards run by a tsfs
+// older than the file have none: the merge then writes none and says so.
+void merge_per_work_group(const OutputTable& declared, const LoadedRun& loaded,
+                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                          int shards) {
+  const std::string file = std::string(declared.stem) + ".csv";
+  for (int s = 0; s < shards; ++s)
+    if (const auto path = shard_folder(loaded.spec.output, {s + 1, shards}) / file;
+        !std::filesystem::exists(path)) {
+      spdlog::warn("{} is missing (a shard run by an older tsfs?): the merge writes no {}",
+                   path.string(), file);
+      return;
+    }
+  merge_keyed_rows(declared, loaded, groups, assignment, shards, [&](size_t g) {
+    const ScoreUnit& unit = loaded.plan.score_units[groups[g].first_unit];
+    return std::vector<KeyRows>{{key_prefix(loaded.layout.work_group_key(unit)), 1}};
+  });
 }
 
 // curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
@@ -383,6 +419,9 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
       case ShardMerge::per_score_feature:
       case ShardMerge::per_score_unit:
         merge_per_score_unit(table, loaded, groups, assignment, planned.shards);
+        break;
+      case ShardMerge::per_work_group:
+        merge_per_work_group(table, loaded, groups, assignment, planned.shards);
         break;
       case ShardMerge::recomputed:  // curves.csv, the only one
         merge_curves(loaded, options.threads);

@@ -25,7 +25,7 @@ CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& data
                       const std::vector<WorkGroup>& groups, const std::vector<int>& assignment) {
   CsvTable table{{"group", "dataset", "distance", "selector", "params", "cells", "score_vectors",
                   "fits", "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost",
-                  "shard", "reported_cells"},
+                  "shard", "reported_cells", "cost_source"},
                  {}};
   for (size_t g = 0; g < groups.size(); ++g) {
     const WorkGroup& group = groups[g];
@@ -37,7 +37,8 @@ CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& data
                           std::to_string(group.tuned_rows), std::to_string(group.bundle),
                           format_double(group.score_cost), format_double(group.fit_cost),
                           format_double(group.tuning_cost), format_double(group.cost()),
-                          std::to_string(assignment[g] + 1), std::to_string(group.reported_cells)});
+                          std::to_string(assignment[g] + 1), std::to_string(group.reported_cells),
+                          group.measured ? "measured" : "model"});
   }
   return table;
 }
@@ -108,7 +109,8 @@ std::vector<int> read_planned_assignment(const Spec& spec,
     throw InputError(path.string(),
                      "missing: run `runner plan` again (the shards and the merge "
                      "take each group's shard from it)");
-  const CsvTable table = read_csv_table(path);
+  std::vector<size_t> lines;  // a quoted field may hold line breaks
+  const CsvTable table = read_csv_table(path, &lines);
   const char* const identity[] = {"dataset", "distance", "selector", "params"};
   std::vector<size_t> columns;
   for (const char* name : {"dataset", "distance", "selector", "params", "shard"}) {
@@ -128,7 +130,7 @@ std::vector<int> read_planned_assignment(const Spec& spec,
   std::vector<int> assignment;
   for (size_t g = 0; g < groups.size(); ++g) {
     const auto& row = table.rows[g];
-    const std::string where = fmt::format("{}:{}", path.string(), g + 2);
+    const std::string where = fmt::format("{}:{}", path.string(), lines[g]);
     const auto expected = group_identity(spec, datasets, groups[g]);
     for (size_t i = 0; i < expected.size(); ++i)
       if (row.at(columns[i]) != expected[i])

@@ -7,6 +7,7 @@
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
 #include "common/files.hpp"
+#include "launch/shard/calibration.hpp"
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/work_groups.hpp"
 #include "sweep/plan/tuned_cells.hpp"
@@ -31,6 +32,18 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
       save_cached_features(cache, dataset.feature_cache_key, dataset.features);
   loaded.plan = make_plan(spec, loaded.datasets);
   return loaded;
+}
+
+// Whether a shard folder of a plan of this spec and shard count is there: an earlier submission's
+// shards, which follow that plan's groups.csv.
+bool shards_started(const Spec& spec, int shards) {
+  const auto record = plan_folder(spec.output) / "plan.json";
+  if (!std::filesystem::exists(record)) return false;
+  const ShardRecord plan = read_shard_record(record);
+  if (plan.spec_hash != spec_hash(spec) || plan.shards != shards) return false;
+  for (int i = 1; i <= shards; ++i)
+    if (std::filesystem::exists(shard_folder(spec.output, {i, shards}))) return true;
+  return false;
 }
 
 // A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
@@ -64,10 +77,32 @@ void check_plan_folder(const Spec& spec, const ShardId& shard,
 
 }  // namespace
 
-int plan_shards(const Spec& spec, int shards, const RunOptions& options) {
+int plan_shards(const Spec& spec, int shards, const RunOptions& options,
+                const std::filesystem::path& calibrate) {
   refuse_unshardable(spec);
+  if (shards_started(spec, shards)) {
+    if (!calibrate.empty())
+      throw InputError(shards_folder(spec.output).string(),
+                       "shards of the earlier plan have started: a calibrated plan would move "
+                       "work groups between them. Calibrate into another output folder (--set "
+                       "output=...), or remove this folder to start the shards over");
+    // A resubmission: the shards follow plan/groups.csv, checked now rather than in every shard.
+    auto [datasets, plan] = load_plan(spec, options);
+    read_planned_assignment(spec, datasets, spec_work_groups(spec, datasets, plan), shards);
+    fmt::print("shards of this plan have started in {}: {} is kept as it is\n",
+               shards_folder(spec.output).string(), plan_folder(spec.output).string());
+    return 0;
+  }
   auto [datasets, plan] = load_plan(spec, options);
   auto groups = spec_work_groups(spec, datasets, plan);
+  if (!calibrate.empty()) {
+    const Calibration calibration = calibrate_costs(spec, datasets, plan, groups, calibrate);
+    fmt::print(
+        "costs calibrated from {}: {} of {} work groups measured ({:.3g} s); the others "
+        "from the cost model at the measured seconds per unit of their selector\n",
+        (calibrate / "work_seconds.csv").string(), calibration.measured, groups.size(),
+        calibration.measured_seconds);
+  }
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
   const auto loads = shard_loads(groups, assignment, shards);

@@ -6,14 +6,21 @@
 //   runner merge RUN_DIR                 (shard/merge.hpp)
 // The plan and the artefacts write into the spec's output folder and run under its lock; a shard
 // writes only into its own folder, under that folder's lock, and reads the shared cache.
+#include <filesystem>
+
 #include "config/spec.hpp"
 #include "launch/shard/assignment.hpp"
 #include "sweep/run/run.hpp"
 
 namespace tsfs {
 
-// Writes plan/ and prints the shards' estimated costs. Returns the exit code.
-int plan_shards(const Spec& spec, int shards, const RunOptions& options);
+// Writes plan/ and prints the shards' estimated costs. Returns the exit code. `calibrate`: a
+// finished run folder whose work_seconds.csv gives the groups' costs (calibration.hpp); empty: the
+// cost model's. When shards of an earlier plan of the same spec and shard count have started (a
+// resubmission), their plan is kept as it is: moving a group would put finished cells in the
+// wrong shard. Calibrating then is refused.
+int plan_shards(const Spec& spec, int shards, const RunOptions& options,
+                const std::filesystem::path& calibrate = {});
 
 // Extracts the features and computes every distance matrix of the plan into <output>/cache (a
 // verified copy already there is kept), so that shards only read them.

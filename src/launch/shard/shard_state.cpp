@@ -44,14 +44,22 @@ size_t result_rows(const std::filesystem::path& path) {
   return records > 0 ? records - 1 : 0;
 }
 
-// Field `column` of data row `r` of `table` (read from `path`) as a count; InputError naming its
-// line otherwise.
-size_t count_field(const CsvTable& table, const std::filesystem::path& path, size_t r,
-                   size_t column) {
+// A CSV file read with the line each of its rows starts on.
+struct CsvFile {
+  std::filesystem::path path;
+  std::vector<size_t> lines;
+  CsvTable table;
+  explicit CsvFile(std::filesystem::path file)
+      : path(std::move(file)), table(read_csv_table(path, &lines)) {}
+};
+
+// Field `column` of data row `r` as a count; InputError naming its line otherwise.
+size_t count_field(const CsvFile& file, size_t r, size_t column) {
+  const CsvTable& table = file.table;
   const auto value = parse_double(table.rows[r][column]);
   if (!value || *value < 0 || *value != std::floor(*value))
     throw InputError(
-        fmt::format("{}:{}", path.string(), r + 2),
+        fmt::format("{}:{}", file.path.string(), file.lines[r]),
         fmt::format("{} '{}' is not a count", table.header[column], table.rows[r][column]));
   return static_cast<size_t>(*value);
 }
@@ -62,15 +70,16 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
                                                   const ShardId& id) {
   const auto path = plan_folder(output) / "groups.csv";
   if (!std::filesystem::exists(path)) return std::nullopt;
-  const CsvTable table = read_csv_table(path);
+  const CsvFile file(path);
+  const CsvTable& table = file.table;
   const auto shard = table.column("shard"), cells = table.column("reported_cells"),
              tuned_rows = table.column("tuned_rows");
   if (!shard || !cells || !tuned_rows) return std::nullopt;
   PlannedRows planned;
   for (size_t r = 0; r < table.rows.size(); ++r) {
-    if (count_field(table, path, r, *shard) != static_cast<size_t>(id.index)) continue;
-    planned.cells += count_field(table, path, r, *cells);
-    planned.tuned_rows += count_field(table, path, r, *tuned_rows);
+    if (count_field(file, r, *shard) != static_cast<size_t>(id.index)) continue;
+    planned.cells += count_field(file, r, *cells);
+    planned.tuned_rows += count_field(file, r, *tuned_rows);
   }
   return planned;
 }
@@ -81,12 +90,13 @@ PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id)
   if (auto planned = planned_rows_of_groups(output, id)) return *planned;
   const auto path = plan_folder(output) / "shards.csv";
   if (!std::filesystem::exists(path)) return {};
-  const CsvTable table = read_csv_table(path);
+  const CsvFile file(path);
+  const CsvTable& table = file.table;
   const auto shard = table.column("shard"), cells = table.column("cells"),
              tuned_rows = table.column("tuned_rows");  // absent from plans older than it
   if (!shard || !cells)
     throw InputError(path.string(), "no shard or cells column: not a file tsfs wrote");
-  auto count = [&](size_t r, size_t column) { return count_field(table, path, r, column); };
+  auto count = [&](size_t r, size_t column) { return count_field(file, r, column); };
   for (size_t r = 0; r < table.rows.size(); ++r)
     if (table.rows[r][*shard] == std::to_string(id.index))
       return {count(r, *cells), tuned_rows ? count(r, *tuned_rows) : 0};

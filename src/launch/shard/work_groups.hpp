@@ -63,6 +63,7 @@ struct WorkGroup {
   size_t bundle = 0;          // the first group of its bundle (itself without tuned rows)
   size_t tuned_rows = 0;      // tuned rows whose first candidate is one of its cells
   size_t reported_cells = 0;  // its cells that are rows of results.csv (reported_cells)
+  bool measured = false;      // costs are a run's measured seconds (calibration.hpp)
   double cost() const { return score_cost + fit_cost + tuning_cost; }
 };
 

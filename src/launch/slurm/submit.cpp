@@ -162,7 +162,7 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
                      "client on this machine (or use --dry-run)");
   check_earlier_plan(spec, submit.shards);
   settle_earlier_jobs(spec.output, submit.dry_run);
-  plan_shards(spec, submit.shards, options);
+  plan_shards(spec, submit.shards, options, submit.calibrate);
   SlurmRun run = slurm_run(spec, spec_file, submit, unfinished_shards(spec, submit.shards));
   auto folder = spec.output / "slurm";
   std::filesystem::create_directories(folder / "logs");

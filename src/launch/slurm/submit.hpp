@@ -14,6 +14,7 @@ struct SubmitOptions {
   int shards = 0;
   SlurmResources resources;
   bool dry_run = false;                     // print the scripts and the sbatch commands only
+  std::filesystem::path calibrate;          // --calibrate RUN (plan_shards)
   std::vector<std::string> runner_options;  // for every job's runner (--no-timings, --set ...)
 };
 

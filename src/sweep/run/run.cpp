@@ -34,6 +34,7 @@
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"
 #include "sweep/store/skipped.hpp"
+#include "sweep/store/work_seconds.hpp"
 
 namespace tsfs {
 namespace {
@@ -105,6 +106,7 @@ struct RunContext {
   OutputWriter& writer;
   Counts& counts;
   EvaluationCache& evaluations;
+  WorkSeconds& work_seconds;  // work_seconds.csv
 };
 
 // The rows of an earlier run in the output folder that this run resumes.
@@ -222,7 +224,11 @@ void evaluate_rows(const RunContext& context, const std::vector<ResultRow>& rows
       row_used.push_back(std::move(used));
     }
     std::vector<EvaluationResult> results = evaluate_requests(context.inputs, scores, requests);
-    for (size_t k = 0; k < requests.size(); ++k) evaluations.emplace(requests[k].key, results[k]);
+    for (size_t k = 0; k < requests.size(); ++k) {
+      evaluations.emplace(requests[k].key, results[k]);
+      context.work_seconds.add_fit(plan.score_units[static_cast<size_t>(requests[k].score_unit)],
+                                   results[k].seconds, false);
+    }
     context.counts.distinct_fits += requests.size();
     for (size_t i = begin; i < end; ++i) {
       if (row_keys[i - begin].empty()) continue;  // not converged
@@ -405,8 +411,8 @@ void tune_dataset(const RunContext& context, TuningState& state,
   const size_t first = loaded.plan.cells.size();
   std::vector<TunedCell> all_cells;
   for (size_t r : dataset_rows) all_cells.push_back(loaded.tuned[r - first]);
-  auto all_chosen =
-      choose_candidates(context.inputs, loaded.plan, all_cells, context.evaluations, state.counts);
+  auto all_chosen = choose_candidates(context.inputs, loaded.plan, all_cells, context.evaluations,
+                                      state.counts, context.work_seconds);
   std::vector<size_t> to_evaluate;
   std::vector<std::vector<TunedChoice>> chosen;
   for (size_t i = 0; i < dataset_rows.size(); ++i)
@@ -646,6 +652,11 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   writer.keep_stale_rows();
   const auto pending = pending_rows(writer, 0, plan.cells.size());
   counts.cells_resumed = reported_count - pending.size();
+  std::vector<bool> resumed_rows(rows.size());
+  for (size_t r = 0; r < rows.size(); ++r) resumed_rows[r] = writer.done(r);
+  const auto earlier_seconds = options.fresh
+                                   ? std::map<std::string, std::vector<std::string>>{}
+                                   : earlier_work_seconds(loaded.spec.output, loaded.layout);
   if (counts.cells_resumed > 0)
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
                  reported_count);
@@ -662,12 +673,20 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   const Computed computed =
       compute_stage(loaded, outputs, !finished || !outputs.empty(), settings, clock, counts);
   EvaluationCache evaluations;
+  WorkSeconds work_seconds;
+  if (computed.scores.size() == plan.score_units.size())
+    work_seconds.add_scores(plan, computed.scores, false);
   const PlannedSubsets planned =
       finished ? PlannedSubsets{} : planned_subset_counts(plan, computed.scores);
   const StageInputs inputs{loaded.spec, loaded.datasets, computed.matrices, settings};
-  const RunContext context{loaded, inputs, computed.scores, planned, writer, counts, evaluations};
+  const RunContext context{loaded, inputs, computed.scores, planned,
+                           writer, counts, evaluations,     work_seconds};
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
   output_stage(context, outputs.curve_cells, curves, clock);
+  write_file_atomically(loaded.spec.output / "work_seconds.csv",
+                        work_seconds_table(loaded, {rows, resumed_rows, work_seconds,
+                                                    earlier_seconds, options.timings})
+                            .str());
 }
 
 // The rows of an earlier run in the output folder that belong to this plan's grid (the others

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "common/error.hpp"
@@ -243,8 +244,13 @@ std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Pla
     const Eigen::MatrixXd* distances = nullptr;
     if (reads_distance_matrix(spec, unit))
       distances = &inputs.matrices.at({unit.dataset, unit.distance}).values;
+    const auto started = std::chrono::steady_clock::now();
     score_batch(spec, inputs.datasets[static_cast<size_t>(unit.dataset)], plan, batches[b],
                 distances, results);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    for (size_t u : batches[b])
+      results[u].seconds = seconds / static_cast<double>(batches[b].size());
     progress.advance(batches[b].size());
   });
   progress.finish();

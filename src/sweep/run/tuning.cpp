@@ -33,10 +33,19 @@ double metric_of(const Spec& spec, const EvaluationResult& result) {
   return std::nan("");
 }
 
-// The evaluation of every (tuned row, candidate, inner fold), deduplicated through `cache`.
+// The inner folds' score units and their score vectors.
+struct InnerScores {
+  const InnerPlan& inner;
+  const std::vector<ScoreResult>& scores;
+};
+
+// The evaluation of every (tuned row, candidate, inner fold), deduplicated through `cache`; the
+// fits' seconds added to `seconds` as tuning.
 std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
     const StageInputs& inputs, const Plan& plan, const std::vector<TunedCell>& tuned,
-    const InnerPlan& inner, const std::vector<ScoreResult>& scores, EvaluationCache& cache) {
+    const InnerScores& inner_scores, EvaluationCache& cache, WorkSeconds& seconds) {
+  const InnerPlan& inner = inner_scores.inner;
+  const std::vector<ScoreResult>& scores = inner_scores.scores;
   const Spec& spec = inputs.spec;
   std::vector<std::vector<std::vector<EvaluationKey>>> keys(tuned.size());
   std::vector<EvaluationRequest> requests;
@@ -64,7 +73,11 @@ std::vector<std::vector<std::vector<EvaluationKey>>> inner_evaluations(
     }
   }
   auto results = evaluate_requests(inputs, scores, requests);
-  for (size_t r = 0; r < requests.size(); ++r) cache.emplace(requests[r].key, results[r]);
+  for (size_t r = 0; r < requests.size(); ++r) {
+    cache.emplace(requests[r].key, results[r]);
+    seconds.add_fit(inner.units.score_units[static_cast<size_t>(requests[r].score_unit)],
+                    results[r].seconds, true);
+  }
   spdlog::info("tuning: {} inner score vectors, {} inner classifier fits",
                inner.units.score_units.size(), requests.size());
   return keys;
@@ -89,13 +102,15 @@ BestCandidate best_candidate(const std::vector<double>& scores, TieBreak ties) {
 std::vector<std::vector<TunedChoice>> choose_candidates(const StageInputs& inputs, const Plan& plan,
                                                         const std::vector<TunedCell>& tuned,
                                                         EvaluationCache& cache,
-                                                        TuningCounts& counts) {
+                                                        TuningCounts& counts,
+                                                        WorkSeconds& seconds) {
   const Spec& spec = inputs.spec;
   const std::vector<PreparedDataset>& datasets = inputs.datasets;
   const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
   const auto scores = compute_all_scores(inputs, inner.units);
+  seconds.add_scores(inner.units, scores, true);
   const size_t cached = cache.size();
-  const auto keys = inner_evaluations(inputs, plan, tuned, inner, scores, cache);
+  const auto keys = inner_evaluations(inputs, plan, tuned, {inner, scores}, cache, seconds);
   counts.inner_score_vectors += inner.units.score_units.size();
   counts.inner_fits += cache.size() - cached;
   std::vector<std::vector<TunedChoice>> choices(tuned.size());

@@ -16,6 +16,7 @@
 #include "sweep/plan/work_units.hpp"
 #include "sweep/run/evaluations.hpp"
 #include "sweep/store/tuned_rows.hpp"
+#include "sweep/store/work_seconds.hpp"
 
 namespace tsfs {
 
@@ -34,10 +35,11 @@ struct TuningCounts {
 };
 
 // For each tuned row and outer fold, the chosen candidate. Inner evaluations go through `cache`
-// (keyed like outer ones, by inner fold index), so identical subsets are fitted once.
+// (keyed like outer ones, by inner fold index), so identical subsets are fitted once. The inner
+// score vectors' and fits' seconds are added to `seconds` as tuning.
 std::vector<std::vector<TunedChoice>> choose_candidates(const StageInputs& inputs, const Plan& plan,
                                                         const std::vector<TunedCell>& tuned,
                                                         EvaluationCache& cache,
-                                                        TuningCounts& counts);
+                                                        TuningCounts& counts, WorkSeconds& seconds);
 
 }  // namespace tsfs

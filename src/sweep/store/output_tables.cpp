@@ -124,6 +124,19 @@ cells have no row in results.csv; the sweep goes on with the others, `manifest.j
 merge, a shard's cells whose selector did not converge count as done.
 )";
 
+const char* const kWorkSecondsColumns =
+    R"(The work group's key columns (dataset, distance, selector and its parameters: one selector
+parameter set on one dataset and distance, with its score vectors and every cell ranked with them),
+then `rows` (the results.csv rows that need the group: its cells, and the tuned rows with a
+candidate among its cells), `rows_resumed` (of those, finished by an earlier run), `score_vectors`,
+and the seconds this run spent on it: `score_seconds` (its score vectors; a batch's shared equally
+by its units), `fit_seconds` (the distinct classifier fits its score vectors chose the columns of;
+a fit two groups share is charged to the first) and `tuning_seconds` (with `tune:`, the inner folds'
+score vectors and fits of its candidate cells). Seconds are the working thread's, so they add up to
+about the CPU time at any thread count; empty with `--no-timings`. A group with `rows_resumed` 0 was
+measured whole: `runner plan --calibrate RUN` plans on these seconds (docs/cluster.md).
+)";
+
 const char* const kRewritten = "rewritten by every run";
 
 const std::vector<OutputTable> kTables = {
@@ -188,6 +201,15 @@ const std::vector<OutputTable> kTables = {
      kCellStatusColumns, always,
      [](const Spec&, const ResultLayout& layout) { return layout.cell_status_header(); },
      ShardMerge::with_results},
+    {"work_seconds",
+     "per work group: the seconds spent on its score vectors, fits and nested CV, for `runner "
+     "plan --calibrate`",
+     nullptr, "when a run finishes (an interrupted run leaves an earlier copy as it was)",
+     "a group none of whose rows the run computes keeps the earlier run's row; the others are "
+     "measured anew",
+     kWorkSecondsColumns, always,
+     [](const Spec&, const ResultLayout& layout) { return layout.work_seconds_header(); },
+     ShardMerge::per_work_group},
 };
 
 std::string merge_markdown(ShardMerge merge) {
@@ -202,6 +224,8 @@ std::string merge_markdown(ShardMerge merge) {
              "plan's order";
     case ShardMerge::per_score_unit:
       return "each score vector's rows from the shard that computed it, in the plan's order";
+    case ShardMerge::per_work_group:
+      return "each work group's row from the shard that computed it, in the plan's order";
     case ShardMerge::recomputed:
       return "computed by the merge from the merged rows and the shared cache";
     case ShardMerge::rewritten:

@@ -29,6 +29,9 @@ enum class ShardMerge {
   per_score_feature,
   // Any number of rows per score vector (none for some), otherwise as per_score_feature.
   per_score_unit,
+  // One row per work group (launch/shard/work_groups.hpp), from the shard that computed it, in
+  // the plan's order; the rows start with the group's key fields (ResultLayout::work_group_key).
+  per_work_group,
   // Computed by the merge itself from the merged rows and the shared cache (curves.csv).
   recomputed,
   // Written again from the spec and the data, as a single run writes it.

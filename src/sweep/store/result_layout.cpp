@@ -133,6 +133,15 @@ std::vector<std::string> ResultLayout::scores_header() const {
   return unique_columns(std::move(header), "scores.csv");
 }
 
+std::vector<std::string> ResultLayout::work_seconds_header() const {
+  std::vector<std::string> header = {"dataset", "distance", "selector", "fit_on"};
+  header.insert(header.end(), selector_columns_.begin(), selector_columns_.end());
+  for (const char* name :
+       {"rows", "rows_resumed", "score_vectors", "score_seconds", "fit_seconds", "tuning_seconds"})
+    header.push_back(name);
+  return unique_columns(std::move(header), "work_seconds.csv");
+}
+
 std::vector<std::string> ResultLayout::measures_header() const {
   std::vector<std::string> header = {"dataset", "distance", "selector", "fit_on"};
   header.insert(header.end(), selector_columns_.begin(), selector_columns_.end());
@@ -322,6 +331,12 @@ std::vector<std::string> ResultLayout::score_unit_key(const ScoreUnit& unit) con
   }
   key.push_back(repeat);
   key.push_back(fold);
+  return key;
+}
+
+std::vector<std::string> ResultLayout::work_group_key(const ScoreUnit& unit) const {
+  std::vector<std::string> key = score_unit_key(unit);
+  key.resize(key.size() - 2);  // without repeat and fold
   return key;
 }
 

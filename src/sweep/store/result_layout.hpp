@@ -87,6 +87,12 @@ class ResultLayout {
   const std::string& distance_label(int distance) const;
   // A score unit's key fields: dataset, distance, selector and its parameters, repeat, fold.
   std::vector<std::string> score_unit_key(const ScoreUnit& unit) const;
+  // A work group's key fields (its score units' without repeat and fold): dataset, distance,
+  // selector and its parameters.
+  std::vector<std::string> work_group_key(const ScoreUnit& unit) const;
+  // work_seconds.csv (sweep/store/work_seconds.hpp): the work group's key columns, then rows,
+  // rows_resumed, score_vectors, score_seconds, fit_seconds, tuning_seconds.
+  std::vector<std::string> work_seconds_header() const;
   std::string protocol_label() const;
   // The spec's classifier reports whether its solver converged: the non_converged_fits columns.
   bool reports_convergence() const;

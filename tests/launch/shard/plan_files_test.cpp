@@ -12,6 +12,7 @@
 #include "common/files.hpp"
 #include "config/spec.hpp"
 #include "launch/shard/work_groups.hpp"
+#include "support/input_error_of.hpp"
 #include "support/temporary_folder.hpp"
 #include "sweep/run/load.hpp"
 
@@ -47,6 +48,8 @@ TEST_CASE("shard folders: <output>/shards/<I>-of-<N>") {
 
 namespace {
 
+using testing::input_error_of;
+
 // groups.csv with field `column` (0-based) of data row `row` (0-based) replaced, or the row
 // removed when `value` is null.
 void edit_groups(const std::filesystem::path& path, const std::string& original, size_t row,
@@ -66,15 +69,6 @@ void edit_groups(const std::filesystem::path& path, const std::string& original,
     text += line + "\n";
   }
   write_file_atomically(path, text);
-}
-
-std::string input_error_of(const std::function<void()>& call) {
-  try {
-    call();
-  } catch (const InputError& error) {
-    return error.what();
-  }
-  return "no error";
 }
 
 }  // namespace
@@ -127,6 +121,13 @@ TEST_CASE("read_planned_assignment takes each group's shard from plan/groups.csv
             "4: dataset 'GunPoint' where the spec now makes 'Coffee' (changed data or spec?): "
             "run `runner plan` again");
   CHECK(error_after(4, 4, "1").find(where + "6: params '1' where the spec now makes '0'") == 0);
+  // A quoted line break in an earlier row (its cost_source, which nothing reads): the error names
+  // the line the bad row starts on, not its index.
+  edit_groups(path, original, 1, 16, "\"model\nby hand\"");
+  const std::string broken = read_text_file(path);
+  edit_groups(path, broken, 5, 14, "4");  // data row 4, now on line 7
+  CHECK(input_error_of([&] { read_planned_assignment(spec, datasets, groups, 3); }) ==
+        where + "7: shard '4' is not one of 1 to 3");
   // A second shard column (which one would the shards read?).
   std::string doubled;
   std::istringstream lines(original);

@@ -1,0 +1,84 @@
+#pragma once
+// work_seconds.csv: the seconds a run spent on each work group (one dataset, distance, selector
+// and parameter set: its score vectors and every cell ranked with them), so that `runner plan
+// --calibrate RUN` can give a later plan's shards their measured cost (launch/shard/
+// calibration.hpp) rather than the cost model's estimate.
+//
+// What is charged to a group: its score vectors' seconds (a batch's shared equally by its units);
+// each distinct classifier fit's seconds, charged to the group whose score vector chose its
+// columns (a fit two groups share is charged to the first that asks for it, as it runs once); and
+// under tune: the inner folds' score vectors and fits of its candidate cells (tuning_seconds).
+// Seconds are those of the thread doing the work, so they add up to about the CPU time whatever
+// the thread count.
+//
+// A group's row holds what this run measured, and how many of the results.csv rows that need it
+// (its reported cells, and the tuned rows with a candidate among its cells) were resumed rather
+// than computed: only a group with none resumed was measured whole. A group none of whose rows this
+// run computed keeps the row an earlier run wrote, when there is one: a finished run run again
+// measures nothing, and must not forget what was measured. The file is written when a run
+// finishes (an interrupted run leaves it as it was); its seconds are empty with --no-timings.
+#include <array>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "report/csv_table.hpp"
+#include "sweep/plan/plan.hpp"
+#include "sweep/plan/work_units.hpp"
+#include "sweep/store/loaded_run.hpp"
+#include "sweep/store/output_writer.hpp"
+#include "sweep/store/result_layout.hpp"
+
+namespace tsfs {
+
+struct MeasuredSeconds {
+  double scores = 0, fits = 0, tuning = 0;
+};
+
+class WorkSeconds {
+ public:
+  // Every unit of `units` (a run's plan, or the inner plan of tune:) with its score vector's
+  // seconds; `tuning`: the seconds are nested CV's.
+  void add_scores(const Plan& units, const std::vector<ScoreResult>& scores, bool tuning);
+  // One classifier fit whose columns the score vector `unit` chose.
+  void add_fit(const ScoreUnit& unit, double seconds, bool tuning);
+  // What was measured for the group of `unit` (zero when nothing was).
+  MeasuredSeconds of(const ScoreUnit& unit) const;
+
+ private:
+  std::map<std::array<int, 4>, MeasuredSeconds> groups_;
+};
+
+// The names of work_seconds.csv's value columns, after the group's key columns
+// (ResultLayout::work_seconds_header).
+inline constexpr size_t kWorkSecondsValues = 6;
+
+// A work_seconds.csv read back and checked as untrusted input: the header ends with the value
+// columns, every row has the header's field count, rows, rows_resumed and score_vectors are
+// counts (rows_resumed at most rows), the seconds finite and not negative, or all three empty.
+// Throws InputError naming the file and the line (a missing file is one too).
+struct WorkSecondsFile {
+  CsvTable table;
+  std::vector<size_t> lines;  // of each row
+  size_t key_columns() const { return table.header.size() - kWorkSecondsValues; }
+};
+WorkSecondsFile read_work_seconds(const std::filesystem::path& path);
+
+// The rows of an earlier run's <output>/work_seconds.csv by their joined key, when the file is
+// there with this spec's header (none otherwise: the file is written anew).
+std::map<std::string, std::vector<std::string>> earlier_work_seconds(
+    const std::filesystem::path& output, const ResultLayout& layout);
+
+// One row per work group of the run's plan, in grid order (a group's first cell): `rows` are the
+// run's results.csv rows (result_rows), `resumed` says which of them an earlier run had finished.
+struct WorkSecondsInputs {
+  const std::vector<ResultRow>& rows;
+  const std::vector<bool>& resumed;
+  const WorkSeconds& measured;
+  const std::map<std::string, std::vector<std::string>>& earlier;
+  bool timings = true;
+};
+CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& inputs);
+
+}  // namespace tsfs

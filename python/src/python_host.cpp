@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <pybind11/embed.h>
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
 
 #include <algorithm>
 #include <chrono>
@@ -75,6 +76,26 @@ def takes_distances(function):
         return False
     found = parameters.get("distances")
     return found is not None and found.kind in (found.POSITIONAL_OR_KEYWORD, found.KEYWORD_ONLY)
+
+def call_problem(function, positional, keywords):
+    # (the keyword to blame or "", why) when function(<positional> arguments, **keywords) would
+    # not bind to its signature; None when it would, or when the signature cannot be inspected.
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return None
+    name = getattr(function, "__qualname__", repr(function))
+    if not any(found.kind == found.VAR_KEYWORD for found in signature.parameters.values()):
+        for keyword in keywords:
+            found = signature.parameters.get(keyword)
+            if found is None or found.kind not in (found.POSITIONAL_OR_KEYWORD, found.KEYWORD_ONLY):
+                return keyword, f"{name}{signature} takes no parameter '{keyword}'"
+    try:
+        signature.bind(*range(positional), **dict.fromkeys(keywords))
+    except TypeError as error:
+        return "", (f"{name}{signature} cannot be called with {positional} data argument(s) and "
+                    f"the parameters {sorted(keywords)}: {error}")
+    return None
 
 def features_of(function, series, params):
     returned = function(series, **params)
@@ -454,6 +475,18 @@ class InterpreterHost final : public PythonHost {
           "Python {} ({})",
           py::str(py::module_::import("platform").attr("python_version")()).cast<std::string>(),
           py::str(py::module_::import("sys").attr("prefix")).cast<std::string>());
+    });
+  }
+
+  std::optional<ParamProblem> call_problem(
+      const std::string& function, int positional,
+      const std::vector<std::string>& keywords) const override {
+    return with_python(function, "importing", [&]() -> std::optional<ParamProblem> {
+      py::object problem =
+          estimator_adapter()["call_problem"](resolve(function), positional, py::cast(keywords));
+      if (problem.is_none()) return std::nullopt;
+      auto pair = problem.cast<py::tuple>();
+      return ParamProblem{pair[0].cast<std::string>(), pair[1].cast<std::string>()};
     });
   }
 

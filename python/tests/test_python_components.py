@@ -143,6 +143,37 @@ def test_a_function_that_does_not_import_is_refused_at_its_line(tmp_path, runner
         tsfs.run(spec_dict(tmp_path / "out", [{"kind": "python", "function": "scores"}]))
 
 
+def test_a_keyword_the_function_does_not_take_is_refused_when_the_spec_loads(tmp_path, runner):
+    """Before, `beta` reached score(X, y, alpha=1.0) at its first call, after the features and
+    distances were computed, and the run failed there with its manifest written."""
+    (tmp_path / "own_keywords.py").write_text(
+        "import numpy as np\n"
+        "def score(X, y, alpha=1.0):\n    return alpha * X.var(axis=0)\n"
+        "def needs(X, y, alpha):\n    return alpha * X.var(axis=0)\n"
+        "def open_ended(X, y, **params):\n    return X.var(axis=0)\n")
+    spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": "own_keywords:score",
+                                         "alpha": 2.0, "beta": 2}])
+    path = write_spec(tmp_path, tsfs._tsfs.spec_yaml(spec))
+    completed = run_in_runner(runner, path, tmp_path, str(tmp_path))
+    assert completed.returncode == 2, completed.stderr
+    line = next(number for number, text in enumerate(path.read_text().splitlines(), 1)
+                if "beta" in text)
+    assert f"spec.yaml:{line}:" in completed.stderr, completed.stderr
+    assert "score(X, y, alpha=1.0) takes no parameter 'beta'" in completed.stderr
+    assert not (tmp_path / "out").exists()
+    with pytest.raises(ValueError, match=r"\['selectors'\]\[0\]\['beta'\]: .*takes no parameter"):
+        tsfs.run(spec)
+    # A parameter without a default that the spec leaves out is named at the function's key.
+    spec["selectors"] = [{"kind": "python", "function": "own_keywords:needs"}]
+    with pytest.raises(ValueError, match=r"\['function'\]: .*missing a required argument: "
+                                         r"'alpha'"):
+        tsfs.run(spec)
+    # **params takes any keyword.
+    spec["selectors"] = [{"kind": "python", "function": "own_keywords:open_ended", "beta": 1}]
+    spec["n_features"] = [2]
+    assert len(tsfs.run(spec).table("results.csv")) == 1
+
+
 def test_ctrl_c_inside_the_function_stops_the_runner_within_a_second(tmp_path, runner):
     (tmp_path / "endless.py").write_text(textwrap.dedent("""
         import pathlib, time

@@ -105,3 +105,15 @@ def test_a_wrong_distance_names_the_spec_line_and_dataset(tmp_path, runner, body
     assert completed.returncode == 2, completed.stderr
     assert "spec.yaml:" in completed.stderr and "(dataset Coffee)" in completed.stderr
     assert re.search(message, completed.stderr), completed.stderr
+
+
+def test_a_call_the_function_cannot_take_is_refused_when_the_spec_loads(tmp_path):
+    with pytest.raises(ValueError, match=r"\['distances'\]\[0\]\['scale'\]: .*pair\(a, b\) takes "
+                                         r"no parameter 'scale'"):
+        tsfs.run(spec_dict(tmp_path / "out", {"kind": "python", "function": pair, "scale": 2}))
+    # A pair function asked for the whole set would get one argument.
+    with pytest.raises(ValueError, match=r"\['distances'\]\[0\]\['function'\]: .*missing a "
+                                         r"required argument: 'b'"):
+        tsfs.run(spec_dict(tmp_path / "out", {"kind": "python", "function": pair,
+                                              "whole_set": True}))
+    assert not (tmp_path / "out").exists()

@@ -96,3 +96,11 @@ def test_a_fault_in_the_function_names_the_spec_line_and_dataset(tmp_path, runne
     assert completed.returncode == 2, completed.stderr
     assert "spec.yaml:" in completed.stderr and "(dataset Coffee)" in completed.stderr
     assert pd.Series([completed.stderr]).str.contains(message).all(), completed.stderr
+
+
+def test_a_keyword_the_function_does_not_take_is_refused_when_the_spec_loads(tmp_path):
+    with pytest.raises(ValueError, match=r"\['features'\]: .*values\(series\) takes no "
+                                         r"parameter 'scale'"):
+        tsfs.run(spec_dict(tmp_path / "out", {"extractor": "python", "function": values,
+                                              "scale": 2}))
+    assert not (tmp_path / "out").exists()

@@ -89,6 +89,22 @@ PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params
   return undeclared;
 }
 
+void check_python_call(const std::string& path_param, const std::string& function, int positional,
+                       const PythonParams& params, const std::vector<std::string>& added) {
+  if (python_host() == nullptr) return;
+  std::vector<std::string> keywords = added;
+  for (const auto& [name, value] : params) keywords.push_back(name);
+  std::optional<ParamProblem> problem;
+  try {
+    problem = python_host()->call_problem(function, positional, keywords);
+  } catch (const PythonCallError& error) {
+    problem = ParamProblem{path_param, error.what()};
+  }
+  if (!problem) return;
+  if (problem->param.empty()) problem->param = path_param;
+  throw ParamValueRefused(std::move(*problem));
+}
+
 std::optional<ParamProblem> python_estimator_problem(const ComponentInfo& info,
                                                      const ParamSet& params, EstimatorRole role) {
   if (python_host() == nullptr) return ParamProblem{"estimator", kNoPythonHost};

@@ -64,6 +64,15 @@ class PythonHost {
   // Whether `function` declares that it needs the fit rows' distance matrix: it has a parameter
   // named `distances` (a **kwargs alone does not ask). PythonCallError as function_version.
   virtual bool takes_distances(const std::string& function) const = 0;
+  // Whether `function` takes a call with `positional` data arguments and these keyword
+  // arguments (inspect.signature(...).bind): a keyword it does not take (param: that keyword), or
+  // a parameter without a default that the call leaves out (param empty). nullopt when the call
+  // binds, or when Python cannot inspect the signature (a builtin). PythonCallError as
+  // function_version. So that a misspelt parameter is a spec error at load time, not a failure
+  // of the first call, hours into a study.
+  virtual std::optional<ParamProblem> call_problem(
+      const std::string& function, int positional,
+      const std::vector<std::string>& keywords) const = 0;
   // function(X, y, **params) as float64 scores, one per column of `features` (X: rows x columns,
   // y: each row's class index), with `distances=D` (rows x rows) when given; PythonCallError on
   // an exception or a return of another shape.
@@ -144,6 +153,12 @@ ComponentInfo python_component_info(std::string name, std::string doc,
 std::optional<ParamProblem> python_path_presets(ParamSet& params, const std::string& path_param);
 // - the parameters to hand the Python code: those `info` does not declare (its open parameters).
 PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params);
+// - the check of a function's call at load time (PythonHost::call_problem): `function` called
+//   with `positional` data arguments and `params` (and the keywords `added`, which tsfs passes
+//   itself) must bind to its signature. ParamValueRefused names the keyword it does not take, or
+//   `path_param` for another mismatch or an import failure; nothing is checked without a host.
+void check_python_call(const std::string& path_param, const std::string& function, int positional,
+                       const PythonParams& params, const std::vector<std::string>& added = {});
 // - validate for an estimator (after apply_presets has checked its import path):
 //   `estimator(**params)` built and checked for its role (a misspelt parameter, or a value
 //   scikit-learn refuses), at load time.

@@ -526,6 +526,15 @@ std::shared_ptr<const Component> configured_or_refused(Configured<Component> one
   return one.component();
 }
 
+// Where a component's problem is reported: the line of the parameter it blames, or of the entry.
+template <typename Component>
+std::string problem_location(const SweptComponentSpec& entry, const Configured<Component>& one) {
+  if (const auto& problem = one.problem())
+    if (auto where = entry.param_where.find(problem->param); where != entry.param_where.end())
+      return where->second.str();
+  return entry.where.str();
+}
+
 // One extractor from its map (`{extractor: tsfel, ...}`) or, in a list of kinds, from its kind
 // alone (`entry` is then the kind's node and the parameters take their defaults).
 ExtractorSpec read_extractor(const YAML::Node& entry, const YAML::Node& kind,
@@ -602,8 +611,9 @@ std::vector<DistanceSpec> read_distances(const YAML::Node& distances, const Cont
       DistanceSpec entry;
       static_cast<ComponentSpec&>(entry) = {swept.kind, params, swept.where};
       entry.registration = &distance;
-      entry.measure = configured_or_refused(distance.configure(entry.params), entry.where.str(),
-                                            "distance", entry.kind);
+      Configured<DistanceMeasure> one = distance.configure(entry.params);
+      const std::string location = problem_location(swept, one);
+      entry.measure = configured_or_refused(std::move(one), location, "distance", entry.kind);
       entry.label = entry.measure->label();
       entry.entry = index;
       result.push_back(std::move(entry));
@@ -636,10 +646,7 @@ std::vector<std::shared_ptr<const Component>> configure_grid(
   std::vector<std::shared_ptr<const Component>> configured;
   for (const ParamSet& params : entry.grid) {
     Configured<Component> one = configure(params);
-    std::string location = entry.where.str();
-    if (const auto& problem = one.problem())
-      if (auto where = entry.param_where.find(problem->param); where != entry.param_where.end())
-        location = where->second.str();
+    const std::string location = problem_location(entry, one);
     configured.push_back(configured_or_refused(std::move(one), location, what, entry.kind));
   }
   return configured;

@@ -41,7 +41,10 @@ class PythonDistance final : public DistanceMeasure {
         whole_set_(params.boolean("whole_set")),
         function_params_(undeclared_params(python_distance_info(), params)),
         label_(params.text("label").empty() ? default_label(function_, function_params_)
-                                            : params.text("label")) {}
+                                            : params.text("label")) {
+    // f(series, **params) for the whole set, f(a, b, **params) per pair.
+    check_python_call("function", function_, whole_set_ ? 1 : 2, function_params_);
+  }
 
   Eigen::MatrixXd pairwise(const Dataset& dataset, int /*threads*/) const override {
     return computed(dataset, {}, {});

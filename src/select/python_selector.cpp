@@ -36,6 +36,10 @@ class PythonSelector final : public Selector {
             ParamProblem{"distances",
                          "the function takes the distance matrix as `distances`: the spec cannot "
                          "give a parameter of that name"});
+    // f(X, y, **params), with distances=D when it takes them.
+    check_python_call(
+        "function", function_, 2, function_params_,
+        takes_distances_ ? std::vector<std::string>{"distances"} : std::vector<std::string>{});
   }
 
   SelectorScores score(const SelectionProblem& problem) const override {

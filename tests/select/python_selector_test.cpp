@@ -129,3 +129,12 @@ TEST_CASE("a python selector whose function takes distances cannot be given a `d
       doctest::Contains("selector 'python': the function takes the distance matrix as "
                         "`distances`: the spec cannot give a parameter of that name"));
 }
+
+TEST_CASE("a python selector's keyword its function does not take is refused at that key") {
+  // The test host's "strict" functions take `times` alone (PythonHost::call_problem).
+  CHECK(
+      spec_error_text(spec_with("{kind: python, function: \"own:strict\", times: 1, beta: 2}")) ==
+      doctest::Contains("spec.yaml:3:60: selector 'python': own:strict takes no parameter 'beta'"));
+  CHECK_NOTHROW(tsfs::load_spec(
+      tsfs::testing::write_spec(spec_with("{kind: python, function: \"own:strict\", times: 1}"))));
+}

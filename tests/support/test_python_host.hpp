@@ -10,11 +10,13 @@
 // - an "estimator" is a nearest-centroid classifier (scores: minus the squared distance to each
 //   class's centroid); as a transformer, it centres the columns on the training rows' means and
 //   keeps the first `components` (all when not given); one named "...PredictOnly" has no transform;
+// - a function whose name contains "strict" takes no keyword but `times` (and `distances`);
 // - "missing:..." does not import, "fails:..." raises when called; a name without a module was
 //   not passed to tsfs.run.
 #include <Eigen/Core>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,6 +64,16 @@ class TestHost final : public PythonHost {
     return "/test/" + function + ".py";
   }
   std::string interpreter() const override { return "test-python 3"; }
+
+  // A function whose name contains "strict" takes `times` (and `distances`) alone.
+  std::optional<ParamProblem> call_problem(
+      const std::string& function, int, const std::vector<std::string>& keywords) const override {
+    if (function.find("strict") == std::string::npos) return std::nullopt;
+    for (const std::string& keyword : keywords)
+      if (keyword != "times" && keyword != "distances")
+        return ParamProblem{keyword, function + " takes no parameter '" + keyword + "'"};
+    return std::nullopt;
+  }
 
   bool takes_distances(const std::string& function) const override {
     function_version(function);

@@ -100,6 +100,14 @@ TEST_CASE("4 shards run side by side and merged give the single run's files byte
   CHECK_MESSAGE(rerun.exit_code == 0, rerun.err);
   check_same_files(folder.path() / "single", output);
   CHECK(read_text(output / "work_seconds.csv") == work_seconds);
+  // A row recomputed (its results.csv line deleted): the earlier whole measurement of its group
+  // stands, not this run's partial one.
+  const std::string results = read_text(output / "results.csv");
+  write_text(output / "results.csv",
+             results.substr(0, results.rfind('\n', results.size() - 2) + 1));
+  CHECK(run_runner(with_output(kShardSpec, output)).exit_code == 0);
+  CHECK(read_text(output / "results.csv") == results);
+  CHECK(read_text(output / "work_seconds.csv") == work_seconds);
   CHECK(contains(run_runner("status " + output.string()).out, "merge: done"));
   // A merge whose results were deleted since is not done, whatever its manifest says.
   std::filesystem::remove(output / "results.csv");
@@ -201,6 +209,14 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
                          "of the shard's, or out of the plan's order: Stray,row"),
                 stray_score.err);
   write_text(shard_one / "scores.csv", scores);
+  // A shard's damaged work_seconds.csv is named at its line before the merge writes anything.
+  const std::string seconds = read_text(shard_one / "work_seconds.csv");
+  write_text(shard_one / "work_seconds.csv", seconds + "GunPoint,x\n");
+  auto bad_seconds = run_runner("merge " + output.string());
+  CHECK(bad_seconds.exit_code == 2);
+  CHECK_MESSAGE(contains(bad_seconds.err, "shards/1-of-4/work_seconds.csv:"), bad_seconds.err);
+  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  write_text(shard_one / "work_seconds.csv", seconds);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
   for (int i = 1; i <= 4; ++i) {

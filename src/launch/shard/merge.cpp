@@ -31,6 +31,7 @@
 #include "sweep/store/run_folder.hpp"
 #include "sweep/store/skipped.hpp"
 #include "sweep/store/tuned_rows.hpp"
+#include "sweep/store/work_seconds.hpp"
 
 namespace tsfs {
 namespace {
@@ -327,19 +328,29 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
   });
 }
 
-// work_seconds.csv (ShardMerge::per_work_group): one row per work group. Shards run by a tsfs
-// older than the file have none: the merge then writes none and says so.
+// Whether every shard has a work_seconds.csv, each checked as read_work_seconds checks it (an
+// InputError naming the file and line otherwise), before the merge writes anything. Shards run by
+// a tsfs older than the file have none: the merge then writes none (and removes an earlier merge's
+// copy, which would no longer describe these shards) and says so.
+bool shards_have_work_seconds(const std::filesystem::path& run_folder, int shards) {
+  for (int s = 0; s < shards; ++s)
+    if (const auto path = shard_folder(run_folder, {s + 1, shards}) / "work_seconds.csv";
+        !std::filesystem::exists(path)) {
+      spdlog::warn(
+          "{} is missing (a shard run by an older tsfs?): the merge writes no "
+          "work_seconds.csv",
+          path.string());
+      return false;
+    }
+  for (int s = 0; s < shards; ++s)
+    read_work_seconds(shard_folder(run_folder, {s + 1, shards}) / "work_seconds.csv");
+  return true;
+}
+
+// work_seconds.csv (ShardMerge::per_work_group): one row per work group, from its shard.
 void merge_per_work_group(const OutputTable& declared, const LoadedRun& loaded,
                           const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
                           int shards) {
-  const std::string file = std::string(declared.stem) + ".csv";
-  for (int s = 0; s < shards; ++s)
-    if (const auto path = shard_folder(loaded.spec.output, {s + 1, shards}) / file;
-        !std::filesystem::exists(path)) {
-      spdlog::warn("{} is missing (a shard run by an older tsfs?): the merge writes no {}",
-                   path.string(), file);
-      return;
-    }
   merge_keyed_rows(declared, loaded, groups, assignment, shards, [&](size_t g) {
     const ScoreUnit& unit = loaded.plan.score_units[groups[g].first_unit];
     return std::vector<KeyRows>{{key_prefix(loaded.layout.work_group_key(unit)), 1}};
@@ -407,6 +418,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
   Merged merged = merge_rows(loaded, sharded);
+  const bool work_seconds = shards_have_work_seconds(run_folder, planned.shards);
   // Every other table as declared (sweep/store/output_tables.cpp); those kept in memory are
   // written with results.csv, after every check passed.
   std::vector<std::pair<std::string, CsvTable>> tables;
@@ -421,7 +433,10 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
         merge_per_score_unit(table, loaded, groups, assignment, planned.shards);
         break;
       case ShardMerge::per_work_group:
-        merge_per_work_group(table, loaded, groups, assignment, planned.shards);
+        if (work_seconds)
+          merge_per_work_group(table, loaded, groups, assignment, planned.shards);
+        else  // an earlier merge's copy would not describe these shards
+          std::filesystem::remove(run_folder / "work_seconds.csv");
         break;
       case ShardMerge::recomputed:  // curves.csv, the only one
         merge_curves(loaded, options.threads);

@@ -34,18 +34,6 @@ LoadedPlan load_plan(const Spec& spec, const RunOptions& options) {
   return loaded;
 }
 
-// Whether a shard folder of a plan of this spec and shard count is there: an earlier submission's
-// shards, which follow that plan's groups.csv.
-bool shards_started(const Spec& spec, int shards) {
-  const auto record = plan_folder(spec.output) / "plan.json";
-  if (!std::filesystem::exists(record)) return false;
-  const ShardRecord plan = read_shard_record(record);
-  if (plan.spec_hash != spec_hash(spec) || plan.shards != shards) return false;
-  for (int i = 1; i <= shards; ++i)
-    if (std::filesystem::exists(shard_folder(spec.output, {i, shards}))) return true;
-  return false;
-}
-
 // A classifier of distances reads blocks (sweep/plan/plan.hpp) that the shards' shared artefacts
 // step does not compute.
 void refuse_unshardable(const Spec& spec) {
@@ -77,18 +65,46 @@ void check_plan_folder(const Spec& spec, const ShardId& shard,
 
 }  // namespace
 
+bool planned_shards_started(const Spec& spec, int shards) {
+  bool folders = false;
+  for (int i = 1; i <= shards && !folders; ++i)
+    folders = std::filesystem::exists(shard_folder(spec.output, {i, shards}));
+  const auto record = plan_folder(spec.output) / "plan.json";
+  if (!folders || !std::filesystem::exists(record)) return false;
+  const ShardRecord plan = read_shard_record(record);
+  return plan.spec_hash == spec_hash(spec) && plan.shards == shards;
+}
+
+void refuse_calibration_of_started_plan(const Spec& spec, int shards,
+                                        const std::filesystem::path& calibrate) {
+  if (!calibrate.empty() && planned_shards_started(spec, shards))
+    throw InputError(shards_folder(spec.output).string(),
+                     "shards of the earlier plan have started: a calibrated plan would move work "
+                     "groups between them. Calibrate into another output folder (--set "
+                     "output=...), or remove this folder to start the shards over");
+}
+
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
                 const std::filesystem::path& calibrate) {
   refuse_unshardable(spec);
-  if (shards_started(spec, shards)) {
-    if (!calibrate.empty())
-      throw InputError(shards_folder(spec.output).string(),
-                       "shards of the earlier plan have started: a calibrated plan would move "
-                       "work groups between them. Calibrate into another output folder (--set "
-                       "output=...), or remove this folder to start the shards over");
-    // A resubmission: the shards follow plan/groups.csv, checked now rather than in every shard.
+  refuse_calibration_of_started_plan(spec, shards, calibrate);
+  if (planned_shards_started(spec, shards)) {
+    // A resubmission: the shards follow plan/, checked now rather than in every shard.
     auto [datasets, plan] = load_plan(spec, options);
-    read_planned_assignment(spec, datasets, spec_work_groups(spec, datasets, plan), shards);
+    const auto kept = [&](const std::string& where, const std::string& problem) {
+      return InputError(where, problem + "; the shards in " + shards_folder(spec.output).string() +
+                                   " follow this plan: remove that folder (or plan into another "
+                                   "output folder) to plan anew");
+    };
+    const auto record = plan_folder(spec.output) / "plan.json";
+    if (const ShardRecord planned = read_shard_record(record); planned.cells != plan.cells.size())
+      throw kept(record.string(), fmt::format("planned {} cells, the spec now makes {}",
+                                              planned.cells, plan.cells.size()));
+    try {
+      read_planned_assignment(spec, datasets, spec_work_groups(spec, datasets, plan), shards);
+    } catch (const InputError& error) {
+      throw kept(error.where(), error.message());
+    }
     fmt::print("shards of this plan have started in {}: {} is kept as it is\n",
                shards_folder(spec.output).string(), plan_folder(spec.output).string());
     return 0;
@@ -99,9 +115,10 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
     const Calibration calibration = calibrate_costs(spec, datasets, plan, groups, calibrate);
     fmt::print(
         "costs calibrated from {}: {} of {} work groups measured ({:.3g} s); the others "
-        "from the cost model at the measured seconds per unit of their selector\n",
+        "from the cost model at the measured seconds per unit of their selector kind "
+        "({:.3g} s per unit over all measured groups)\n",
         (calibrate / "work_seconds.csv").string(), calibration.measured, groups.size(),
-        calibration.measured_seconds);
+        calibration.measured_seconds, calibration.seconds_per_unit);
   }
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);

@@ -22,7 +22,8 @@ struct ScoreResult {
   std::string not_converged;
   Eigen::VectorXd std_errors;  // per column (NaN for unusable ones), for selectors giving them
   std::vector<std::pair<std::string, double>> measures;  // SelectorScores::measures
-  // Wall seconds spent on it (a batch's seconds shared equally by its units): work_seconds.csv.
+  // Wall seconds of the thread that computed it (a batch's shared equally by its units), for
+  // work_seconds.csv.
   double seconds = 0.0;
 };
 

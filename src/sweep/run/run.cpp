@@ -113,6 +113,7 @@ struct RunContext {
 struct ResumedRows {
   PreviousResults results;
   PreviousTunedRows tuned;
+  std::map<std::string, std::vector<std::string>> work_seconds;  // earlier_work_seconds
 };
 
 DistanceBlocks compute_distances(const LoadedRun& loaded, const StageSettings& settings,
@@ -654,9 +655,6 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   counts.cells_resumed = reported_count - pending.size();
   std::vector<bool> resumed_rows(rows.size());
   for (size_t r = 0; r < rows.size(); ++r) resumed_rows[r] = writer.done(r);
-  const auto earlier_seconds = options.fresh
-                                   ? std::map<std::string, std::vector<std::string>>{}
-                                   : earlier_work_seconds(loaded.spec.output, loaded.layout);
   if (counts.cells_resumed > 0)
     spdlog::info("resuming: {} of {} cells already in results.csv", counts.cells_resumed,
                  reported_count);
@@ -684,8 +682,8 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
   output_stage(context, outputs.curve_cells, curves, clock);
   write_file_atomically(loaded.spec.output / "work_seconds.csv",
-                        work_seconds_table(loaded, {rows, resumed_rows, work_seconds,
-                                                    earlier_seconds, options.timings})
+                        work_seconds_table(loaded, {resumed_rows, work_seconds,
+                                                    resumed.work_seconds, options.timings})
                             .str());
 }
 
@@ -702,7 +700,8 @@ ResumedRows read_resumed_rows(const LoadedRun& loaded) {
     if (reported[c]) grid_keys.insert(join_key(layout.cell_key(plan.cells[c])));
   for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
   ResumedRows resumed{read_previous_results(spec.output, layout, grid_keys),
-                      read_previous_tuned(spec.output, spec, layout)};
+                      read_previous_tuned(spec.output, spec, layout),
+                      earlier_work_seconds(spec.output, layout)};
   forget_tuned_rows_without_choices(loaded, resumed.tuned, resumed.results);
   return resumed;
 }

@@ -132,9 +132,10 @@ candidate among its cells), `rows_resumed` (of those, finished by an earlier run
 and the seconds this run spent on it: `score_seconds` (its score vectors; a batch's shared equally
 by its units), `fit_seconds` (the distinct classifier fits its score vectors chose the columns of;
 a fit two groups share is charged to the first) and `tuning_seconds` (with `tune:`, the inner folds'
-score vectors and fits of its candidate cells). Seconds are the working thread's, so they add up to
-about the CPU time at any thread count; empty with `--no-timings`. A group with `rows_resumed` 0 was
-measured whole: `runner plan --calibrate RUN` plans on these seconds (docs/cluster.md).
+score vectors and fits of its candidate cells). Seconds are the working thread's wall seconds, so they
+add up to about the CPU time while a run has no more threads than free cores; empty with
+`--no-timings`. A group with `rows_resumed` 0 was measured whole: `runner plan --calibrate RUN`
+plans on these seconds (docs/cluster.md).
 )";
 
 const char* const kRewritten = "rewritten by every run";
@@ -205,8 +206,9 @@ const std::vector<OutputTable> kTables = {
      "per work group: the seconds spent on its score vectors, fits and nested CV, for `runner "
      "plan --calibrate`",
      nullptr, "when a run finishes (an interrupted run leaves an earlier copy as it was)",
-     "a group none of whose rows the run computes keeps the earlier run's row; the others are "
-     "measured anew",
+     "a group the run resumes keeps the earlier row for the same work (its rows and score "
+     "vectors) when the run computes none of it or that row is whole; the others are measured "
+     "anew; a damaged file stops the run at its line (remove it: timings only)",
      kWorkSecondsColumns, always,
      [](const Spec&, const ResultLayout& layout) { return layout.work_seconds_header(); },
      ShardMerge::per_work_group},

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -21,8 +22,11 @@ void check_values(const std::vector<std::string>& row, size_t first, const std::
                   const std::vector<std::string>& header) {
   double counts[3];
   for (size_t i = 0; i < 3; ++i) {
-    const auto value = parse_double(row[first + i]);
-    if (!value || *value < 0 || *value != std::floor(*value) || *value > 1e15)
+    // Digits alone, as tsfs writes a count (so that equal counts are equal texts).
+    const std::string& text = row[first + i];
+    const auto value = parse_double(text);
+    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || !value ||
+        *value > 1e15)
       throw InputError(where, fmt::format("{} '{}' is not a count", header[first + i],
                                           printable_excerpt(row[first + i])));
     counts[i] = *value;
@@ -90,25 +94,32 @@ std::map<std::string, std::vector<std::string>> earlier_work_seconds(
   std::map<std::string, std::vector<std::string>> earlier;
   const auto path = output / "work_seconds.csv";
   if (!std::filesystem::exists(path)) return earlier;
-  const WorkSecondsFile file = read_work_seconds(path);
+  const auto hint = [](const InputError& error) {
+    return InputError(error.where(), error.message() +
+                                         "; it holds timings only: remove it and "
+                                         "rerun (this run then measures anew)");
+  };
+  WorkSecondsFile file;
+  try {
+    file = read_work_seconds(path);
+  } catch (const InputError& error) {
+    throw hint(error);
+  }
   if (file.table.header != layout.work_seconds_header()) return earlier;
-  for (const auto& row : file.table.rows) {
+  for (size_t r = 0; r < file.table.rows.size(); ++r) {
+    const auto& row = file.table.rows[r];
     const std::vector<std::string> key(row.begin(),
                                        row.begin() + static_cast<long>(file.key_columns()));
-    earlier.emplace(join_key(key), row);
+    if (!earlier.emplace(join_key(key), row).second)
+      throw hint(InputError(fmt::format("{}:{}", path.string(), file.lines[r]),
+                            "a work group listed twice: not a file tsfs wrote"));
   }
   return earlier;
 }
 
-CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& inputs) {
-  const Plan& plan = loaded.plan;
-  // Groups of score units, in the plan's order: a classifier of distances has cells of several
-  // distances ranked by one score vector of a selector that reads none.
-  struct Group {
-    size_t unit = 0;  // its first score unit
-    size_t rows = 0, resumed = 0, units = 0;
-  };
-  std::vector<Group> groups;
+std::vector<WorkGroupRows> work_group_rows(const Plan& plan, const std::vector<TunedCell>& tuned,
+                                           const std::vector<bool>& reported) {
+  std::vector<WorkGroupRows> groups;
   std::map<std::array<int, 4>, size_t> index;
   for (size_t u = 0; u < plan.score_units.size(); ++u) {
     const auto [found, added] = index.emplace(group_of(plan.score_units[u]), groups.size());
@@ -120,29 +131,41 @@ CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& in
         group_of(plan.score_units[static_cast<size_t>(plan.cells[cell].score_units.front())]));
   };
   // A grid row needs its cell's group; a tuned row every group holding one of its candidates.
-  const size_t first_tuned = plan.cells.size();
-  for (size_t r = 0; r < inputs.rows.size(); ++r) {
+  for (size_t c = 0; c < plan.cells.size(); ++c)
+    if (reported[c]) groups[group_of_cell(c)].rows.push_back(c);
+  for (size_t t = 0; t < tuned.size(); ++t) {
     std::set<size_t> needed;
-    if (r < first_tuned && inputs.rows[r].reported) needed.insert(group_of_cell(r));
-    if (r >= first_tuned)
-      for (int candidate : loaded.tuned[r - first_tuned].candidates)
-        needed.insert(group_of_cell(static_cast<size_t>(candidate)));
-    for (size_t g : needed) {
-      ++groups[g].rows;
-      if (inputs.resumed[r]) ++groups[g].resumed;
-    }
+    for (int candidate : tuned[t].candidates)
+      needed.insert(group_of_cell(static_cast<size_t>(candidate)));
+    for (size_t g : needed) groups[g].rows.push_back(plan.cells.size() + t);
   }
+  return groups;
+}
+
+CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& inputs) {
+  const Plan& plan = loaded.plan;
+  const size_t values = kWorkSecondsValues;
   CsvTable table{loaded.layout.work_seconds_header(), {}};
-  for (const Group& group : groups) {
-    const ScoreUnit& unit = plan.score_units[group.unit];
+  for (const WorkGroupRows& group : work_group_rows(plan, loaded.tuned, loaded.reported)) {
+    const ScoreUnit& unit = plan.score_units[group.first_unit];
     std::vector<std::string> row = loaded.layout.work_group_key(unit);
-    if (group.rows > 0 && group.resumed == group.rows)
-      if (const auto found = inputs.earlier.find(join_key(row)); found != inputs.earlier.end()) {
-        table.rows.push_back(found->second);
+    const size_t resumed = static_cast<size_t>(std::count_if(
+        group.rows.begin(), group.rows.end(), [&](size_t r) { return inputs.resumed[r]; }));
+    const std::string rows = std::to_string(group.rows.size()), units = std::to_string(group.units);
+    // An earlier row of this group's work (its rows and score vectors) stands for a run that
+    // computed only part of the group: when this run computed none of it, or measured part of what
+    // the earlier row measured whole.
+    if (const auto found = inputs.earlier.find(join_key(row));
+        resumed > 0 && found != inputs.earlier.end()) {
+      const std::vector<std::string>& earlier = found->second;
+      const size_t first = earlier.size() - values;
+      if (earlier[first] == rows && earlier[first + 2] == units &&
+          (resumed == group.rows.size() || earlier[first + 1] == "0")) {
+        table.rows.push_back(earlier);
         continue;
       }
-    for (size_t count : {group.rows, group.resumed, group.units})
-      row.push_back(std::to_string(count));
+    }
+    for (const std::string& count : {rows, std::to_string(resumed), units}) row.push_back(count);
     const MeasuredSeconds seconds = inputs.measured.of(unit);
     for (double value : {seconds.scores, seconds.fits, seconds.tuning})
       row.push_back(inputs.timings ? fmt::format("{:.6f}", value) : "");

@@ -8,15 +8,16 @@
 // each distinct classifier fit's seconds, charged to the group whose score vector chose its
 // columns (a fit two groups share is charged to the first that asks for it, as it runs once); and
 // under tune: the inner folds' score vectors and fits of its candidate cells (tuning_seconds).
-// Seconds are those of the thread doing the work, so they add up to about the CPU time whatever
-// the thread count.
+// Seconds are the wall seconds of the thread doing the work, so they add up to about the CPU time
+// while the run has no more threads than free cores.
 //
 // A group's row holds what this run measured, and how many of the results.csv rows that need it
 // (its reported cells, and the tuned rows with a candidate among its cells) were resumed rather
-// than computed: only a group with none resumed was measured whole. A group none of whose rows this
-// run computed keeps the row an earlier run wrote, when there is one: a finished run run again
-// measures nothing, and must not forget what was measured. The file is written when a run
-// finishes (an interrupted run leaves it as it was); its seconds are empty with --no-timings.
+// than computed: only a group with none resumed was measured whole. A group that this run resumed
+// keeps the row an earlier run wrote for the same work (its rows and score vectors) when this run
+// computed none of it, or when that row is whole: a finished run run again measures nothing, and
+// must not forget what was measured. The file is written when a run finishes (an interrupted run
+// leaves it as it was); its seconds are empty with --no-timings.
 #include <array>
 #include <filesystem>
 #include <map>
@@ -25,9 +26,9 @@
 
 #include "report/csv_table.hpp"
 #include "sweep/plan/plan.hpp"
+#include "sweep/plan/tuned_cells.hpp"
 #include "sweep/plan/work_units.hpp"
 #include "sweep/store/loaded_run.hpp"
-#include "sweep/store/output_writer.hpp"
 #include "sweep/store/result_layout.hpp"
 
 namespace tsfs {
@@ -66,14 +67,28 @@ struct WorkSecondsFile {
 WorkSecondsFile read_work_seconds(const std::filesystem::path& path);
 
 // The rows of an earlier run's <output>/work_seconds.csv by their joined key, when the file is
-// there with this spec's header (none otherwise: the file is written anew).
+// there with this spec's header (none otherwise: the file is written anew). Read with the results
+// a run resumes, before it writes anything: InputError for a damaged file (read_work_seconds) or a
+// key found twice, saying that removing the file (timings only) lets the run go on.
 std::map<std::string, std::vector<std::string>> earlier_work_seconds(
     const std::filesystem::path& output, const ResultLayout& layout);
 
-// One row per work group of the run's plan, in grid order (a group's first cell): `rows` are the
-// run's results.csv rows (result_rows), `resumed` says which of them an earlier run had finished.
+// A plan's work groups as work_seconds.csv lists them, in the order of their first score unit:
+// each group's first unit, its count of units, and the results.csv rows that need it (indices as
+// result_rows gives them: the grid's cells that are reported, then the tuned rows, each in every
+// group holding one of its candidates).
+struct WorkGroupRows {
+  size_t first_unit = 0;
+  size_t units = 0;
+  std::vector<size_t> rows;
+};
+std::vector<WorkGroupRows> work_group_rows(const Plan& plan, const std::vector<TunedCell>& tuned,
+                                           const std::vector<bool>& reported);
+
+// One row per work group of the run's plan (work_group_rows): `resumed` says which results.csv
+// rows (result_rows' indices) an earlier run had finished, `measured` what this run measured,
+// `earlier` the rows of an earlier run's file (earlier_work_seconds).
 struct WorkSecondsInputs {
-  const std::vector<ResultRow>& rows;
   const std::vector<bool>& resumed;
   const WorkSeconds& measured;
   const std::map<std::string, std::vector<std::string>>& earlier;

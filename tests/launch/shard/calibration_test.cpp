@@ -23,6 +23,7 @@ struct Measured {
   size_t group = 0;
   std::string resumed = "0";
   std::vector<std::string> seconds;  // score, fit, tuning
+  std::string rows = "2";            // the spec's: n_features 5 and 10
 };
 
 // RUN/work_seconds.csv holding `measured`, in a header with an extra key column (a parameter of
@@ -35,7 +36,7 @@ void write_work_seconds(const std::filesystem::path& run, const ResultLayout& la
   for (const Measured& row : measured) {
     auto fields = layout.work_group_key(plan.score_units[groups[row.group].first_unit]);
     fields.insert(fields.begin() + 4, "");
-    for (const std::string& value : {std::string("1"), row.resumed, std::string("1")})
+    for (const std::string& value : {row.rows, row.resumed, std::string("3")})  // 3 folds
       fields.push_back(value);
     fields.insert(fields.end(), row.seconds.begin(), row.seconds.end());
     table.rows.push_back(std::move(fields));
@@ -93,6 +94,14 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
   CHECK(groups[1].score_cost == doctest::Approx(model[1].score_cost * laplacian_rate));
   CHECK_FALSE(groups[3].measured);
   CHECK(groups[3].cost() == doctest::Approx(model[3].cost() * overall_rate));
+
+  // A row of other work (RUN's grid had three n_features) is no measurement of the group.
+  write_work_seconds(run, layout, plan, model,
+                     {{0, "0", {"2", "1", "0"}}, {2, "0", {"0.5", "0.25", "0.25"}, "3"}});
+  groups = model;
+  CHECK(calibrate_costs(spec, datasets, plan, groups, run).measured == 1);
+  CHECK_FALSE(groups[2].measured);
+  CHECK(groups[2].cost() == doctest::Approx(model[2].cost() * laplacian_rate));
 
   // Nothing measured whole, a damaged value, no file: each named.
   const auto path = (run / "work_seconds.csv").string();

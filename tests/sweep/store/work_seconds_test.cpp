@@ -42,6 +42,7 @@ TEST_CASE("read_work_seconds: counts, seconds and the header checked, lines name
   CHECK(error_with("Coffee,,anova,3,4,3,1,1,1\n") == at + "rows_resumed 4 is more than rows 3");
   CHECK(error_with("Coffee,,anova,3,0,2.5,1,1,1\n") == at + "score_vectors '2.5' is not a count");
   CHECK(error_with("Coffee,,anova,-3,0,3,1,1,1\n") == at + "rows '-3' is not a count");
+  CHECK(error_with("Coffee,,anova,3.0,0,3,1,1,1\n") == at + "rows '3.0' is not a count");
   CHECK(error_with("Coffee,,anova,3,0,3,1,nan,1\n") ==
         at + "fit_seconds 'nan' is not a number of seconds");
   CHECK(error_with("Coffee,,anova,3,0,3,1,inf,1\n") ==

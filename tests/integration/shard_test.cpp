@@ -216,6 +216,20 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK(bad_seconds.exit_code == 2);
   CHECK_MESSAGE(contains(bad_seconds.err, "shards/1-of-4/work_seconds.csv:"), bad_seconds.err);
   CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  // Its first two rows swapped: valid rows out of the plan's order, named at their line.
+  const size_t second = seconds.find('\n', seconds.find('\n') + 1) + 1;
+  const size_t third = seconds.find('\n', second) + 1;
+  const size_t header_end = seconds.find('\n') + 1;
+  write_text(shard_one / "work_seconds.csv",
+             seconds.substr(0, header_end) + seconds.substr(second, third - second) +
+                 seconds.substr(header_end, second - header_end) + seconds.substr(third));
+  auto swapped = run_runner("merge " + output.string());
+  CHECK(swapped.exit_code == 2);
+  CHECK_MESSAGE(contains(swapped.err,
+                         "shards/1-of-4/work_seconds.csv:2: no row for the work "
+                         "group"),
+                swapped.err);
+  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
   write_text(shard_one / "work_seconds.csv", seconds);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
@@ -446,10 +460,17 @@ TEST_CASE("plan --calibrate costs each work group by the seconds a run measured"
   const std::string planned = read_text(output / "plan/groups.csv");
   const auto again = run_runner(with_output(calibrate + measured.string(), output));
   CHECK(again.exit_code == 2);
-  CHECK_MESSAGE(contains(again.err, "shards of the earlier plan have started"), again.err);
+  CHECK_MESSAGE(contains(again.err, "shards of an earlier plan have started"), again.err);
   const auto kept = run_runner(with_output("plan " + kShardSpec + " --shards 3", output));
   CHECK_MESSAGE(contains(kept.out, "plan is kept as it is"), kept.out);
   CHECK(read_text(output / "plan/groups.csv") == planned);
+  // The measured folder run again with --no-timings: its rows kept, their seconds left empty.
+  run_ok(with_output(kShardSpec, measured));
+  const CsvTable untimed = read_csv_table(measured / "work_seconds.csv");
+  for (size_t r = 0; r < untimed.rows.size(); ++r) {
+    CHECK(untimed.rows[r][resumed] == seconds.rows[r][resumed]);
+    CHECK(untimed.rows[r][*untimed.column("score_seconds")].empty());
+  }
   // A folder without work_seconds.csv is named.
   const auto missing =
       run_runner(with_output(calibrate + folder.path().string(), folder.path() / "other"));

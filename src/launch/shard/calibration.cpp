@@ -14,25 +14,13 @@
 namespace tsfs {
 namespace {
 
-// The key a group is matched by: its key columns' non-empty "name=value" pairs, sorted.
-std::string match_key(const std::vector<std::string>& names,
-                      const std::vector<std::string>& values) {
-  std::vector<std::string> pairs;
-  for (size_t i = 0; i < names.size(); ++i)
-    if (!values[i].empty()) pairs.push_back(names[i] + '=' + values[i]);
-  std::sort(pairs.begin(), pairs.end());
-  std::string key;
-  for (const auto& pair : pairs) key += pair + '\n';
-  return key;
-}
-
 // A group RUN measured whole: the work it measured (rows, score vectors) and its seconds.
 struct MeasuredGroup {
   std::string rows, score_vectors;
   MeasuredSeconds seconds;
 };
 
-// The groups RUN measured whole, by match_key.
+// The groups RUN measured whole, by work_group_match_key.
 std::map<std::string, MeasuredGroup> measured_groups(const std::filesystem::path& path) {
   const WorkSecondsFile file = read_work_seconds(path);
   const size_t keys = file.key_columns();
@@ -43,7 +31,7 @@ std::map<std::string, MeasuredGroup> measured_groups(const std::filesystem::path
     // Values after the key: rows, rows_resumed (0: whole), score_vectors, then the seconds.
     if (row[keys + 1] != "0" || row[keys + 3].empty()) continue;
     const std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(keys));
-    measured.emplace(match_key(names, key),
+    measured.emplace(work_group_match_key(names, key),
                      MeasuredGroup{row[keys],
                                    row[keys + 2],
                                    {*parse_double(row[keys + 3]), *parse_double(row[keys + 4]),
@@ -52,16 +40,17 @@ std::map<std::string, MeasuredGroup> measured_groups(const std::filesystem::path
   return measured;
 }
 
-// The work (rows, score vectors) of each of the plan's groups, by match_key, as work_seconds.csv
-// counts it.
+// The work (rows, score vectors) of each of the plan's groups, by work_group_match_key, as
+// work_seconds.csv counts it.
 std::map<std::string, std::pair<std::string, std::string>> planned_work(
     const Spec& spec, const Plan& plan, const ResultLayout& layout,
     const std::vector<std::string>& names) {
   const auto tuned = tuned_cells(spec, plan);
   std::map<std::string, std::pair<std::string, std::string>> work;
   for (const WorkGroupRows& group : work_group_rows(plan, tuned, reported_cells(spec, plan, tuned)))
-    work.emplace(match_key(names, layout.work_group_key(plan.score_units[group.first_unit])),
-                 std::pair{std::to_string(group.rows.size()), std::to_string(group.units)});
+    work.emplace(
+        work_group_match_key(names, layout.work_group_key(plan.score_units[group.first_unit])),
+        std::pair{std::to_string(group.rows.size()), std::to_string(group.units)});
   return work;
 }
 
@@ -91,7 +80,7 @@ Calibration calibrate_costs(const Spec& spec, const std::vector<PreparedDataset>
   const auto work = planned_work(spec, plan, layout, names);
   for (auto& group : groups) {
     const std::string key =
-        match_key(names, layout.work_group_key(plan.score_units[group.first_unit]));
+        work_group_match_key(names, layout.work_group_key(plan.score_units[group.first_unit]));
     const auto found = measured.find(key);
     // Measured whole, and the same work: RUN's grid may have had other n_features or folds.
     if (found == measured.end() ||

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <functional>
 #include <map>
 #include <set>
 
@@ -273,14 +272,13 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
   return table;
 }
 
-// A table whose rows start with a key (KeyRows): every key's rows from the shard of its work
-// group, in the plan's order, copied verbatim; `keys(g)` lists group g's keys with the rows each
-// must have (-1: any number). Streamed: a sweep's score rows can reach millions.
-void merge_keyed_rows(const OutputTable& declared, const LoadedRun& loaded,
-                      const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                      int shards, const std::function<std::vector<KeyRows>(size_t)>& keys) {
+// A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
+// every score vector's rows from the shard that computed it, in the plan's order, recognised by
+// their leading key fields, and copied verbatim. Streamed: a sweep's score rows can reach millions.
+void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
+                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
+                          int shards) {
   const Spec& spec = loaded.spec;
-  const char* what = declared.merge == ShardMerge::per_work_group ? "work group" : "score vector";
   const std::string file = std::string(declared.stem) + ".csv";
   const std::string header = csv_row(declared.header(spec, loaded.layout));
   std::vector<KeyedRecords> inputs;
@@ -290,71 +288,78 @@ void merge_keyed_rows(const OutputTable& declared, const LoadedRun& loaded,
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {
     KeyedRecords& input = inputs[static_cast<size_t>(assignment[g])];
-    for (const KeyRows& key : keys(g)) {
+    const long long features =
+        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
+    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u) {
+      const std::string prefix =
+          key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
       long long rows = 0;
-      for (; input.next_starts_with(key.prefix); input.advance(), ++rows)
+      for (; input.next_starts_with(prefix); input.advance(), ++rows)
         output.stream() << input.next();
-      if (key.rows >= 0 && rows != key.rows)
+      if (declared.merge == ShardMerge::per_score_feature && rows != features)
         throw InputError(input.path().string(),
-                         fmt::format("{} rows for the {} ({}), not {}", rows, what,
-                                     key.prefix.substr(0, key.prefix.size() - 1),
-                                     declared.merge == ShardMerge::per_score_feature
-                                         ? fmt::format("one per feature ({})", key.rows)
-                                         : std::string("one")));
+                         fmt::format("{} rows for the score vector ({}), not one per feature ({})",
+                                     rows, prefix.substr(0, prefix.size() - 1), features));
     }
   }
   for (const KeyedRecords& input : inputs)
     if (!input.exhausted())
       throw InputError(input.path().string(),
-                       fmt::format("a row of no {} of the shard's, or out of the plan's order: {}",
-                                   what, input.next().substr(0, input.next().size() - 1)));
+                       fmt::format("a row of no score vector of the shard's, or out of the plan's "
+                                   "order: {}",
+                                   input.next().substr(0, input.next().size() - 1)));
   output.commit();
 }
 
-// A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
-// every score vector's rows, recognised by their leading key fields (one per feature for
-// per_score_feature).
-void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
-                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                          int shards) {
-  merge_keyed_rows(declared, loaded, groups, assignment, shards, [&](size_t g) {
-    const long long features =
-        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
-    std::vector<KeyRows> keys;
-    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u)
-      keys.push_back({key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u])),
-                      declared.merge == ShardMerge::per_score_feature ? features : -1});
-    return keys;
-  });
-}
-
-// Whether every shard has a work_seconds.csv, each checked as read_work_seconds checks it (an
-// InputError naming the file and line otherwise), before the merge writes anything. Shards run by
-// a tsfs older than the file have none: the merge then writes none (and removes an earlier merge's
-// copy, which would no longer describe these shards) and says so.
-bool shards_have_work_seconds(const std::filesystem::path& run_folder, int shards) {
-  for (int s = 0; s < shards; ++s)
-    if (const auto path = shard_folder(run_folder, {s + 1, shards}) / "work_seconds.csv";
-        !std::filesystem::exists(path)) {
+// work_seconds.csv (ShardMerge::per_work_group): each work group's row from its shard, in the
+// plan's order, every shard's file checked as read_work_seconds checks it and against the groups
+// it was given (this spec's header, one row per group in plan order, nothing else) before the
+// merge writes anything. Shards run by a tsfs older than the file have none: nullopt, and the
+// merge writes none (saying so).
+std::optional<CsvTable> merged_work_seconds(const LoadedRun& loaded,
+                                            const std::vector<WorkGroup>& groups,
+                                            const std::vector<int>& assignment, int shards) {
+  std::vector<std::filesystem::path> paths;
+  for (int s = 0; s < shards; ++s) {
+    paths.push_back(shard_folder(loaded.spec.output, {s + 1, shards}) / "work_seconds.csv");
+    if (!std::filesystem::exists(paths.back())) {
       spdlog::warn(
           "{} is missing (a shard run by an older tsfs?): the merge writes no "
           "work_seconds.csv",
-          path.string());
-      return false;
+          paths.back().string());
+      return std::nullopt;
     }
-  for (int s = 0; s < shards; ++s)
-    read_work_seconds(shard_folder(run_folder, {s + 1, shards}) / "work_seconds.csv");
-  return true;
-}
-
-// work_seconds.csv (ShardMerge::per_work_group): one row per work group, from its shard.
-void merge_per_work_group(const OutputTable& declared, const LoadedRun& loaded,
-                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                          int shards) {
-  merge_keyed_rows(declared, loaded, groups, assignment, shards, [&](size_t g) {
-    const ScoreUnit& unit = loaded.plan.score_units[groups[g].first_unit];
-    return std::vector<KeyRows>{{key_prefix(loaded.layout.work_group_key(unit)), 1}};
-  });
+  }
+  CsvTable merged{loaded.layout.work_seconds_header(), {}};
+  std::vector<WorkSecondsFile> files;
+  for (const auto& path : paths) {
+    files.push_back(read_work_seconds(path));
+    if (files.back().table.header != merged.header)
+      throw InputError(path.string() + ":1", "not the header this spec's work_seconds.csv has");
+  }
+  std::vector<size_t> next(files.size(), 0);
+  const size_t keys = merged.header.size() - kWorkSecondsValues;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const auto s = static_cast<size_t>(assignment[g]);
+    const auto key = loaded.layout.work_group_key(loaded.plan.score_units[groups[g].first_unit]);
+    const auto& rows = files[s].table.rows;
+    const bool found =
+        next[s] < rows.size() && std::equal(key.begin(), key.end(), rows[next[s]].begin(),
+                                            rows[next[s]].begin() + static_cast<long>(keys));
+    if (!found)
+      throw InputError(next[s] < rows.size()
+                           ? fmt::format("{}:{}", paths[s].string(), files[s].lines[next[s]])
+                           : paths[s].string(),
+                       fmt::format("no row for the work group ({}) {}", fmt::join(key, ","),
+                                   next[s] < rows.size() ? "here, where the plan's order puts it"
+                                                         : "after the shard's last row"));
+    merged.rows.push_back(rows[next[s]++]);
+  }
+  for (size_t s = 0; s < files.size(); ++s)
+    if (next[s] < files[s].table.rows.size())
+      throw InputError(fmt::format("{}:{}", paths[s].string(), files[s].lines[next[s]]),
+                       "a row of no work group of the shard's");
+  return merged;
 }
 
 // curves.csv: the shards leave it out (each holds a part of the grid); the merge refits the folds
@@ -418,7 +423,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
   Merged merged = merge_rows(loaded, sharded);
-  const bool work_seconds = shards_have_work_seconds(run_folder, planned.shards);
+  const auto work_seconds = merged_work_seconds(loaded, groups, assignment, planned.shards);
   // Every other table as declared (sweep/store/output_tables.cpp); those kept in memory are
   // written with results.csv, after every check passed.
   std::vector<std::pair<std::string, CsvTable>> tables;
@@ -432,9 +437,9 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
       case ShardMerge::per_score_unit:
         merge_per_score_unit(table, loaded, groups, assignment, planned.shards);
         break;
-      case ShardMerge::per_work_group:
+      case ShardMerge::per_work_group:  // checked above, before anything is written
         if (work_seconds)
-          merge_per_work_group(table, loaded, groups, assignment, planned.shards);
+          tables.emplace_back(table.stem, *work_seconds);
         else  // an earlier merge's copy would not describe these shards
           std::filesystem::remove(run_folder / "work_seconds.csv");
         break;

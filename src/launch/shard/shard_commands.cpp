@@ -9,6 +9,7 @@
 #include "common/files.hpp"
 #include "launch/shard/calibration.hpp"
 #include "launch/shard/plan_files.hpp"
+#include "launch/shard/shard_state.hpp"
 #include "launch/shard/work_groups.hpp"
 #include "sweep/plan/tuned_cells.hpp"
 #include "sweep/run/load.hpp"
@@ -75,11 +76,13 @@ bool planned_shards_started(const Spec& spec, int shards) {
   return plan.spec_hash == spec_hash(spec) && plan.shards == shards;
 }
 
-void refuse_calibration_of_started_plan(const Spec& spec, int shards,
-                                        const std::filesystem::path& calibrate) {
-  if (!calibrate.empty() && planned_shards_started(spec, shards))
+void refuse_calibration_of_started_shards(const Spec& spec,
+                                          const std::filesystem::path& calibrate) {
+  // Any shard folder, of this plan or another (a plan remade for another shard count and then
+  // remade again would otherwise move the first plan's finished cells).
+  if (!calibrate.empty() && !foreign_shard_folders(spec.output, 0).empty())
     throw InputError(shards_folder(spec.output).string(),
-                     "shards of the earlier plan have started: a calibrated plan would move work "
+                     "shards of an earlier plan have started: a calibrated plan would move work "
                      "groups between them. Calibrate into another output folder (--set "
                      "output=...), or remove this folder to start the shards over");
 }
@@ -87,7 +90,7 @@ void refuse_calibration_of_started_plan(const Spec& spec, int shards,
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
                 const std::filesystem::path& calibrate) {
   refuse_unshardable(spec);
-  refuse_calibration_of_started_plan(spec, shards, calibrate);
+  refuse_calibration_of_started_shards(spec, calibrate);
   if (planned_shards_started(spec, shards)) {
     // A resubmission: the shards follow plan/, checked now rather than in every shard.
     auto [datasets, plan] = load_plan(spec, options);

@@ -17,10 +17,10 @@ namespace tsfs {
 // Whether shards of the plan in the spec's output folder (this spec and shard count) have started:
 // some of their folders exist. `runner plan` and `runner submit` keep such a plan as it is.
 bool planned_shards_started(const Spec& spec, int shards);
-// InputError when `calibrate` (a run folder) is given while planned_shards_started: a calibrated
-// plan would move work groups between shards that hold finished cells.
-void refuse_calibration_of_started_plan(const Spec& spec, int shards,
-                                        const std::filesystem::path& calibrate);
+// InputError when `calibrate` (a run folder) is given while the output folder holds shard folders
+// (of this plan or another): a calibrated plan would move work groups between shards that hold
+// finished cells.
+void refuse_calibration_of_started_shards(const Spec& spec, const std::filesystem::path& calibrate);
 
 // Writes plan/ and prints the shards' estimated costs. Returns the exit code. `calibrate`: a
 // finished run folder whose work_seconds.csv gives the groups' costs (calibration.hpp); empty: the

@@ -161,7 +161,7 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
                      "sbatch not found: runner submit --slurm needs a Slurm "
                      "client on this machine (or use --dry-run)");
   check_earlier_plan(spec, submit.shards);
-  refuse_calibration_of_started_plan(spec, submit.shards, submit.calibrate);  // before any scancel
+  refuse_calibration_of_started_shards(spec, submit.calibrate);  // before any scancel
   settle_earlier_jobs(spec.output, submit.dry_run);
   plan_shards(spec, submit.shards, options, submit.calibrate);
   SlurmRun run = slurm_run(spec, spec_file, submit, unfinished_shards(spec, submit.shards));

@@ -701,7 +701,7 @@ ResumedRows read_resumed_rows(const LoadedRun& loaded) {
   for (const auto& row : tuned) grid_keys.insert(join_key(tuned_key(spec, layout, plan, row)));
   ResumedRows resumed{read_previous_results(spec.output, layout, grid_keys),
                       read_previous_tuned(spec.output, spec, layout),
-                      earlier_work_seconds(spec.output, layout)};
+                      earlier_work_seconds(spec.output)};
   forget_tuned_rows_without_choices(loaded, resumed.tuned, resumed.results);
   return resumed;
 }

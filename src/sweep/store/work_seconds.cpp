@@ -17,19 +17,23 @@ std::array<int, 4> group_of(const ScoreUnit& unit) {
   return {unit.dataset, unit.distance, unit.selector, unit.params};
 }
 
+// The longest a group's part may take: a value beyond it is no measurement (and sums of such
+// values would overflow a plan's costs).
+constexpr double kMaxSeconds = 1e9;
+
 // The row's value fields checked (see read_work_seconds); `where` names its line.
 void check_values(const std::vector<std::string>& row, size_t first, const std::string& where,
                   const std::vector<std::string>& header) {
-  double counts[3];
+  long long counts[3];
   for (size_t i = 0; i < 3; ++i) {
-    // Digits alone, as tsfs writes a count (so that equal counts are equal texts).
+    // Digits alone without a leading zero, as tsfs writes a count (equal counts, equal texts).
     const std::string& text = row[first + i];
-    const auto value = parse_double(text);
-    if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || !value ||
-        *value > 1e15)
-      throw InputError(where, fmt::format("{} '{}' is not a count", header[first + i],
-                                          printable_excerpt(row[first + i])));
-    counts[i] = *value;
+    if (text.empty() || text.size() > 15 ||
+        text.find_first_not_of("0123456789") != std::string::npos ||
+        (text.size() > 1 && text[0] == '0'))
+      throw InputError(
+          where, fmt::format("{} '{}' is not a count", header[first + i], printable_excerpt(text)));
+    counts[i] = std::stoll(text);
   }
   if (counts[1] > counts[0])
     throw InputError(
@@ -41,14 +45,20 @@ void check_values(const std::vector<std::string>& row, size_t first, const std::
       continue;
     }
     const auto value = parse_double(row[first + i]);
-    if (!value || !std::isfinite(*value) || *value < 0)
-      throw InputError(where, fmt::format("{} '{}' is not a number of seconds", header[first + i],
-                                          printable_excerpt(row[first + i])));
+    if (!value || !std::isfinite(*value) || *value < 0 || *value > kMaxSeconds)
+      throw InputError(
+          where, fmt::format("{} '{}' is not a number of seconds (0 to {:g})", header[first + i],
+                             printable_excerpt(row[first + i]), kMaxSeconds));
   }
   if (empty != 0 && empty != 3)
     throw InputError(where,
                      "some seconds given and some empty (--no-timings leaves all three "
                      "empty): not a row tsfs wrote");
+}
+
+// A number of seconds as tsfs writes it (a value read back is written again the same way).
+std::string seconds_text(double seconds) {
+  return fmt::format("{:.6f}", seconds == 0 ? 0.0 : seconds);
 }
 
 }  // namespace
@@ -83,37 +93,46 @@ WorkSecondsFile read_work_seconds(const std::filesystem::path& path) {
     throw InputError(path.string() + ":1",
                      fmt::format("the header does not end with {}: not a file tsfs wrote",
                                  fmt::join(values, ",")));
-  for (size_t r = 0; r < file.table.rows.size(); ++r)
-    check_values(file.table.rows[r], file.key_columns(),
-                 fmt::format("{}:{}", path.string(), file.lines[r]), header);
+  std::set<std::vector<std::string>> keys;
+  for (size_t r = 0; r < file.table.rows.size(); ++r) {
+    const auto& row = file.table.rows[r];
+    const std::string where = fmt::format("{}:{}", path.string(), file.lines[r]);
+    check_values(row, file.key_columns(), where, header);
+    if (!keys.emplace(row.begin(), row.begin() + static_cast<long>(file.key_columns())).second)
+      throw InputError(where, "a work group listed twice: not a file tsfs wrote");
+  }
   return file;
 }
 
+std::string work_group_match_key(const std::vector<std::string>& names,
+                                 const std::vector<std::string>& values) {
+  std::vector<std::string> pairs;
+  for (size_t i = 0; i < names.size(); ++i)
+    if (!values[i].empty()) pairs.push_back(names[i] + '=' + values[i]);
+  std::sort(pairs.begin(), pairs.end());
+  std::string key;
+  for (const auto& pair : pairs) key += pair + '\n';
+  return key;
+}
+
 std::map<std::string, std::vector<std::string>> earlier_work_seconds(
-    const std::filesystem::path& output, const ResultLayout& layout) {
+    const std::filesystem::path& output) {
   std::map<std::string, std::vector<std::string>> earlier;
   const auto path = output / "work_seconds.csv";
   if (!std::filesystem::exists(path)) return earlier;
-  const auto hint = [](const InputError& error) {
-    return InputError(error.where(), error.message() +
-                                         "; it holds timings only: remove it and "
-                                         "rerun (this run then measures anew)");
-  };
   WorkSecondsFile file;
   try {
     file = read_work_seconds(path);
   } catch (const InputError& error) {
-    throw hint(error);
+    throw InputError(error.where(), error.message() +
+                                        "; it holds timings only: remove it and "
+                                        "rerun (this run then measures anew)");
   }
-  if (file.table.header != layout.work_seconds_header()) return earlier;
-  for (size_t r = 0; r < file.table.rows.size(); ++r) {
-    const auto& row = file.table.rows[r];
-    const std::vector<std::string> key(row.begin(),
-                                       row.begin() + static_cast<long>(file.key_columns()));
-    if (!earlier.emplace(join_key(key), row).second)
-      throw hint(InputError(fmt::format("{}:{}", path.string(), file.lines[r]),
-                            "a work group listed twice: not a file tsfs wrote"));
-  }
+  const auto keys = static_cast<long>(file.key_columns());
+  const std::vector<std::string> names(file.table.header.begin(), file.table.header.begin() + keys);
+  for (const auto& row : file.table.rows)
+    earlier.emplace(work_group_match_key(names, {row.begin(), row.begin() + keys}),
+                    std::vector<std::string>(row.begin() + keys, row.end()));
   return earlier;
 }
 
@@ -144,31 +163,37 @@ std::vector<WorkGroupRows> work_group_rows(const Plan& plan, const std::vector<T
 
 CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& inputs) {
   const Plan& plan = loaded.plan;
-  const size_t values = kWorkSecondsValues;
   CsvTable table{loaded.layout.work_seconds_header(), {}};
+  const std::vector<std::string> names(table.header.begin(),
+                                       table.header.end() - kWorkSecondsValues);
   for (const WorkGroupRows& group : work_group_rows(plan, loaded.tuned, loaded.reported)) {
     const ScoreUnit& unit = plan.score_units[group.first_unit];
     std::vector<std::string> row = loaded.layout.work_group_key(unit);
     const size_t resumed = static_cast<size_t>(std::count_if(
         group.rows.begin(), group.rows.end(), [&](size_t r) { return inputs.resumed[r]; }));
     const std::string rows = std::to_string(group.rows.size()), units = std::to_string(group.units);
+    MeasuredSeconds seconds = inputs.measured.of(unit);
+    std::string resumed_text = std::to_string(resumed);
+    bool timed = inputs.timings;
     // An earlier row of this group's work (its rows and score vectors) stands for a run that
     // computed only part of the group: when this run computed none of it, or measured part of what
-    // the earlier row measured whole.
-    if (const auto found = inputs.earlier.find(join_key(row));
+    // the earlier row measured whole. Matched by column names, so a spec that gained parameter
+    // columns keeps its rows; its values are written again as tsfs writes them.
+    if (const auto found = inputs.earlier.find(work_group_match_key(names, row));
         resumed > 0 && found != inputs.earlier.end()) {
-      const std::vector<std::string>& earlier = found->second;
-      const size_t first = earlier.size() - values;
-      if (earlier[first] == rows && earlier[first + 2] == units &&
-          (resumed == group.rows.size() || earlier[first + 1] == "0")) {
-        table.rows.push_back(earlier);
-        continue;
+      const std::vector<std::string>& earlier = found->second;  // the value columns
+      if (earlier[0] == rows && earlier[2] == units &&
+          (resumed == group.rows.size() || earlier[1] == "0")) {
+        resumed_text = earlier[1];
+        timed = timed && !earlier[3].empty();
+        if (timed)
+          seconds = {*parse_double(earlier[3]), *parse_double(earlier[4]),
+                     *parse_double(earlier[5])};
       }
     }
-    for (const std::string& count : {rows, std::to_string(resumed), units}) row.push_back(count);
-    const MeasuredSeconds seconds = inputs.measured.of(unit);
+    for (const std::string& count : {rows, resumed_text, units}) row.push_back(count);
     for (double value : {seconds.scores, seconds.fits, seconds.tuning})
-      row.push_back(inputs.timings ? fmt::format("{:.6f}", value) : "");
+      row.push_back(timed ? seconds_text(value) : "");
     table.rows.push_back(std::move(row));
   }
   return table;

@@ -57,7 +57,8 @@ inline constexpr size_t kWorkSecondsValues = 6;
 
 // A work_seconds.csv read back and checked as untrusted input: the header ends with the value
 // columns, every row has the header's field count, rows, rows_resumed and score_vectors are
-// counts (rows_resumed at most rows), the seconds finite and not negative, or all three empty.
+// counts as tsfs writes them (digits, no leading zero; rows_resumed at most rows), the seconds
+// from 0 to 1e9, or all three empty, and no work group listed twice.
 // Throws InputError naming the file and the line (a missing file is one too).
 struct WorkSecondsFile {
   CsvTable table;
@@ -66,12 +67,18 @@ struct WorkSecondsFile {
 };
 WorkSecondsFile read_work_seconds(const std::filesystem::path& path);
 
-// The rows of an earlier run's <output>/work_seconds.csv by their joined key, when the file is
-// there with this spec's header (none otherwise: the file is written anew). Read with the results
-// a run resumes, before it writes anything: InputError for a damaged file (read_work_seconds) or a
-// key found twice, saying that removing the file (timings only) lets the run go on.
+// What matches a group's row across specs: its key columns' non-empty "name=value" pairs, sorted
+// (`names` the key columns of the file's header, `values` the row's key fields). A parameter
+// column empty or absent alike, so a spec that gained or lost parameter columns still matches.
+std::string work_group_match_key(const std::vector<std::string>& names,
+                                 const std::vector<std::string>& values);
+
+// The value columns (rows ... tuning_seconds) of an earlier run's <output>/work_seconds.csv by
+// each row's work_group_match_key (none without the file). Read with the results a run resumes,
+// before it writes anything: InputError for a damaged file (read_work_seconds), saying that
+// removing the file (timings only) lets the run go on.
 std::map<std::string, std::vector<std::string>> earlier_work_seconds(
-    const std::filesystem::path& output, const ResultLayout& layout);
+    const std::filesystem::path& output);
 
 // A plan's work groups as work_seconds.csv lists them, in the order of their first score unit:
 // each group's first unit, its count of units, and the results.csv rows that need it (indices as

@@ -113,7 +113,7 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
   write_work_seconds(run, layout, plan, model,
                      {{0, "0", {"2", "1", "0"}}, {2, "0", {"-1", "0", "0"}}});
   CHECK(input_error_of([&] { calibrate_costs(spec, datasets, plan, groups, run); }) ==
-        path + ":3: score_seconds '-1' is not a number of seconds");
+        path + ":3: score_seconds '-1' is not a number of seconds (0 to 1e+09)");
   std::filesystem::remove(path);
   CHECK(input_error_of([&] {
           calibrate_costs(spec, datasets, plan, groups, run);

@@ -162,6 +162,8 @@ bool is_table_column_name(const std::string& name) {
                                               "component",
                                               "curve",
                                               "dataset",
+                                              "dataset_features",
+                                              "dataset_rows",
                                               "distance",
                                               "duplicate_groups",
                                               "duplicate_rows",

@@ -14,43 +14,41 @@
 namespace tsfs {
 namespace {
 
-// A group RUN measured whole: the work it measured (rows, score vectors) and its seconds.
+// A group RUN measured whole: its value columns (the work it measured, same_work) and seconds.
 struct MeasuredGroup {
-  std::string rows, score_vectors;
+  std::vector<std::string> values;
   MeasuredSeconds seconds;
 };
 
 // The groups RUN measured whole, by work_group_match_key.
 std::map<std::string, MeasuredGroup> measured_groups(const std::filesystem::path& path) {
   const WorkSecondsFile file = read_work_seconds(path);
-  const size_t keys = file.key_columns();
-  const std::vector<std::string> names(file.table.header.begin(),
-                                       file.table.header.begin() + static_cast<long>(keys));
+  const auto keys = static_cast<long>(file.key_columns());
+  const std::vector<std::string> names(file.table.header.begin(), file.table.header.begin() + keys);
   std::map<std::string, MeasuredGroup> measured;
   for (const auto& row : file.table.rows) {
-    // Values after the key: rows, rows_resumed (0: whole), score_vectors, then the seconds.
-    if (row[keys + 1] != "0" || row[keys + 3].empty()) continue;
-    const std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(keys));
-    measured.emplace(work_group_match_key(names, key),
-                     MeasuredGroup{row[keys],
-                                   row[keys + 2],
-                                   {*parse_double(row[keys + 3]), *parse_double(row[keys + 4]),
-                                    *parse_double(row[keys + 5])}});
+    std::vector<std::string> values(row.begin() + keys, row.end());
+    if (values[kRowsResumed] != "0" || values[kScoreSeconds].empty()) continue;
+    const MeasuredSeconds seconds{*parse_double(values[kScoreSeconds]),
+                                  *parse_double(values[kFitSeconds]),
+                                  *parse_double(values[kTuningSeconds])};
+    measured.emplace(work_group_match_key(names, {row.begin(), row.begin() + keys}),
+                     MeasuredGroup{std::move(values), seconds});
   }
   return measured;
 }
 
-// The work (rows, score vectors) of each of the plan's groups, by work_group_match_key, as
-// work_seconds.csv counts it.
-std::map<std::string, std::pair<std::string, std::string>> planned_work(
-    const Spec& spec, const Plan& plan, const ResultLayout& layout,
-    const std::vector<std::string>& names) {
+// The value columns (up to the seconds) of each of the plan's groups, by work_group_match_key, as
+// a run of this spec would write them.
+std::map<std::string, std::vector<std::string>> planned_work(
+    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan,
+    const ResultLayout& layout, const std::vector<std::string>& names) {
   const auto tuned = tuned_cells(spec, plan);
-  std::map<std::string, std::pair<std::string, std::string>> work;
+  std::map<std::string, std::vector<std::string>> work;
   for (const WorkGroupRows& group : work_group_rows(plan, tuned, reported_cells(spec, plan, tuned)))
     work.emplace(
         work_group_match_key(names, layout.work_group_key(plan.score_units[group.first_unit])),
-        std::pair{std::to_string(group.rows.size()), std::to_string(group.units)});
+        work_values(spec, datasets, plan, group, 0));
   return work;
 }
 
@@ -77,15 +75,13 @@ Calibration calibrate_costs(const Spec& spec, const std::vector<PreparedDataset>
   Calibration calibration;
   Ratio all;
   std::map<std::string, Ratio> by_kind;
-  const auto work = planned_work(spec, plan, layout, names);
+  const auto work = planned_work(spec, datasets, plan, layout, names);
   for (auto& group : groups) {
     const std::string key =
         work_group_match_key(names, layout.work_group_key(plan.score_units[group.first_unit]));
     const auto found = measured.find(key);
-    // Measured whole, and the same work: RUN's grid may have had other n_features or folds.
-    if (found == measured.end() ||
-        std::pair{found->second.rows, found->second.score_vectors} != work.at(key))
-      continue;
+    // Measured whole, and the same work: RUN may have had another grid, folds, data or classifier.
+    if (found == measured.end() || !same_work(found->second.values, work.at(key))) continue;
     const MeasuredSeconds& seconds = found->second.seconds;
     const double measured_total = seconds.scores + seconds.fits + seconds.tuning;
     for (Ratio* ratio :

@@ -4,17 +4,18 @@
 // model alone (work_groups.hpp), so that a second submission balances on measured cost.
 //
 // A group RUN measured whole (a row with the group's dataset, distance, selector and parameters,
-// the same work: as many results.csv rows and score vectors, rows_resumed 0 and its seconds given)
-// costs its measured score, fit and tuning seconds. Any other group (a dataset, distance or
-// parameter set RUN did not run, or ran with another grid or protocol; one RUN resumed, or ran
+// describing the same work (same_work: as many results.csv rows and score vectors, the dataset's
+// rows and features, the classifier entry), rows_resumed 0 and its seconds given) costs its
+// measured score, fit and tuning seconds. Any other group (a dataset, distance or parameter set
+// RUN did not run, or ran with another grid, protocol, data or classifier; one RUN resumed, or ran
 // with --no-timings) costs the model's estimate in seconds: times the ratio of measured seconds to
 // model cost over the measured groups of its selector kind, or over all measured groups when its
 // kind has none. The costs are then seconds throughout.
 //
 // Rows are matched by their key columns' names and values (a parameter column empty or absent
 // alike), so RUN may come from an earlier version of the spec: another grid, other datasets,
-// selectors with other parameter columns. What the counts cannot tell (another classifier, the same
-// grid on another machine) is the user's to keep alike. A fit two groups share is measured once,
+// selectors with other parameter columns. What the row cannot tell (the same work on another
+// machine) is the user's to keep alike. A fit two groups share is measured once,
 // charged to the first (work_seconds.csv): placed in different shards, both make it.
 #include <filesystem>
 #include <vector>

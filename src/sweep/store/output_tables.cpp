@@ -129,6 +129,8 @@ const char* const kWorkSecondsColumns =
 parameter set on one dataset and distance, with its score vectors and every cell ranked with them),
 then `rows` (the results.csv rows that need the group: its cells, and the tuned rows with a
 candidate among its cells), `rows_resumed` (of those, finished by an earlier run), `score_vectors`,
+`dataset_rows` and `dataset_features` (its dataset's series and feature columns), `classifier` (the
+spec's classifier entry: its kind and grid points; with the counts, the work the seconds measured),
 and the seconds this run spent on it: `score_seconds` (its score vectors; a batch's shared equally
 by its units), `fit_seconds` (the distinct classifier fits its score vectors chose the columns of;
 a fit two groups share is charged to the first) and `tuning_seconds` (with `tune:`, the inner folds'

@@ -137,7 +137,8 @@ std::vector<std::string> ResultLayout::work_seconds_header() const {
   std::vector<std::string> header = {"dataset", "distance", "selector", "fit_on"};
   header.insert(header.end(), selector_columns_.begin(), selector_columns_.end());
   for (const char* name :
-       {"rows", "rows_resumed", "score_vectors", "score_seconds", "fit_seconds", "tuning_seconds"})
+       {"rows", "rows_resumed", "score_vectors", "dataset_rows", "dataset_features", "classifier",
+        "score_seconds", "fit_seconds", "tuning_seconds"})
     header.push_back(name);
   return unique_columns(std::move(header), "work_seconds.csv");
 }

@@ -91,7 +91,8 @@ class ResultLayout {
   // selector and its parameters.
   std::vector<std::string> work_group_key(const ScoreUnit& unit) const;
   // work_seconds.csv (sweep/store/work_seconds.hpp): the work group's key columns, then rows,
-  // rows_resumed, score_vectors, score_seconds, fit_seconds, tuning_seconds.
+  // rows_resumed, score_vectors, dataset_rows, dataset_features, classifier, score_seconds,
+  // fit_seconds, tuning_seconds.
   std::vector<std::string> work_seconds_header() const;
   std::string protocol_label() const;
   // The spec's classifier reports whether its solver converged: the non_converged_fits columns.

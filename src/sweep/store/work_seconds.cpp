@@ -24,8 +24,7 @@ constexpr double kMaxSeconds = 1e9;
 // The row's value fields checked (see read_work_seconds); `where` names its line.
 void check_values(const std::vector<std::string>& row, size_t first, const std::string& where,
                   const std::vector<std::string>& header) {
-  long long counts[3];
-  for (size_t i = 0; i < 3; ++i) {
+  for (size_t i : {kRows, kRowsResumed, kScoreVectors, kDatasetRows, kDatasetFeatures}) {
     // Digits alone without a leading zero, as tsfs writes a count (equal counts, equal texts).
     const std::string& text = row[first + i];
     if (text.empty() || text.size() > 15 ||
@@ -33,13 +32,13 @@ void check_values(const std::vector<std::string>& row, size_t first, const std::
         (text.size() > 1 && text[0] == '0'))
       throw InputError(
           where, fmt::format("{} '{}' is not a count", header[first + i], printable_excerpt(text)));
-    counts[i] = std::stoll(text);
   }
-  if (counts[1] > counts[0])
-    throw InputError(
-        where, fmt::format("rows_resumed {} is more than rows {}", row[first + 1], row[first]));
+  if (std::stoll(row[first + kRowsResumed]) > std::stoll(row[first + kRows]))
+    throw InputError(where, fmt::format("rows_resumed {} is more than rows {}",
+                                        row[first + kRowsResumed], row[first + kRows]));
+  if (row[first + kClassifier].empty()) throw InputError(where, "no classifier");
   size_t empty = 0;
-  for (size_t i = 3; i < kWorkSecondsValues; ++i) {
+  for (size_t i : {kScoreSeconds, kFitSeconds, kTuningSeconds}) {
     if (row[first + i].empty()) {
       ++empty;
       continue;
@@ -54,6 +53,13 @@ void check_values(const std::vector<std::string>& row, size_t first, const std::
     throw InputError(where,
                      "some seconds given and some empty (--no-timings leaves all three "
                      "empty): not a row tsfs wrote");
+}
+
+// The spec's classifier entry as work_seconds.csv names it: its kind and every grid point.
+std::string classifier_text(const Spec& spec) {
+  std::vector<std::string> points;
+  for (const ParamSet& params : spec.classifier.grid) points.push_back(params.canonical());
+  return fmt::format("{} {}", spec.classifier.kind, fmt::join(points, " | "));
 }
 
 // A number of seconds as tsfs writes it (a value read back is written again the same way).
@@ -86,8 +92,9 @@ WorkSecondsFile read_work_seconds(const std::filesystem::path& path) {
   WorkSecondsFile file;
   file.table = read_csv_table(path, &file.lines);
   const auto& header = file.table.header;
-  const std::vector<std::string> values = {"rows",          "rows_resumed", "score_vectors",
-                                           "score_seconds", "fit_seconds",  "tuning_seconds"};
+  const std::vector<std::string> values = {"rows",          "rows_resumed",     "score_vectors",
+                                           "dataset_rows",  "dataset_features", "classifier",
+                                           "score_seconds", "fit_seconds",      "tuning_seconds"};
   if (header.size() <= values.size() ||
       !std::equal(values.begin(), values.end(), header.end() - static_cast<long>(values.size())))
     throw InputError(path.string() + ":1",
@@ -161,6 +168,24 @@ std::vector<WorkGroupRows> work_group_rows(const Plan& plan, const std::vector<T
   return groups;
 }
 
+std::vector<std::string> work_values(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                     const Plan& plan, const WorkGroupRows& group, size_t resumed) {
+  const PreparedDataset& dataset =
+      datasets[static_cast<size_t>(plan.score_units[group.first_unit].dataset)];
+  return {std::to_string(group.rows.size()),
+          std::to_string(resumed),
+          std::to_string(group.units),
+          std::to_string(dataset.data.rows()),
+          std::to_string(dataset.features.values.cols()),
+          classifier_text(spec)};
+}
+
+bool same_work(const std::vector<std::string>& values, const std::vector<std::string>& other) {
+  for (size_t i : {kRows, kScoreVectors, kDatasetRows, kDatasetFeatures, kClassifier})
+    if (values[i] != other[i]) return false;
+  return true;
+}
+
 CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& inputs) {
   const Plan& plan = loaded.plan;
   CsvTable table{loaded.layout.work_seconds_header(), {}};
@@ -171,27 +196,27 @@ CsvTable work_seconds_table(const LoadedRun& loaded, const WorkSecondsInputs& in
     std::vector<std::string> row = loaded.layout.work_group_key(unit);
     const size_t resumed = static_cast<size_t>(std::count_if(
         group.rows.begin(), group.rows.end(), [&](size_t r) { return inputs.resumed[r]; }));
-    const std::string rows = std::to_string(group.rows.size()), units = std::to_string(group.units);
+    std::vector<std::string> values =
+        work_values(loaded.spec, loaded.datasets, plan, group, resumed);
     MeasuredSeconds seconds = inputs.measured.of(unit);
-    std::string resumed_text = std::to_string(resumed);
     bool timed = inputs.timings;
-    // An earlier row of this group's work (its rows and score vectors) stands for a run that
-    // computed only part of the group: when this run computed none of it, or measured part of what
-    // the earlier row measured whole. Matched by column names, so a spec that gained parameter
-    // columns keeps its rows; its values are written again as tsfs writes them.
+    // An earlier row of this group's work (same_work) stands for a run that computed only part of
+    // the group: when this run computed none of it, or measured part of what the earlier row
+    // measured whole. Matched by column names, so a spec that gained parameter columns keeps its
+    // rows; its values are written again as tsfs writes them.
     if (const auto found = inputs.earlier.find(work_group_match_key(names, row));
         resumed > 0 && found != inputs.earlier.end()) {
       const std::vector<std::string>& earlier = found->second;  // the value columns
-      if (earlier[0] == rows && earlier[2] == units &&
-          (resumed == group.rows.size() || earlier[1] == "0")) {
-        resumed_text = earlier[1];
-        timed = timed && !earlier[3].empty();
+      if (same_work(earlier, values) &&
+          (resumed == group.rows.size() || earlier[kRowsResumed] == "0")) {
+        values[kRowsResumed] = earlier[kRowsResumed];
+        timed = timed && !earlier[kScoreSeconds].empty();
         if (timed)
-          seconds = {*parse_double(earlier[3]), *parse_double(earlier[4]),
-                     *parse_double(earlier[5])};
+          seconds = {*parse_double(earlier[kScoreSeconds]), *parse_double(earlier[kFitSeconds]),
+                     *parse_double(earlier[kTuningSeconds])};
       }
     }
-    for (const std::string& count : {rows, resumed_text, units}) row.push_back(count);
+    row.insert(row.end(), values.begin(), values.end());
     for (double value : {seconds.scores, seconds.fits, seconds.tuning})
       row.push_back(timed ? seconds_text(value) : "");
     table.rows.push_back(std::move(row));

@@ -51,13 +51,27 @@ class WorkSeconds {
   std::map<std::array<int, 4>, MeasuredSeconds> groups_;
 };
 
-// The names of work_seconds.csv's value columns, after the group's key columns
-// (ResultLayout::work_seconds_header).
-inline constexpr size_t kWorkSecondsValues = 6;
+// work_seconds.csv's value columns, after the group's key columns (ResultLayout::
+// work_seconds_header), by index. Besides the counts, the work a group's seconds measured is
+// described by its dataset's rows and feature columns and the spec's classifier entry: seconds
+// measured on other data or with another classifier are no measurement of this group.
+enum WorkSecondsColumn : size_t {
+  kRows,
+  kRowsResumed,
+  kScoreVectors,
+  kDatasetRows,
+  kDatasetFeatures,
+  kClassifier,
+  kScoreSeconds,
+  kFitSeconds,
+  kTuningSeconds,
+  kWorkSecondsValues  // their count
+};
 
 // A work_seconds.csv read back and checked as untrusted input: the header ends with the value
 // columns, every row has the header's field count, rows, rows_resumed and score_vectors are
-// counts as tsfs writes them (digits, no leading zero; rows_resumed at most rows), the seconds
+// counts as tsfs writes them (digits, no leading zero; rows_resumed at most rows; dataset rows and
+// features too), a classifier given, the seconds
 // from 0 to 1e9, or all three empty, and no work group listed twice.
 // Throws InputError naming the file and the line (a missing file is one too).
 struct WorkSecondsFile {
@@ -91,6 +105,14 @@ struct WorkGroupRows {
 };
 std::vector<WorkGroupRows> work_group_rows(const Plan& plan, const std::vector<TunedCell>& tuned,
                                            const std::vector<bool>& reported);
+
+// The value columns of `group`'s row up to its seconds (rows ... classifier), `resumed` of its
+// rows resumed.
+std::vector<std::string> work_values(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                     const Plan& plan, const WorkGroupRows& group, size_t resumed);
+// Whether two rows' value columns describe the same work: rows, score vectors, dataset rows and
+// features, classifier.
+bool same_work(const std::vector<std::string>& values, const std::vector<std::string>& other);
 
 // One row per work group of the run's plan (work_group_rows): `resumed` says which results.csv
 // rows (result_rows' indices) an earlier run had finished, `measured` what this run measured,

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -10,34 +11,47 @@
 #include "report/csv_table.hpp"
 #include "support/input_error_of.hpp"
 #include "support/temporary_folder.hpp"
+#include "sweep/plan/tuned_cells.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/store/result_layout.hpp"
+#include "sweep/store/work_seconds.hpp"
 
 namespace tsfs {
 namespace {
 
 using testing::input_error_of;
 
-// A measured group's row: the key columns, then rows, rows_resumed, score_vectors and seconds.
+// A measured group's row: the key columns, the work a run of the spec describes (with `resumed`
+// and, when given, another `classifier`), then the seconds.
 struct Measured {
   size_t group = 0;
   std::string resumed = "0";
   std::vector<std::string> seconds;  // score, fit, tuning
-  std::string rows = "2";            // the spec's: n_features 5 and 10
+  std::string classifier;            // empty: the spec's
 };
 
 // RUN/work_seconds.csv holding `measured`, in a header with an extra key column (a parameter of
 // an earlier spec's selector, empty in every row), placed after fit_on.
-void write_work_seconds(const std::filesystem::path& run, const ResultLayout& layout,
-                        const Plan& plan, const std::vector<WorkGroup>& groups,
+void write_work_seconds(const std::filesystem::path& run, const Spec& spec,
+                        const std::vector<PreparedDataset>& datasets, const Plan& plan,
+                        const std::vector<WorkGroup>& groups,
                         const std::vector<Measured>& measured) {
+  const ResultLayout layout(spec, datasets);
+  const auto tuned = tuned_cells(spec, plan);
+  const auto work = work_group_rows(plan, tuned, reported_cells(spec, plan, tuned));
   CsvTable table{layout.work_seconds_header(), {}};
   table.header.insert(table.header.begin() + 4, "retired_parameter");
   for (const Measured& row : measured) {
-    auto fields = layout.work_group_key(plan.score_units[groups[row.group].first_unit]);
+    const size_t first_unit = groups[row.group].first_unit;
+    auto fields = layout.work_group_key(plan.score_units[first_unit]);
     fields.insert(fields.begin() + 4, "");
-    for (const std::string& value : {row.rows, row.resumed, std::string("3")})  // 3 folds
-      fields.push_back(value);
+    const auto group = std::find_if(work.begin(), work.end(), [&](const WorkGroupRows& rows) {
+      return rows.first_unit == first_unit;
+    });
+    auto values = work_values(spec, datasets, plan, *group, 0);
+    values[kRowsResumed] = row.resumed;
+    if (!row.classifier.empty()) values[kClassifier] = row.classifier;
+    fields.insert(fields.end(), values.begin(), values.end());
     fields.insert(fields.end(), row.seconds.begin(), row.seconds.end());
     table.rows.push_back(std::move(fields));
   }
@@ -65,7 +79,6 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
                                                (folder.path() / "out").string() + "\n"));
   const auto datasets = prepare_datasets(spec, folder.path() / "cache", 1);
   const Plan plan = make_plan(spec, datasets);
-  const ResultLayout layout(spec, datasets);
   const auto model = spec_work_groups(spec, datasets, plan);
   REQUIRE(model.size() == 4);
   const auto run = folder.path() / "run";
@@ -73,7 +86,7 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
   // Laplacian sigma 0.5 and Fisher measured whole; Laplacian sigma 1 resumed (not whole); ANOVA
   // not run.
   write_work_seconds(
-      run, layout, plan, model,
+      run, spec, datasets, plan, model,
       {{0, "0", {"2", "1", "0"}}, {1, "1", {"9", "9", "0"}}, {2, "0", {"0.5", "0.25", "0.25"}}});
   auto groups = model;
   const Calibration calibration = calibrate_costs(spec, datasets, plan, groups, run);
@@ -95,9 +108,9 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
   CHECK_FALSE(groups[3].measured);
   CHECK(groups[3].cost() == doctest::Approx(model[3].cost() * overall_rate));
 
-  // A row of other work (RUN's grid had three n_features) is no measurement of the group.
-  write_work_seconds(run, layout, plan, model,
-                     {{0, "0", {"2", "1", "0"}}, {2, "0", {"0.5", "0.25", "0.25"}, "3"}});
+  // A row of other work (RUN had another classifier) is no measurement of the group.
+  write_work_seconds(run, spec, datasets, plan, model,
+                     {{0, "0", {"2", "1", "0"}}, {2, "0", {"0.5", "0.25", "0.25"}, "knn k=1"}});
   groups = model;
   CHECK(calibrate_costs(spec, datasets, plan, groups, run).measured == 1);
   CHECK_FALSE(groups[2].measured);
@@ -105,12 +118,13 @@ TEST_CASE("calibrate_costs: measured groups cost their seconds, the others the m
 
   // Nothing measured whole, a damaged value, no file: each named.
   const auto path = (run / "work_seconds.csv").string();
-  write_work_seconds(run, layout, plan, model, {{0, "1", {"2", "1", "0"}}, {2, "0", {"", "", ""}}});
+  write_work_seconds(run, spec, datasets, plan, model,
+                     {{0, "1", {"2", "1", "0"}}, {2, "0", {"", "", ""}}});
   groups = model;
   CHECK(input_error_of([&] {
           calibrate_costs(spec, datasets, plan, groups, run);
         }).find(path + ": measures no work group of this spec whole") == 0);
-  write_work_seconds(run, layout, plan, model,
+  write_work_seconds(run, spec, datasets, plan, model,
                      {{0, "0", {"2", "1", "0"}}, {2, "0", {"-1", "0", "0"}}});
   CHECK(input_error_of([&] { calibrate_costs(spec, datasets, plan, groups, run); }) ==
         path + ":3: score_seconds '-1' is not a number of seconds (0 to 1e+09)");

@@ -11,8 +11,8 @@ writes jobs.csv, the cluster's records of the run's jobs (the ids of RUN_DIR/slu
 array's tasks, or --jobs) from /var/log/slurm/jobcomp.log: job id, name, node, submit, start, end, state;
 and, with --single (checksums.csv) or --committed (committed_checksums.csv), the SHA-256 of every
 CSV and table of that run (a .csv.gz decompressed) and of the merged run's file of the same name,
-and of results.csv without its timing column (fit_seconds), so that a timed run can be checked
-against an untimed one.
+and of its timed files without their timing columns (results.csv's fit_seconds, work_seconds.csv's
+seconds, folds.csv's fit_seconds), so that a timed run can be checked against another, or against an untimed one.
 """
 
 import argparse
@@ -31,16 +31,23 @@ def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def without_column(path, column):
-    """The CSV's bytes with `column` removed, rewritten as tsfs writes CSVs ('\\n', minimal quoting)."""
+def without_column(path, *columns):
+    """The CSV's bytes with `columns` removed, rewritten as tsfs writes CSVs ('\\n', minimal quoting)."""
     with open(path, newline="") as handle:
         rows = list(csv.reader(handle))
-    drop = rows[0].index(column)
+    keep = [i for i, name in enumerate(rows[0]) if name not in columns]
+    assert len(keep) == len(rows[0]) - len(columns), (path, columns)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     for row in rows:
-        writer.writerow(row[:drop] + row[drop + 1:])
+        writer.writerow([row[i] for i in keep])
     return out.getvalue().encode()
+
+
+# The timing columns of a run's files: what differs between two runs of the same spec, and between a
+# timed run and one with --no-timings.
+TIMING_COLUMNS = {"results.csv": ("fit_seconds",), "folds.csv": ("fit_seconds",),
+                  "work_seconds.csv": ("score_seconds", "fit_seconds", "tuning_seconds")}
 
 
 def array_tasks(run_dir):
@@ -112,7 +119,7 @@ def read_plain(path):
 
 def write_checksums(reference, run_dir, path, name):
     """Every CSV and table of `reference` (a committed .csv.gz as its .csv) against the merged run's
-    file of the same name, and results.csv without fit_seconds (the timing column)."""
+    file of the same name, and its timed files without their timing columns (TIMING_COLUMNS)."""
     rows = []
     for root, folders, files in os.walk(reference):
         folders[:] = [f for f in folders if f != "cache"]
@@ -124,9 +131,11 @@ def write_checksums(reference, run_dir, path, name):
             rows.append([relative.removesuffix(".gz"), sha256(read_plain(os.path.join(reference, relative))),
                          sha256(read_plain(merged)) if os.path.exists(merged) else ""])
     rows.sort()
-    rows.append(["results.csv without fit_seconds",
-                 sha256(without_column(f"{reference}/results.csv", "fit_seconds")),
-                 sha256(without_column(f"{run_dir}/results.csv", "fit_seconds"))])
+    for file, columns in TIMING_COLUMNS.items():
+        if os.path.exists(f"{reference}/{file}"):
+            rows.append([f"{file} without {', '.join(columns)}",
+                         sha256(without_column(f"{reference}/{file}", *columns)),
+                         sha256(without_column(f"{run_dir}/{file}", *columns))])
     with open(path, "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["file", f"{name}_sha256", "merged_sha256"])

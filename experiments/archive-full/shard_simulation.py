@@ -15,8 +15,8 @@ ratio to the mean, and the lower bound no plan of whole bundles can beat: the la
 and the largest bundle (a tuned row's candidates go to one shard).
 
 results/archive-full/cluster/simulation.csv came from results/archive-full/selection/work_seconds.csv
-(a cold run of selection.yaml on the 2-core machine, 2 threads, 17 min 6 s) and plans of 16, 64
-and 256 shards made as
+(the cold `make archive-full` of 2026-12-06 on the 2-core machine: its selection run, 2 threads,
+17 min 24 s) and plans of 8, 16, 64 and 256 shards made as
 
   build/runner plan experiments/archive-full/selection.yaml --shards N \
       --set output=/tmp/af/plan_model_N                                  # the cost model's

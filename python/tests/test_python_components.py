@@ -150,6 +150,7 @@ def test_a_keyword_the_function_does_not_take_is_refused_when_the_spec_loads(tmp
         "import numpy as np\n"
         "def score(X, y, alpha=1.0):\n    return alpha * X.var(axis=0)\n"
         "def needs(X, y, alpha):\n    return alpha * X.var(axis=0)\n"
+        "def ordered(X, y, order):\n    return X.var(axis=0)\n"
         "def open_ended(X, y, **params):\n    return X.var(axis=0)\n")
     spec = spec_dict(tmp_path / "out", [{"kind": "python", "function": "own_keywords:score",
                                          "alpha": 2.0, "beta": 2}])
@@ -167,6 +168,12 @@ def test_a_keyword_the_function_does_not_take_is_refused_when_the_spec_loads(tmp
     spec["selectors"] = [{"kind": "python", "function": "own_keywords:needs"}]
     with pytest.raises(ValueError, match=r"\['function'\]: .*missing a required argument: "
                                          r"'alpha'"):
+        tsfs.run(spec)
+    # `order` is the entry's own key (the ranking order): never passed to the function, so its
+    # parameter of that name gets no value, and the message says why.
+    spec["selectors"] = [{"kind": "python", "function": "own_keywords:ordered", "order": "ascending"}]
+    with pytest.raises(ValueError, match=r"missing a required argument: 'order'; 'order' is a key "
+                                         r"of the entry that tsfs reads itself"):
         tsfs.run(spec)
     # **params takes any keyword.
     spec["selectors"] = [{"kind": "python", "function": "own_keywords:open_ended", "beta": 1}]

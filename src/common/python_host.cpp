@@ -89,8 +89,9 @@ PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params
   return undeclared;
 }
 
-void check_python_call(const std::string& path_param, const std::string& function, int positional,
+void check_python_call(const ComponentInfo& info, const std::string& function, int positional,
                        const PythonParams& params, const std::vector<std::string>& added) {
+  const std::string path_param = "function";
   if (python_host() == nullptr) return;
   std::vector<std::string> keywords = added;
   for (const auto& [name, value] : params) keywords.push_back(name);
@@ -102,6 +103,16 @@ void check_python_call(const std::string& path_param, const std::string& functio
   }
   if (!problem) return;
   if (problem->param.empty()) problem->param = path_param;
+  // A parameter named like one of the entry's own keys (order, version, label, ...) gets no value
+  // from the spec: tsfs reads that key itself. Python's message names the parameter in quotes.
+  for (const auto& own : info.params)
+    if (problem->message.find(fmt::format("argument: '{}'", own.name)) != std::string::npos) {
+      problem->message += fmt::format(
+          "; '{}' is a key of the entry that tsfs reads itself and does not pass to the function: "
+          "rename the function's parameter, or give it a default",
+          own.name);
+      break;
+    }
   throw ParamValueRefused(std::move(*problem));
 }
 

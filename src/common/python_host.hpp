@@ -153,11 +153,13 @@ ComponentInfo python_component_info(std::string name, std::string doc,
 std::optional<ParamProblem> python_path_presets(ParamSet& params, const std::string& path_param);
 // - the parameters to hand the Python code: those `info` does not declare (its open parameters).
 PythonParams undeclared_params(const ComponentInfo& info, const ParamSet& params);
-// - the check of a function's call at load time (PythonHost::call_problem): `function` called
-//   with `positional` data arguments and `params` (and the keywords `added`, which tsfs passes
-//   itself) must bind to its signature. ParamValueRefused names the keyword it does not take, or
-//   `path_param` for another mismatch or an import failure; nothing is checked without a host.
-void check_python_call(const std::string& path_param, const std::string& function, int positional,
+// - the check of a function's call at load time (PythonHost::call_problem): `function` (the
+//   `function` parameter of a component `info` describes) called with `positional` data arguments
+//   and `params` (and the keywords `added`, which tsfs passes itself) must bind to its signature.
+//   ParamValueRefused names the keyword it does not take, or `function` for another mismatch (with
+//   a hint when a missing argument is named like one of info's own keys) or an import failure;
+//   nothing is checked without a host.
+void check_python_call(const ComponentInfo& info, const std::string& function, int positional,
                        const PythonParams& params, const std::vector<std::string>& added = {});
 // - validate for an estimator (after apply_presets has checked its import path):
 //   `estimator(**params)` built and checked for its role (a misspelt parameter, or a value

@@ -34,6 +34,7 @@ struct Run {
   std::string name;
   std::string file;  // results.csv, for messages
   CsvTable table;
+  std::vector<size_t> row_lines;  // the line of results.csv each row starts on
 };
 
 // A run folder's full path however it is spelt (relative, `..`, a trailing separator, a
@@ -47,12 +48,12 @@ std::filesystem::path folder_identity(const std::filesystem::path& folder) {
 }
 
 Run read_run(const std::filesystem::path& folder, const std::vector<std::filesystem::path>& runs) {
-  Run run{folder, run_name(folder, runs), (folder / "results.csv").string(), {}};
+  Run run{folder, run_name(folder, runs), (folder / "results.csv").string(), {}, {}};
   if (!std::filesystem::is_directory(folder))
     throw InputError(run.name, "not a folder: compare needs finished run folders");
   if (!std::filesystem::exists(folder / "results.csv"))
     throw InputError(run.name, "not a finished run folder (no results.csv in it)");
-  run.table = read_csv_table(folder / "results.csv");
+  run.table = read_csv_table(folder / "results.csv", &run.row_lines);
   if (!run.table.column("dataset"))
     throw InputError(run.file, "no 'dataset' column: not a tsfs results.csv");
   return run;
@@ -272,18 +273,18 @@ double group_value(const Run& run, const CollateOptions& options, const Method& 
             varying.empty() ? "run" : fmt::format("{}", fmt::join(varying, ","))));
   }
   const std::string& field = run.table.rows[rows.front()][*run.table.column(options.metric)];
+  const size_t line = run.row_lines[rows.front()];
   auto value = parse_double(field);
   if (!value && !field.empty())
-    throw InputError(run.file,
-                     fmt::format("--metric {}: '{}' (row {}) is not a number; choose a "
-                                 "numeric column such as accuracy",
-                                 options.metric, printable_excerpt(field), rows.front() + 2));
+    throw InputError(run.file, fmt::format("--metric {}: '{}' (line {}) is not a number; choose a "
+                                           "numeric column such as accuracy",
+                                           options.metric, printable_excerpt(field), line));
   if (!value || std::isnan(*value))
-    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+    throw InputError(fmt::format("{}:{}", run.file, line),
                      fmt::format("method '{}' on dataset '{}': no {} value", method.label, dataset,
                                  options.metric));
   if (!std::isfinite(*value))
-    throw InputError(fmt::format("{}:{}", run.file, rows.front() + 2),
+    throw InputError(fmt::format("{}:{}", run.file, line),
                      fmt::format("--metric {}: '{}' for method '{}' on dataset '{}' is not "
                                  "finite; a run writes finite values only, so the file was edited "
                                  "or damaged",

@@ -43,7 +43,7 @@ class PythonDistance final : public DistanceMeasure {
         label_(params.text("label").empty() ? default_label(function_, function_params_)
                                             : params.text("label")) {
     // f(series, **params) for the whole set, f(a, b, **params) per pair.
-    check_python_call("function", function_, whole_set_ ? 1 : 2, function_params_);
+    check_python_call(python_distance_info(), function_, whole_set_ ? 1 : 2, function_params_);
   }
 
   Eigen::MatrixXd pairwise(const Dataset& dataset, int /*threads*/) const override {

@@ -24,7 +24,8 @@ class PythonExtractor final : public FeatureExtractor {
   explicit PythonExtractor(const ParamSet& params)
       : function_(params.text("function")),
         function_params_(undeclared_params(python_extractor_info(), params)) {
-    check_python_call("function", function_, 1, function_params_);  // f(series, **params)
+    check_python_call(python_extractor_info(), function_, 1,
+                      function_params_);  // f(series, **params)
   }
 
   FeatureMatrix extract(const Dataset& dataset, int /*threads*/) const override {

@@ -38,7 +38,7 @@ class PythonSelector final : public Selector {
                          "give a parameter of that name"});
     // f(X, y, **params), with distances=D when it takes them.
     check_python_call(
-        "function", function_, 2, function_params_,
+        python_info(), function_, 2, function_params_,
         takes_distances_ ? std::vector<std::string>{"distances"} : std::vector<std::string>{});
   }
 

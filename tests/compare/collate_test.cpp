@@ -146,6 +146,11 @@ TEST_CASE("collate_runs refuses a metric value that is not finite at its file li
                      "' for method 'laplacian' on "
                      "dataset 'B' is not finite") != std::string::npos);
   }
+  // A quoted field of two lines before it: the line is the file's, not the row's index + 2.
+  auto quoted = run_folder("quoted", std::string(kHeader) + "A,ned,laplacian,5,10,\"p\np\",0.5,\n" +
+                                         "B,ned,laplacian,5,10,p,inf,\n");
+  CHECK(error_of({{quoted}, "accuracy", {"selector"}}).find("results.csv:4: --metric accuracy") !=
+        std::string::npos);
 }
 
 TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing values and columns") {
@@ -204,7 +209,7 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
       "resampled", std::string(kHeader) + "A,,fisher,,10,q,0.7,\nB,,fisher,,10,q,0.7,\n");
   CHECK(error_of({{good, resampled}, "accuracy", {"selector"}}) == "no error");
   CHECK(error_of({{good}, "selector", {"selector"}})
-            .find("--metric selector: 'fisher' (row 2) is not a number") != std::string::npos);
+            .find("--metric selector: 'fisher' (line 2) is not a number") != std::string::npos);
 }
 
 }  // namespace

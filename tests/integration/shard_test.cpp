@@ -255,8 +255,18 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   auto count = run_runner(with_output("run " + kShardSpec + " --shard 1/3", output));
   CHECK(count.exit_code == 2);
   CHECK_MESSAGE(contains(count.err, "planned for 4 shards, not 3"), count.err);
-  // ... and a plan remade for another spec leaves the shards foreign to it.
+  // ... a plan for another spec is refused while the shards exist (it would leave them out)...
+  const std::string planned = read_text(output / "plan/plan.json");
+  auto replanned =
+      run_runner(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[5]", output));
+  CHECK(replanned.exit_code == 2);
+  CHECK_MESSAGE(contains(replanned.err, "were planned for 4 shards of another spec"),
+                replanned.err);
+  CHECK(read_text(output / "plan/plan.json") == planned);
+  // ... and shards put back under a plan remade for another spec are foreign to it.
+  std::filesystem::rename(output / "shards", folder.path() / "shards_aside");
   run_ok(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[5]", output));
+  std::filesystem::rename(folder.path() / "shards_aside", output / "shards");
   auto foreign = run_runner("merge " + output.string());
   CHECK(foreign.exit_code == 2);
   for (int i = 1; i <= 4; ++i)
@@ -463,6 +473,11 @@ TEST_CASE("plan --calibrate costs each work group by the seconds a run measured"
   CHECK_MESSAGE(contains(again.err, "shards of an earlier plan have started"), again.err);
   const auto kept = run_runner(with_output("plan " + kShardSpec + " --shards 3", output));
   CHECK_MESSAGE(contains(kept.out, "plan is kept as it is"), kept.out);
+  CHECK(read_text(output / "plan/groups.csv") == planned);
+  // Another shard count would leave shard 1's finished cells out of every shard: refused.
+  const auto other = run_runner(with_output("plan " + kShardSpec + " --shards 4", output));
+  CHECK(other.exit_code == 2);
+  CHECK_MESSAGE(contains(other.err, "were planned for 3 shards of this spec"), other.err);
   CHECK(read_text(output / "plan/groups.csv") == planned);
   // The measured folder run again with --no-timings: its rows kept, their seconds left empty.
   run_ok(with_output(kShardSpec, measured));

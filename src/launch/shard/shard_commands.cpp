@@ -76,6 +76,21 @@ bool planned_shards_started(const Spec& spec, int shards) {
   return plan.spec_hash == spec_hash(spec) && plan.shards == shards;
 }
 
+void refuse_replanning_started_shards(const Spec& spec, int shards) {
+  auto record_path = plan_folder(spec.output) / "plan.json";
+  if (!std::filesystem::exists(record_path)) return;
+  ShardRecord plan = read_shard_record(record_path);
+  bool same = plan.spec_hash == spec_hash(spec) && plan.shards == shards;
+  bool shard_folders_exist = !foreign_shard_folders(spec.output, 0).empty();  // 0: any folder
+  if (!same && shard_folders_exist)
+    throw InputError(
+        record_path.string(),
+        fmt::format("the shards in {} were planned for {} shards of {}; plan or resubmit "
+                    "with --shards {} and the same spec, or remove that folder",
+                    shards_folder(spec.output).string(), plan.shards,
+                    plan.spec_hash == spec_hash(spec) ? "this spec" : "another spec", plan.shards));
+}
+
 void refuse_calibration_of_started_shards(const Spec& spec,
                                           const std::filesystem::path& calibrate) {
   // Any shard folder, of this plan or another (a plan remade for another shard count and then
@@ -90,6 +105,7 @@ void refuse_calibration_of_started_shards(const Spec& spec,
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
                 const std::filesystem::path& calibrate) {
   refuse_unshardable(spec);
+  refuse_replanning_started_shards(spec, shards);
   refuse_calibration_of_started_shards(spec, calibrate);
   if (planned_shards_started(spec, shards)) {
     // A resubmission: the shards follow plan/, checked now rather than in every shard.

@@ -17,6 +17,9 @@ namespace tsfs {
 // Whether shards of the plan in the spec's output folder (this spec and shard count) have started:
 // some of their folders exist. `runner plan` and `runner submit` keep such a plan as it is.
 bool planned_shards_started(const Spec& spec, int shards);
+// InputError naming plan/plan.json when shard folders exist while that plan is of another spec or
+// shard count: a new plan would leave their finished cells out of every shard.
+void refuse_replanning_started_shards(const Spec& spec, int shards);
 // InputError when `calibrate` (a run folder) is given while the output folder holds shard folders
 // (of this plan or another): a calibrated plan would move work groups between shards that hold
 // finished cells.
@@ -26,7 +29,7 @@ void refuse_calibration_of_started_shards(const Spec& spec, const std::filesyste
 // finished run folder whose work_seconds.csv gives the groups' costs (calibration.hpp); empty: the
 // cost model's. When shards of an earlier plan of the same spec and shard count have started (a
 // resubmission), their plan is kept as it is: moving a group would put finished cells in the
-// wrong shard. Calibrating then is refused.
+// wrong shard. Calibrating then is refused, and so is another spec or shard count.
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
                 const std::filesystem::path& calibrate = {});
 

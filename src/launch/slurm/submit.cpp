@@ -137,21 +137,6 @@ std::vector<int> unfinished_shards(const Spec& spec, int shards) {
   return tasks;
 }
 
-void check_earlier_plan(const Spec& spec, int shards) {
-  auto record_path = plan_folder(spec.output) / "plan.json";
-  if (!std::filesystem::exists(record_path)) return;
-  ShardRecord plan = read_shard_record(record_path);
-  bool same = plan.spec_hash == spec_hash(spec) && plan.shards == shards;
-  bool shard_folders_exist = !foreign_shard_folders(spec.output, 0).empty();  // 0: any folder
-  if (!same && shard_folders_exist)
-    throw InputError(
-        record_path.string(),
-        fmt::format("the shards in {} were planned for {} shards of {}; resubmit "
-                    "with --shards {} and the same spec, or remove that folder",
-                    shards_folder(spec.output).string(), plan.shards,
-                    plan.spec_hash == spec_hash(spec) ? "this spec" : "another spec", plan.shards));
-}
-
 }  // namespace
 
 int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
@@ -160,8 +145,9 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
     throw InputError("command line",
                      "sbatch not found: runner submit --slurm needs a Slurm "
                      "client on this machine (or use --dry-run)");
-  check_earlier_plan(spec, submit.shards);
-  refuse_calibration_of_started_shards(spec, submit.calibrate);  // before any scancel
+  // Before any scancel.
+  refuse_replanning_started_shards(spec, submit.shards);
+  refuse_calibration_of_started_shards(spec, submit.calibrate);
   settle_earlier_jobs(spec.output, submit.dry_run);
   plan_shards(spec, submit.shards, options, submit.calibrate);
   SlurmRun run = slurm_run(spec, spec_file, submit, unfinished_shards(spec, submit.shards));

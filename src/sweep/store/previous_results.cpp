@@ -79,8 +79,8 @@ std::string field_problem(const std::string& text, const ColumnRule& rule) {
   return "";
 }
 
-std::string where(const std::filesystem::path& path, size_t row) {
-  return fmt::format("{}:{}", path.string(), row + 2);  // 1-based, after the header line
+std::string where(const std::filesystem::path& path, size_t line) {
+  return fmt::format("{}:{}", path.string(), line);
 }
 
 void check_header(const std::filesystem::path& path, const CsvTable& table) {
@@ -93,14 +93,15 @@ void check_header(const std::filesystem::path& path, const CsvTable& table) {
                                      table.header[c], d + 1, c + 1));
 }
 
-void check_fields(const std::filesystem::path& path, const CsvTable& table) {
+void check_fields(const std::filesystem::path& path, const CsvTable& table,
+                  const std::vector<size_t>& lines) {
   const auto& rules = column_rules();
   for (size_t c = 0; c < table.header.size(); ++c) {
     auto rule = rules.find(table.header[c]);
     if (rule == rules.end()) continue;
     for (size_t r = 0; r < table.rows.size(); ++r)
       if (auto problem = field_problem(table.rows[r][c], rule->second); !problem.empty())
-        throw InputError(where(path, r),
+        throw InputError(where(path, lines[r]),
                          fmt::format("{} '{}' {}; the file is damaged: repair or delete the row "
                                      "(its cell is recomputed), or rerun with --fresh",
                                      table.header[c], table.rows[r][c], problem));
@@ -155,21 +156,23 @@ std::string key_of(const std::vector<std::string>& row, size_t key_size) {
 void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
                 PreviousResults& previous) {
   size_t key_size = layout.key_header().size();
+  // cell -> (repeat, fold) -> its line
   std::map<std::string, std::map<std::pair<std::string, std::string>, size_t>> seen;
   if (std::filesystem::exists(path)) {
-    CsvTable table = read_checked(path);
+    std::vector<size_t> lines;
+    CsvTable table = read_checked(path, &lines);
     auto rows = remap(table, layout.folds_header(), layout);
     size_t repeat = key_size, fold = key_size + 1;  // folds_header: key, repeat, fold, ...
     for (size_t r = 0; rows && r < rows->size(); ++r) {
       auto& row = (*rows)[r];
       std::string key = key_of(row, key_size);
       if (!previous.results.count(key)) continue;
-      auto [found, inserted] = seen[key].try_emplace({row[repeat], row[fold]}, r);
+      auto [found, inserted] = seen[key].try_emplace({row[repeat], row[fold]}, lines[r]);
       if (!inserted)
-        throw InputError(where(path, r),
+        throw InputError(where(path, lines[r]),
                          fmt::format("repeat {} fold {} of this cell is already on line {}; the "
                                      "file is damaged: delete one of them, or rerun with --fresh",
-                                     row[repeat], row[fold], found->second + 2));
+                                     row[repeat], row[fold], found->second));
       previous.folds[key].push_back(std::move(row));
     }
   }
@@ -193,10 +196,12 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
 
 }  // namespace
 
-CsvTable read_checked(const std::filesystem::path& path) {
-  CsvTable table = read_csv_table(path);
+CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* row_lines) {
+  std::vector<size_t> lines;
+  CsvTable table = read_csv_table(path, &lines);
   check_header(path, table);
-  check_fields(path, table);
+  check_fields(path, table, lines);
+  if (row_lines) *row_lines = std::move(lines);
   return table;
 }
 
@@ -217,7 +222,8 @@ PreviousResults read_previous_results(const std::filesystem::path& output,
   if (!std::filesystem::exists(results_path)) return previous;
   // Key columns absent from an earlier header (a selector added since) read as empty.
   size_t key_size = layout.key_header().size();
-  CsvTable results = read_checked(results_path);
+  std::vector<size_t> lines;  // of each row in the file
+  CsvTable results = read_checked(results_path, &lines);
   auto rows = remap(results, layout.results_header(), layout);
   if (!rows) {
     previous.stale = std::move(results);
@@ -227,15 +233,15 @@ PreviousResults read_previous_results(const std::filesystem::path& output,
     return previous;
   }
   previous.stale_reason = "are not in this grid";
-  std::map<std::string, size_t> line_of_key;
+  std::map<std::string, size_t> line_of_key;  // cell -> its line
   for (size_t r = 0; r < rows->size(); ++r) {
     auto& row = (*rows)[r];
     std::string key = key_of(row, key_size);
-    if (auto [found, inserted] = line_of_key.try_emplace(key, r); !inserted)
-      throw InputError(where(results_path, r),
+    if (auto [found, inserted] = line_of_key.try_emplace(key, lines[r]); !inserted)
+      throw InputError(where(results_path, lines[r]),
                        fmt::format("the same cell is already on line {}; the file is damaged: "
                                    "delete one of the rows, or rerun with --fresh",
-                                   found->second + 2));
+                                   found->second));
     if (grid_keys.count(key)) {
       previous.results[key] = std::move(row);
     } else {

@@ -16,7 +16,8 @@ std::string join_key(const std::vector<std::string>& fields);
 
 // A CSV of an earlier run (results.csv, folds.csv, tuned.csv), every known value column checked
 // (numbers, integers, ranges, no duplicate columns): InputError naming file:line otherwise.
-CsvTable read_checked(const std::filesystem::path& path);
+// `row_lines`, when given, receives the line each row starts on (read_csv_table).
+CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* row_lines = nullptr);
 
 struct PreviousResults {
   std::map<std::string, std::vector<std::string>> results;             // key -> full row

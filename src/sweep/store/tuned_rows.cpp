@@ -124,7 +124,8 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   PreviousTunedRows previous;
   const auto path = output / "tuned.csv";
   if (!spec.tune || !std::filesystem::exists(path)) return previous;
-  CsvTable table = read_checked(path);
+  std::vector<size_t> lines;  // of each row in the file
+  CsvTable table = read_checked(path, &lines);
   if (table.header != tuned_header(spec, layout)) {
     // Written by another version or tune section: kept aside (never lost), its rows recomputed.
     const auto stale = stale_path(output, "tuned");
@@ -139,24 +140,24 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
   const TunedPositions at = tuned_positions(spec, layout);
   const std::string inner = protocol_label(spec.tune->inner);
   const std::string ties = tie_break_name(spec.tune->ties);
-  std::map<std::vector<std::string>, size_t> first_line;  // key, repeat, fold -> row index
+  std::map<std::vector<std::string>, size_t> first_line;  // key, repeat, fold -> its line
   for (size_t r = 0; r < table.rows.size(); ++r) {
     auto& row = table.rows[r];
     std::vector<std::string> fold_key(row.begin(), row.begin() + static_cast<long>(key_size + 2));
-    if (auto [found, inserted] = first_line.try_emplace(fold_key, r); !inserted)
-      throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+    if (auto [found, inserted] = first_line.try_emplace(fold_key, lines[r]); !inserted)
+      throw InputError(fmt::format("{}:{}", path.string(), lines[r]),
                        fmt::format("repeat {} fold {} of this tuned row is already on line {}; the "
                                    "file is damaged: delete one of them, or rerun with --fresh",
-                                   row[key_size], row[key_size + 1], found->second + 2));
+                                   row[key_size], row[key_size + 1], found->second));
     if (row[at.ties] != "first" && row[at.ties] != "last")
-      throw InputError(fmt::format("{}:{}", path.string(), r + 2),
+      throw InputError(fmt::format("{}:{}", path.string(), lines[r]),
                        fmt::format("ties '{}' is neither first nor last; the file is damaged: "
                                    "repair or delete the row, or rerun with --fresh",
                                    row[at.ties]));
     // Another inner protocol or tie rule chose otherwise: recomputed.
     if (row[at.inner_protocol] != inner || row[at.ties] != ties) continue;
     std::vector<std::string> key(row.begin(), row.begin() + static_cast<long>(key_size));
-    previous[key].push_back({std::move(row), r + 2});
+    previous[key].push_back({std::move(row), lines[r]});
   }
   return previous;
 }

@@ -167,4 +167,19 @@ TEST_CASE("previous results: damaged fields are refused with the file and line")
     run.folds[2] = run.folds[1];
     CHECK(run.error() == doctest::Contains("repeat 0 fold 0 of this cell is already on line 2"));
   }
+  // A quoted field may hold a line break: the rows after it start a line later than index + 2.
+  SUBCASE("the same cell twice after a field of two lines") {
+    run.results[1][0] = "two\nlines";  // another dataset: a stale row, kept aside
+    run.results.push_back(run.results[2]);
+    CHECK(run.error() == doctest::Contains((results_file + ":5").c_str()));
+    CHECK(run.error() == doctest::Contains("already on line 4"));
+  }
+  SUBCASE("a bad value after a field of two lines") {
+    run.folds[1][0] = "two\nlines";
+    const auto& header = run.folds.front();
+    run.folds[4][static_cast<size_t>(std::find(header.begin(), header.end(), "n_train") -
+                                     header.begin())] = "-3";
+    CHECK(run.error() ==
+          doctest::Contains(((run.folder.path() / "folds.csv").string() + ":6").c_str()));
+  }
 }

@@ -16,7 +16,7 @@ do for [format in "png svg"] {
   set xtics ("none, run=svc_tsfel" 0, "mutual_info, run=selection" 1, "anova, run=selection" 2, "none, distance=euclidean, run=nearest_neighbour" 3, "none, run=svc_catch22" 4, "laplacian, variant=he2005, distance=ned, run=selection" 5, "none, run=selection" 6, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 7, "laplacian, variant=report2023, distance=ned, run=selection" 8, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 9, "variance, run=selection" 10, "spec, distance=ned, run=selection" 11, "spec, distance=dtw-w100-if500, run=selection" 12) rotate by 30 right nomirror
   set ytics ("none, run=svc_tsfel" 0, "mutual_info, run=selection" 1, "anova, run=selection" 2, "none, distance=euclidean, run=nearest_neighbour" 3, "none, run=svc_catch22" 4, "laplacian, variant=he2005, distance=ned, run=selection" 5, "none, run=selection" 6, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 7, "laplacian, variant=report2023, distance=ned, run=selection" 8, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 9, "variance, run=selection" 10, "spec, distance=ned, run=selection" 11, "spec, distance=dtw-w100-if500, run=selection" 12) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.11463209876543223:0.11463209876543223]
+  set cbrange [-0.11463209876543207:0.11463209876543207]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

@@ -16,7 +16,7 @@ do for [format in "png svg"] {
   set xtics ("mutual_info, run=selection" 0, "anova, run=selection" 1, "none, run=svc_tsfel" 2, "laplacian, variant=he2005, distance=ned, run=selection" 3, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 4, "none, distance=euclidean, run=nearest_neighbour" 5, "variance, run=selection" 6, "none, run=svc_catch22" 7, "spec, distance=ned, run=selection" 8, "none, run=selection" 9, "spec, distance=dtw-w100-if500, run=selection" 10, "laplacian, variant=report2023, distance=ned, run=selection" 11, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 12) rotate by 30 right nomirror
   set ytics ("mutual_info, run=selection" 0, "anova, run=selection" 1, "none, run=svc_tsfel" 2, "laplacian, variant=he2005, distance=ned, run=selection" 3, "laplacian, variant=he2005, distance=dtw-w100-if500, run=selection" 4, "none, distance=euclidean, run=nearest_neighbour" 5, "variance, run=selection" 6, "none, run=svc_catch22" 7, "spec, distance=ned, run=selection" 8, "none, run=selection" 9, "spec, distance=dtw-w100-if500, run=selection" 10, "laplacian, variant=report2023, distance=ned, run=selection" 11, "laplacian, variant=report2023, distance=dtw-w100-if500, run=selection" 12) nomirror
   set palette defined (-1 '#b2182b', 0 'white', 1 '#2166ac')
-  set cbrange [-0.063624298607659613:0.063624298607659613]
+  set cbrange [-0.063624298607659668:0.063624298607659668]
   set cblabel "median difference"
   set style fill solid 1.0 border lc rgb 'grey'
   plot 'comparison_matrix.dat' using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, \

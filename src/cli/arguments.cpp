@@ -33,8 +33,9 @@ commands:
                        --calibrate RUN, the costs are the seconds RUN's work_seconds.csv measured
   run SPEC --shard I/N run shard I's cells into <output>/shards/I-of-N/ (a rerun resumes it);
                        the features and distance matrices come from <output>/cache
-  run SPEC --artefacts-only
-                       only the features and distance matrices, into <output>/cache
+  run SPEC --artefacts-only [--shard I/T]
+                       only the features and distance matrices, into <output>/cache; with
+                       --shard, the matrices plan/artefacts.csv gives task I of T
   merge RUN_DIR        combine the finished shards into RUN_DIR's results.csv, folds.csv,
                        scores.csv, tables and figures (as a single run writes them)
   submit SPEC --slurm --shards N [--partition P] [--time T] [--cpus C] [--mem M] [--dry-run]
@@ -167,8 +168,6 @@ void check_cluster_options(const Arguments& arguments, Fail fail) {
   if (!takes_shards && !cluster.calibrate.empty()) fail("--calibrate goes with plan or submit");
   if ((cluster.shard || cluster.artefacts_only) && command != Command::run)
     fail("--shard and --artefacts-only go with run");
-  if (cluster.shard && cluster.artefacts_only)
-    fail("--artefacts-only computes what every shard shares: give it without --shard");
   if (command == Command::submit && !cluster.slurm && !arguments.help)
     fail("runner submit needs a scheduler: --slurm");
   bool resources = cluster.slurm || !cluster.resources.partition.empty() ||

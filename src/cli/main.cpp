@@ -100,6 +100,7 @@ std::unique_ptr<tsfs::Launcher> launcher_for(const tsfs::Arguments& arguments) {
     return tsfs::slurm_launcher(arguments.spec,
                                 {cluster.shards, cluster.resources, arguments.run.dry_run,
                                  cluster.calibrate, passed_on_options(arguments)});
+  if (cluster.shard && cluster.artefacts_only) return tsfs::artefacts_task_launcher(*cluster.shard);
   if (cluster.shard) return tsfs::shard_launcher(*cluster.shard);
   return tsfs::local_launcher();
 }
@@ -117,7 +118,8 @@ int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec,
     case tsfs::Command::rankings:
       return tsfs::export_rankings(spec, arguments.run);
     case tsfs::Command::run:
-      if (arguments.cluster.artefacts_only) return tsfs::compute_artefacts(spec, arguments.run);
+      if (arguments.cluster.artefacts_only && !arguments.cluster.shard)
+        return tsfs::compute_artefacts(spec, arguments.run);
       break;
     case tsfs::Command::submit:
     case tsfs::Command::merge:

@@ -28,6 +28,26 @@ class ShardLauncher final : public Launcher {
   ShardId shard_;
 };
 
+// An artefacts task (`--artefacts-only --shard I/T`) holds a folder of its own, so that the tasks
+// of one plan run side by side (the cache's per-matrix locks keep two of them off one matrix).
+class ArtefactsTaskLauncher final : public Launcher {
+ public:
+  explicit ArtefactsTaskLauncher(ShardId task) : task_(task) {}
+  std::filesystem::path folder(const Spec& spec) const override {
+    return artefacts_task_folder(spec.output, task_);
+  }
+  std::string command_suffix() const override {
+    return " --artefacts-only --shard " + task_.text();
+  }
+  int launch(const Spec& spec, const RunOptions& options) const override {
+    if (options.dry_run) return run_sweep(spec, options);  // the plan, as without --shard
+    return compute_artefacts(spec, options, task_);
+  }
+
+ private:
+  ShardId task_;
+};
+
 class SlurmLauncher final : public Launcher {
  public:
   SlurmLauncher(std::filesystem::path spec_file, SubmitOptions submit)
@@ -49,6 +69,10 @@ std::unique_ptr<Launcher> local_launcher() {
 
 std::unique_ptr<Launcher> shard_launcher(const ShardId& shard) {
   return std::make_unique<ShardLauncher>(shard);
+}
+
+std::unique_ptr<Launcher> artefacts_task_launcher(const ShardId& task) {
+  return std::make_unique<ArtefactsTaskLauncher>(task);
 }
 
 std::unique_ptr<Launcher> slurm_launcher(const std::filesystem::path& spec_file,

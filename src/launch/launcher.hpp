@@ -31,6 +31,9 @@ class Launcher {
 
 std::unique_ptr<Launcher> local_launcher();
 std::unique_ptr<Launcher> shard_launcher(const ShardId& shard);
+// `run SPEC --artefacts-only --shard I/T`: task I's distance matrices (compute_artefacts), in the
+// folder artefacts_task_folder.
+std::unique_ptr<Launcher> artefacts_task_launcher(const ShardId& task);
 // `spec_file` as given on the command line: the jobs' runners read it again.
 std::unique_ptr<Launcher> slurm_launcher(const std::filesystem::path& spec_file,
                                          const SubmitOptions& submit);

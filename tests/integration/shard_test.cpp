@@ -281,7 +281,24 @@ TEST_CASE("a killed shard resumes from its own finished cells, the merge is unch
   run_ok(with_output(kShardSpec + " --threads 2", folder.path() / "single"));
   auto output = folder.path() / "sharded";
   run_ok(with_output("plan " + kShardSpec + " --shards 4", output));
-  run_ok(with_output("run " + kShardSpec + " --artefacts-only", output));
+  // The artefacts as a job array's tasks would compute them: each its own distance matrix (4
+  // matrices, 4 shards: 4 tasks, plan/artefacts.csv); another task count is refused.
+  const auto wrong =
+      run_runner(with_output("run " + kShardSpec + " --artefacts-only --shard 1/3", output));
+  CHECK(wrong.exit_code == 2);
+  CHECK_MESSAGE(contains(wrong.err, "splits its 4 distance matrices into 4 artefacts tasks, not 3"),
+                wrong.err);
+  for (int i = 1; i <= 4; ++i) {
+    const std::string task = std::to_string(i) + "/4";
+    const auto computed = run_runner(
+        with_output("run " + kShardSpec + " --artefacts-only --quiet --shard " + task, output));
+    REQUIRE_MESSAGE(computed.exit_code == 0, computed.err);
+    CHECK_MESSAGE(contains(computed.out, "1 distance matrices of 4 (task " + task + ") (0 already"),
+                  computed.out);
+    // Its lock and log in a folder of its own, not a shard's (the tasks run side by side).
+    CHECK(std::filesystem::exists(output / "artefacts" / (std::to_string(i) + "-of-4")));
+  }
+  CHECK_FALSE(std::filesystem::exists(output / "shards"));
   for (int i : {1, 2, 4})
     run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
   auto shard = output / "shards/3-of-4";

@@ -144,8 +144,8 @@ TEST_CASE("shard_launcher refuses to run without this spec's plan for its shard 
   } catch (const InputError& error) {
     CHECK(error.where() == plan_json);
     CHECK(error.message() ==
-          "no plan for this output folder: run `runner plan SPEC --shards 3` first (merge "
-          "needs it)");
+          "no plan for this output folder: run `runner plan SPEC --shards 3` first (the "
+          "shards, their artefacts and the merge follow it)");
   }
   int planned = -1;
   launcher_test::printed_by([&] { planned = plan_shards(spec, 2, options); });

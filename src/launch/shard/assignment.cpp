@@ -41,26 +41,41 @@ ShardId parse_shard_id(const std::string& text) {
   return {*index, *count};
 }
 
+std::vector<int> longest_first(const std::vector<double>& costs, int bins) {
+  std::vector<size_t> order(costs.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return costs[a] > costs[b]; });
+  std::vector<double> load(static_cast<size_t>(bins), 0.0);
+  std::vector<int> bin(costs.size(), 0);
+  for (size_t i : order) {
+    auto lightest = std::min_element(load.begin(), load.end());
+    bin[i] = static_cast<int>(lightest - load.begin());
+    *lightest += costs[i];
+  }
+  return bin;
+}
+
 std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards) {
   // Bundles (a group alone without tune:) in grid order of their first group, with their costs.
   std::vector<size_t> bundles;
-  std::vector<double> bundle_cost(groups.size(), 0.0);
-  for (size_t g = 0; g < groups.size(); ++g) {
-    if (groups[g].bundle == g) bundles.push_back(g);
-    bundle_cost[groups[g].bundle] += groups[g].cost();
-  }
-  std::stable_sort(bundles.begin(), bundles.end(),
-                   [&](size_t a, size_t b) { return bundle_cost[a] > bundle_cost[b]; });
-  std::vector<double> load(static_cast<size_t>(shards), 0.0);
-  std::vector<int> bundle_shard(groups.size(), 0);
-  for (size_t b : bundles) {
-    auto lightest = std::min_element(load.begin(), load.end());
-    bundle_shard[b] = static_cast<int>(lightest - load.begin());
-    *lightest += bundle_cost[b];
-  }
+  std::vector<size_t> bundle_of_first(groups.size(), 0);  // group -> index into bundles
+  for (size_t g = 0; g < groups.size(); ++g)
+    if (groups[g].bundle == g) {
+      bundle_of_first[g] = bundles.size();
+      bundles.push_back(g);
+    }
+  std::vector<double> bundle_cost(bundles.size(), 0.0);
+  for (const WorkGroup& group : groups) bundle_cost[bundle_of_first[group.bundle]] += group.cost();
+  const std::vector<int> bundle_shard = longest_first(bundle_cost, shards);
   std::vector<int> assignment(groups.size(), 0);
-  for (size_t g = 0; g < groups.size(); ++g) assignment[g] = bundle_shard[groups[g].bundle];
+  for (size_t g = 0; g < groups.size(); ++g)
+    assignment[g] = bundle_shard[bundle_of_first[groups[g].bundle]];
   return assignment;
+}
+
+int artefact_tasks(size_t matrices, int shards) {
+  return static_cast<int>(std::max<size_t>(1, std::min(matrices, static_cast<size_t>(shards))));
 }
 
 Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,

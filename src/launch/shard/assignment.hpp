@@ -19,11 +19,18 @@ struct ShardId {
 // Parses "I/N" with 1 <= I <= N; throws InputError("command line", ...) otherwise.
 ShardId parse_shard_id(const std::string& text);
 
-// Longest processing time first (Graham 1969): bundles of groups (WorkGroup::bundle; a group
-// alone without tune:) by decreasing cost, each to the shard with the least cost so far (the
-// lowest index on ties), so the most loaded shard is within 4/3 of the optimum. Deterministic:
-// equal costs keep grid order. Returns the 0-based shard of every group.
+// Longest processing time first (Graham 1969): items by decreasing cost, each to the bin with the
+// least cost so far (the lowest index on ties), so the most loaded bin is within 4/3 of the
+// optimum. Deterministic: equal costs keep their order. Returns the 0-based bin of every item.
+std::vector<int> longest_first(const std::vector<double>& costs, int bins);
+
+// longest_first over bundles of groups (WorkGroup::bundle; a group alone without tune:), in grid
+// order of their first group. Returns the 0-based shard of every group.
 std::vector<int> assign_shards(const std::vector<WorkGroup>& groups, int shards);
+
+// How many tasks of the artefacts job array compute a plan's `matrices` distance matrices: one
+// per shard, at most one per matrix, at least one (the features alone).
+int artefact_tasks(size_t matrices, int shards);
 
 // The plan restricted to the groups assigned to `shard` (0-based): their cells in grid order,
 // their score units (renumbered) and the distance matrices those need.

@@ -63,16 +63,72 @@ CsvTable shards_table(const std::vector<WorkGroup>& groups, const std::vector<in
 }
 
 CsvTable artefacts_table(const Spec& spec, const std::vector<PreparedDataset>& datasets,
-                         const Plan& plan) {
-  CsvTable table{{"dataset", "distance", "rows", "cells"}, {}};
+                         const Plan& plan, int shards) {
+  CsvTable table{{"dataset", "distance", "rows", "cells", "task"}, {}};
   auto costs = distance_matrix_costs(spec, datasets, plan);
+  const auto task = longest_first(costs, artefact_tasks(costs.size(), shards));
   for (size_t i = 0; i < plan.distance_matrices.size(); ++i) {
-    auto [d, m] = plan.distance_matrices[i];
-    const auto& data = datasets[static_cast<size_t>(d)].data;
-    table.rows.push_back({data.name, component_label(spec, m), std::to_string(data.rows()),
-                          format_double(costs[i])});
+    const auto& data = datasets[static_cast<size_t>(plan.distance_matrices[i].first)].data;
+    table.rows.push_back({data.name, component_label(spec, plan.distance_matrices[i].second),
+                          std::to_string(data.rows()), format_double(costs[i]),
+                          std::to_string(task[i] + 1)});
   }
   return table;
+}
+
+// A plan file read back: its rows, the line each starts on, and the columns `names` (each once),
+// with as many rows as `expected` (what the spec now makes of them, `what`).
+struct PlannedTable {
+  std::filesystem::path path;
+  CsvTable table;
+  std::vector<size_t> lines;
+  std::vector<size_t> columns;  // of `names`, in order
+  std::string where(size_t row) const { return fmt::format("{}:{}", path.string(), lines[row]); }
+};
+PlannedTable read_planned_table(const std::filesystem::path& path,
+                                const std::vector<const char*>& names, size_t expected,
+                                const std::string& what) {
+  if (!std::filesystem::exists(path))
+    throw InputError(path.string(),
+                     "missing: run `runner plan` again (the shards, their artefacts and the "
+                     "merge follow it)");
+  PlannedTable planned{path, {}, {}, {}};
+  planned.table = read_csv_table(path, &planned.lines);  // a quoted field may hold line breaks
+  const CsvTable& table = planned.table;
+  for (const char* name : names) {
+    const auto column = table.column(name);
+    if (!column)
+      throw InputError(path.string() + ":1",
+                       fmt::format("no '{}' column: not a plan tsfs wrote", name));
+    if (std::count(table.header.begin(), table.header.end(), name) > 1)
+      throw InputError(path.string() + ":1",
+                       fmt::format("column '{}' appears twice: not a plan tsfs wrote", name));
+    planned.columns.push_back(*column);
+  }
+  if (table.rows.size() != expected)
+    throw InputError(path.string(), fmt::format("{} {} planned, the spec now makes {} "
+                                                "(changed data or spec?): run `runner plan` again",
+                                                table.rows.size(), what, expected));
+  return planned;
+}
+
+// Row `row`'s fields of the columns before the last must read `expected` (its identity); its last
+// column is a number from 1 to `count`, returned.
+int planned_index(const PlannedTable& planned, size_t row, const std::vector<const char*>& names,
+                  const std::vector<std::string>& expected, int count) {
+  const auto& fields = planned.table.rows[row];
+  for (size_t i = 0; i < expected.size(); ++i)
+    if (fields.at(planned.columns[i]) != expected[i])
+      throw InputError(planned.where(row),
+                       fmt::format("{} '{}' where the spec now makes '{}' (changed data "
+                                   "or spec?): run `runner plan` again",
+                                   names[i], fields.at(planned.columns[i]), expected[i]));
+  const std::string& text = fields.at(planned.columns.back());
+  const auto index = parse_double(text);
+  if (!index || *index != std::floor(*index) || *index < 1 || *index > count)
+    throw InputError(planned.where(row),
+                     fmt::format("{} '{}' is not one of 1 to {}", names.back(), text, count));
+  return static_cast<int>(*index);
 }
 
 // The value of `"name": value` on a line of its own, without the comma and quotes around it
@@ -104,51 +160,49 @@ std::vector<std::string> group_identity(const Spec& spec,
 std::vector<int> read_planned_assignment(const Spec& spec,
                                          const std::vector<PreparedDataset>& datasets,
                                          const std::vector<WorkGroup>& groups, int shards) {
-  const auto path = plan_folder(spec.output) / "groups.csv";
-  if (!std::filesystem::exists(path))
-    throw InputError(path.string(),
-                     "missing: run `runner plan` again (the shards and the merge "
-                     "take each group's shard from it)");
-  std::vector<size_t> lines;  // a quoted field may hold line breaks
-  const CsvTable table = read_csv_table(path, &lines);
-  const char* const identity[] = {"dataset", "distance", "selector", "params"};
-  std::vector<size_t> columns;
-  for (const char* name : {"dataset", "distance", "selector", "params", "shard"}) {
-    const auto column = table.column(name);
-    if (!column)
-      throw InputError(path.string() + ":1",
-                       fmt::format("no '{}' column: not a plan tsfs wrote", name));
-    if (std::count(table.header.begin(), table.header.end(), name) > 1)
-      throw InputError(path.string() + ":1",
-                       fmt::format("column '{}' appears twice: not a plan tsfs wrote", name));
-    columns.push_back(*column);
-  }
-  if (table.rows.size() != groups.size())
-    throw InputError(path.string(), fmt::format("{} work groups planned, the spec now makes {} "
-                                                "(changed data or spec?): run `runner plan` again",
-                                                table.rows.size(), groups.size()));
+  const std::vector<const char*> names = {"dataset", "distance", "selector", "params", "shard"};
+  const PlannedTable planned = read_planned_table(plan_folder(spec.output) / "groups.csv", names,
+                                                  groups.size(), "work groups");
   std::vector<int> assignment;
   for (size_t g = 0; g < groups.size(); ++g) {
-    const auto& row = table.rows[g];
-    const std::string where = fmt::format("{}:{}", path.string(), lines[g]);
-    const auto expected = group_identity(spec, datasets, groups[g]);
-    for (size_t i = 0; i < expected.size(); ++i)
-      if (row.at(columns[i]) != expected[i])
-        throw InputError(where, fmt::format("{} '{}' where the spec now makes '{}' (changed data "
-                                            "or spec?): run `runner plan` again",
-                                            identity[i], row.at(columns[i]), expected[i]));
-    const auto shard = parse_double(row.at(columns.back()));
-    if (!shard || *shard != std::floor(*shard) || *shard < 1 || *shard > shards)
-      throw InputError(
-          where, fmt::format("shard '{}' is not one of 1 to {}", row.at(columns.back()), shards));
-    assignment.push_back(static_cast<int>(*shard) - 1);
+    assignment.push_back(
+        planned_index(planned, g, names, group_identity(spec, datasets, groups[g]), shards) - 1);
     const size_t bundle = groups[g].bundle;
     if (assignment[g] != assignment[bundle])
-      throw InputError(where, fmt::format("shard {} for a group of the bundle of group {}, which "
-                                          "is in shard {}: a bundle's groups share one shard",
-                                          assignment[g] + 1, bundle, assignment[bundle] + 1));
+      throw InputError(planned.where(g),
+                       fmt::format("shard {} for a group of the bundle of group {}, which "
+                                   "is in shard {}: a bundle's groups share one shard",
+                                   assignment[g] + 1, bundle, assignment[bundle] + 1));
   }
   return assignment;
+}
+
+std::vector<int> read_artefact_tasks(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                     const Plan& plan, int tasks) {
+  const std::vector<const char*> names = {"dataset", "distance", "task"};
+  const PlannedTable planned =
+      read_planned_table(plan_folder(spec.output) / "artefacts.csv", names,
+                         plan.distance_matrices.size(), "distance matrices");
+  std::vector<int> task;
+  for (size_t i = 0; i < plan.distance_matrices.size(); ++i) {
+    const auto [d, m] = plan.distance_matrices[i];
+    task.push_back(planned_index(
+        planned, i, names, {datasets[static_cast<size_t>(d)].data.name, component_label(spec, m)},
+        tasks));
+  }
+  return task;
+}
+
+int planned_artefact_tasks(const std::filesystem::path& output) {
+  const auto path = plan_folder(output) / "artefacts.csv";
+  const CsvTable table = read_csv_table(path);
+  const auto column = table.column("task");
+  int tasks = 1;  // a plan of an older tsfs: one job computes every matrix
+  if (column)
+    for (const auto& row : table.rows)
+      if (const auto task = parse_double(row.at(*column)); task && *task > tasks)
+        tasks = static_cast<int>(*task);
+  return tasks;
 }
 
 std::string spec_hash(const Spec& spec) {
@@ -206,7 +260,8 @@ void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& dat
   write_file_atomically(folder / "groups.csv",
                         groups_table(spec, datasets, groups, assignment).str());
   write_file_atomically(folder / "shards.csv", shards_table(groups, assignment, shards).str());
-  write_file_atomically(folder / "artefacts.csv", artefacts_table(spec, datasets, plan).str());
+  write_file_atomically(folder / "artefacts.csv",
+                        artefacts_table(spec, datasets, plan, shards).str());
   write_file_atomically(
       folder / "plan.json",
       shard_record_json({spec_hash(spec), spec.name, 0, shards, plan.cells.size(), total}));

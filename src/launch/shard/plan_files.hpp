@@ -41,7 +41,8 @@ ShardRecord read_shard_record(const std::filesystem::path& path);
 // Writes plan/: plan.json, spec.yaml (the spec as run), groups.csv (every work group with its
 // cost and shard), shards.csv (per shard: groups, cells, tuned rows, score vectors, fits, cost and
 // its share) and artefacts.csv (the distance matrices computed before the shards, with their
-// cells).
+// cells and the task of the artefacts job array computing each: artefact_tasks of them, balanced
+// by longest_first).
 void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                        const Plan& plan, const std::vector<WorkGroup>& groups,
                        const std::vector<int>& assignment, int shards);
@@ -55,5 +56,12 @@ void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& dat
 std::vector<int> read_planned_assignment(const Spec& spec,
                                          const std::vector<PreparedDataset>& datasets,
                                          const std::vector<WorkGroup>& groups, int shards);
+
+// The 1-based artefacts task of every distance matrix of `plan` as plan/artefacts.csv assigns it;
+// InputError naming the file and line as read_planned_assignment does (a task outside 1..tasks).
+std::vector<int> read_artefact_tasks(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                     const Plan& plan, int tasks);
+// How many tasks plan/artefacts.csv of `output` assigns matrices to (1 for a plan without tasks).
+int planned_artefact_tasks(const std::filesystem::path& output);
 
 }  // namespace tsfs

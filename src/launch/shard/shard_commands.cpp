@@ -45,20 +45,27 @@ void refuse_unshardable(const Spec& spec) {
                                  spec.classifier.kind));
 }
 
-// The plan/ of this output folder (runner plan) must exist and be this spec's and shard count's.
-void check_plan_folder(const Spec& spec, const ShardId& shard,
-                       const std::filesystem::path& output) {
-  auto path = plan_folder(output) / "plan.json";
+// The record of the plan/ of the spec's output folder (runner plan), which must exist and be this
+// spec's; `shards` is the count to suggest (its text) when there is none.
+ShardRecord this_spec_plan(const Spec& spec, const std::string& shards) {
+  auto path = plan_folder(spec.output) / "plan.json";
   if (!std::filesystem::exists(path))
-    throw InputError(path.string(),
-                     fmt::format("no plan for this output folder: run `runner plan SPEC --shards "
-                                 "{}` first (merge needs it)",
-                                 shard.count));
+    throw InputError(path.string(), fmt::format("no plan for this output folder: run `runner plan "
+                                                "SPEC --shards {}` first (the shards, their "
+                                                "artefacts and the merge follow it)",
+                                                shards));
   ShardRecord plan = read_shard_record(path);
   if (plan.spec_hash != spec_hash(spec))
     throw InputError(path.string(),
                      "planned for another spec (or other --set overrides) than the one given; "
                      "rerun `runner plan` or use the spec the plan was made from");
+  return plan;
+}
+
+// The plan/ of this output folder must exist and be this spec's and shard count's.
+void check_plan_folder(const Spec& spec, const ShardId& shard) {
+  const auto path = plan_folder(spec.output) / "plan.json";
+  const ShardRecord plan = this_spec_plan(spec, std::to_string(shard.count));
   if (plan.shards != shard.count)
     throw InputError(path.string(), fmt::format("planned for {} shards, not {} (--shard {})",
                                                 plan.shards, shard.count, shard.text()));
@@ -156,17 +163,40 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
   return 0;
 }
 
-int compute_artefacts(const Spec& spec, const RunOptions& options) {
+std::filesystem::path artefacts_task_folder(const std::filesystem::path& output,
+                                            const ShardId& task) {
+  return output / "artefacts" / task.folder_name();
+}
+
+int compute_artefacts(const Spec& spec, const RunOptions& options,
+                      const std::optional<ShardId>& task) {
   auto [datasets, plan] = load_plan(spec, options);
-  size_t cached = 0;
-  for (auto [d, m] : plan.distance_matrices) {
+  std::vector<int> task_of;  // of every matrix, 1-based
+  if (task) {
+    const int tasks =
+        artefact_tasks(plan.distance_matrices.size(), this_spec_plan(spec, "N").shards);
+    if (task->count != tasks)
+      throw InputError(
+          "command line",
+          fmt::format("the plan splits its {} distance matrices into {} artefacts "
+                      "tasks, not {} (--shard {})",
+                      plan.distance_matrices.size(), tasks, task->count, task->text()));
+    task_of = read_artefact_tasks(spec, datasets, plan, tasks);
+  }
+  size_t cached = 0, own = 0;
+  for (size_t i = 0; i < plan.distance_matrices.size(); ++i) {
+    if (task && task_of[i] != task->index) continue;
+    ++own;
+    const auto [d, m] = plan.distance_matrices[i];
     bool from_cache = false;
     distance_matrix(datasets[static_cast<size_t>(d)].data, spec.distances[static_cast<size_t>(m)],
                     spec.cache, options.threads, &from_cache);
     if (from_cache) ++cached;
   }
-  fmt::print("{} feature matrices, {} distance matrices ({} already cached) in {}\n",
-             datasets.size(), plan.distance_matrices.size(), cached, spec.cache.string());
+  fmt::print(
+      "{} feature matrices, {} distance matrices{} ({} already cached) in {}\n", datasets.size(),
+      own, task ? fmt::format(" of {} (task {})", plan.distance_matrices.size(), task->text()) : "",
+      cached, spec.cache.string());
   return 0;
 }
 
@@ -179,7 +209,7 @@ Spec shard_spec(const Spec& spec, const ShardId& shard) {
 
 int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options) {
   refuse_unshardable(spec);
-  check_plan_folder(spec, shard, spec.output);
+  check_plan_folder(spec, shard);
   Spec part = shard_spec(spec, shard);
   RunOptions shard_options = options;
   // The shard's plan holds whole bundles, so the tuned rows run_sweep finds in it are exactly the

@@ -7,6 +7,7 @@
 // The plan and the artefacts write into the spec's output folder and run under its lock; a shard
 // writes only into its own folder, under that folder's lock, and reads the shared cache.
 #include <filesystem>
+#include <optional>
 
 #include "config/spec.hpp"
 #include "launch/shard/assignment.hpp"
@@ -34,8 +35,15 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
                 const std::filesystem::path& calibrate = {});
 
 // Extracts the features and computes every distance matrix of the plan into <output>/cache (a
-// verified copy already there is kept), so that shards only read them.
-int compute_artefacts(const Spec& spec, const RunOptions& options);
+// verified copy already there is kept), so that shards only read them. With `task` (I/T, the
+// artefacts job array's task), only the matrices plan/artefacts.csv gives task I: the plan must be
+// this spec's and split its matrices into T tasks.
+// The folder an artefacts task holds while it runs (its lock and run.log):
+// <output>/artefacts/I-of-T.
+std::filesystem::path artefacts_task_folder(const std::filesystem::path& output,
+                                            const ShardId& task);
+int compute_artefacts(const Spec& spec, const RunOptions& options,
+                      const std::optional<ShardId>& task = std::nullopt);
 
 // The spec a shard runs: output <output>/shards/<I>-of-<N>, no plots (the merge draws them).
 Spec shard_spec(const Spec& spec, const ShardId& shard);

@@ -80,8 +80,16 @@ void check_sbatch_path(const std::filesystem::path& path) {
 }
 
 std::string artefacts_script(const SlurmRun& run) {
-  return header(run, "artefacts", "artefacts-%j.out") + "set -euo pipefail\n" +
-         runner_line(run, "run " + shell_quote(run.spec.string()) + " --artefacts-only");
+  const std::string command = "run " + shell_quote(run.spec.string()) + " --artefacts-only";
+  if (run.artefact_tasks <= 1)
+    return header(run, "artefacts", "artefacts-%j.out") + "set -euo pipefail\n" +
+           runner_line(run, command);
+  // Each task computes the distance matrices plan/artefacts.csv gives it; the features are
+  // already in the cache (runner submit's plan extracted them), so tasks do not repeat them.
+  return header(run, "artefacts", "artefacts-%a.out") +
+         fmt::format("#SBATCH --array=1-{}\nset -euo pipefail\n", run.artefact_tasks) +
+         runner_line(run, fmt::format("{} --shard \"${{SLURM_ARRAY_TASK_ID}}/{}\"", command,
+                                      run.artefact_tasks));
 }
 
 std::string shards_script(const SlurmRun& run) {

@@ -1,6 +1,7 @@
 #pragma once
-// The sbatch scripts of a sharded run (`runner submit SPEC --slurm`): one job computing the
-// shared artefacts, a job array with one task per unfinished shard (afterok the artefacts job,
+// The sbatch scripts of a sharded run (`runner submit SPEC --slurm`): the shared artefacts (one
+// job, or a job array whose tasks split the distance matrices as plan/artefacts.csv says), a job
+// array with one task per unfinished shard (afterok every artefacts task,
 // requeued on preemption or node failure: the task resumes from its shard's checkpoint), and a
 // merge job afterok the array. Pure text: submit.hpp writes and submits them.
 #include <filesystem>
@@ -26,6 +27,7 @@ struct SlurmRun {
   int shards = 1;
   std::vector<int> array_tasks;  // the shards to run (1-based)
   SlurmResources resources;
+  int artefact_tasks = 1;  // tasks of the artefacts job (plan/artefacts.csv)
 };
 
 // "1-3,5,7-8" for {1,2,3,5,7,8} (Slurm's --array syntax).

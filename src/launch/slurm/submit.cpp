@@ -151,6 +151,7 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
   settle_earlier_jobs(spec.output, submit.dry_run);
   plan_shards(spec, submit.shards, options, submit.calibrate);
   SlurmRun run = slurm_run(spec, spec_file, submit, unfinished_shards(spec, submit.shards));
+  run.artefact_tasks = planned_artefact_tasks(spec.output);
   auto folder = spec.output / "slurm";
   std::filesystem::create_directories(folder / "logs");
   std::vector<std::pair<std::string, std::string>> scripts;
@@ -173,8 +174,11 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
     }
     after = sbatch(path, after);
     jobs += fmt::format("{} {}\n", role, after);
-    fmt::print("{} job {}{}\n", role, after,
-               role == "shards" ? fmt::format(" (array {})", array_ranges(run.array_tasks)) : "");
+    const std::string array = role == "shards" ? array_ranges(run.array_tasks)
+                              : role == "artefacts" && run.artefact_tasks > 1
+                                  ? fmt::format("1-{}", run.artefact_tasks)
+                                  : "";
+    fmt::print("{} job {}{}\n", role, after, array.empty() ? "" : " (array " + array + ")");
   }
   if (!submit.dry_run) write_file_atomically(jobs_file(spec.output), jobs);
   if (run.array_tasks.empty()) fmt::print("every shard is finished: only the merge submitted\n");

@@ -182,6 +182,15 @@ TEST_CASE("assign_shards: longest first, to the least loaded shard, deterministi
   CHECK(std::count(many.begin(), many.end(), 0.0) == 2);
 }
 
+TEST_CASE("longest_first and artefact_tasks: matrices spread over the artefacts tasks") {
+  // 7 -> bin 0, 6 -> bin 1, 3 -> bin 2, 3 -> bin 2 (3 < 6), 2 -> bin 1 (6 < 7).
+  CHECK(longest_first({3, 7, 2, 6, 3}, 3) == std::vector<int>{2, 0, 1, 1, 2});
+  CHECK(longest_first({}, 2).empty());
+  CHECK(artefact_tasks(182, 8) == 8);  // one per shard
+  CHECK(artefact_tasks(3, 8) == 3);    // at most one per matrix
+  CHECK(artefact_tasks(0, 8) == 1);    // the features alone
+}
+
 TEST_CASE("shard_plan: the shard's cells in grid order, its units renumbered, its matrices") {
   auto f = fixture();
   auto groups = work_groups(f.datasets, f.plan, {});

@@ -144,6 +144,24 @@ TEST_CASE("read_planned_assignment takes each group's shard from plan/groups.csv
   CHECK(input_error_of([&] {
           read_planned_assignment(spec, datasets, groups, 3);
         }).find(path.string() + ": missing") == 0);
+
+  // artefacts.csv: the two distance matrices (Euclidean, DTW) in two artefacts tasks (3 shards,
+  // but one task per matrix at most), the costlier DTW matrix first to task 1.
+  REQUIRE(plan.distance_matrices.size() == 2);
+  CHECK(planned_artefact_tasks(spec.output) == 2);
+  CHECK(read_artefact_tasks(spec, datasets, plan, 2) == std::vector<int>{2, 1});
+  const auto artefacts = plan_folder(spec.output) / "artefacts.csv";
+  const std::string planned = read_text_file(artefacts);
+  // Its distance labels hold quoted commas: the task, last on each line, edited from the end.
+  const size_t third_line_end = planned.find('\n', planned.find('\n', planned.find('\n') + 1) + 1);
+  write_file_atomically(
+      artefacts, planned.substr(0, third_line_end - 1) + "3" + planned.substr(third_line_end));
+  CHECK(input_error_of([&] { read_artefact_tasks(spec, datasets, plan, 2); }) ==
+        artefacts.string() + ":3: task '3' is not one of 1 to 2");
+  edit_groups(artefacts, planned, 0, 1, "dtw");
+  CHECK(input_error_of([&] {
+          read_artefact_tasks(spec, datasets, plan, 2);
+        }).find(artefacts.string() + ":2: distance 'dtw' where the spec now makes") == 0);
 }
 
 }  // namespace tsfs

@@ -63,6 +63,12 @@ TEST_CASE("artefacts and merge scripts, defaults leave resources to the partitio
   CHECK_FALSE(contains(artefacts, "--time"));
   CHECK_FALSE(contains(artefacts, "--partition"));
   CHECK_FALSE(contains(artefacts, "--array"));
+  // Split over tasks (plan/artefacts.csv), each task computes its own matrices.
+  run.artefact_tasks = 3;
+  const std::string tasks = artefacts_script(run);
+  CHECK(contains(tasks, "#SBATCH --array=1-3\n"));
+  CHECK(contains(tasks, "#SBATCH --output=/scratch/u/study/slurm/logs/artefacts-%a.out\n"));
+  CHECK(contains(tasks, "--artefacts-only --shard \"${SLURM_ARRAY_TASK_ID}/3\""));
   std::string merge = merge_script(run);
   CHECK(contains(merge, "exec /opt/tsfs/runner merge /scratch/u/study "));
   CHECK(contains(merge, "#SBATCH --output=/scratch/u/study/slurm/logs/merge-%j.out\n"));

@@ -50,10 +50,14 @@ TIMING_COLUMNS = {"results.csv": ("fit_seconds",), "folds.csv": ("fit_seconds",)
                   "work_seconds.csv": ("score_seconds", "fit_seconds", "tuning_seconds")}
 
 
-def array_tasks(run_dir):
-    """How many tasks the last submission's array had (its #SBATCH --array=2-8,10-16 line)."""
-    with open(f"{run_dir}/slurm/shards.sbatch") as handle:
-        ranges = next(line for line in handle if line.startswith("#SBATCH --array=")).split("=")[1]
+def array_tasks(run_dir, script):
+    """How many tasks the last submission's array `script` had (its #SBATCH --array=2-8,10-16
+    line; 1 for a single job)."""
+    with open(f"{run_dir}/slurm/{script}.sbatch") as handle:
+        lines = [line for line in handle if line.startswith("#SBATCH --array=")]
+    if not lines:
+        return 1
+    ranges = lines[0].split("=")[1]
     count = 0
     for part in ranges.strip().split(","):
         low, _, high = part.partition("-")
@@ -94,10 +98,11 @@ def main():
         shutil.copy(f"{args.run_dir}/manifest.json", f"{args.out_dir}/merged.json")
     if args.jobs:
         ids = set(args.jobs.split(","))
-    else:  # submit's jobs; the array's first task has the array's id, the others the ids after the merge's
+    else:  # submit's jobs; an array's first task has the array's id, the others ids after the merge's
         with open(f"{args.run_dir}/slurm/jobs.txt") as handle:
             submitted = [int(line.split()[1]) for line in handle if line.strip()]
-        ids = {str(i) for i in range(min(submitted), max(submitted) + array_tasks(args.run_dir))}
+        later = sum(array_tasks(args.run_dir, script) - 1 for script in ("artefacts", "shards"))
+        ids = {str(i) for i in range(min(submitted), max(submitted) + 1 + later)}
     with open(f"{args.out_dir}/jobs.csv", "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["job", "name", "node", "submit", "start", "end", "state"])
@@ -126,6 +131,8 @@ def write_checksums(reference, run_dir, path, name):
         for file in files:
             if not file.endswith((".csv", ".md", ".csv.gz")):
                 continue
+            if file.endswith(".gz") and file.removesuffix(".gz") in files:
+                continue  # a committed .csv.gz unpacked beside it (make archive-full): the same file
             relative = os.path.relpath(os.path.join(root, file), reference)
             merged = os.path.join(run_dir, relative.removesuffix(".gz"))
             rows.append([relative.removesuffix(".gz"), sha256(read_plain(os.path.join(reference, relative))),

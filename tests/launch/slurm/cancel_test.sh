@@ -4,18 +4,7 @@
 # that shard alone (cancelling the stranded merge job); the shard resumes from its own cells and
 # the merged CSVs are byte-identical to a single-process run.
 source "$(dirname "$0")/common.sh"
-single_run
-start=$SECONDS
-submit
-array=$(awk '$1 == "shards" {print $2}' "$sharded/slurm/jobs.txt")
-shard=$sharded/shards/1-of-4
-deadline=$((SECONDS + 90))
-# Cancel once the shard has saved a checkpoint but not finished.
-until [ -f "$shard/results.csv" ] && [ "$(grep -c . "$shard/results.csv")" -gt 1 ] &&
-  grep -q '"status": "running"' "$shard/manifest.json" 2>/dev/null; do
-  [ $SECONDS -lt $deadline ] || fail "shard 1 never reached its first checkpoint"
-  sleep 0.1
-done
+submit_until_shard_1_saved
 scancel "${array}_1"
 echo "cancelled task ${array}_1 with $(($(grep -c . "$shard/results.csv") - 1)) cells saved"
 wait_for_jobs 150

@@ -58,6 +58,27 @@ single_run() {
     fail "the single-process run exited $?"
 }
 
+# The shards array's job id of the last submission.
+shards_job() { awk '$1 == "shards" {print $2}' "$sharded/slurm/jobs.txt"; }
+
+# For the tests that interrupt a shard: the single run, then the submission; sets `start` (SECONDS
+# at submission), `array` (the shards job) and `shard` (shard 1's folder), and returns once that
+# shard has saved its first checkpoint (a row in results.csv) and is still running (fails after
+# 90 s).
+submit_until_shard_1_saved() {
+  single_run
+  start=$SECONDS
+  submit
+  array=$(shards_job)
+  shard=$sharded/shards/1-of-4
+  local deadline=$((SECONDS + 90))
+  until [ -f "$shard/results.csv" ] && [ "$(grep -c . "$shard/results.csv")" -gt 1 ] &&
+    grep -q '"status": "running"' "$shard/manifest.json" 2>/dev/null; do
+    [ $SECONDS -lt $deadline ] || fail "shard 1 never reached its first checkpoint"
+    sleep 0.1
+  done
+}
+
 # Whether two CSV files are equal once column $1 is left out of both.
 same_without_column() {
   python3 - "$@" <<'PYTHON'
@@ -113,7 +134,7 @@ check_hosts() {
   [ -n "$hosts" ] || fail "no shard manifest records a host"
   [ "$nodes" -ge 2 ] || return 0
   [ "$(wc -w <<<"$hosts")" -ge 2 ] || fail "all shards ran on $hosts although the partition has $nodes nodes"
-  array=$(awk '$1 == "shards" {print $2}' "$sharded/slurm/jobs.txt")
+  array=$(shards_job)
   for i in $(seq 4); do
     shard_host=$(sed -n 's/^  "host": "\(.*\)",$/\1/p' "$sharded/shards/$i-of-4/manifest.json")
     node=$(scontrol show job -o "${array}_$i" 2>/dev/null | grep -o ' NodeList=[^ ]*' | cut -d= -f2)

@@ -223,6 +223,15 @@ TEST_CASE("read_previous_tuned refuses a repeated fold and an unknown tie rule, 
     CHECK_THROWS_WITH_AS(read_previous_tuned(output, t.spec, t.layout),
                          doctest::Contains("tuned.csv:3"), InputError);
   }
+  // A quoted field of two lines (another dataset's row, read and kept): the rows after it start
+  // a line later than their index + 2, and the error names the file's line.
+  SUBCASE("the same fold twice after a field of two lines") {
+    auto two_lines = w.tuned_rows[1];
+    two_lines[column(header, "dataset")] = "two\nlines";
+    folder.write("out/tuned.csv", csv_text({header, two_lines, w.tuned_rows[0], w.tuned_rows[0]}));
+    CHECK_THROWS_WITH_AS(read_previous_tuned(output, t.spec, t.layout),
+                         doctest::Contains("tuned.csv:5: repeat"), InputError);
+  }
   SUBCASE("ties neither first nor last") {
     w.tuned_rows[1][column(header, "ties")] = "random";
     folder.write("out/tuned.csv", csv_text({header, w.tuned_rows[0], w.tuned_rows[1]}));

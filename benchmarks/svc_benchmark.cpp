@@ -11,13 +11,19 @@
 // not lose.
 #include <benchmark/benchmark.h>
 
+#include <sys/mman.h>
+
+#include <fstream>
+#include <new>
 #include <numeric>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "classify/classifier.hpp"
 #include "classify/svc_libsvm.hpp"
 #include "classify/svc_precomputed.hpp"
+#include "numerics/huge_page_buffer.hpp"
 
 namespace {
 
@@ -130,6 +136,54 @@ void training_gram(benchmark::State& state) {
       terms * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+// A precomputed kernel's node rows for 1,200 training rows (23 MB, one per fit: a resample of
+// MelbournePedestrian), each node written once as set_libsvm_rbf writes them, then freed, fit
+// after fit: in a ReusedBuffer (PrecomputedKernelRows' memory: the thread's last buffer again), in
+// a new HugePageBuffer (2 MiB pages), and in fresh memory of 4 KiB pages, each a page fault on its
+// first write, as operator new's memory mostly was in archive-full's run (glibc gave a freed block
+// of megabytes back to the kernel, or dropped its pages, before the next fit asked for one). Nodes
+// per second, the faults' kernel time included (thread CPU time). The huge pages are skipped where
+// the kernel offers none.
+bool transparent_huge_pages() {
+  std::ifstream file("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string modes;
+  std::getline(file, modes);
+  return !modes.empty() && modes.find("[never]") == std::string::npos;
+}
+
+enum class KernelMemory { reused, huge_pages, small_pages };
+
+template <KernelMemory kMemory>
+void fresh_kernel_rows(benchmark::State& state) {
+  if (kMemory != KernelMemory::small_pages && !transparent_huge_pages()) {
+    state.SkipWithError("no transparent huge pages on this machine");
+    return;
+  }
+  constexpr size_t kRows = 1200, kNodes = kRows * (kRows + 2), kBytes = kNodes * sizeof(svm_node);
+  auto write = [](void* memory) {
+    auto* nodes = static_cast<svm_node*>(memory);
+    for (size_t i = 0; i < kNodes; ++i) nodes[i] = svm_node{static_cast<int>(i), 0.5};
+    benchmark::DoNotOptimize(nodes[kNodes / 2]);
+  };
+  for (auto _ : state) {
+    if constexpr (kMemory == KernelMemory::reused) {
+      const tsfs::ReusedBuffer buffer = tsfs::reused_buffer(kBytes);
+      write(buffer->data());
+    } else if constexpr (kMemory == KernelMemory::huge_pages) {
+      tsfs::HugePageBuffer buffer(kBytes);
+      write(buffer.data());
+    } else {
+      void* pages =
+          ::mmap(nullptr, kBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (pages == MAP_FAILED) throw std::bad_alloc();
+      write(pages);
+      ::munmap(pages, kBytes);
+    }
+  }
+  state.counters["nodes_per_second"] = benchmark::Counter(
+      static_cast<double>(kNodes * state.iterations()), benchmark::Counter::kIsRate);
+}
+
 }  // namespace
 
 // Side by side: each (R, step) for the sparse path, the direct path, then the nested path.
@@ -142,5 +196,14 @@ BENCHMARK(sparse_fits)->Apply(sweep_arguments);
 BENCHMARK(direct_fits)->Apply(sweep_arguments);
 BENCHMARK(nested_fits)->Apply(sweep_arguments);
 BENCHMARK(training_gram)->Arg(30)->Arg(150)->Unit(benchmark::kMillisecond);
+BENCHMARK(fresh_kernel_rows<KernelMemory::reused>)
+    ->Name("fresh_kernel_rows/reused")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(fresh_kernel_rows<KernelMemory::huge_pages>)
+    ->Name("fresh_kernel_rows/huge_pages")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(fresh_kernel_rows<KernelMemory::small_pages>)
+    ->Name("fresh_kernel_rows/small_pages")
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

@@ -6,16 +6,19 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
 
 namespace tsfs {
 
 PrecomputedKernelRows::PrecomputedKernelRows(Eigen::Index rows)
     : rows_(static_cast<size_t>(rows)),
       stride_(rows_ + 2),
-      nodes_(new svm_node[rows_ * stride_]),  // filled by write_symmetric
+      nodes_(reused_buffer(rows_ * stride_ * sizeof(svm_node))),  // filled by write_symmetric
       starts_(rows_) {
+  // svm_node is a plain struct: the uninitialised buffer holds its objects once written.
+  static_assert(std::is_trivially_default_constructible_v<svm_node>);
   for (size_t row = 0; row < rows_; ++row) {
-    svm_node* nodes = nodes_.get() + row * stride_;
+    svm_node* nodes = static_cast<svm_node*>(nodes_->data()) + row * stride_;
     nodes[0] = svm_node{0, static_cast<double>(row + 1)};
     nodes[rows_ + 1] = svm_node{-1, 0.0};
     starts_[row] = nodes;

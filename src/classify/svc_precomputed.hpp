@@ -9,9 +9,9 @@
 
 #include <Eigen/Core>
 
-#include <memory>
 #include <vector>
 #include "classify/classifier.hpp"
+#include "numerics/huge_page_buffer.hpp"
 
 namespace tsfs {
 
@@ -42,7 +42,7 @@ class PrecomputedKernelRows {
 
   size_t rows_;
   size_t stride_;
-  std::unique_ptr<svm_node[]> nodes_;
+  ReusedBuffer nodes_;  // rows_ * stride_ nodes (numerics/huge_page_buffer.hpp)
   std::vector<svm_node*> starts_;
 };
 

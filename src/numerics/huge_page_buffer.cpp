@@ -10,7 +10,8 @@
 namespace tsfs {
 namespace {
 
-// The buffer this thread's last ReusedBuffer left (empty before the first, or after a larger one).
+// The buffer this thread's last ReusedBuffer gave back (empty before the first, after one over
+// kKeptBufferBytes, and while a request too large for it is served).
 thread_local std::unique_ptr<HugePageBuffer> kept_buffer;
 
 }  // namespace

@@ -95,10 +95,16 @@ class SvcClassifier final : public Classifier {
     // Declared after train_rows, so destroyed before the buffer its support vectors point into.
     const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, RBF, gamma));
     std::vector<svm_node> query(static_cast<size_t>(scaled.test.cols()) + 1);
-    return libsvm_predictions(*model, scaled.test.rows(), classes, [&](Eigen::Index row) {
-      LibsvmRows::fill_row(scaled.test, row, query.data());
-      return query.data();
-    });
+    const Eigen::Index pairs = model->nr_class * (model->nr_class - 1) / 2;
+    return libsvm_predictions(
+        *model, scaled.test.rows(), classes,
+        [&](Eigen::Index first, Eigen::Index count, double* decisions, int* labels) {
+          for (Eigen::Index r = 0; r < count; ++r) {
+            LibsvmRows::fill_row(scaled.test, first + r, query.data());
+            labels[r] = static_cast<int>(
+                std::lround(svm_predict_values(&*model, query.data(), decisions + r * pairs)));
+          }
+        });
   }
 
   // The same kernel values, all computed up front with dense vector loops (svc_precomputed.hpp):

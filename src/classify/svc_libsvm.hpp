@@ -45,13 +45,48 @@ svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, doub
 // rejects the parameters, std::runtime_error when training fails.
 LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
 
-// The classes and one-vs-rest scores of a trained model for `rows` test rows, `query(row)` giving
-// a row's libsvm nodes. The scores are scikit-learn SVC's decision_function: for two classes the
-// negated libsvm decision value (libsvm's positive side is its first class, 0 here); for more,
-// the one-vs-one values turned one-vs-rest as scikit-learn does (votes plus the summed
+// How many test rows predictions decide at once (LibsvmDecisions: one vector lane per row).
+inline constexpr Eigen::Index kDecisionBlockRows = 16;
+
+// decide(first, count, decisions, labels) for test rows first .. first + count - 1 (count at most
+// kDecisionBlockRows): row first + r's one-vs-one decision values (libsvm's order: pairs (i, j),
+// i < j) into decisions + r * pairs, and its predicted label into labels[r], as
+// svm_predict_values gives them.
+using DecideRows =
+    std::function<void(Eigen::Index first, Eigen::Index count, double* decisions, int* labels)>;
+
+// The classes and one-vs-rest scores of a trained model for `rows` test rows, decided in blocks
+// of kDecisionBlockRows by `decide`. The scores are scikit-learn SVC's decision_function: for two
+// classes the negated libsvm decision value (libsvm's positive side is its first class, 0 here);
+// for more, the one-vs-one values turned one-vs-rest as scikit-learn does (votes plus the summed
 // confidences squashed into (-1/3, 1/3), sklearn.utils.multiclass._ovr_decision_function).
 Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
-                               const std::function<const svm_node*(Eigen::Index)>& query);
+                               const DecideRows& decide);
+
+// svm_predict_values of a C-SVC model for a block of queries whose kernel values against the
+// model's support vectors are known. Each row's sums are libsvm 3.24's, term for term (svm.cpp:
+// for each pair (i, j), sum = 0, then sum += coefficient * kernel value over class i's vectors,
+// then over class j's, then sum -= rho; every product rounded before its addition), so its
+// decision values are bit-identical, and its vote the same, ties to the earlier class. The rows
+// of a block are the lanes of vectors, each lane its own chain of roundings: libsvm sums one row
+// at a time, one addition waiting for the last, and mallocs three arrays per row.
+class LibsvmDecisions {
+ public:
+  explicit LibsvmDecisions(const svm_model& model);
+
+  // kernel_values[v * kDecisionBlockRows + r]: support vector v's kernel value with the block's
+  // row r (support vectors in the model's order; rows count .. kDecisionBlockRows - 1 are
+  // computed but not reported, so they must hold finite values). Writes decisions and labels as
+  // DecideRows does.
+  void decide(const double* kernel_values, Eigen::Index count, double* decisions, int* labels);
+
+ private:
+  const svm_model& model_;
+  size_t pairs_;
+  std::vector<int> starts_;          // index of each class's first support vector
+  std::vector<double> pair_values_;  // pair p's value for row r at p * kDecisionBlockRows + r
+  std::vector<int> votes_;
+};
 
 // The svc classifier of `options`, with its nested-subset fits (what the registration configures,
 // for tests that set options the parameters do not reach).

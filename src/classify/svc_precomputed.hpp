@@ -54,7 +54,8 @@ std::vector<Eigen::Index> support_vector_rows(const svm_model& model);
 // `test_squared` (test rows x training rows): kernel values exp(-gamma * squared), which is
 // libsvm's RBF k_function when each squared distance is the sum of (x_k - y_k)^2 over the columns
 // in order. Only the support vectors' columns are read: libsvm reads a precomputed query at the
-// support vectors' serial numbers only.
+// support vectors' serial numbers only. The rows are decided kDecisionBlockRows at a time
+// (LibsvmDecisions: libsvm's decision values, bit for bit).
 Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& test_squared,
                                 double gamma, int classes);
 

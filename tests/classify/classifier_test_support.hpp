@@ -1,6 +1,8 @@
 #pragma once
 // Builds a registered classifier from its declared defaults plus overrides, as the spec loader
-// would after validation (defaults fill whatever the spec leaves unset).
+// would after validation (defaults fill whatever the spec leaves unset); and the bitwise
+// comparison of doubles the SVC's libsvm tests use.
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -28,6 +30,11 @@ inline std::shared_ptr<const Classifier> make_classifier(
     const std::vector<std::pair<std::string, ParamValue>>& overrides = {}) {
   return configure_classifier(*ClassifierRegistry::instance().find(kind),
                               classifier_params(kind, overrides));
+}
+
+// Whether a and b are the same double, bit for bit (0.0 and -0.0 differ; a NaN equals itself).
+inline bool same_bits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 }  // namespace tsfs::test_support

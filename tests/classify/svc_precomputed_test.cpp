@@ -2,7 +2,6 @@
 // the same kernel values must give the same model and decision values bit for bit.
 #include <doctest/doctest.h>
 
-#include <cstring>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -34,10 +33,6 @@ std::vector<std::vector<svm_node>> sparse_rows(const Eigen::MatrixXd& values) {
   return rows;
 }
 
-bool same_bits(double a, double b) {
-  return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
 // Trains libsvm's RBF mode and the precomputed mode on the same rows (three classes) and
 // compares the models' coefficients and the decision values of test rows bit for bit.
 void check_same_model(const Eigen::MatrixXd& train, const Eigen::MatrixXd& test, double gamma) {
@@ -60,10 +55,12 @@ void check_same_model(const Eigen::MatrixXd& train, const Eigen::MatrixXd& test,
       train_libsvm(kernel_problem, libsvm_parameters(options, PRECOMPUTED, 0.0));
 
   REQUIRE(sparse->l == precomputed->l);
-  for (int pair = 0; pair < 3; ++pair) CHECK(same_bits(sparse->rho[pair], precomputed->rho[pair]));
+  for (int pair = 0; pair < 3; ++pair)
+    CHECK(test_support::same_bits(sparse->rho[pair], precomputed->rho[pair]));
   for (int row = 0; row < 2; ++row)
     for (int vector = 0; vector < sparse->l; ++vector)
-      CHECK(same_bits(sparse->sv_coef[row][vector], precomputed->sv_coef[row][vector]));
+      CHECK(
+          test_support::same_bits(sparse->sv_coef[row][vector], precomputed->sv_coef[row][vector]));
 
   std::vector<Eigen::Index> every_row(static_cast<size_t>(train.rows()));
   for (size_t j = 0; j < every_row.size(); ++j) every_row[j] = static_cast<Eigen::Index>(j);
@@ -78,7 +75,8 @@ void check_same_model(const Eigen::MatrixXd& train, const Eigen::MatrixXd& test,
     double sparse_values[3], kernel_values[3];
     svm_predict_values(sparse.get(), queries[static_cast<size_t>(row)].data(), sparse_values);
     svm_predict_values(precomputed.get(), kernel_query.data(), kernel_values);
-    for (int pair = 0; pair < 3; ++pair) CHECK(same_bits(sparse_values[pair], kernel_values[pair]));
+    for (int pair = 0; pair < 3; ++pair)
+      CHECK(test_support::same_bits(sparse_values[pair], kernel_values[pair]));
   }
 }
 
@@ -94,7 +92,7 @@ TEST_CASE("lower_gram_in_column_order sums the products in column order") {
         const volatile double product = features(i, k) * features(j, k);  // no contraction
         sum += product;
       }
-      CHECK(same_bits(gram(i, j), sum));
+      CHECK(test_support::same_bits(gram(i, j), sum));
     }
 }
 

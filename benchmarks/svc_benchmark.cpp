@@ -275,7 +275,7 @@ template <bool kLibsvm>
 void predictions(benchmark::State& state) {
   static const TrainedClusters trained(wafer_like_fold());
   const svm_model& model = *trained.model;
-  const size_t pairs = static_cast<size_t>(model.nr_class * (model.nr_class - 1) / 2);
+  const size_t pairs = tsfs::one_vs_one_pairs(model);
   std::vector<double> decisions(pairs * tsfs::kDecisionBlockRows);
   tsfs::LibsvmDecisions decisions_of(model);
   std::vector<int> labels(tsfs::kDecisionBlockRows);

@@ -95,7 +95,7 @@ class SvcClassifier final : public Classifier {
     // Declared after train_rows, so destroyed before the buffer its support vectors point into.
     const LibsvmModel model = train_libsvm(problem, libsvm_parameters(options_, RBF, gamma));
     std::vector<svm_node> query(static_cast<size_t>(scaled.test.cols()) + 1);
-    const Eigen::Index pairs = model->nr_class * (model->nr_class - 1) / 2;
+    const auto pairs = static_cast<Eigen::Index>(one_vs_one_pairs(*model));
     return libsvm_predictions(
         *model, scaled.test.rows(), classes,
         [&](Eigen::Index first, Eigen::Index count, double* decisions, int* labels) {

@@ -84,7 +84,7 @@ LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parame
 Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int classes,
                                const DecideRows& decide) {
   const int trained = model.nr_class;
-  const size_t pairs = static_cast<size_t>(trained * (trained - 1) / 2);
+  const size_t pairs = one_vs_one_pairs(model);
   std::vector<int> present(model.label, model.label + trained);
   std::vector<double> decisions(pairs * kDecisionBlockRows);
   std::vector<int> block_labels(kDecisionBlockRows);
@@ -112,7 +112,7 @@ Predictions libsvm_predictions(const svm_model& model, Eigen::Index rows, int cl
 
 LibsvmDecisions::LibsvmDecisions(const svm_model& model)
     : model_(model),
-      pairs_(static_cast<size_t>(model.nr_class * (model.nr_class - 1) / 2)),
+      pairs_(one_vs_one_pairs(model)),
       starts_(static_cast<size_t>(model.nr_class), 0),
       pair_values_(pairs_ * kDecisionBlockRows),
       votes_(static_cast<size_t>(model.nr_class)) {

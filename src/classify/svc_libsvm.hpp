@@ -45,6 +45,11 @@ svm_parameter libsvm_parameters(const SvcOptions& options, int kernel_type, doub
 // rejects the parameters, std::runtime_error when training fails.
 LibsvmModel train_libsvm(const svm_problem& problem, const svm_parameter& parameters);
 
+// The one-vs-one pairs of a trained model's classes: the decision values per test row.
+inline size_t one_vs_one_pairs(const svm_model& model) {
+  return static_cast<size_t>(model.nr_class * (model.nr_class - 1) / 2);
+}
+
 // How many test rows predictions decide at once (LibsvmDecisions: one vector lane per row).
 inline constexpr Eigen::Index kDecisionBlockRows = 16;
 

@@ -89,9 +89,13 @@ Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eig
   Eigen::MatrixXd squared = Eigen::MatrixXd::Zero(test.rows(), train.rows());
   // Test rows in chunks of about 192 KiB, each chunk against every listed row: the chunk stays in
   // the core's cache while the training rows pass over it, instead of the whole test matrix
-  // streaming in once per training row. Each entry is still one sum in column order.
+  // streaming in once per training row. Each entry is still one sum in column order. Chunks are
+  // whole multiples of the AVX2 kernel's 24-row block, at least four of them.
+  constexpr Eigen::Index kChunkBytes = Eigen::Index{192} << 10, kKernelBlockRows = 24;
+  const Eigen::Index row_bytes =
+      static_cast<Eigen::Index>(sizeof(double)) * std::max<Eigen::Index>(1, test.cols());
   const Eigen::Index chunk_rows = std::max<Eigen::Index>(
-      96, (Eigen::Index{192} << 10) / (8 * std::max<Eigen::Index>(1, test.cols())) / 24 * 24);
+      4 * kKernelBlockRows, kChunkBytes / row_bytes / kKernelBlockRows * kKernelBlockRows);
   const Eigen::MatrixXd listed = train(train_rows, Eigen::all).transpose();
   for (Eigen::Index first = 0; first < test.rows(); first += chunk_rows) {
     const Eigen::Index count = std::min(chunk_rows, test.rows() - first);

@@ -19,7 +19,7 @@ namespace {
 // Returns the block's labels.
 std::vector<int> check_same_as_libsvm(const svm_model& model,
                                       const std::vector<std::vector<double>>& kernel_rows) {
-  const size_t pairs = static_cast<size_t>(model.nr_class * (model.nr_class - 1) / 2);
+  const size_t pairs = one_vs_one_pairs(model);
   const std::vector<Eigen::Index> vectors = support_vector_rows(model);
   std::vector<double> block(vectors.size() * kDecisionBlockRows, 0.5);
   for (size_t v = 0; v < vectors.size(); ++v)

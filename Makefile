@@ -238,11 +238,13 @@ check-shape:
 	$(PYTHON) scripts/check_source_shape.py
 
 bench: build
+	cmake --build $(BUILD) -j$(JOBS) --target tsfs_benchmarks
 	@for b in $(BUILD)/benchmarks/*_benchmark; do echo "== $$b"; $$b; done
 
 # The speeds won so far, as ratios of a fast path to its slow path measured in one run, each
 # against its floor in benchmarks/floors.csv (scripts/bench_floors.py; about 30 s). CI runs it.
 bench-floors: build
+	cmake --build $(BUILD) -j$(JOBS) --target tsfs_benchmarks
 	$(PYTHON) scripts/bench_floors.py $(BUILD)
 
 format:

@@ -23,8 +23,8 @@ constexpr char kMagic[8] = {'T', 'S', 'F', 'S', 'M', 'A', 'T', '1'};
 
 std::filesystem::path temporary_sibling(const std::filesystem::path& path) {
   static std::atomic<unsigned> counter{0};
-  return path.parent_path() /
-         fmt::format(".{}.tmp.{}.{}", path.filename().string(), getpid(), counter++);
+  return path.parent_path() / fmt::format(".{}.{}.{}.{}", path.filename().string(),
+                                          kTemporaryMarker, getpid(), counter++);
 }
 
 void create_parent(const std::filesystem::path& path) {
@@ -164,7 +164,7 @@ void StagedFolder::commit() {
 }
 
 bool is_temporary_file_name(const std::string& name) {
-  static const std::regex pattern(R"(\..+\.tmp\.[0-9]+\.[0-9]+)");
+  static const std::regex pattern(fmt::format(R"(\..+\.{}\.[0-9]+\.[0-9]+)", kTemporaryMarker));
   return std::regex_match(name, pattern);
 }
 

@@ -75,9 +75,12 @@ class StagedFolder {
   std::vector<std::filesystem::path> retired_;
 };
 
-// Whether `name` is a temporary file of the two writers above (or a StagedFolder's folder):
-// ".<name>.tmp.<pid>.<n>". A process killed with SIGKILL leaves one behind; the next run that owns
-// the folder removes them.
+// What marks the temporary files of the writers above (and a StagedFolder's folder):
+// ".<name>.tsfs-tmp.<pid>.<n>". A process killed with SIGKILL leaves one behind; the next run that
+// owns the folder removes them, so the marker must be one no other program's file has (a user's
+// ".draft.tmp.2024.1" beside the results is not tsfs's to delete).
+inline constexpr char kTemporaryMarker[] = "tsfs-tmp";
+// Whether `name` is such a temporary file name.
 bool is_temporary_file_name(const std::string& name);
 
 std::string read_text_file(const std::filesystem::path& path);  // throws InputError if missing

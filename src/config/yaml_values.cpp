@@ -282,8 +282,8 @@ std::optional<std::string> file_name_problem(std::string_view name) {
   if (name.front() == ' ' || name.back() == ' ') return "it starts or ends with a blank";
   if (!is_valid_utf8(name)) return "it is not valid UTF-8 (JSON and CSV outputs hold it)";
   // Output files add a label, an extension and a temporary suffix
-  // (".<name>_<label>.csv.tmp.<pid>"), and a file name has at most 255 bytes: refusing here spares
-  // a run that fails at its end.
+  // (".<name>_<label>.csv.tsfs-tmp.<pid>.<n>"), and a file name has at most 255 bytes: refusing
+  // here spares a run that fails at its end.
   if (name.size() > kMaxFileNameLength)
     return fmt::format("it is {} bytes long, more than {}", name.size(), kMaxFileNameLength);
   return std::nullopt;

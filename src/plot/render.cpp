@@ -73,12 +73,12 @@ bool render_figure(const Figure& figure, const std::string& name,
       name, figure.width, figure.height, quoted(name), figure.body);
   write_file_atomically(folder / (name + ".gp"), script);
   if (!gnuplot_available()) return false;
-  // ".NAME.FORMAT.tmp.PID.0": a temporary file name that a later run's clean-up recognises.
+  // ".NAME.FORMAT.tsfs-tmp.PID.0": a temporary file name that a later run's clean-up recognises.
   std::string escaped;
   for (char c : name) escaped += c == '%' ? std::string("%%") : std::string(1, c);
-  const std::string temporary = fmt::format(".{}.%s.tmp.{}.0", escaped, getpid());
+  const std::string temporary = fmt::format(".{}.%s.{}.{}.0", escaped, kTemporaryMarker, getpid());
   auto temporary_of = [&](const char* format) {
-    return folder / fmt::format(".{}.{}.tmp.{}.0", name, format, getpid());
+    return folder / fmt::format(".{}.{}.{}.{}.0", name, format, kTemporaryMarker, getpid());
   };
   auto remove_temporaries = [&] {
     std::error_code ignored;

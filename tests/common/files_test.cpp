@@ -106,11 +106,14 @@ TEST_CASE("the streamed writer commits everything, or nothing when destroyed fir
 }
 
 TEST_CASE("temporary file names are recognised exactly") {
-  CHECK(tsfs::is_temporary_file_name(".results.csv.tmp.1234.0"));
-  CHECK(tsfs::is_temporary_file_name(".manifest.json.tmp.77.12"));
+  CHECK(tsfs::is_temporary_file_name(".results.csv.tsfs-tmp.1234.0"));
+  CHECK(tsfs::is_temporary_file_name(".manifest.json.tsfs-tmp.77.12"));
   CHECK_FALSE(tsfs::is_temporary_file_name("results.csv"));
-  CHECK_FALSE(tsfs::is_temporary_file_name(".results.csv.tmp.x.0"));
-  CHECK_FALSE(tsfs::is_temporary_file_name("results.csv.tmp.1.0"));
+  CHECK_FALSE(tsfs::is_temporary_file_name(".results.csv.tsfs-tmp.x.0"));
+  CHECK_FALSE(tsfs::is_temporary_file_name("results.csv.tsfs-tmp.1.0"));
+  // Another program's temporaries (an editor's, a user's) look alike but are not tsfs's.
+  CHECK_FALSE(tsfs::is_temporary_file_name(".draft.tmp.2024.1"));
+  CHECK_FALSE(tsfs::is_temporary_file_name(".results.csv.tmp.1234.0"));
 }
 
 TEST_CASE("a staged folder moves every file in place on commit, and none when destroyed first") {

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "common/files.hpp"
 #include "common/text.hpp"
 #include "report/csv_table.hpp"
 #include "support/run_helpers.hpp"
@@ -310,7 +311,7 @@ TEST_CASE(
   CHECK(contains(failed.err, "nothing of the comparison was written"));
   CHECK(read_text(a / "comparison/summary.md") == summary);
   for (const auto& entry : std::filesystem::recursive_directory_iterator(a / "comparison"))
-    CHECK_MESSAGE(!contains(entry.path().string(), ".tmp."), entry.path().string());
+    CHECK_MESSAGE(!contains(entry.path().string(), tsfs::kTemporaryMarker), entry.path().string());
   // Into a new folder: none is left behind.
   auto fresh =
       run_runner("compare " + a.string() + " --output " + (folder.path() / "new").string(), path);

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "common/files.hpp"
 #include "report/csv_table.hpp"
 #include "support/run_helpers.hpp"
 
@@ -125,7 +126,8 @@ TEST_CASE("a log axis with no positive value is refused at the plot line, no fig
   CHECK_FALSE(std::filesystem::exists(figures / "logged.png"));
   CHECK_FALSE(std::filesystem::exists(figures / "logged.svg"));
   for (const auto& entry : std::filesystem::directory_iterator(figures))
-    CHECK_MESSAGE(!contains(entry.path().filename().string(), ".tmp."), entry.path().string());
+    CHECK_MESSAGE(!tsfs::is_temporary_file_name(entry.path().filename().string()),
+                  entry.path().string());
 }
 
 TEST_CASE("a data value too large to square is refused at the data file's line") {

@@ -71,7 +71,7 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
     const auto accuracy = table.rows[1][*table.column("accuracy")];
     REQUIRE(accuracy != "0.5");
     edit_line(output / "results.csv", 3, accuracy, "0.5");
-    refused("results.csv: the row of cell GunPoint");
+    refused("results.csv:3: the row of cell (GunPoint, ");
     edit_line(output / "results.csv", 3, accuracy, "0.5");
     refused("says accuracy = 0.5, but its 6 folds.csv rows give " + accuracy);
     const auto spread = table.rows[1][*table.column("accuracy_std")];

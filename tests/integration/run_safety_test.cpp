@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "common/files.hpp"
 #include "report/csv_table.hpp"
 #include "support/run_helpers.hpp"
 
@@ -31,7 +32,7 @@ std::unique_ptr<BackgroundRunner> start_dtw(const std::filesystem::path& output)
 size_t temporary_files(const std::filesystem::path& folder) {
   size_t count = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(folder))
-    if (contains(entry.path().filename().string(), ".tmp.")) ++count;
+    if (tsfs::is_temporary_file_name(entry.path().filename().string())) ++count;
   return count;
 }
 
@@ -101,7 +102,7 @@ TEST_CASE("a runner killed with SIGKILL leaves a stale lock that the next runner
   CHECK(runner->wait().exit_code == 128 + SIGKILL);
   REQUIRE(std::filesystem::exists(output / "runner.lock"));
   // A temporary file of a write the kill cut short.
-  write_text(output / "cache/.distance-0.bin.tmp.99999.0", "partial");
+  write_text(output / "cache/.distance-0.bin.tsfs-tmp.99999.0", "partial");
   auto next = run_runner("features " + kDtwSpec + " --set output=" + output.string());
   REQUIRE_MESSAGE(next.exit_code == 0, next.err);
   CHECK(contains(next.err, "ended without releasing it (killed?); its lock is stale"));

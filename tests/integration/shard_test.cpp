@@ -188,6 +188,21 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "shard.json", record);
 
   run_ok(with_output("run " + kShardSpec + " --shard 2/4", output));
+  // An accuracy its fold rows do not give is refused as a rerun of the shard refuses it.
+  const auto shard_rows = tsfs::read_csv_table(shard_one / "results.csv");
+  const std::string accuracy = shard_rows.rows[0][*shard_rows.column("accuracy")];
+  REQUIRE(accuracy != "0.5");
+  std::string edited_row = first_row;
+  edited_row.replace(edited_row.find("," + accuracy + ","), accuracy.size() + 2, ",0.5,");
+  write_text(shard_one / "results.csv",
+             results.substr(0, results.find('\n') + 1) + edited_row +
+                 results.substr(results.find('\n') + 1 + first_row.size()));
+  auto edited = run_runner("merge " + output.string());
+  CHECK(edited.exit_code == 2);
+  CHECK_MESSAGE(contains(edited.err, "shards/1-of-4/results.csv:2: the row of cell ("), edited.err);
+  CHECK_MESSAGE(contains(edited.err, "says accuracy = 0.5, but its"), edited.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  write_text(shard_one / "results.csv", results);
   std::filesystem::create_directories(output / "shards/2-of-3");
   auto stray = run_runner("merge " + output.string());
   CHECK(stray.exit_code == 2);

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "common/files.hpp"
 #include "config/spec.hpp"
 #include "config/spec_test_support.hpp"
 #include "plot/plot.hpp"
@@ -269,7 +270,7 @@ TEST_CASE("render_figure writes PNG and SVG whole or not at all") {
   CHECK(testing::read_text(folder / "half.png") == png);
   CHECK(testing::read_text(folder / "half.svg") == svg);
   for (const auto& entry : std::filesystem::directory_iterator(folder))
-    CHECK_MESSAGE(!render_contains(entry.path().filename().string(), ".tmp."),
+    CHECK_MESSAGE(!tsfs::is_temporary_file_name(entry.path().filename().string()),
                   entry.path().string());
   // A name with a '%' (a sprintf directive to gnuplot) renders under its own name.
   figure.body = "  plot '100%.dat' using 1:2 with lines\n";

@@ -25,6 +25,7 @@
 #include "sweep/store/keyed_records.hpp"
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_tables.hpp"
+#include "sweep/store/output_writer.hpp"
 #include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/run_folder.hpp"
@@ -208,6 +209,14 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
                                expected.what()));
       continue;
     }
+    // Checked as a rerun of the shard would check it: an edited shard row is refused, not merged.
+    const ResultRow result_row =
+        expected.tuned ? ResultRow{static_cast<size_t>(tuned[expected.index].candidates.front()),
+                                   sharded.tuned_keys[expected.index],
+                                   {}}
+                       : ResultRow{expected.index, {}, {}};
+    check_row_agrees_with_folds(shard_folder(spec.output, {expected.shard + 1, shards}), layout,
+                                plan, result_row, expected.key, part);
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
     if (expected.tuned) merged.tuned_finished[expected.index] = true;

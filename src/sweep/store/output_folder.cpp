@@ -109,12 +109,12 @@ void remove_stale_temporaries(const std::filesystem::path& folder) {
       entry.disable_recursion_pending();
     } else if (entry->is_directory(error) &&
                is_temporary_file_name(entry->path().filename().string())) {
-      spdlog::info("removing {}, left by an interrupted write", entry->path().string());
+      spdlog::warn("removing {}, left by an interrupted write", entry->path().string());
       entry.disable_recursion_pending();
       std::filesystem::remove_all(entry->path(), error);
     } else if (entry->is_regular_file(error) &&
                is_temporary_file_name(entry->path().filename().string())) {
-      spdlog::info("removing {}, left by an interrupted write", entry->path().string());
+      spdlog::warn("removing {}, left by an interrupted write", entry->path().string());
       std::filesystem::remove(entry->path(), error);
     }
 }

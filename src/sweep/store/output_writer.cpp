@@ -1,6 +1,7 @@
 #include "sweep/store/output_writer.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
 #include <cmath>
@@ -12,6 +13,44 @@
 #include "sweep/store/run_folder.hpp"
 
 namespace tsfs {
+namespace {
+
+// A tuned row's fields carry its own key (with "tuned" columns) instead of its first cell's.
+std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
+  std::copy(row.key.begin(), row.key.end(), fields.begin());
+  return fields;
+}
+
+}  // namespace
+
+void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
+                                 const Plan& plan, const ResultRow& row, const std::string& key,
+                                 const PreviousResults& previous) {
+  const auto stored = previous.results.find(key);
+  const auto fold_rows = previous.folds.find(key);
+  if (stored == previous.results.end() || fold_rows == previous.folds.end()) return;
+  std::vector<FoldOutcome> folds;
+  for (const auto& fold_row : fold_rows->second) folds.push_back(layout.fold_outcome(fold_row));
+  const Cell& cell = plan.cells[row.cell];
+  const auto expected = with_key(row, layout.results_row(cell, folds));
+  const auto header = layout.results_header();
+  for (size_t column = 0; column < header.size(); ++column) {
+    if (header[column] == "fit_seconds" || stored->second.at(column) == expected.at(column))
+      continue;
+    const auto line = previous.result_lines.find(key);
+    const auto key_size = static_cast<long>(layout.key_header().size());
+    throw InputError(
+        line == previous.result_lines.end()
+            ? (output / "results.csv").string()
+            : fmt::format("{}:{}", (output / "results.csv").string(), line->second),
+        fmt::format("the row of cell ({}) says {} = {}, but its {} folds.csv rows give {}: the "
+                    "files were edited or mixed, or written by a tsfs before exact means "
+                    "(2026-12: scripts/refresh_fold_means.py brings such a folder up to date); "
+                    "otherwise rerun with --fresh to recompute",
+                    fmt::join(expected.begin(), expected.begin() + key_size, ", "), header[column],
+                    stored->second[column], fold_rows->second.size(), expected[column]));
+  }
+}
 
 std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout, const Plan& plan,
                                    const std::vector<TunedCell>& tuned,
@@ -53,30 +92,10 @@ OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayo
     const auto found = previous_.results.find(keys_[r]);
     if (found == previous_.results.end()) continue;
     results_lines_[r] = csv_row(found->second);
-    if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end()) {
-      check_agrees_with_folds(r, found->second, fold_rows->second);
+    check_row_agrees_with_folds(output_, layout_, plan_, rows[r], keys_[r], previous_);
+    if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end())
       for (const auto& fold_row : fold_rows->second) folds_lines_[r] += csv_row(fold_row);
-    }
   }
-}
-
-void OutputWriter::check_agrees_with_folds(
-    size_t r, const std::vector<std::string>& stored,
-    const std::vector<std::vector<std::string>>& fold_rows) const {
-  std::vector<FoldOutcome> folds;
-  for (const auto& fold_row : fold_rows) folds.push_back(layout_.fold_outcome(fold_row));
-  const auto expected = with_key(rows_[r], layout_.results_row(plan_.cells[rows_[r].cell], folds));
-  const auto header = layout_.results_header();
-  for (size_t column = 0; column < header.size(); ++column)
-    if (header[column] != "fit_seconds" && stored.at(column) != expected.at(column))
-      throw InputError(
-          (output_ / "results.csv").string(),
-          fmt::format("the row of cell {} says {} = {}, but its {} folds.csv rows give {}: "
-                      "the files were edited or mixed, or written by a tsfs before exact means "
-                      "(2026-12: scripts/refresh_fold_means.py brings such a folder up to date); "
-                      "otherwise rerun with --fresh to recompute",
-                      keys_[r], header[column], stored[column], fold_rows.size(),
-                      expected[column]));
 }
 
 bool OutputWriter::done(size_t row) const {

@@ -41,6 +41,15 @@ std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout,
                                    const std::vector<TunedCell>& tuned,
                                    const std::vector<bool>& reported);
 
+// Throws InputError naming <output>/results.csv and the row's line when `previous`'s results.csv
+// row of `row` (joined key `key`) is not what its folds.csv rows give (means, spreads, counts;
+// fit_seconds aside: folds.csv rounds each fold's seconds): an edited accuracy would otherwise
+// reach every table and comparison of later runs. A resume and a merge (of each shard's rows)
+// check every row they carry over; a row without fold rows is not checked (it is recomputed).
+void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
+                                 const Plan& plan, const ResultRow& row, const std::string& key,
+                                 const PreviousResults& previous);
+
 // <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
 // an earlier run kept aside is overwritten.
 std::filesystem::path stale_path(const std::filesystem::path& output, const std::string& stem);
@@ -84,17 +93,6 @@ class OutputWriter {
   void keep_stale_rows() const;
 
  private:
-  // A resumed results.csv row must be what its folds.csv rows give (means, spreads, counts): an
-  // edited accuracy would otherwise reach every table and comparison of later runs. fit_seconds
-  // is left out (folds.csv rounds each fold's seconds).
-  void check_agrees_with_folds(size_t r, const std::vector<std::string>& stored,
-                               const std::vector<std::vector<std::string>>& fold_rows) const;
-  // A tuned row's fields carry its own key (with "tuned" columns) instead of its first cell's.
-  static std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
-    std::copy(row.key.begin(), row.key.end(), fields.begin());
-    return fields;
-  }
-
   const std::filesystem::path& output_;
   const ResultLayout& layout_;
   const Plan& plan_;

@@ -243,6 +243,7 @@ PreviousResults read_previous_results(const std::filesystem::path& output,
                                    "delete one of the rows, or rerun with --fresh",
                                    found->second));
     if (grid_keys.count(key)) {
+      previous.result_lines[key] = lines[r];
       previous.results[key] = std::move(row);
     } else {
       if (previous.stale.header.empty()) previous.stale.header = results.header;

@@ -22,6 +22,7 @@ CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* ro
 struct PreviousResults {
   std::map<std::string, std::vector<std::string>> results;             // key -> full row
   std::map<std::string, std::vector<std::vector<std::string>>> folds;  // key -> full rows
+  std::map<std::string, size_t> result_lines;  // key -> its results.csv line (error messages)
   CsvTable stale;            // earlier rows whose cell is not in this grid (kept, never dropped)
   std::string stale_reason;  // why they are stale, for the log
 };

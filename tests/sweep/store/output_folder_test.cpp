@@ -65,18 +65,21 @@ TEST_CASE("an output that is a file or empty is refused naming the spec's output
 
 TEST_CASE("remove_stale_temporaries removes interrupted writes except in a locked subfolder") {
   const testing::TemporaryFolder scratch("output_folder_temporaries");
-  const auto stale = scratch.write(".results.csv.tmp.999999.0", "half");
-  const auto nested = scratch.write("tables/.accuracy.md.tmp.999999.3", "half");
+  const auto stale = scratch.write(".results.csv.tsfs-tmp.999999.0", "half");
+  const auto nested = scratch.write("tables/.accuracy.md.tsfs-tmp.999999.3", "half");
   const auto kept = scratch.write("results.csv", "whole");
+  // Another program's file that looks like a temporary: not tsfs's to delete.
+  const auto foreign = scratch.write("notes/project/.draft.tmp.2024.1", "precious");
   // A killed `runner compare`'s staging folder (common/files.hpp, StagedFolder).
-  const auto staged = scratch.write("comparison/.staging.tmp.999999.0/figures/cd.png", "half");
-  const auto shard = scratch.write("shards/0/.results.csv.tmp.999999.1", "the shard's own");
+  const auto staged = scratch.write("comparison/.staging.tsfs-tmp.999999.0/figures/cd.png", "half");
+  const auto shard = scratch.write("shards/0/.results.csv.tsfs-tmp.999999.1", "the shard's own");
   scratch.write("shards/0/" + lock_file_name(), "");
   REQUIRE(is_temporary_file_name(stale.filename().string()));
   remove_stale_temporaries(scratch.path());
   CHECK_FALSE(std::filesystem::exists(stale));
   CHECK_FALSE(std::filesystem::exists(nested));
   CHECK(std::filesystem::exists(kept));
+  CHECK(std::filesystem::exists(foreign));
   CHECK(std::filesystem::exists(shard));
   CHECK_FALSE(std::filesystem::exists(staged.parent_path().parent_path()));
   CHECK(std::filesystem::exists(scratch.path() / "comparison"));

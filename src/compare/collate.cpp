@@ -49,10 +49,11 @@ std::filesystem::path folder_identity(const std::filesystem::path& folder) {
 
 Run read_run(const std::filesystem::path& folder, const std::vector<std::filesystem::path>& runs) {
   Run run{folder, run_name(folder, runs), (folder / "results.csv").string(), {}, {}};
+  // The folder as typed, not its short name: `out/nonexist` is where to look, `nonexist` is not.
   if (!std::filesystem::is_directory(folder))
-    throw InputError(run.name, "not a folder: compare needs finished run folders");
+    throw InputError(folder.string(), "not a folder: compare needs finished run folders");
   if (!std::filesystem::exists(folder / "results.csv"))
-    throw InputError(run.name, "not a finished run folder (no results.csv in it)");
+    throw InputError(folder.string(), "not a finished run folder (no results.csv in it)");
   run.table = read_csv_table(folder / "results.csv", &run.row_lines);
   if (!run.table.column("dataset"))
     throw InputError(run.file, "no 'dataset' column: not a tsfs results.csv");

@@ -185,6 +185,21 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   CHECK(read_text(file) == "x");
 }
 
+TEST_CASE("runner compare names a folder that is missing or not a run as typed") {
+  TemporaryFolder folder("compare_folders");
+  std::filesystem::create_directories(folder.path() / "out/empty");
+  auto missing = run_runner("compare " + (folder.path() / "out/nonexist").string());
+  CHECK(missing.exit_code == 2);
+  CHECK_MESSAGE(contains(missing.err, (folder.path() / "out/nonexist").string() +
+                                          ": not a folder: compare needs finished run folders"),
+                missing.err);
+  auto empty = run_runner("compare " + (folder.path() / "out/empty").string());
+  CHECK(empty.exit_code == 2);
+  CHECK_MESSAGE(contains(empty.err, (folder.path() / "out/empty").string() +
+                                        ": not a finished run folder (no results.csv in it)"),
+                empty.err);
+}
+
 TEST_CASE("runner compare --family: one comparison per n_features, Holm over all their pairs") {
   // The committed 14-dataset archive run (results/archive/), 3 n_features.
   TemporaryFolder folder("compare_family");

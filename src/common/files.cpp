@@ -23,8 +23,7 @@ constexpr char kMagic[8] = {'T', 'S', 'F', 'S', 'M', 'A', 'T', '1'};
 
 std::filesystem::path temporary_sibling(const std::filesystem::path& path) {
   static std::atomic<unsigned> counter{0};
-  return path.parent_path() / fmt::format(".{}.{}.{}.{}", path.filename().string(),
-                                          kTemporaryMarker, getpid(), counter++);
+  return path.parent_path() / temporary_file_name(path.filename().string(), counter++);
 }
 
 void create_parent(const std::filesystem::path& path) {
@@ -161,6 +160,10 @@ void StagedFolder::commit() {
     std::filesystem::remove(folder_ / relative, status);
     if (status) throw WriteError(folder_ / relative, status.value());
   }
+}
+
+std::string temporary_file_name(const std::string& name, unsigned n) {
+  return fmt::format(".{}.{}.{}.{}", name, kTemporaryMarker, getpid(), n);
 }
 
 bool is_temporary_file_name(const std::string& name) {

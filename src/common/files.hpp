@@ -80,6 +80,8 @@ class StagedFolder {
 // owns the folder removes them, so the marker must be one no other program's file has (a user's
 // ".draft.tmp.2024.1" beside the results is not tsfs's to delete).
 inline constexpr char kTemporaryMarker[] = "tsfs-tmp";
+// ".<name>.tsfs-tmp.<this process's pid>.<n>": the one place that spells the name.
+std::string temporary_file_name(const std::string& name, unsigned n);
 // Whether `name` is such a temporary file name.
 bool is_temporary_file_name(const std::string& name);
 

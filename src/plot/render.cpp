@@ -1,8 +1,6 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
-#include <unistd.h>
-
 #include <cstdlib>
 
 #include "common/error.hpp"
@@ -76,9 +74,9 @@ bool render_figure(const Figure& figure, const std::string& name,
   // ".NAME.FORMAT.tsfs-tmp.PID.0": a temporary file name that a later run's clean-up recognises.
   std::string escaped;
   for (char c : name) escaped += c == '%' ? std::string("%%") : std::string(1, c);
-  const std::string temporary = fmt::format(".{}.%s.{}.{}.0", escaped, kTemporaryMarker, getpid());
+  const std::string temporary = temporary_file_name(escaped + ".%s", 0);
   auto temporary_of = [&](const char* format) {
-    return folder / fmt::format(".{}.{}.{}.{}.0", name, format, kTemporaryMarker, getpid());
+    return folder / temporary_file_name(name + "." + format, 0);
   };
   auto remove_temporaries = [&] {
     std::error_code ignored;

@@ -12,7 +12,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "evaluate/chosen_metrics.hpp"
-#include "report/csv_table.hpp"
+#include "report/checked_table.hpp"
 
 namespace tsfs::compare {
 namespace {
@@ -54,7 +54,7 @@ Run read_run(const std::filesystem::path& folder, const std::vector<std::filesys
     throw InputError(folder.string(), "not a folder: compare needs finished run folders");
   if (!std::filesystem::exists(folder / "results.csv"))
     throw InputError(folder.string(), "not a finished run folder (no results.csv in it)");
-  run.table = read_csv_table(folder / "results.csv", &run.row_lines);
+  run.table = read_checked(folder / "results.csv", &run.row_lines, DamageRemedy::rerun);
   if (!run.table.column("dataset"))
     throw InputError(run.file, "no 'dataset' column: not a tsfs results.csv");
   return run;

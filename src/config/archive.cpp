@@ -186,6 +186,7 @@ std::vector<DatasetSpec> read_archive(const YAML::Node& node, const SpecSource& 
   for (const std::string& name : names) {
     DatasetSpec dataset;
     dataset.where = location_of(node, file);
+    dataset.folder_where = dataset.where;
     dataset.options.name = name;
     dataset.options.folder = folder / name;
     dataset.from_archive = true;

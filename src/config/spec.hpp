@@ -35,6 +35,8 @@ struct SourceLocation {
 struct DatasetSpec {
   DatasetOptions options;
   SourceLocation where;
+  // Where the data folder was given: the entry's `path:` (or the --set that gave it), else `where`.
+  SourceLocation folder_where;
   // Expanded from `datasets: {archive: ...}`: when a component cannot handle it (missing file,
   // k >= rows, ...) the run skips it and records why in skipped.csv instead of stopping.
   bool from_archive = false;

@@ -357,6 +357,8 @@ DatasetSpec read_dataset(const YAML::Node& item, const Context& context) {
   }
   if (dataset.options.folder.empty())
     dataset.options.folder = std::filesystem::path("third_party/ucr") / dataset.options.name;
+  dataset.folder_where =
+      item.IsMap() && item["path"] ? location_of(item["path"], context.file) : dataset.where;
   return dataset;
 }
 

@@ -144,11 +144,18 @@ std::vector<fs::path> part_names(const DatasetOptions& options, const std::strin
           options.folder / (stem + ".ts"), options.folder / (stem + ".ts.gz")};
 }
 
+// A name that is taken by a folder (or a device, a socket) is refused, not reported missing.
 std::vector<fs::path> find_part(const DatasetOptions& options, const std::string& part) {
   std::vector<fs::path> found;
   std::error_code status;
-  for (const fs::path& path : part_names(options, part))
-    if (fs::is_regular_file(path, status)) found.push_back(path);
+  for (const fs::path& path : part_names(options, part)) {
+    if (fs::is_regular_file(path, status))
+      found.push_back(path);
+    else if (fs::exists(path, status))
+      throw InputError(path.string(), fs::is_directory(path, status)
+                                          ? "is a folder, expected a file"
+                                          : "is not a regular file, expected a file");
+  }
   return found;
 }
 

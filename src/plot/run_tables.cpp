@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "report/checked_table.hpp"
 
 namespace tsfs {
 
@@ -13,7 +14,8 @@ CsvTable read_run_table(const std::filesystem::path& run_folder, const std::stri
   auto path = run_folder / (source + ".csv");
   if (!std::filesystem::exists(path))
     throw InputError(path.string(), "not found: plots need a finished (or resumed) run folder");
-  return read_csv_table(path);
+  return is_result_table(source) ? read_checked(path, nullptr, DamageRemedy::rerun)
+                                 : read_csv_table(path);
 }
 
 size_t require_column(const CsvTable& table, const std::string& column,

@@ -9,7 +9,8 @@
 
 namespace tsfs {
 
-// `source` is results, folds or scores: <run_folder>/<source>.csv.
+// `source` is results, folds, scores, tuned or curves: <run_folder>/<source>.csv. results, folds
+// and tuned are checked as a resumed run checks them (check_result_table).
 CsvTable read_run_table(const std::filesystem::path& run_folder, const std::string& source);
 
 // Rows matching every "column=value" filter (a value list "column=a|b" matches any of them).

@@ -13,7 +13,7 @@
 #include "common/text.hpp"
 #include "data/csv_matrix.hpp"
 #include "plot/band.hpp"
-#include "report/csv_table.hpp"
+#include "report/checked_table.hpp"
 #include "report/html_page.hpp"
 
 namespace tsfs {
@@ -93,10 +93,14 @@ std::string yaml_json(const YAML::Node& node) {
 std::optional<CsvTable> table_if_present(const std::filesystem::path& folder,
                                          const std::string& stem) {
   const auto plain = folder / (stem + ".csv"), gzipped = folder / (stem + ".csv.gz");
-  if (std::filesystem::exists(plain)) return read_csv_table(plain);
-  if (std::filesystem::exists(gzipped))
-    return parse_csv_table(read_maybe_gzipped(gzipped), gzipped);
-  return std::nullopt;
+  const bool is_plain = std::filesystem::exists(plain);
+  if (!is_plain && !std::filesystem::exists(gzipped)) return std::nullopt;
+  std::vector<size_t> lines;
+  CsvTable table = is_plain ? read_csv_table(plain, &lines)
+                            : parse_csv_table(read_maybe_gzipped(gzipped), gzipped, &lines);
+  if (is_result_table(stem))
+    check_result_table(table, is_plain ? plain : gzipped, lines, DamageRemedy::rerun);
+  return table;
 }
 
 std::string text_if_present(const std::filesystem::path& path) {
@@ -238,7 +242,7 @@ std::string folder_name(const std::filesystem::path& folder) {
 }
 
 void write_run_report(const std::filesystem::path& folder, const std::string& name) {
-  CsvTable results = read_csv_table(folder / "results.csv");
+  CsvTable results = read_checked(folder / "results.csv", nullptr, DamageRemedy::rerun);
   const std::string band_error = add_accuracy_band(results);
   auto folds = table_if_present(folder, "folds");
   const bool folds_left_out = folds && folds->rows.size() > kMaxFoldRows;

@@ -139,18 +139,34 @@ TEST_CASE("run_name: the last components of the full path that tell the compared
 TEST_CASE("collate_runs refuses a metric value that is not finite at its file line") {
   for (const std::string value : {"inf", "-inf"}) {
     auto run = run_folder("infinite", std::string(kHeader) + "A,ned,laplacian,5,10,p,0.5,\n" +
-                                          "B,ned,laplacian,5,10,p," + value + ",\n");
-    const std::string error = error_of({{run}, "accuracy", {"selector"}});
+                                          "B,ned,laplacian," + value + ",10,p,0.5,\n");
+    const std::string error = error_of({{run}, "k", {"selector"}});
     CAPTURE(error);
-    CHECK(error.find("results.csv:3: --metric accuracy: '" + value +
+    CHECK(error.find("results.csv:3: --metric k: '" + value +
                      "' for method 'laplacian' on "
                      "dataset 'B' is not finite") != std::string::npos);
   }
   // A quoted field of two lines before it: the line is the file's, not the row's index + 2.
   auto quoted = run_folder("quoted", std::string(kHeader) + "A,ned,laplacian,5,10,\"p\np\",0.5,\n" +
-                                         "B,ned,laplacian,5,10,p,inf,\n");
-  CHECK(error_of({{quoted}, "accuracy", {"selector"}}).find("results.csv:4: --metric accuracy") !=
+                                         "B,ned,laplacian,inf,10,p,0.5,\n");
+  CHECK(error_of({{quoted}, "k", {"selector"}}).find("results.csv:4: --metric k") !=
         std::string::npos);
+}
+
+TEST_CASE("collate_runs refuses a results.csv value that no run writes, as a resumed run does") {
+  for (const std::string value : {"7", "-3", "abc", "inf", ""}) {
+    auto run = run_folder("edited", std::string(kHeader) + "A,ned,laplacian,5,10,p,0.5,\n" +
+                                        "B,ned,laplacian,5,10,p," + value + ",\n");
+    const std::string error = error_of({{run}, "accuracy", {"selector"}});
+    CAPTURE(error);
+    CHECK(error.find("results.csv:3: accuracy '" + value + "' is ") != std::string::npos);
+    CHECK(error.find("the file is damaged: repair it, or rerun the run that wrote it") !=
+          std::string::npos);
+  }
+  // Not only the compared metric: every column tsfs knows.
+  auto folds = run_folder("folds_edited", std::string(kHeader) + "A,ned,laplacian,5,0,p,0.5,\n");
+  CHECK(error_of({{folds}, "accuracy", {"selector"}})
+            .find("results.csv:2: n_features '0' is below 1") != std::string::npos);
 }
 
 TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing values and columns") {
@@ -158,12 +174,13 @@ TEST_CASE("collate_runs refuses ambiguous methods, other datasets, missing value
                                    "A,ned,laplacian,5,10,p,0.5,\n"
                                    "A,ned,laplacian,10,10,p,0.6,\n"
                                    "B,ned,laplacian,5,10,p,0.5,\n"
-                                   "B,ned,laplacian,10,10,p,,\n");
+                                   "B,ned,laplacian,10,10,p,0.6,\n");
   CHECK(error_of({{run}, "accuracy", {"selector"}})
             .find("method 'laplacian' has 2 rows for dataset 'A' differing in k: add the varying "
                   "columns to --by (e.g. --by selector,k)") != std::string::npos);
-  CHECK(error_of({{run}, "accuracy", {"selector", "k"}})
-            .find("results.csv:5: method 'laplacian, k=10' on dataset 'B': no accuracy value") !=
+  // fit_seconds may be empty (no run wrote it there), accuracy may not.
+  CHECK(error_of({{run}, "fit_seconds", {"selector", "k"}})
+            .find("results.csv:2: method 'laplacian, k=5' on dataset 'A': no fit_seconds value") !=
         std::string::npos);
   CHECK(error_of({{run}, "acuracy", {"selector"}})
             .find("no column 'acuracy' (--metric) (did you mean 'accuracy'?)") !=

@@ -345,6 +345,14 @@ TEST_CASE("a data folder that is a file is called a file") {
         doctest::Contains("not_a_folder: is a file, not a data folder"));
 }
 
+TEST_CASE("a data file that is a folder is called a folder, not a missing file") {
+  TempFolder folder;
+  folder.write("Toy_TEST.tsv", "1\t1\n2\t2\n");
+  std::filesystem::create_directories(folder.path() / "Toy_TRAIN.tsv.gz");
+  CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder)); }) ==
+        doctest::Contains("Toy_TRAIN.tsv.gz: is a folder, expected a file"));
+}
+
 TEST_CASE("missing: interpolate fills NaN inside a TSV series, and trailing NaN stays padding") {
   TempFolder folder;
   folder.write("Toy_TRAIN.tsv", "1\tNaN\t2\tNaN\t6\n2\t1\t2\tNaN\tNaN\n1\t1\t2\t3\t4\n");

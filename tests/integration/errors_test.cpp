@@ -77,10 +77,18 @@ TEST_CASE("data errors: file:line, exit 2, nothing written") {
       folder, "datasets: [{name: Foo, path: " + (folder.path() / "Foo").string() +
                   "}]\nselectors: [{kind: anova}]\n");
   CHECK(missing.exit_code == 2);
+  // A missing data folder is its `path:`'s doing: named at that value, or at the --set giving it.
   CHECK_MESSAGE(
-      missing.err.find("spec.yaml:1:12: dataset Foo: " + (folder.path() / "Foo").string() +
+      missing.err.find("spec.yaml:1:30: dataset Foo: " + (folder.path() / "Foo").string() +
                        ": data folder not found") != std::string::npos,
       missing.err);
+  auto overridden = run_expecting_failure(folder, kGunPoint + "selectors: [{kind: anova}]\n",
+                                          "--set datasets.0.path=/nonexistent/GunPoint");
+  CHECK(overridden.exit_code == 2);
+  CHECK_MESSAGE(
+      overridden.err.find("error: --set datasets.0.path: dataset GunPoint: "
+                          "/nonexistent/GunPoint: data folder not found") != std::string::npos,
+      overridden.err);
 }
 
 TEST_CASE("command line: --help, --version, unknown options, --dry-run") {

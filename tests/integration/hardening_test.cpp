@@ -146,14 +146,14 @@ TEST_CASE("a data value too large to square is refused at the data file's line")
                 run.err);
 }
 
-TEST_CASE("a data folder or archive that is a file is called a file, at its spec line") {
+TEST_CASE("a data folder or archive that is a file is called a file, at its `path:` value") {
   TemporaryFolder folder("hardening_files");
   auto file = write_text(folder.path() / "a_file", "x");
   auto data_spec = write_spec(folder.path(), "datasets: [{name: X, path: " + file.string() +
                                                  "}]\nselectors: [{kind: variance}]\n");
   auto run = run_runner(data_spec.string() + " --quiet");
   CHECK(run.exit_code == 2);
-  CHECK_MESSAGE(contains(run.err, "spec.yaml:1:12: dataset X: " + file.string() +
+  CHECK_MESSAGE(contains(run.err, "spec.yaml:1:28: dataset X: " + file.string() +
                                       ": is a file, not a data folder"),
                 run.err);
   auto archive_spec = write_spec(

@@ -101,6 +101,23 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
               ",stratified_kfold(folds=3;repeats=2;seed=7),x");
     refused("folds.csv:10: repeat 'x");
   }
+  SUBCASE("folds.csv rows the plan cannot give: another fold, other row counts, more features") {
+    // Row counts and feature counts within their ranges, so only the plan can tell them wrong.
+    auto edited = [&](const std::string& column, const std::string& value) {
+      auto table = tsfs::read_csv_table(output / "folds.csv");
+      table.rows[0][*table.column(column)] = value;
+      write_text(output / "folds.csv", table.str());
+    };
+    const auto table = tsfs::read_csv_table(output / "folds.csv");
+    const auto n_test = std::stoll(table.rows[0][*table.column("n_test")]);
+    edited("fold", "7");
+    refused("folds.csv:2: repeat 0 fold 7 is not a fold of the plan's protocol for GunPoint");
+    edited("n_test", std::to_string(n_test + 1));
+    refused("folds.csv:2: n_train " + table.rows[0][*table.column("n_train")] + " and n_test " +
+            std::to_string(n_test + 1) + ", but repeat 0 fold 0 of GunPoint has ");
+    edited("n_features_used", "999");
+    refused("folds.csv:2: n_features_used 999 is more than the ");
+  }
   SUBCASE("a corrupt manifest is diagnosed as corrupt and can be rebuilt from the CSVs") {
     write_text(output / "manifest.json", manifest.substr(0, manifest.size() / 2));
     auto run = run_runner(base);

@@ -223,6 +223,25 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
                          "shards/1-of-4/scores.csv: a row of no score vector "
                          "of the shard's, or out of the plan's order: Stray,row"),
                 stray_score.err);
+  // A score that is not a number, or a rank past the vector's features, named at its line.
+  const size_t second_row = scores.find('\n') + 1;
+  const size_t second_end = scores.find('\n', second_row);
+  std::string row = scores.substr(second_row, second_end - second_row);
+  const size_t rank_at = row.rfind(',') + 1, score_at = row.rfind(',', rank_at - 2) + 1;
+  write_text(shard_one / "scores.csv", scores.substr(0, second_row) + row.substr(0, score_at) +
+                                           "abc" + row.substr(rank_at - 1) +
+                                           scores.substr(second_end));
+  auto bad_score = run_runner("merge " + output.string());
+  CHECK(bad_score.exit_code == 2);
+  CHECK_MESSAGE(contains(bad_score.err, "shards/1-of-4/scores.csv:2: score 'abc' is not a number"),
+                bad_score.err);
+  write_text(shard_one / "scores.csv", scores.substr(0, second_row) + row.substr(0, rank_at) +
+                                           "999" + scores.substr(second_end));
+  auto bad_rank = run_runner("merge " + output.string());
+  CHECK(bad_rank.exit_code == 2);
+  CHECK_MESSAGE(contains(bad_rank.err, "shards/1-of-4/scores.csv:2: rank '999' is outside [0, "),
+                bad_rank.err);
+  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
   write_text(shard_one / "scores.csv", scores);
   // A shard's damaged work_seconds.csv is named at its line before the merge writes anything.
   const std::string seconds = read_text(shard_one / "work_seconds.csv");
@@ -536,6 +555,13 @@ TEST_CASE("a shard needs its plan") {
                          "--shards 2` first"),
                 unplanned.err);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "none" / "shards"));
+  // More shards than work groups would be empty jobs: refused, nothing written.
+  auto too_many =
+      run_runner(with_output("plan " + kShardSpec + " --shards 100000", folder.path() / "many"));
+  CHECK(too_many.exit_code == 2);
+  CHECK_MESSAGE(contains(too_many.err, "error: --shards: 100000 shards for "), too_many.err);
+  CHECK_MESSAGE(contains(too_many.err, "shards would get no work; use --shards "), too_many.err);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "many" / "plan"));
 }
 
 // skipped.csv's reasons leave out the spec's own place: the merge reads the spec from

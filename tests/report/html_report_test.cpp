@@ -6,7 +6,7 @@
 
 #include "common/error.hpp"
 #include "report/html_page.hpp"
-#include "support/temporary_folder.hpp"
+#include "support/dataset_fixtures.hpp"
 
 namespace tsfs {
 namespace {
@@ -67,9 +67,19 @@ TEST_CASE("report refuses a folder that holds neither a run nor a comparison, na
 }
 
 TEST_CASE("a malformed table read back is refused, and no page is written") {
-  testing::TemporaryFolder folder("html_bad");
+  test::TempFolder folder;
   folder.write("results.csv", "dataset,accuracy\n\"Coffee,0.5\n");
   CHECK_THROWS_AS(write_report(folder.path()), InputError);
+  CHECK_FALSE(std::filesystem::exists(folder.path() / "report.html"));
+  // Values no run writes, in results.csv or a gzipped folds.csv, are refused as a resume does.
+  folder.write("results.csv", std::string(kResults) + "Coffee,anova,9,p,7,,3\n");
+  CHECK_THROWS_WITH_AS(write_report(folder.path()),
+                       doctest::Contains("results.csv:4: accuracy '7' is outside [0, 1]"),
+                       InputError);
+  folder.write("results.csv", kResults);
+  folder.write_gzipped("folds.csv.gz", "dataset,fold,accuracy\nCoffee,-1,0.5\n");
+  CHECK_THROWS_WITH_AS(write_report(folder.path()),
+                       doctest::Contains("folds.csv.gz:2: fold '-1' is below 0"), InputError);
   CHECK_FALSE(std::filesystem::exists(folder.path() / "report.html"));
 }
 

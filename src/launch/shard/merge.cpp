@@ -293,6 +293,7 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
   std::vector<KeyedRecords> inputs;
   for (int s = 0; s < shards; ++s)
     inputs.emplace_back(shard_folder(spec.output, {s + 1, shards}) / file, header);
+  const RecordCheck check(declared.header(spec, loaded.layout));
   AtomicFileWriter output(spec.output / file);
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {
@@ -303,8 +304,12 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
       const std::string prefix =
           key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
       long long rows = 0;
-      for (; input.next_starts_with(prefix); input.advance(), ++rows)
+      for (; input.next_starts_with(prefix); input.advance(), ++rows) {
+        if (auto problem = check.problem(input.next(), features); !problem.empty())
+          throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
+                           problem + "; the shard's file is damaged: rerun the shard");
         output.stream() << input.next();
+      }
       if (declared.merge == ShardMerge::per_score_feature && rows != features)
         throw InputError(input.path().string(),
                          fmt::format("{} rows for the score vector ({}), not one per feature ({})",

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <set>
+
 #include "cache/artefacts.hpp"
 #include "classify/classifier.hpp"
 #include "common/error.hpp"
@@ -146,6 +148,16 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
         (calibrate / "work_seconds.csv").string(), calibration.measured, groups.size(),
         calibration.measured_seconds, calibration.seconds_per_unit);
   }
+  // A bundle is the smallest unit a shard takes: more shards than bundles would be empty jobs.
+  std::set<size_t> bundles;
+  for (const WorkGroup& group : groups) bundles.insert(group.bundle);
+  if (static_cast<size_t>(shards) > bundles.size())
+    throw InputError(
+        "--shards",
+        fmt::format("{} shards for {} work groups{}: {} shards would get "
+                    "no work; use --shards {} or fewer",
+                    shards, bundles.size(), spec.tune ? " (a tuned row's candidates are one)" : "",
+                    static_cast<size_t>(shards) - bundles.size(), bundles.size()));
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
   const auto loads = shard_loads(groups, assignment, shards);

@@ -60,9 +60,11 @@ Dataset load_dataset(const DatasetSpec& dataset_spec) {
   try {
     return load_ucr_dataset(dataset_spec.options);
   } catch (const InputError& error) {
-    // The data folder itself (missing, or a file) is the spec's `path`.
-    if (!names_missing_path(error) && error.where() != dataset_spec.options.folder.string()) throw;
-    throw InputError(dataset_spec.where.str(),
+    // The data folder itself (missing, or a file) is the spec's `path` (or the --set that gave
+    // it); a file missing from it is the entry's doing (its name, path or split).
+    const bool folder = error.where() == dataset_spec.options.folder.string();
+    if (!names_missing_path(error) && !folder) throw;
+    throw InputError(folder ? dataset_spec.folder_where.str() : dataset_spec.where.str(),
                      fmt::format("dataset {}: {}: {}", dataset_spec.options.name, error.where(),
                                  error.message()));
   }

@@ -15,6 +15,20 @@ std::string key_prefix(const std::vector<std::string>& key);
 // One CSV record (RFC 4180: a quoted field may hold a line break), with its '\n'.
 bool read_csv_record(std::istream& in, std::string& record);
 
+// Checks the value fields of a score-vector table's records (scores.csv: score, rank, ...) as
+// score_field_problem does; a table without such columns passes every record.
+class RecordCheck {
+ public:
+  explicit RecordCheck(const std::vector<std::string>& header);
+  // "" when `record` is fine, else "<column> '<value>' <problem>". A rank or feature_index must
+  // be below `features` when it is not negative.
+  std::string problem(const std::string& record, long long features) const;
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<size_t> checked_;  // the columns score_field_problem has a rule for
+};
+
 class KeyedRecords {
  public:
   // Throws InputError naming `path` unless it opens and its first record is `header` (csv_row).
@@ -24,7 +38,8 @@ class KeyedRecords {
     return pending_ && next_.compare(0, prefix.size(), prefix) == 0;
   }
   const std::string& next() const { return next_; }  // with its '\n'
-  void advance() { pending_ = read_csv_record(in_, next_); }
+  void advance();
+  size_t next_line() const { return next_line_; }  // the line `next()` starts on
   bool exhausted() const { return !pending_; }
   const std::filesystem::path& path() const { return path_; }
 
@@ -33,6 +48,8 @@ class KeyedRecords {
   std::ifstream in_;
   std::string next_;
   bool pending_ = false;
+  size_t next_line_ = 0;
+  size_t lines_read_ = 0;
 };
 
 // The rows a table holds for one key, in order: `rows` of them, or any number when negative.
@@ -42,7 +59,8 @@ struct KeyRows {
 };
 
 // Whether `path` holds exactly `header`, then each key's rows in the order given, each row of the
-// header's field count, and nothing else. A file that is missing or damaged, or describes other
+// header's field count and passing RecordCheck (with the key's `rows` as its features), and
+// nothing else. A file that is missing or damaged, or describes other
 // keys, is not whole: false, never an error (the caller writes it anew).
 bool holds_rows_of(const std::filesystem::path& path, const std::vector<std::string>& header,
                    const std::vector<KeyRows>& keys);

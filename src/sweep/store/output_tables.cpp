@@ -225,7 +225,8 @@ std::string merge_markdown(ShardMerge merge) {
       return "each tuned row's rows from the shard of its candidates, in results.csv's order";
     case ShardMerge::per_score_feature:
       return "each score vector's rows (one per feature) from the shard that computed it, in the "
-             "plan's order";
+             "plan's order; a score that is not a number, or a rank or feature_index outside the "
+             "vector, is refused at its line";
     case ShardMerge::per_score_unit:
       return "each score vector's rows from the shard that computed it, in the plan's order";
     case ShardMerge::per_work_group:

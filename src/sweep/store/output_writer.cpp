@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "common/error.hpp"
@@ -21,6 +22,44 @@ std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string>
   return fields;
 }
 
+// The plan's fold (repeat, index) of `dataset`, or null.
+const Fold* planned_fold(const PreparedDataset& dataset, int repeat, int index) {
+  for (const Fold& fold : dataset.folds)
+    if (fold.repeat == repeat && fold.index == index) return &fold;
+  return nullptr;
+}
+
+// Each fold row read back is one the plan makes: its fold exists, its row counts are the fold's,
+// and it used no more features than the cell asks for (a tuned row: than the dataset has).
+void check_folds_are_planned(const std::filesystem::path& output, const ResultLayout& layout,
+                             const Cell& cell, bool fixed_n_features,
+                             const std::vector<FoldOutcome>& folds,
+                             const std::vector<size_t>& lines) {
+  const PreparedDataset& dataset = layout.datasets()[static_cast<size_t>(cell.dataset)];
+  const auto features = static_cast<long long>(dataset.features.values.cols());
+  const long long most_features = fixed_n_features ? std::min(cell.n_features, features) : features;
+  for (size_t f = 0; f < folds.size(); ++f) {
+    const FoldOutcome& outcome = folds[f];
+    const Fold* fold = planned_fold(dataset, outcome.repeat, outcome.fold);
+    std::string problem;
+    if (!fold)
+      problem = fmt::format("repeat {} fold {} is not a fold of the plan's protocol for {}",
+                            outcome.repeat, outcome.fold, dataset.data.name);
+    else if (outcome.n_train != static_cast<long long>(fold->train_rows.size()) ||
+             outcome.n_test != static_cast<long long>(fold->test_rows.size()))
+      problem = fmt::format(
+          "n_train {} and n_test {}, but repeat {} fold {} of {} has {} training and {} test rows",
+          outcome.n_train, outcome.n_test, outcome.repeat, outcome.fold, dataset.data.name,
+          fold->train_rows.size(), fold->test_rows.size());
+    else if (outcome.n_features_used > most_features)
+      problem = fmt::format("n_features_used {} is more than the {} features the cell can use",
+                            outcome.n_features_used, most_features);
+    if (!problem.empty())
+      throw InputError(fmt::format("{}:{}", (output / "folds.csv").string(), lines[f]),
+                       problem + "; the files were edited or mixed: rerun with --fresh");
+  }
+}
+
 }  // namespace
 
 void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
@@ -32,6 +71,8 @@ void check_row_agrees_with_folds(const std::filesystem::path& output, const Resu
   std::vector<FoldOutcome> folds;
   for (const auto& fold_row : fold_rows->second) folds.push_back(layout.fold_outcome(fold_row));
   const Cell& cell = plan.cells[row.cell];
+  check_folds_are_planned(output, layout, cell, row.key.empty(), folds,
+                          previous.fold_lines.at(key));
   const auto expected = with_key(row, layout.results_row(cell, folds));
   const auto header = layout.results_header();
   for (size_t column = 0; column < header.size(); ++column) {

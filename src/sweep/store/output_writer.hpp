@@ -46,6 +46,8 @@ std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout,
 // fit_seconds aside: folds.csv rounds each fold's seconds): an edited accuracy would otherwise
 // reach every table and comparison of later runs. A resume and a merge (of each shard's rows)
 // check every row they carry over; a row without fold rows is not checked (it is recomputed).
+// Each folds.csv row must also be one of the plan's folds of the dataset, with its training and
+// test row counts, and no more features used than the cell asks for (InputError at its line).
 void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
                                  const Plan& plan, const ResultRow& row, const std::string& key,
                                  const PreviousResults& previous);

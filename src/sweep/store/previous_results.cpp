@@ -4,108 +4,18 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <optional>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
-#include "evaluate/chosen_metrics.hpp"
+#include "report/checked_table.hpp"
 
 namespace tsfs {
 namespace {
 
-// What a value column of results.csv / folds.csv may hold. Everything read back is checked as
-// strictly as fresh input: a resumed row is copied into the new results verbatim, so a damaged
-// field would otherwise survive every later run.
-struct ColumnRule {
-  bool may_be_empty = false;
-  bool integer = false;
-  double minimum = 0.0;
-  double maximum = HUGE_VAL;
-  bool may_be_tuned = false;  // "tuned": chosen per fold by nested CV (tune:)
-};
-
-std::map<std::string, ColumnRule> make_column_rules() {
-  std::map<std::string, ColumnRule> rules = {
-      {"n_features", {false, true, 1.0, HUGE_VAL, true}},
-      {"accuracy", {false, false, 0.0, 1.0}},
-      {"accuracy_std", {true, false, 0.0}},
-      {"balanced_accuracy", {false, false, 0.0, 1.0}},
-      {"n_folds", {false, true, 1.0}},
-      {"n_features_used", {false, true, 0.0}},
-      // folds.csv: an integer; results.csv: the mean over folds.
-      {"n_components", {false, false, 1.0}},
-      {"reconstruction_error", {false, false, 0.0}},
-      {"zero_weight_fraction", {true, false, 0.0, 1.0}},
-      // folds.csv: 0 or 1; results.csv: the count over the cell's folds.
-      {"non_converged_fits", {false, true, 0.0}},
-      {"fit_seconds", {true, false, 0.0}},
-      {"repeat", {false, true, 0.0}},
-      {"fold", {false, true, 0.0}},
-      {"n_train", {false, true, 1.0}},
-      {"n_test", {false, true, 1.0}},
-      // tuned.csv
-      {"candidates", {false, true, 1.0}},
-      {"tied_candidates", {true, true, 1.0}},
-      {"inner_accuracy", {false, false, 0.0, 1.0}},
-      {"inner_balanced_accuracy", {false, false, 0.0, 1.0}},
-  };
-  // The chosen metrics (metrics:) lie in [0, 1] and are empty where undefined on a fold.
-  for (const std::string& name : chosen_metric_names()) {
-    rules[name] = {true, false, 0.0, 1.0};
-    rules[name + "_std"] = {true, false, 0.0};
-    rules["inner_" + name] = {true, false, 0.0, 1.0};
-  }
-  return rules;
-}
-
-const std::map<std::string, ColumnRule>& column_rules() {
-  static const std::map<std::string, ColumnRule> rules = make_column_rules();
-  return rules;
-}
-
-// Why `text` breaks `rule`, or "" when it is fine.
-std::string field_problem(const std::string& text, const ColumnRule& rule) {
-  if (rule.may_be_tuned && text == "tuned") return "";
-  if (text.empty()) return rule.may_be_empty ? "" : "is empty";
-  auto value = parse_double(text);
-  if (!value || !std::isfinite(*value)) return "is not a number";
-  if (rule.integer && *value != std::floor(*value)) return "is not an integer";
-  if (*value < rule.minimum || *value > rule.maximum)
-    return rule.maximum == HUGE_VAL
-               ? fmt::format("is below {}", rule.minimum)
-               : fmt::format("is outside [{}, {}]", rule.minimum, rule.maximum);
-  return "";
-}
-
 std::string where(const std::filesystem::path& path, size_t line) {
   return fmt::format("{}:{}", path.string(), line);
-}
-
-void check_header(const std::filesystem::path& path, const CsvTable& table) {
-  for (size_t c = 0; c < table.header.size(); ++c)
-    for (size_t d = 0; d < c; ++d)
-      if (table.header[c] == table.header[d])
-        throw InputError(fmt::format("{}:1", path.string()),
-                         fmt::format("column '{}' appears twice (columns {} and {}); the file is "
-                                     "damaged: repair it, or rerun with --fresh",
-                                     table.header[c], d + 1, c + 1));
-}
-
-void check_fields(const std::filesystem::path& path, const CsvTable& table,
-                  const std::vector<size_t>& lines) {
-  const auto& rules = column_rules();
-  for (size_t c = 0; c < table.header.size(); ++c) {
-    auto rule = rules.find(table.header[c]);
-    if (rule == rules.end()) continue;
-    for (size_t r = 0; r < table.rows.size(); ++r)
-      if (auto problem = field_problem(table.rows[r][c], rule->second); !problem.empty())
-        throw InputError(where(path, lines[r]),
-                         fmt::format("{} '{}' {}; the file is damaged: repair or delete the row "
-                                     "(its cell is recomputed), or rerun with --fresh",
-                                     table.header[c], table.rows[r][c], problem));
-  }
 }
 
 // Maps an earlier table's rows onto the current header. A missing key column reads as the
@@ -174,6 +84,7 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
                                      "file is damaged: delete one of them, or rerun with --fresh",
                                      row[repeat], row[fold], found->second));
       previous.folds[key].push_back(std::move(row));
+      previous.fold_lines[key].push_back(lines[r]);
     }
   }
   const auto header = layout.results_header();
@@ -187,6 +98,7 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
     }
     ++incomplete;
     previous.folds.erase(cell->first);
+    previous.fold_lines.erase(cell->first);
     cell = previous.results.erase(cell);
   }
   if (incomplete > 0)
@@ -195,15 +107,6 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
 }
 
 }  // namespace
-
-CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* row_lines) {
-  std::vector<size_t> lines;
-  CsvTable table = read_csv_table(path, &lines);
-  check_header(path, table);
-  check_fields(path, table, lines);
-  if (row_lines) *row_lines = std::move(lines);
-  return table;
-}
 
 std::string join_key(const std::vector<std::string>& fields) {
   std::string key;

@@ -7,22 +7,18 @@
 #include <string>
 #include <vector>
 
-#include "report/csv_table.hpp"
+#include "report/checked_table.hpp"
 #include "sweep/store/result_layout.hpp"
 
 namespace tsfs {
 
 std::string join_key(const std::vector<std::string>& fields);
 
-// A CSV of an earlier run (results.csv, folds.csv, tuned.csv), every known value column checked
-// (numbers, integers, ranges, no duplicate columns): InputError naming file:line otherwise.
-// `row_lines`, when given, receives the line each row starts on (read_csv_table).
-CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* row_lines = nullptr);
-
 struct PreviousResults {
   std::map<std::string, std::vector<std::string>> results;             // key -> full row
   std::map<std::string, std::vector<std::vector<std::string>>> folds;  // key -> full rows
   std::map<std::string, size_t> result_lines;  // key -> its results.csv line (error messages)
+  std::map<std::string, std::vector<size_t>> fold_lines;  // key -> its folds.csv rows' lines
   CsvTable stale;            // earlier rows whose cell is not in this grid (kept, never dropped)
   std::string stale_reason;  // why they are stale, for the log
 };

@@ -98,6 +98,7 @@ class ResultLayout {
   // The spec's classifier reports whether its solver converged: the non_converged_fits columns.
   bool reports_convergence() const;
   bool reports_reconstruction() const;  // a reducer with ReducerRegistration::reconstructs
+  const std::vector<PreparedDataset>& datasets() const { return datasets_; }
 
  private:
   std::vector<std::string> selector_fields(int selector, int params) const;

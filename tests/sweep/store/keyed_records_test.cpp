@@ -44,6 +44,27 @@ TEST_CASE("holds_rows_of: the keys' rows in order, of the header's width, and no
   CHECK(tsfs::holds_rows_of(path, header, keys));
 }
 
+TEST_CASE("holds_rows_of: a score-vector table's values are checked (a damaged one is rewritten)") {
+  tsfs::testing::TemporaryFolder folder("keyed_records_scores");
+  const auto path = folder.path() / "scores.csv";
+  const std::vector<std::string> header = {"dataset", "feature_index", "feature", "score", "rank"};
+  const std::vector<tsfs::KeyRows> keys = {{tsfs::key_prefix({"A"}), 2}};
+  const std::string top = "dataset,feature_index,feature,score,rank\nA,0,\"mean, x\",0.5,1\n";
+  write(path, top + "A,1,max,nan,0\n");
+  CHECK(tsfs::holds_rows_of(path, header, keys));
+  write(path, top + "A,1,max,abc,0\n");
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, top + "A,1,max,0.25,2\n");  // a rank past the 2 features
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+
+  const tsfs::RecordCheck check(header);
+  CHECK(check.problem("A,1,max,0.25,1\n", 2) == "");
+  CHECK(check.problem("A,1,max,0.25,999\n", 2) == "rank '999' is outside [0, 1]");
+  CHECK(check.problem("A,x,max,0.25,1\n", 2) == "feature_index 'x' is not a number");
+  CHECK(check.problem("A,1,\"m,a,x\",0.25\n", 2) == "4 fields, not 5");
+  CHECK(tsfs::RecordCheck({"dataset", "measure", "value"}).problem("A,x,y\n", 2) == "");
+}
+
 TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched whole") {
   tsfs::testing::TemporaryFolder folder("keyed_records_reader");
   const auto path = folder.path() / "table.csv";
@@ -53,7 +74,9 @@ TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched
   tsfs::KeyedRecords records(path, "a,b\n");
   CHECK_FALSE(records.next_starts_with(tsfs::key_prefix({"A"})));  // "A1," is not "A,"
   CHECK(records.next() == "A1,1\n");
+  CHECK(records.next_line() == 2);
   records.advance();
+  CHECK(records.next_line() == 3);
   CHECK(records.next_starts_with(tsfs::key_prefix({"A"})));
   records.advance();
   CHECK(records.exhausted());

@@ -144,18 +144,11 @@ std::vector<fs::path> part_names(const DatasetOptions& options, const std::strin
           options.folder / (stem + ".ts"), options.folder / (stem + ".ts.gz")};
 }
 
-// A name that is taken by a folder (or a device, a socket) is refused, not reported missing.
 std::vector<fs::path> find_part(const DatasetOptions& options, const std::string& part) {
   std::vector<fs::path> found;
   std::error_code status;
-  for (const fs::path& path : part_names(options, part)) {
-    if (fs::is_regular_file(path, status))
-      found.push_back(path);
-    else if (fs::exists(path, status))
-      throw InputError(path.string(), fs::is_directory(path, status)
-                                          ? "is a folder, expected a file"
-                                          : "is not a regular file, expected a file");
-  }
+  for (const fs::path& path : part_names(options, part))
+    if (fs::is_regular_file(path, status)) found.push_back(path);
   return found;
 }
 
@@ -180,9 +173,15 @@ SeriesFile load_part(const std::vector<fs::path>& candidates, MissingValues miss
 InputError missing_part(const DatasetOptions& options, const std::string& part,
                         const std::string& advice) {
   const std::vector<fs::path> names = part_names(options, part);
+  std::error_code status;
+  // A name taken by a folder (or a device, a socket) is what to fix, not a missing file.
+  for (const fs::path& name : names)
+    if (fs::exists(name, status))
+      return InputError(name.string(), fs::is_directory(name, status)
+                                           ? "is a folder, expected a file"
+                                           : "is not a regular file, expected a file");
   std::string message =
       fmt::format("file not found (nor {}.gz, .ts or .ts.gz)", names.front().filename().string());
-  std::error_code status;
   // The UCR archive keeps each dataset in its own folder; point at it if that is the mix-up.
   if (fs::is_directory(options.folder / options.name, status))
     message += fmt::format("; the data folder should probably be {}",

@@ -14,8 +14,11 @@ CsvTable read_run_table(const std::filesystem::path& run_folder, const std::stri
   auto path = run_folder / (source + ".csv");
   if (!std::filesystem::exists(path))
     throw InputError(path.string(), "not found: plots need a finished (or resumed) run folder");
-  return is_result_table(source) ? read_checked(path, nullptr, DamageRemedy::rerun)
-                                 : read_csv_table(path);
+  std::vector<size_t> lines;
+  CsvTable table = read_csv_table(path, &lines);
+  if (const auto kind = checked_table_kind(source))
+    check_table(*kind, table, path, lines, DamageRemedy::rerun);
+  return table;
 }
 
 size_t require_column(const CsvTable& table, const std::string& column,

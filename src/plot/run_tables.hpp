@@ -9,8 +9,8 @@
 
 namespace tsfs {
 
-// `source` is results, folds, scores, tuned or curves: <run_folder>/<source>.csv. results, folds
-// and tuned are checked as a resumed run checks them (check_result_table).
+// `source` is results, folds, scores, tuned or curves: <run_folder>/<source>.csv, its values
+// checked as a resumed run checks them (check_table) where tsfs has rules for them.
 CsvTable read_run_table(const std::filesystem::path& run_folder, const std::string& source);
 
 // Rows matching every "column=value" filter (a value list "column=a|b" matches any of them).

@@ -3,7 +3,9 @@
 // rows verbatim, and compare, report and the plots draw conclusions from them, so a damaged or
 // edited field (an accuracy of 7, a score of `abc`) would otherwise survive into every later
 // table.
+#include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,28 +19,51 @@ enum class DamageRemedy {
   rerun,   // compare, report, plots: repair the file or rerun the run that wrote it
 };
 
-// Why `text` is not what tsfs writes in column `column` of results.csv, folds.csv or tuned.csv
-// (a number, an integer, within its range, empty only where allowed), or "" when it is fine or
-// the column has no rule.
-std::string result_field_problem(const std::string& column, const std::string& text);
+// The rule sets: `results` for results.csv, folds.csv and tuned.csv; `scores` for scores.csv.
+enum class CheckedTable { results, scores };
 
-// The same for a column of scores.csv (score, score_std_error, rank, feature_index, repeat,
-// fold). A rank or feature_index must also be below the vector's `features` (unless negative).
-std::string score_field_problem(const std::string& column, const std::string& text,
-                                long long features);
-bool is_score_column(const std::string& column);  // one score_field_problem has a rule for
+// The rule set of <stem>.csv, or nullopt for a table whose values are not checked.
+std::optional<CheckedTable> checked_table_kind(const std::string& stem);
 
-// Checks every known value column of results.csv, folds.csv or tuned.csv (numbers, integers,
-// ranges, no duplicate columns): InputError naming `path`:line, column and value otherwise.
-// `row_lines` are the lines the rows start on (read_csv_table).
-void check_result_table(const CsvTable& table, const std::filesystem::path& path,
-                        const std::vector<size_t>& row_lines, DamageRemedy remedy);
+// What a value column may hold.
+struct ColumnRule {
+  bool may_be_empty = false;
+  bool integer = false;
+  double minimum = 0.0;
+  double maximum = HUGE_VAL;
+  bool may_be_tuned = false;       // "tuned": chosen per fold by nested CV (tune:)
+  bool may_be_not_finite = false;  // nan, inf: a score of a selector that did not converge
+  bool below_features = false;     // scores.csv's rank and feature_index: below the vector's length
+};
 
-// Reads and checks such a table. `row_lines`, when given, receives the line each row starts on.
+// The rules of one table's columns, looked up once for its header.
+class ColumnChecks {
+ public:
+  ColumnChecks(CheckedTable kind, const std::vector<std::string>& header);
+  // "" when a row's fields are what tsfs writes there (numbers, integers, ranges, empty only where
+  // allowed), else "<column> '<value>' <problem>" for its first column that is not. `features`
+  // bounds rank and feature_index when it is not negative.
+  std::string problem(const std::vector<std::string>& fields, long long features = -1) const;
+  bool empty() const { return checks_.empty(); }
+
+ private:
+  struct Check {
+    size_t column;
+    std::string name;
+    ColumnRule rule;
+  };
+  std::vector<Check> checks_;
+};
+
+// Checks a table of `kind` whole: no column twice, every row's values (ColumnChecks), in file
+// order. InputError naming `path`:line, the column and the value otherwise. `row_lines` are the
+// lines the rows start on (read_csv_table).
+void check_table(CheckedTable kind, const CsvTable& table, const std::filesystem::path& path,
+                 const std::vector<size_t>& row_lines, DamageRemedy remedy);
+
+// Reads and checks results.csv, folds.csv or tuned.csv. `row_lines`, when given, receives the line
+// each row starts on.
 CsvTable read_checked(const std::filesystem::path& path, std::vector<size_t>* row_lines = nullptr,
                       DamageRemedy remedy = DamageRemedy::resume);
-
-// Whether <stem>.csv is one of the tables check_result_table knows (results, folds, tuned).
-bool is_result_table(const std::string& stem);
 
 }  // namespace tsfs

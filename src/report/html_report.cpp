@@ -98,8 +98,8 @@ std::optional<CsvTable> table_if_present(const std::filesystem::path& folder,
   std::vector<size_t> lines;
   CsvTable table = is_plain ? read_csv_table(plain, &lines)
                             : parse_csv_table(read_maybe_gzipped(gzipped), gzipped, &lines);
-  if (is_result_table(stem))
-    check_result_table(table, is_plain ? plain : gzipped, lines, DamageRemedy::rerun);
+  if (const auto kind = checked_table_kind(stem))
+    check_table(*kind, table, is_plain ? plain : gzipped, lines, DamageRemedy::rerun);
   return table;
 }
 

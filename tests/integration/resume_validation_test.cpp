@@ -117,6 +117,12 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
             std::to_string(n_test + 1) + ", but repeat 0 fold 0 of GunPoint has ");
     edited("n_features_used", "999");
     refused("folds.csv:2: n_features_used 999 is more than the ");
+    // Fold 1 spelt as fold 0 in another way: text the duplicate check does not see as equal.
+    auto twice = tsfs::read_csv_table(output / "folds.csv");
+    REQUIRE(twice.rows[1][*twice.column("fold")] == "1");
+    twice.rows[1][*twice.column("fold")] = "00";
+    write_text(output / "folds.csv", twice.str());
+    refused("folds.csv:3: repeat 0 fold 00 is the fold of line 2 again");
   }
   SUBCASE("a corrupt manifest is diagnosed as corrupt and can be rebuilt from the CSVs") {
     write_text(output / "manifest.json", manifest.substr(0, manifest.size() / 2));

@@ -224,19 +224,19 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
                          "of the shard's, or out of the plan's order: Stray,row"),
                 stray_score.err);
   // A score that is not a number, or a rank past the vector's features, named at its line.
-  const size_t second_row = scores.find('\n') + 1;
-  const size_t second_end = scores.find('\n', second_row);
-  std::string row = scores.substr(second_row, second_end - second_row);
+  const size_t score_row_at = scores.find('\n') + 1;
+  const size_t score_row_end = scores.find('\n', score_row_at);
+  std::string row = scores.substr(score_row_at, score_row_end - score_row_at);
   const size_t rank_at = row.rfind(',') + 1, score_at = row.rfind(',', rank_at - 2) + 1;
-  write_text(shard_one / "scores.csv", scores.substr(0, second_row) + row.substr(0, score_at) +
+  write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, score_at) +
                                            "abc" + row.substr(rank_at - 1) +
-                                           scores.substr(second_end));
+                                           scores.substr(score_row_end));
   auto bad_score = run_runner("merge " + output.string());
   CHECK(bad_score.exit_code == 2);
   CHECK_MESSAGE(contains(bad_score.err, "shards/1-of-4/scores.csv:2: score 'abc' is not a number"),
                 bad_score.err);
-  write_text(shard_one / "scores.csv", scores.substr(0, second_row) + row.substr(0, rank_at) +
-                                           "999" + scores.substr(second_end));
+  write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
+                                           "999" + scores.substr(score_row_end));
   auto bad_rank = run_runner("merge " + output.string());
   CHECK(bad_rank.exit_code == 2);
   CHECK_MESSAGE(contains(bad_rank.err, "shards/1-of-4/scores.csv:2: rank '999' is outside [0, "),

@@ -293,7 +293,7 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
   std::vector<KeyedRecords> inputs;
   for (int s = 0; s < shards; ++s)
     inputs.emplace_back(shard_folder(spec.output, {s + 1, shards}) / file, header);
-  const RecordCheck check(declared.header(spec, loaded.layout));
+  RecordCheck check(declared.header(spec, loaded.layout));
   AtomicFileWriter output(spec.output / file);
   output.stream() << header;
   for (size_t g = 0; g < groups.size(); ++g) {

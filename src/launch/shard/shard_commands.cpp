@@ -73,6 +73,23 @@ void check_plan_folder(const Spec& spec, const ShardId& shard) {
                                                 plan.shards, shard.count, shard.text()));
 }
 
+// A bundle (WorkGroup::bundle) is the smallest unit a shard takes: more shards than bundles would
+// be jobs with no work.
+void refuse_empty_shards(const Spec& spec, const std::vector<WorkGroup>& groups, int shards) {
+  std::set<size_t> bundles;
+  for (const WorkGroup& group : groups) bundles.insert(group.bundle);
+  if (bundles.empty() || static_cast<size_t>(shards) <= bundles.size()) return;
+  const std::string units =
+      spec.tune ? fmt::format("{} bundles of work groups (a tuned row's candidates are one)",
+                              bundles.size())
+                : fmt::format("{} work groups", bundles.size());
+  throw InputError(
+      "--shards",
+      fmt::format("{} shards for {}: {} shards would get no work; use --shards {} or "
+                  "fewer",
+                  shards, units, static_cast<size_t>(shards) - bundles.size(), bundles.size()));
+}
+
 }  // namespace
 
 bool planned_shards_started(const Spec& spec, int shards) {
@@ -139,6 +156,7 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
   }
   auto [datasets, plan] = load_plan(spec, options);
   auto groups = spec_work_groups(spec, datasets, plan);
+  refuse_empty_shards(spec, groups, shards);
   if (!calibrate.empty()) {
     const Calibration calibration = calibrate_costs(spec, datasets, plan, groups, calibrate);
     fmt::print(
@@ -148,16 +166,6 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
         (calibrate / "work_seconds.csv").string(), calibration.measured, groups.size(),
         calibration.measured_seconds, calibration.seconds_per_unit);
   }
-  // A bundle is the smallest unit a shard takes: more shards than bundles would be empty jobs.
-  std::set<size_t> bundles;
-  for (const WorkGroup& group : groups) bundles.insert(group.bundle);
-  if (static_cast<size_t>(shards) > bundles.size())
-    throw InputError(
-        "--shards",
-        fmt::format("{} shards for {} work groups{}: {} shards would get "
-                    "no work; use --shards {} or fewer",
-                    shards, bundles.size(), spec.tune ? " (a tuned row's candidates are one)" : "",
-                    static_cast<size_t>(shards) - bundles.size(), bundles.size()));
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
   const auto loads = shard_loads(groups, assignment, shards);

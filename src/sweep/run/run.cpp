@@ -523,6 +523,7 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
         keep_as_stale(layout.results_header(), earlier->second, previous);
       previous.results.erase(joined);
       previous.folds.erase(joined);
+      previous.fold_lines.erase(joined);
     }
   }
 }

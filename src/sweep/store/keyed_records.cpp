@@ -5,21 +5,37 @@
 #include <algorithm>
 
 #include "common/error.hpp"
-#include "common/text.hpp"
-#include "report/checked_table.hpp"
+#include "report/csv_table.hpp"
 
 namespace tsfs {
 namespace {
 
-// Fields of one record: the commas outside quotes, plus one.
-size_t field_count(const std::string& record) {
-  size_t fields = 1;
+// Splits one CSV record (RFC 4180, with its '\n') into `fields`, reusing their storage.
+void split_record(const std::string& record, std::vector<std::string>& fields) {
+  size_t count = 0;
+  auto next_field = [&]() -> std::string& {
+    if (count == fields.size()) fields.emplace_back();
+    std::string& field = fields[count++];
+    field.clear();
+    return field;
+  };
+  std::string* field = &next_field();
   bool quoted = false;
-  for (const char c : record) {
-    if (c == '"') quoted = !quoted;
-    if (c == ',' && !quoted) ++fields;
+  const size_t end = !record.empty() && record.back() == '\n' ? record.size() - 1 : record.size();
+  for (size_t i = 0; i < end; ++i) {
+    const char c = record[i];
+    if (quoted && c == '"' && i + 1 < end && record[i + 1] == '"') {
+      *field += '"';
+      ++i;
+    } else if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      field = &next_field();
+    } else {
+      *field += c;
+    }
   }
-  return fields;
+  fields.resize(count);
 }
 
 }  // namespace
@@ -44,20 +60,13 @@ bool read_csv_record(std::istream& in, std::string& record) {
   return false;
 }
 
-RecordCheck::RecordCheck(const std::vector<std::string>& header) : header_(header) {
-  for (size_t c = 0; c < header_.size(); ++c)
-    if (is_score_column(header_[c])) checked_.push_back(c);
-}
+RecordCheck::RecordCheck(const std::vector<std::string>& header)
+    : width_(header.size()), checks_(CheckedTable::scores, header) {}
 
-std::string RecordCheck::problem(const std::string& record, long long features) const {
-  if (checked_.empty()) return "";
-  std::vector<std::string> fields = parse_csv_table(record, "").header;
-  if (fields.size() != header_.size())
-    return fmt::format("{} fields, not {}", fields.size(), header_.size());
-  for (const size_t c : checked_)
-    if (auto problem = score_field_problem(header_[c], fields[c], features); !problem.empty())
-      return fmt::format("{} '{}' {}", header_[c], printable_excerpt(fields[c]), problem);
-  return "";
+std::string RecordCheck::problem(const std::string& record, long long features) {
+  split_record(record, fields_);
+  if (fields_.size() != width_) return fmt::format("{} fields, not {}", fields_.size(), width_);
+  return checks_.problem(fields_, features);
 }
 
 KeyedRecords::KeyedRecords(std::filesystem::path path, const std::string& header)
@@ -80,13 +89,11 @@ bool holds_rows_of(const std::filesystem::path& path, const std::vector<std::str
   if (!std::filesystem::is_regular_file(path)) return false;
   try {
     KeyedRecords records(path, csv_row(header));
-    const RecordCheck check(header);
+    RecordCheck check(header);
     for (const KeyRows& key : keys) {
       long long rows = 0;
       for (; records.next_starts_with(key.prefix); records.advance(), ++rows)
-        if (field_count(records.next()) != header.size() ||
-            !check.problem(records.next(), key.rows).empty())
-          return false;
+        if (!check.problem(records.next(), key.rows).empty()) return false;
       if (key.rows >= 0 && rows != key.rows) return false;
     }
     return records.exhausted();

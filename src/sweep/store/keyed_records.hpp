@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "report/checked_table.hpp"
+
 namespace tsfs {
 
 // The CSV text a record with these leading fields starts with: the fields, then a comma.
@@ -15,18 +17,20 @@ std::string key_prefix(const std::vector<std::string>& key);
 // One CSV record (RFC 4180: a quoted field may hold a line break), with its '\n'.
 bool read_csv_record(std::istream& in, std::string& record);
 
-// Checks the value fields of a score-vector table's records (scores.csv: score, rank, ...) as
-// score_field_problem does; a table without such columns passes every record.
+// Checks a score-vector table's records (scores.csv, selection_measures.csv): the header's field
+// count, and scores.csv's values as ColumnChecks does (a score that is not a number, a rank past
+// the vector's features).
 class RecordCheck {
  public:
   explicit RecordCheck(const std::vector<std::string>& header);
-  // "" when `record` is fine, else "<column> '<value>' <problem>". A rank or feature_index must
-  // be below `features` when it is not negative.
-  std::string problem(const std::string& record, long long features) const;
+  // "" when `record` is fine, else what is wrong ("rank '999' is outside [0, 21]"). A rank or
+  // feature_index must be below `features` when it is not negative.
+  std::string problem(const std::string& record, long long features);
 
  private:
-  std::vector<std::string> header_;
-  std::vector<size_t> checked_;  // the columns score_field_problem has a rule for
+  size_t width_;
+  ColumnChecks checks_;
+  std::vector<std::string> fields_;  // of the record checked last, kept for its capacity
 };
 
 class KeyedRecords {

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/interrupt.hpp"
+#include "common/text.hpp"
 #include "sweep/store/keyed_records.hpp"
 #include "sweep/store/run_folder.hpp"
 
@@ -22,41 +23,67 @@ std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string>
   return fields;
 }
 
-// The plan's fold (repeat, index) of `dataset`, or null.
-const Fold* planned_fold(const PreparedDataset& dataset, int repeat, int index) {
-  for (const Fold& fold : dataset.folds)
-    if (fold.repeat == repeat && fold.index == index) return &fold;
-  return nullptr;
+// The plan's fold of `dataset` that a folds.csv row with these repeat and fold numbers is, or
+// folds.size(). Rows are written in the plan's fold order, so the row's own position comes first.
+size_t planned_fold(const PreparedDataset& dataset, size_t position, double repeat, double index) {
+  auto is = [&](size_t f) {
+    return dataset.folds[f].repeat == repeat && dataset.folds[f].index == index;
+  };
+  if (position < dataset.folds.size() && is(position)) return position;
+  for (size_t f = 0; f < dataset.folds.size(); ++f)
+    if (is(f)) return f;
+  return dataset.folds.size();
 }
 
-// Each fold row read back is one the plan makes: its fold exists, its row counts are the fold's,
-// and it used no more features than the cell asks for (a tuned row: than the dataset has).
+// Each fold row read back is one the plan makes: every planned fold once, with its training and
+// test row counts, and no more features used than the cell asks for (a tuned row: than the
+// dataset has). Compared as the doubles read_checked let through, before any cast to an integer.
 void check_folds_are_planned(const std::filesystem::path& output, const ResultLayout& layout,
-                             const Cell& cell, bool fixed_n_features,
-                             const std::vector<FoldOutcome>& folds,
+                             const Cell& cell, bool tuned_row,
+                             const std::vector<std::vector<std::string>>& rows,
                              const std::vector<size_t>& lines) {
   const PreparedDataset& dataset = layout.datasets()[static_cast<size_t>(cell.dataset)];
-  const auto features = static_cast<long long>(dataset.features.values.cols());
-  const long long most_features = fixed_n_features ? std::min(cell.n_features, features) : features;
-  for (size_t f = 0; f < folds.size(); ++f) {
-    const FoldOutcome& outcome = folds[f];
-    const Fold* fold = planned_fold(dataset, outcome.repeat, outcome.fold);
+  const std::string where = fmt::format("{}:{}", (output / "folds.csv").string(), lines.front());
+  const std::string remedy = "; the files were edited or mixed: rerun with --fresh";
+  if (rows.size() != dataset.folds.size())
+    throw InputError(where, fmt::format("the cell has {} fold rows, but the plan makes {} folds "
+                                        "of {}",
+                                        rows.size(), dataset.folds.size(), dataset.data.name) +
+                                remedy);
+  const auto features = static_cast<double>(dataset.features.values.cols());
+  const double most_features =
+      tuned_row ? features : std::min(static_cast<double>(cell.n_features), features);
+  // folds_header: the key, then repeat, fold, n_train, n_test, n_features_used.
+  const size_t at = layout.key_header().size();
+  std::vector<size_t> line_of_fold(dataset.folds.size(), 0);
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    auto number = [&](size_t offset) { return parse_double(row[at + offset]).value_or(-1.0); };
+    const size_t f = planned_fold(dataset, r, number(0), number(1));
     std::string problem;
-    if (!fold)
+    if (f == dataset.folds.size()) {
       problem = fmt::format("repeat {} fold {} is not a fold of the plan's protocol for {}",
-                            outcome.repeat, outcome.fold, dataset.data.name);
-    else if (outcome.n_train != static_cast<long long>(fold->train_rows.size()) ||
-             outcome.n_test != static_cast<long long>(fold->test_rows.size()))
+                            printable_excerpt(row[at]), printable_excerpt(row[at + 1]),
+                            dataset.data.name);
+    } else if (line_of_fold[f] != 0) {
+      problem =
+          fmt::format("repeat {} fold {} is the fold of line {} again", printable_excerpt(row[at]),
+                      printable_excerpt(row[at + 1]), line_of_fold[f]);
+    } else if (number(2) != static_cast<double>(dataset.folds[f].train_rows.size()) ||
+               number(3) != static_cast<double>(dataset.folds[f].test_rows.size())) {
       problem = fmt::format(
           "n_train {} and n_test {}, but repeat {} fold {} of {} has {} training and {} test rows",
-          outcome.n_train, outcome.n_test, outcome.repeat, outcome.fold, dataset.data.name,
-          fold->train_rows.size(), fold->test_rows.size());
-    else if (outcome.n_features_used > most_features)
+          printable_excerpt(row[at + 2]), printable_excerpt(row[at + 3]), dataset.folds[f].repeat,
+          dataset.folds[f].index, dataset.data.name, dataset.folds[f].train_rows.size(),
+          dataset.folds[f].test_rows.size());
+    } else if (number(4) > most_features) {
       problem = fmt::format("n_features_used {} is more than the {} features the cell can use",
-                            outcome.n_features_used, most_features);
+                            printable_excerpt(row[at + 4]), most_features);
+    }
     if (!problem.empty())
-      throw InputError(fmt::format("{}:{}", (output / "folds.csv").string(), lines[f]),
-                       problem + "; the files were edited or mixed: rerun with --fresh");
+      throw InputError(fmt::format("{}:{}", (output / "folds.csv").string(), lines[r]),
+                       problem + remedy);
+    line_of_fold[f] = lines[r];
   }
 }
 
@@ -68,11 +95,12 @@ void check_row_agrees_with_folds(const std::filesystem::path& output, const Resu
   const auto stored = previous.results.find(key);
   const auto fold_rows = previous.folds.find(key);
   if (stored == previous.results.end() || fold_rows == previous.folds.end()) return;
+  const Cell& cell = plan.cells[row.cell];
+  if (const auto lines = previous.fold_lines.find(key); lines != previous.fold_lines.end())
+    check_folds_are_planned(output, layout, cell, !row.key.empty(), fold_rows->second,
+                            lines->second);
   std::vector<FoldOutcome> folds;
   for (const auto& fold_row : fold_rows->second) folds.push_back(layout.fold_outcome(fold_row));
-  const Cell& cell = plan.cells[row.cell];
-  check_folds_are_planned(output, layout, cell, row.key.empty(), folds,
-                          previous.fold_lines.at(key));
   const auto expected = with_key(row, layout.results_row(cell, folds));
   const auto header = layout.results_header();
   for (size_t column = 0; column < header.size(); ++column) {

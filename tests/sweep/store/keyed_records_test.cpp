@@ -57,12 +57,15 @@ TEST_CASE("holds_rows_of: a score-vector table's values are checked (a damaged o
   write(path, top + "A,1,max,0.25,2\n");  // a rank past the 2 features
   CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
 
-  const tsfs::RecordCheck check(header);
+  tsfs::RecordCheck check(header);
   CHECK(check.problem("A,1,max,0.25,1\n", 2) == "");
   CHECK(check.problem("A,1,max,0.25,999\n", 2) == "rank '999' is outside [0, 1]");
   CHECK(check.problem("A,x,max,0.25,1\n", 2) == "feature_index 'x' is not a number");
   CHECK(check.problem("A,1,\"m,a,x\",0.25\n", 2) == "4 fields, not 5");
-  CHECK(tsfs::RecordCheck({"dataset", "measure", "value"}).problem("A,x,y\n", 2) == "");
+  // A table without checked values (selection_measures.csv): only its width.
+  tsfs::RecordCheck measures({"dataset", "measure", "value"});
+  CHECK(measures.problem("A,x,\"y,\"\"z\"\"\"\n", 2) == "");
+  CHECK(measures.problem("A,x\n", 2) == "2 fields, not 3");
 }
 
 TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched whole") {

@@ -209,11 +209,13 @@ up() {
   [ $all_alive -eq 1 ] || write_config
   alive "$run/slurmctld.pid" || slurmctld || die "slurmctld did not start (see $log/slurmctld.log)"
   for i in $(seq "$nodes"); do alive "$(node_pid_file "$i")" || start_slurmd "$i"; done
-  local hosts="" deadline=$((SECONDS + 60))
+  # srun -N<nodes> waits for every node to be free: a node brought back while jobs still run
+  # (slurm_node_failure) is ready only once they end, which takes longer on a loaded machine.
+  local hosts="" deadline=$((SECONDS + 180))
   until ready; do
     [ $SECONDS -lt $deadline ] || {
       sinfo -N >&2 || true
-      die "not ready after 60 s: a node is not idle, or srun -N$nodes hostname did not print $nodes host names (${hosts:-none}; logs in $log)"
+      die "not ready after 180 s: a node is not idle, or srun -N$nodes hostname did not print $nodes host names (${hosts:-none}; logs in $log)"
     }
     sleep 0.1
   done

@@ -166,6 +166,18 @@ Eigen::VectorXi class_indices(const py::handle& labels, long long rows, py::obje
   if (array.shape(0) != rows)
     throw py::value_error(fmt::format("{} has {} values for {} rows; give one label per row", what,
                                       array.shape(0), rows));
+  // numpy.unique makes NaN (or None) a class of its own: a missing label is no class.
+  if (const char kind = array.dtype().kind(); kind == 'f' || kind == 'O') {
+    const py::list values = array.attr("tolist")();
+    for (long long r = 0; r < rows; ++r) {
+      const py::handle value = values[static_cast<size_t>(r)];
+      // Not `value != value`: Python's == is true for an object with itself, NaN included.
+      if (value.is_none() ||
+          (py::isinstance<py::float_>(value) && std::isnan(value.cast<double>())))
+        throw py::value_error(fmt::format("{}: row {} is {}, not a class", what, r,
+                                          py::str(value).cast<std::string>()));
+    }
+  }
   py::tuple unique = numpy.attr("unique")(array, py::arg("return_inverse") = true);
   classes = unique[0];
   py::array_t<int> inverse = py::array_t<int, py::array::forcecast>::ensure(unique[1]);

@@ -124,6 +124,10 @@ def features_of(function, series, params):
 
 def distances_of(function, series, params, whole_set, rows, columns):
     count = len(series)
+    # Each call gets copies, as a selector does: a function that edits its arguments in place
+    # (a[:] = 0) would otherwise change the series every later pair reads.
+    def pair(i, j):
+        return float(function(series[i].copy(), series[j].copy(), **params))
     if whole_set:
         values = numpy.asarray(function(series, **params), dtype=float)
         if values.shape != (count, count):
@@ -135,13 +139,13 @@ def distances_of(function, series, params, whole_set, rows, columns):
         for r, i in enumerate(rows):
             for c, j in enumerate(columns):
                 if i != j:
-                    values[r, c] = float(function(series[min(i, j)], series[max(i, j)], **params))
+                    values[r, c] = pair(min(i, j), max(i, j))
         return checked_block(values, rows, columns)
     else:
         values = numpy.zeros((count, count))
         for i in range(count):
             for j in range(i + 1, count):
-                values[i, j] = values[j, i] = float(function(series[i], series[j], **params))
+                values[i, j] = values[j, i] = pair(i, j)
     checked_block(values, range(count), range(count))
     for i, j in numpy.argwhere(values != values.T)[:1]:
         raise ValueError(f"the distance between series {i} and {j} is {float(values[i, j])!r} but "
@@ -222,12 +226,18 @@ def fit_predict(make, params, train, labels, classes, test, random_state):
     raw, absent = None, 0.0
     if hasattr(estimator, "decision_function"):
         raw, absent = numpy.asarray(estimator.decision_function(test), dtype=float), -numpy.inf
+        if raw.ndim not in (1, 2) or raw.shape[0] != test.shape[0]:
+            raise ValueError(f"decision_function returned shape {raw.shape} for "
+                             f"{test.shape[0]} test rows")
         if raw.ndim == 1 and len(known) == 2:
             raw = numpy.column_stack([-raw, raw])
         if raw.shape != (test.shape[0], len(known)):
             raw = None  # one-vs-one columns or another layout: try the probabilities
     if raw is None and hasattr(estimator, "predict_proba"):
         raw, absent = numpy.asarray(estimator.predict_proba(test), dtype=float), 0.0
+        if raw.shape != (test.shape[0], len(known)):
+            raise ValueError(f"predict_proba returned shape {raw.shape}; it needs one row per "
+                             f"test row and one column per class: ({test.shape[0]}, {len(known)})")
     if raw is None:
         raw = (predicted[:, None] == numpy.asarray(known)[None, :]).astype(float)
     per_class = numpy.full((test.shape[0], classes), absent)
@@ -622,9 +632,13 @@ class InterpreterHost final : public PythonHost {
   static Eigen::VectorXd scores_of(const std::string& function, const py::object& returned,
                                    Eigen::Index columns) {
     py::array_t<double> array;
+    const py::module_ numpy = py::module_::import("numpy");
     try {
-      array = py::array_t<double>::ensure(
-          py::module_::import("numpy").attr("asarray")(returned, "float64"));
+      // float64 of a complex array drops the imaginary parts with a mere warning.
+      if (numpy.attr("iscomplexobj")(returned).cast<bool>())
+        throw PythonCallError(
+            fmt::format("{} returned complex scores; return one real number per column", function));
+      array = py::array_t<double>::ensure(numpy.attr("asarray")(returned, "float64"));
     } catch (py::error_already_set& error) {
       throw PythonCallError(fmt::format("{} returned a {}, not numbers ({})", function,
                                         type_name(returned), error.what()));

@@ -49,6 +49,9 @@ def test_archive():
     loaded = tsfs.load_archive(UCR, names=["Coffee", "GunPoint"], split="train")
     assert list(loaded) == ["Coffee", "GunPoint"]
     assert loaded["Coffee"].X.shape[0] == 28
+    # One name as a string is not a list of its letters.
+    with pytest.raises(TypeError, match=r"names must be a list of dataset names, got 'Coffee'"):
+        tsfs.load_archive(UCR, names="Coffee")
 
 
 def test_reader_errors_are_value_errors_with_the_runner_message(tmp_path):

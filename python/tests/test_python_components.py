@@ -115,6 +115,7 @@ def test_editing_the_function_recomputes_its_scores(tmp_path, runner):
     ("return np.ones(3)", r"shape \(3,\); it must return one score per feature column"),
     ("return np.full(X.shape[1], np.nan)", r"returned NaN for feature column 0"),
     ("return ['a'] * X.shape[1]", r"returned a list, not numbers"),
+    ("return np.ones(X.shape[1]) * 1j", r"returned complex scores; return one real number"),
 ])
 def test_a_fault_in_the_function_names_the_spec_line_dataset_and_fold(tmp_path, runner, body,
                                                                         message):

@@ -60,6 +60,20 @@ def test_a_test_split_asks_for_its_pairs_with_the_training_rows_alone(tmp_path):
     assert len(calls) == 28 * 28  # Coffee's TEST rows x TRAIN rows, not 56 * 55 / 2 = 1540
 
 
+def test_a_pair_function_that_edits_its_arguments_changes_nothing(tmp_path):
+    """Each call gets copies of its two series, as a selector gets a copy of its matrix."""
+    def editing(a, b):
+        distance = pair(a, b)
+        a[:] = 0
+        b[:] = 0
+        return distance
+
+    spec = spec_dict(tmp_path / "edits", {"kind": "python", "function": editing}, ("Coffee",))
+    native = dict(spec, distances=[{"kind": "euclidean"}], output=str(tmp_path / "native"))
+    assert (list(tsfs.run(spec).table("results.csv")["accuracy"])
+            == list(tsfs.run(native).table("results.csv")["accuracy"]))
+
+
 def test_matrices_are_cached_and_recomputed_when_the_function_changes(tmp_path, runner):
     module = tmp_path / "own_distances.py"
     module.write_text("import numpy as np\n"

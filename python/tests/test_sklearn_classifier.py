@@ -168,3 +168,32 @@ def test_an_exception_in_fit_names_the_spec_line_dataset_and_fold(tmp_path, runn
     assert "dataset Coffee" in completed.stderr and "training rows of fold" in completed.stderr
     with pytest.raises(ValueError, match="no model today"):
         tsfs.run(spec, threads=2)
+
+
+@pytest.mark.parametrize("method, body, message", [
+    ("decision_function", "return np.zeros(len(X) + 5)",
+     r"decision_function returned shape \(\d+,\) for \d+ test rows"),
+    ("predict_proba", "return np.ones((len(X), 1))",
+     r"predict_proba returned shape \(\d+, 1\); it needs one row per test row and one column per "
+     r"class: \(\d+, 2\)"),
+])
+def test_scores_of_the_wrong_shape_are_refused_not_replaced(tmp_path, method, body, message):
+    """A decision_function or predict_proba that answers for other rows or classes is an error,
+    not silently replaced by another score (roc_auc 0.5) or broadcast."""
+    module = f"shapeless_{method}"
+    (tmp_path / f"{module}.py").write_text(textwrap.dedent(f"""
+        import numpy as np
+        from sklearn.base import BaseEstimator, ClassifierMixin
+        class Shapeless(ClassifierMixin, BaseEstimator):
+            def fit(self, X, y):
+                self.classes_ = np.unique(y)
+                return self
+            def predict(self, X):
+                return np.zeros(len(X), dtype=int)
+            def {method}(self, X):
+                {body}
+    """))
+    spec = spec_dict(tmp_path / "out", {"kind": "sklearn", "estimator": f"{module}:Shapeless"},
+                     metrics=["roc_auc"])
+    with pytest.raises(ValueError, match=message):
+        tsfs.run(spec)

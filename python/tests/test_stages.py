@@ -89,6 +89,15 @@ def test_select_scores_and_ranking(gunpoint):
     # Labels of any type: the same classes as strings give the same scores.
     as_text = tsfs.select(features, gunpoint.y.astype(str), "anova")
     assert np.array_equal(as_text.scores, anova.scores, equal_nan=True)
+    # A missing label is no class: NaN or None is refused, naming its row.
+    with_nan = gunpoint.y.astype(float)
+    with_nan[3] = np.nan
+    with pytest.raises(ValueError, match="row 3 is nan, not a class"):
+        tsfs.select(features, with_nan, "anova")
+    with_none = gunpoint.y.astype(object)
+    with_none[0] = None
+    with pytest.raises(ValueError, match="row 0 is None, not a class"):
+        tsfs.select(features, with_none, "anova")
 
 
 @pytest.mark.parametrize("kind", ["anova", "mrmr", "jmi", "similarity_constraint", "l1_path"])

@@ -68,5 +68,8 @@ def archive_names(folder):
 def load_archive(folder, names=None, **options):
     """Every dataset of an archive folder (or those in ``names``) as {name: Dataset}; ``options``
     as for :func:`load_dataset`."""
+    if isinstance(names, (str, bytes, os.PathLike)):
+        raise TypeError(f"names must be a list of dataset names, got {names!r}; "
+                        f"write names=[{names!r}] for one")
     chosen = archive_names(folder) if names is None else list(names)
     return {name: load_dataset(os.path.join(os.fspath(folder), name), **options) for name in chosen}

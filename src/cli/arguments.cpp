@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <filesystem>
 #include <regex>
 
@@ -106,10 +107,12 @@ std::optional<Command> command_of(const std::string& word) {
   return std::nullopt;
 }
 
+// 1 to a million: checked as a double before the cast, which is undefined past int's range.
 int positive_integer(const std::string& text, const std::string& option, WordReader& words) {
   auto value = parse_double(text);
-  if (!value || *value < 1 || *value > 1e6 || *value != static_cast<int>(*value))
-    words.fail(fmt::format("{} needs a positive integer, got '{}'", option, text));
+  if (!value || !(*value >= 1 && *value <= 1e6) || *value != std::floor(*value))
+    words.fail(fmt::format("{} needs an integer from 1 to 1000000, got '{}'", option,
+                           printable_excerpt(text)));
   return static_cast<int>(*value);
 }
 
@@ -117,8 +120,12 @@ int positive_integer(const std::string& text, const std::string& option, WordRea
 // Values copied into #SBATCH lines: checked against Slurm's formats (sbatch(1)), so that a blank
 // or a line break cannot change what the script asks for.
 const std::regex kPartition("[A-Za-z0-9_.-]+");
-const std::regex kTime("[0-9]+(-[0-9]+)?(:[0-9]+){0,2}|UNLIMITED|INFINITE");
-const std::regex kMemory("[0-9]+[KMGT]?");
+// Minutes and seconds below 60, hours after a day count below 24; counts short enough for Slurm's
+// integers (a 20-digit --mem overflowed them, 1:99:99 is no time).
+const std::regex kTime(
+    "[0-9]{1,9}(:[0-5]?[0-9])?|[0-9]{1,9}:[0-5]?[0-9]:[0-5]?[0-9]|"
+    "[0-9]{1,5}-([01]?[0-9]|2[0-3])(:[0-5]?[0-9]){0,2}|UNLIMITED|INFINITE");
+const std::regex kMemory("[0-9]{1,9}[KMGT]?");
 
 std::string sbatch_value(WordReader& words, const char* option, const std::regex& format,
                          const char* expected) {
@@ -241,11 +248,7 @@ Arguments parse_arguments(const std::vector<std::string>& args) {
     } else if (arg == "--no-timings") {
       arguments.run.timings = false;
     } else if (arg == "--threads") {
-      std::string text = value("--threads");
-      auto threads = parse_double(text);
-      if (!threads || *threads < 1 || *threads != static_cast<int>(*threads))
-        fail(fmt::format("--threads needs a positive integer, got '{}'", text));
-      arguments.run.threads = static_cast<int>(*threads);
+      arguments.run.threads = positive_integer(value("--threads"), "--threads", words);
     } else if (parse_cluster_option(arg, words, arguments.cluster)) {
     } else if (arg == "--set") {
       arguments.overrides.push_back(value("--set"));

@@ -206,6 +206,7 @@ CompareArguments parse_compare_arguments(const std::vector<std::string>& args) {
       arguments.collate.runs.push_back(arguments.collate.beside.back());
     } else if (arg == "--output") {
       arguments.output = words.value("--output");
+      if (arguments.output.empty()) words.fail("--output needs a folder");
     } else if (arg.rfind("-", 0) == 0) {
       words.fail(fmt::format("unknown option '{}'", arg));
     } else {
@@ -263,9 +264,37 @@ std::filesystem::path member_folder(const CompareArguments& arguments, const std
   const std::string name = arguments.family + "=" + value;
   if (arguments.output.empty()) return arguments.collate.runs.front() / "comparison" / name;
   std::string pattern = arguments.output.string();
-  if (auto brace = pattern.find("{}"); brace != std::string::npos)
-    return pattern.replace(brace, 2, value);
-  return arguments.output / name;
+  if (pattern.find("{}") == std::string::npos) return arguments.output / name;
+  for (size_t brace = pattern.find("{}"); brace != std::string::npos;
+       brace = pattern.find("{}", brace + value.size()))
+    pattern.replace(brace, 2, value);
+  return pattern;
+}
+
+// The folders a run writes itself: a comparison written there would be replaced or mixed with
+// the run's own files (its report.html, tables/).
+bool is_run_folder_or_its_own(const std::filesystem::path& folder) {
+  static const std::set<std::string> own = {"tables", "figures",   "plan", "shards",
+                                            "cache",  "artefacts", "slurm"};
+  std::error_code status;
+  const auto canonical = std::filesystem::weakly_canonical(folder, status);
+  const auto& path = status ? folder : canonical;
+  const auto holds_run = [](const std::filesystem::path& candidate) {
+    return std::filesystem::exists(candidate / "results.csv") ||
+           std::filesystem::exists(candidate / "manifest.json");
+  };
+  return holds_run(path) || (own.count(path.filename().string()) && holds_run(path.parent_path()));
+}
+
+// A comparison's folder must not be a run folder (a RUN_DIR given as --output would turn the run
+// into a comparison: its page replaced, methods.csv beside its results.csv) nor one of its own.
+void refuse_run_folder_as_output(const std::vector<std::filesystem::path>& folders) {
+  for (const auto& folder : folders)
+    if (is_run_folder_or_its_own(folder))
+      throw InputError("--output", fmt::format("{} is a run folder or one the run writes (tables/, "
+                                               "figures/, ...): write the comparison elsewhere, "
+                                               "e.g. into RUN_DIR/comparison (the default)",
+                                               folder.string()));
 }
 
 // Every member's folder is prepared and locked (as a run's output is: a folder that is a file or
@@ -318,6 +347,9 @@ std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bo
                          arguments.output.empty() ? folder.string() : "--output"});
     }
   }
+  std::vector<std::filesystem::path> folders;
+  for (const Member& member : members) folders.push_back(member.folder);
+  refuse_run_folder_as_output(folders);
   std::vector<compare::Comparison> comparisons;
   const std::vector<bool> rendered =
       compare_in_locked_folders(arguments, members, values, comparisons);

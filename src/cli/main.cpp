@@ -56,6 +56,7 @@ int replot(const tsfs::Arguments& arguments) {
 int write_reports(const std::vector<std::string>& folders) {
   if (folders.empty()) throw tsfs::InputError("runner report", "needs one or more folders");
   for (const auto& folder : folders) {
+    if (folder.empty()) throw tsfs::InputError("runner report", "a folder given is empty ('')");
     if (!std::filesystem::is_directory(folder))
       throw tsfs::InputError(
           folder, std::filesystem::exists(folder) ? "is a file, not a folder" : "folder not found");

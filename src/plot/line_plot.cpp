@@ -159,7 +159,9 @@ class LinePlot final : public PlotKind {
   // n_folds folds (standard_error_half_width: plain, or Nadeau-Bengio corrected).
   double band_half_width(const CsvTable& table, size_t row, const Columns& columns,
                          const std::string& name) const {
-    double half_width = parse_double(table.rows[row][*columns.band]).value_or(0.0);
+    // Empty where no spread exists (accuracy_std of a single fold); text is not a band.
+    const std::string& field = table.rows[row][*columns.band];
+    double half_width = field.empty() ? 0.0 : parse_or_fail(field, params_.text("band"), name);
     if (!columns.n_folds) return half_width;
     const double folds = parse_double(table.rows[row][*columns.n_folds]).value_or(1.0);
     if (!columns.protocol) return standard_error_half_width(half_width, folds, std::nullopt);

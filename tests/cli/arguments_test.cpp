@@ -71,6 +71,9 @@ TEST_CASE("arguments: bad command lines are input errors") {
   CHECK_THROWS_AS(parse({"spec.yaml", "--threads"}), tsfs::InputError);  // missing value
   CHECK_THROWS_AS(parse({"spec.yaml", "--threads", "0"}), tsfs::InputError);
   CHECK_THROWS_AS(parse({"spec.yaml", "--threads", "1.5"}), tsfs::InputError);
+  // Past int's range: refused by its bounds, never cast (undefined behaviour).
+  CHECK_THROWS_WITH(parse({"spec.yaml", "--threads", "99999999999999"}),
+                    doctest::Contains("--threads needs an integer from 1 to 1000000"));
   CHECK_THROWS_AS(parse({"a.yaml", "b.yaml"}), tsfs::InputError);  // one spec per run
   CHECK_THROWS_WITH(parse({"spec.yaml", "--bogus"}), doctest::Contains("--bogus"));
   CHECK_THROWS_WITH(parse({"runn", "spec.yaml"}),
@@ -94,4 +97,11 @@ TEST_CASE(
   CHECK_THROWS_WITH(submit("--partition", "a b"), doctest::Contains("--partition needs"));
   CHECK_THROWS_WITH(submit("--time", "abc"), doctest::Contains("--time needs Slurm's minutes"));
   CHECK_THROWS_WITH(submit("--mem", "lots"), doctest::Contains("--mem needs a size"));
+  for (const char* time : {"5", "30:00", "2:00:00", "1-12", "1-23:59", "7-0:5:9", "UNLIMITED"})
+    CHECK(submit("--time", time).cluster.resources.time == time);
+  // Out of range: minutes or seconds past 59, hours past 23 after a day count, too many digits.
+  for (const char* time : {"1:99:99", "1:60", "1-24", "1-2:60", "9999999999"})
+    CHECK_THROWS_WITH(submit("--time", time), doctest::Contains("--time needs Slurm's minutes"));
+  CHECK_THROWS_WITH(submit("--mem", "99999999999999999999G"),
+                    doctest::Contains("--mem needs a size"));
 }

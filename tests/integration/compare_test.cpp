@@ -183,6 +183,18 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   CHECK(contains(into_file.err, "choose another output (--output DIR)"));
   CHECK_FALSE(contains(into_file.err, "--set"));
   CHECK(read_text(file) == "x");
+  // A run folder, or one it writes itself, is no place for a comparison: its page would be
+  // replaced and methods.csv would sit beside its results.csv.
+  const std::string report = read_text(a / "report.html");
+  for (const auto& output : {a, a / "tables"}) {
+    auto into_run = run_runner("compare " + a.string() + " --output " + output.string());
+    CHECK(into_run.exit_code == 2);
+    CHECK_MESSAGE(contains(into_run.err, "--output: " + output.string() + " is a run folder"),
+                  into_run.err);
+  }
+  CHECK(read_text(a / "report.html") == report);
+  CHECK_FALSE(std::filesystem::exists(a / "methods.csv"));
+  CHECK(run_runner("compare " + a.string() + " --output ").exit_code == 2);
 }
 
 TEST_CASE("runner compare names a folder that is missing or not a run as typed") {

@@ -88,6 +88,12 @@ TEST_CASE("line plot: the band is the std, or the standard error std / sqrt(n_fo
   const Figure figure = fixture.draw(std_band);
   CHECK(first_block(figure.data)[0][2] == doctest::Approx(0.01));
   CHECK(line_plot_contains(figure.body, "filledcurves"));
+  // A band column of text is refused as a text x is, not drawn as a zero band.
+  ParamSet text_band;
+  text_band.set("band", std::string("variant"));
+  CHECK_THROWS_WITH_AS(fixture.draw(text_band),
+                       doctest::Contains("column 'variant' has the non-number 'he2005'"),
+                       InputError);
 }
 
 // Nadeau & Bengio's corrected standard error of the mean over J folds of k-fold CV:

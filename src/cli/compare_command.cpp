@@ -277,8 +277,9 @@ bool is_run_folder_or_its_own(const std::filesystem::path& folder) {
   static const std::set<std::string> own = {"tables", "figures",   "plan", "shards",
                                             "cache",  "artefacts", "slurm"};
   std::error_code status;
-  const auto canonical = std::filesystem::weakly_canonical(folder, status);
-  const auto& path = status ? folder : canonical;
+  auto path = std::filesystem::weakly_canonical(folder, status);
+  if (status) path = std::filesystem::absolute(folder).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();  // written with a trailing separator
   const auto holds_run = [](const std::filesystem::path& candidate) {
     return std::filesystem::exists(candidate / "results.csv") ||
            std::filesystem::exists(candidate / "manifest.json");

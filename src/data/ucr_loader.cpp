@@ -174,12 +174,17 @@ InputError missing_part(const DatasetOptions& options, const std::string& part,
                         const std::string& advice) {
   const std::vector<fs::path> names = part_names(options, part);
   std::error_code status;
-  // A name taken by a folder (or a device, a socket) is what to fix, not a missing file.
-  for (const fs::path& name : names)
+  // A name taken by a folder (or a device, a socket), or a link to nothing, is what to fix, not a
+  // missing file.
+  for (const fs::path& name : names) {
+    if (fs::is_symlink(fs::symlink_status(name, status)) && !fs::exists(name, status))
+      return InputError(name.string(), fmt::format("a symbolic link to {}, which does not exist",
+                                                   fs::read_symlink(name, status).string()));
     if (fs::exists(name, status))
       return InputError(name.string(), fs::is_directory(name, status)
                                            ? "is a folder, expected a file"
                                            : "is not a regular file, expected a file");
+  }
   std::string message =
       fmt::format("file not found (nor {}.gz, .ts or .ts.gz)", names.front().filename().string());
   // The UCR archive keeps each dataset in its own folder; point at it if that is the mix-up.

@@ -351,6 +351,12 @@ TEST_CASE("a data file that is a folder is called a folder, not a missing file")
   std::filesystem::create_directories(folder.path() / "Toy_TRAIN.tsv.gz");
   CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder)); }) ==
         doctest::Contains("Toy_TRAIN.tsv.gz: is a folder, expected a file"));
+  std::filesystem::remove(folder.path() / "Toy_TRAIN.tsv.gz");
+  std::filesystem::create_symlink(folder.path() / "gone.tsv", folder.path() / "Toy_TRAIN.tsv");
+  CHECK(input_error_text([&] { load_ucr_dataset(in_folder(folder)); }) ==
+        doctest::Contains(("Toy_TRAIN.tsv: a symbolic link to " +
+                           (folder.path() / "gone.tsv").string() + ", which does not exist")
+                              .c_str()));
 }
 
 TEST_CASE("missing: interpolate fills NaN inside a TSV series, and trailing NaN stays padding") {

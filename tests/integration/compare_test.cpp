@@ -186,7 +186,7 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   // A run folder, or one it writes itself, is no place for a comparison: its page would be
   // replaced and methods.csv would sit beside its results.csv.
   const std::string report = read_text(a / "report.html");
-  for (const auto& output : {a, a / "tables"}) {
+  for (const auto& output : {a, a / "tables", a / "figures/"}) {
     auto into_run = run_runner("compare " + a.string() + " --output " + output.string());
     CHECK(into_run.exit_code == 2);
     CHECK_MESSAGE(contains(into_run.err, "--output: " + output.string() + " is a run folder"),

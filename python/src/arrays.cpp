@@ -166,16 +166,27 @@ Eigen::VectorXi class_indices(const py::handle& labels, long long rows, py::obje
   if (array.shape(0) != rows)
     throw py::value_error(fmt::format("{} has {} values for {} rows; give one label per row", what,
                                       array.shape(0), rows));
-  // numpy.unique makes NaN (or None) a class of its own: a missing label is no class.
-  if (const char kind = array.dtype().kind(); kind == 'f' || kind == 'O') {
+  // numpy.unique makes NaN (or None, pandas' NA) a class of its own: a missing label is no class.
+  const auto missing = [&](long long row, const py::handle& value) {
+    return py::value_error(fmt::format("{}: row {} is {}, not a class", what, row,
+                                       py::str(value).cast<std::string>()));
+  };
+  if (array.dtype().kind() == 'f') {
+    const py::array nan_rows = numpy.attr("flatnonzero")(numpy.attr("isnan")(array));
+    if (nan_rows.size() > 0) {
+      const auto row = nan_rows.attr("item")(0).cast<long long>();
+      throw missing(row, array.attr("item")(row));
+    }
+  } else if (array.dtype().kind() == 'O') {
+    const py::object real = py::module_::import("numbers").attr("Real");
     const py::list values = array.attr("tolist")();
     for (long long r = 0; r < rows; ++r) {
       const py::handle value = values[static_cast<size_t>(r)];
       // Not `value != value`: Python's == is true for an object with itself, NaN included.
       if (value.is_none() ||
-          (py::isinstance<py::float_>(value) && std::isnan(value.cast<double>())))
-        throw py::value_error(fmt::format("{}: row {} is {}, not a class", what, r,
-                                          py::str(value).cast<std::string>()));
+          py::str(py::type::of(value).attr("__name__")).cast<std::string>() == "NAType" ||
+          (py::isinstance(value, real) && std::isnan(value.cast<double>())))
+        throw missing(r, value);
     }
   }
   py::tuple unique = numpy.attr("unique")(array, py::arg("return_inverse") = true);

@@ -224,7 +224,10 @@ def fit_predict(make, params, train, labels, classes, test, random_state):
     known = [int(label) for label in estimator.classes_]
     columns = 1 if classes == 2 else classes
     raw, absent = None, 0.0
-    if hasattr(estimator, "decision_function"):
+    # decision_function_shape="ovo" gives one column per pair of classes, as many as the classes
+    # for three of them: never per-class scores, whatever the shape.
+    if (hasattr(estimator, "decision_function")
+            and getattr(estimator, "decision_function_shape", None) != "ovo"):
         raw, absent = numpy.asarray(estimator.decision_function(test), dtype=float), -numpy.inf
         if raw.ndim not in (1, 2) or raw.shape[0] != test.shape[0]:
             raise ValueError(f"decision_function returned shape {raw.shape} for "

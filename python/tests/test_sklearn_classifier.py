@@ -197,3 +197,32 @@ def test_scores_of_the_wrong_shape_are_refused_not_replaced(tmp_path, method, bo
                      metrics=["roc_auc"])
     with pytest.raises(ValueError, match=message):
         tsfs.run(spec)
+
+
+def test_one_vs_one_decision_columns_are_never_taken_for_class_scores(tmp_path):
+    """With three classes, decision_function_shape="ovo" gives three columns, one per pair of
+    classes: the scores come from predict_proba, as for an estimator without decision_function."""
+    (tmp_path / "one_vs_one.py").write_text(textwrap.dedent("""
+        import numpy as np
+        from sklearn.base import BaseEstimator, ClassifierMixin
+        from sklearn.linear_model import LogisticRegression
+        class Probabilities(ClassifierMixin, BaseEstimator):
+            def fit(self, X, y):
+                self.model_ = LogisticRegression(max_iter=1000).fit(X, y)
+                self.classes_ = self.model_.classes_
+                return self
+            def predict(self, X):
+                return self.model_.predict(X)
+            def predict_proba(self, X):
+                return self.model_.predict_proba(X)
+        class OneVsOne(Probabilities):
+            decision_function_shape = "ovo"
+            def decision_function(self, X):
+                return -self.model_.predict_proba(X)  # three pair columns, not class scores
+    """))
+    roc_auc = {}
+    for name in ("Probabilities", "OneVsOne"):
+        spec = spec_dict(tmp_path / name, {"kind": "sklearn", "estimator": f"one_vs_one:{name}"},
+                         datasets=("ArrowHead",), metrics=["roc_auc"])
+        roc_auc[name] = list(tsfs.run(spec).table("folds.csv")["roc_auc"])
+    assert roc_auc["OneVsOne"] == roc_auc["Probabilities"]

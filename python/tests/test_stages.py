@@ -98,6 +98,10 @@ def test_select_scores_and_ranking(gunpoint):
     with_none[0] = None
     with pytest.raises(ValueError, match="row 0 is None, not a class"):
         tsfs.select(features, with_none, "anova")
+    with_float32_nan = gunpoint.y.astype(object)
+    with_float32_nan[5] = np.float32("nan")
+    with pytest.raises(ValueError, match="row 5 is nan, not a class"):
+        tsfs.select(features, with_float32_nan, "anova")
 
 
 @pytest.mark.parametrize("kind", ["anova", "mrmr", "jmi", "similarity_constraint", "l1_path"])

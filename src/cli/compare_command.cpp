@@ -280,22 +280,22 @@ bool is_run_folder_or_its_own(const std::filesystem::path& folder) {
   auto path = std::filesystem::weakly_canonical(folder, status);
   if (status) path = std::filesystem::absolute(folder).lexically_normal();
   if (!path.has_filename()) path = path.parent_path();  // written with a trailing separator
-  const auto holds_run = [](const std::filesystem::path& candidate) {
-    return std::filesystem::exists(candidate / "results.csv") ||
-           std::filesystem::exists(candidate / "manifest.json");
+  const auto holds_run = [&status](const std::filesystem::path& candidate) {
+    return std::filesystem::exists(candidate / "results.csv", status) ||
+           std::filesystem::exists(candidate / "manifest.json", status);
   };
   return holds_run(path) || (own.count(path.filename().string()) && holds_run(path.parent_path()));
 }
 
 // A comparison's folder must not be a run folder (a RUN_DIR given as --output would turn the run
 // into a comparison: its page replaced, methods.csv beside its results.csv) nor one of its own.
-void refuse_run_folder_as_output(const std::vector<std::filesystem::path>& folders) {
-  for (const auto& folder : folders)
-    if (is_run_folder_or_its_own(folder))
-      throw InputError("--output", fmt::format("{} is a run folder or one the run writes (tables/, "
-                                               "figures/, ...): write the comparison elsewhere, "
-                                               "e.g. into RUN_DIR/comparison (the default)",
-                                               folder.string()));
+// `where` names --output, or the folder itself when it is the default.
+void refuse_run_folder_as_output(const std::filesystem::path& folder, const std::string& where) {
+  if (is_run_folder_or_its_own(folder))
+    throw InputError(where, fmt::format("{} is a run folder or one the run writes (tables/, "
+                                        "figures/, ...): write the comparison elsewhere, e.g. "
+                                        "into RUN_DIR/comparison (the default)",
+                                        folder.string()));
 }
 
 // Every member's folder is prepared and locked (as a run's output is: a folder that is a file or
@@ -348,9 +348,8 @@ std::vector<WrittenComparison> run_compare(const CompareArguments& arguments, bo
                          arguments.output.empty() ? folder.string() : "--output"});
     }
   }
-  std::vector<std::filesystem::path> folders;
-  for (const Member& member : members) folders.push_back(member.folder);
-  refuse_run_folder_as_output(folders);
+  for (const Member& member : members)
+    refuse_run_folder_as_output(member.folder, member.output_name);
   std::vector<compare::Comparison> comparisons;
   const std::vector<bool> rendered =
       compare_in_locked_folders(arguments, members, values, comparisons);

@@ -194,7 +194,9 @@ TEST_CASE("runner compare refuses runs of other datasets and ambiguous methods, 
   }
   CHECK(read_text(a / "report.html") == report);
   CHECK_FALSE(std::filesystem::exists(a / "methods.csv"));
-  CHECK(run_runner("compare " + a.string() + " --output ").exit_code == 2);
+  auto empty = run_runner("compare " + a.string() + " --output ''");
+  CHECK(empty.exit_code == 2);
+  CHECK_MESSAGE(contains(empty.err, "--output needs a folder"), empty.err);
 }
 
 TEST_CASE("runner compare names a folder that is missing or not a run as typed") {

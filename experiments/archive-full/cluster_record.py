@@ -2,9 +2,10 @@
 """Keeps the record of a sharded run on the Slurm test cluster (scripts/slurm-test-cluster.sh) for
 results/archive-full/cluster/: what no committed run file holds once the run's folder is gone.
 
-  python3 experiments/archive-full/cluster_record.py RUN_DIR OUT_DIR [--single DIR | --committed DIR] [--jobs ID,...]
+  python3 experiments/archive-full/cluster_record.py RUN_DIR OUT_DIR [--single DIR | --committed DIR | --recorded DIR] [--jobs ID,...]
 
-Copies RUN_DIR/plan/shards.csv, plan/groups.csv (gzipped) and every finished shard's manifest.json
+Copies RUN_DIR/plan/shards.csv, plan/groups.csv (gzipped), plan/folds.csv of a plan split by folds
+(as plan_folds.csv) and every finished shard's manifest.json
 (shards/I-of-N.json), the merge's manifest.json (merged.json) when there is one, and the single
 run's manifest.json (single.json);
 writes jobs.csv, the cluster's records of the run's jobs (the ids of RUN_DIR/slurm/jobs.txt and the
@@ -12,7 +13,9 @@ array's tasks, or --jobs) from /var/log/slurm/jobcomp.log: job id, name, node, s
 and, with --single (checksums.csv) or --committed (committed_checksums.csv), the SHA-256 of every
 CSV and table of that run (a .csv.gz decompressed) and of the merged run's file of the same name,
 and of its timed files without their timing columns (results.csv's fit_seconds, work_seconds.csv's
-seconds, folds.csv's fit_seconds), so that a timed run can be checked against another, or against an untimed one.
+seconds, folds.csv's fit_seconds), so that a timed run can be checked against another, or against an untimed one;
+or, with --recorded (an earlier record of the same spec under cluster/, whose single run's folder is
+gone), checksums.csv holding that record's single_sha256 of every file against the merged run's.
 """
 
 import argparse
@@ -83,6 +86,7 @@ def main():
     parser.add_argument("out_dir")
     parser.add_argument("--single", help="a single-process run of the same spec, to compare with")
     parser.add_argument("--committed", help="a committed run folder of the same spec, to compare with")
+    parser.add_argument("--recorded", help="an earlier record of the same spec, whose single run to compare with")
     parser.add_argument("--jobs", help="job ids (default: RUN_DIR/slurm/jobs.txt and the tasks after them)")
     args = parser.parse_args()
     os.makedirs(f"{args.out_dir}/shards", exist_ok=True)
@@ -90,6 +94,8 @@ def main():
     with open(f"{args.run_dir}/plan/groups.csv", "rb") as source, \
             gzip.GzipFile(f"{args.out_dir}/groups.csv.gz", "wb", mtime=0) as target:
         shutil.copyfileobj(source, target)
+    if os.path.exists(f"{args.run_dir}/plan/folds.csv"):
+        shutil.copy(f"{args.run_dir}/plan/folds.csv", f"{args.out_dir}/plan_folds.csv")
     for name in sorted(os.listdir(f"{args.run_dir}/shards")):
         manifest = f"{args.run_dir}/shards/{name}/manifest.json"
         if os.path.exists(manifest):
@@ -112,6 +118,9 @@ def main():
         write_checksums(args.single, args.run_dir, f"{args.out_dir}/checksums.csv", "single")
     if args.committed:
         write_checksums(args.committed, args.run_dir, f"{args.out_dir}/committed_checksums.csv", "committed")
+    if args.recorded:
+        shutil.copy(f"{args.recorded}/single.json", f"{args.out_dir}/single.json")
+        write_recorded_checksums(args.recorded, args.run_dir, f"{args.out_dir}/checksums.csv")
     return 0
 
 
@@ -147,6 +156,28 @@ def write_checksums(reference, run_dir, path, name):
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(["file", f"{name}_sha256", "merged_sha256"])
         writer.writerows(rows)
+
+
+def write_recorded_checksums(recorded, run_dir, path):
+    """checksums.csv of an earlier record (`recorded`): each file's single run checksum against the
+    merged run's file (a "FILE without COLUMNS" row: without those timing columns)."""
+    with open(f"{recorded}/checksums.csv", newline="") as handle:
+        rows = list(csv.reader(handle))[1:]
+    out = []
+    for file, single, _ in rows:
+        name, _, columns = file.partition(" without ")
+        merged = os.path.join(run_dir, name)
+        if not os.path.exists(merged):
+            digest = ""
+        elif columns:
+            digest = sha256(without_column(merged, *columns.split(", ")))
+        else:
+            digest = sha256(read_plain(merged))
+        out.append([file, single, digest])
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["file", "single_sha256", "merged_sha256"])
+        writer.writerows(out)
 
 
 if __name__ == "__main__":

@@ -709,7 +709,9 @@ def cluster_claims(c, folder):
         jobs = pd.read_csv(f"{base}/jobs.csv")
         assert (jobs.state == "COMPLETED").all() and set(jobs.node) == {"tsfs-node1", "tsfs-node2"}
         duration = lambda job: (stamp(job.end) - stamp(job.start)).total_seconds()
-        artefacts = jobs[jobs.name.str.endswith("-artefacts")].iloc[0]
+        # an array of tasks, or one job: from the first start to the last end
+        tasks = jobs[jobs.name.str.endswith("-artefacts")]
+        artefacts = pd.Series({"start": min(tasks.start, key=stamp), "end": max(tasks.end, key=stamp)})
         merge = jobs[jobs.name.str.endswith("-merge")].iloc[0]
         c[f"cluster_{name}_artefacts"] = integer(duration(artefacts))
         c[f"cluster_{name}_merge"] = integer(duration(merge))
@@ -764,18 +766,54 @@ def cluster_claims(c, folder):
     # On N one-CPU nodes: the artefacts job (cached here), the largest shard, the merge. N = 8 as
     # measured; beyond the bound of whole bundles no plan gets shorter than the largest bundle.
     c["cluster_resamples_eight_nodes"] = minutes_seconds(artefacts + max(seconds.values()) + merge)
-    # experiments/archive-full/shard_simulation.py: the measured seconds of each group added per
-    # shard of plans of 8 to 256 shards, from the cost model and calibrated
+
+    # the 30 resamples again in 8 shards, split by outer folds (--split-folds): a unit is one
+    # resample of one dataset, every method of the dataset on it, nested CV included
+    base, fold_shards, manifests = sharded_run("resamples_folds", "folds")
+    units = pd.read_csv(f"{base}/plan_folds.csv")
+    resamples = units.groupby("dataset").size()
+    assert (resamples == 30).all()  # every dataset's 30 resamples
+    c["cluster_folds_resamples"] = integer(resamples.iloc[0])
+    assert abs(units.cost.sum() - groups.cost.sum()) < 1e-6 * groups.cost.sum()
+    dataset_seconds = groups.groupby("dataset").cost.sum()
+    assert ((units.groupby("dataset").cost.max() - dataset_seconds / 30).abs() < 1e-6).all()
+    c["cluster_folds_units"] = claimlib.thousands(len(units))
+    c["cluster_folds_datasets"] = integer(units.dataset.nunique())
+    c["cluster_folds_largest_unit"] = f"{100 * units.cost.max() / units.cost.sum():.2f}%"
+    c["cluster_folds_largest_unit_seconds"] = f"{units.cost.max():.1f} s"
+    c["cluster_folds_largest_unit_dataset"] = units.loc[units.cost.idxmax(), "dataset"]
+    fold_seconds = measured("folds", manifests, fold_shards)
+    files, single = identical_files(base, "selection")
+    c["cluster_folds_identical"] = integer(files)
+    c["cluster_folds_date"] = load(f"{base}/merged.json")["started_utc"][:10]
+    jobs_of(base, "folds", single)
+    c["cluster_folds_artefact_tasks"] = integer(
+        pd.read_csv(f"{base}/jobs.csv").name.str.endswith("-artefacts").sum())
+    extra_fits("folds", manifests, single)
+    c["cluster_folds_largest_shard"] = integer(max(fold_seconds, key=fold_seconds.get))
+
+    # experiments/archive-full/shard_simulation.py: the measured seconds of each unit (bundle, or
+    # outer fold of a dataset) added per shard of plans of 8 to 256 shards, from the cost model and
+    # calibrated
     simulation = pd.read_csv(f"{folder}/cluster/simulation.csv")
     assert ((simulation.total_seconds - groups.cost.sum()).abs() < 0.1).all()
-    assert (simulation.largest_bundle_seconds - bundles.max()).abs().max() < 0.1
-    rows = [[integer(row.shards), {"model": "cost model", "measured": "calibrated"}[row.costs],
+    by_groups = simulation[simulation.split == "groups"]
+    assert (by_groups.largest_unit_seconds - bundles.max()).abs().max() < 0.1
+    by_folds = simulation[simulation.split == "folds"]
+    assert (by_folds.largest_unit_seconds - units.cost.max()).abs().max() < 0.1
+    rows = [[integer(row.shards), {"groups": "whole bundles", "folds": "outer folds"}[row.split],
+             {"model": "cost model", "measured": "calibrated"}[row.costs],
              f"{row.longest_shard_seconds:.1f} s", f"{row.longest_over_mean:.2f}",
              f"{row.lower_bound_seconds:.1f} s"] for row in simulation.itertuples()]
     c["simulation_table"] = claimlib.table(
-        ["shards", "plan", "longest shard", "longest / mean", "lower bound"], rows)
-    eight = simulation[(simulation.shards == len(shards)) & (simulation.costs == "measured")].iloc[0]
+        ["shards", "split", "plan", "longest shard", "longest / mean", "lower bound"], rows)
+    eight = by_groups[(by_groups.shards == len(shards)) & (by_groups.costs == "measured")].iloc[0]
     c["cluster_resamples_simulated"] = f"{eight.longest_shard_seconds:.0f} s"
+    for count in (64, 256):
+        row = by_folds[(by_folds.shards == count) & (by_folds.costs == "measured")].iloc[0]
+        c[f"cluster_folds_{count}_nodes"] = integer(count)
+        c[f"cluster_folds_{count}_longest"] = f"{row.longest_shard_seconds:.1f} s"
+        c[f"cluster_folds_{count}_over_mean"] = f"{row.longest_over_mean:.2f}"
 
 
 def tie_claims(c, folder):

@@ -31,7 +31,9 @@ commands:
   plot RUN_DIR         re-render the figures of a finished run from its CSVs and spec.yaml
   plan SPEC --shards N cut the sweep into N shards of about equal estimated cost:
                        <output>/plan/ (work groups, their costs, the shard of each); with
-                       --calibrate RUN, the costs are the seconds RUN's work_seconds.csv measured
+                       --calibrate RUN, the costs are the seconds RUN's work_seconds.csv measured;
+                       with --split-folds, a shard takes outer folds of datasets (every method
+                       of the dataset on those folds) rather than whole work groups
   run SPEC --shard I/N run shard I's cells into <output>/shards/I-of-N/ (a rerun resumes it);
                        the features and distance matrices come from <output>/cache
   run SPEC --artefacts-only [--shard I/T]
@@ -40,7 +42,7 @@ commands:
   merge RUN_DIR        combine the finished shards into RUN_DIR's results.csv, folds.csv,
                        scores.csv, tables and figures (as a single run writes them)
   submit SPEC --slurm --shards N [--partition P] [--time T] [--cpus C] [--mem M] [--dry-run]
-         [--calibrate RUN]
+         [--calibrate RUN] [--split-folds]
                        write <output>/slurm/*.sbatch (artefacts job, shard array, merge job) and
                        submit them with sbatch; a rerun submits the unfinished shards only
   status RUN_DIR       shards finished, running, stopped; queued jobs (squeue)
@@ -142,6 +144,8 @@ bool parse_cluster_option(const std::string& arg, WordReader& words, ClusterArgu
     cluster.shard = parse_shard_id(words.value("--shard"));
   } else if (arg == "--calibrate") {
     cluster.calibrate = words.value("--calibrate");
+  } else if (arg == "--split-folds") {
+    cluster.split_folds = true;
   } else if (arg == "--artefacts-only") {
     cluster.artefacts_only = true;
   } else if (arg == "--slurm") {
@@ -173,6 +177,7 @@ void check_cluster_options(const Arguments& arguments, Fail fail) {
     fail(fmt::format("runner {} needs --shards N", command_name(command)));
   if (!takes_shards && cluster.shards != 0) fail("--shards goes with plan or submit");
   if (!takes_shards && !cluster.calibrate.empty()) fail("--calibrate goes with plan or submit");
+  if (!takes_shards && cluster.split_folds) fail("--split-folds goes with plan or submit");
   if ((cluster.shard || cluster.artefacts_only) && command != Command::run)
     fail("--shard and --artefacts-only go with run");
   if (command == Command::submit && !cluster.slurm && !arguments.help)

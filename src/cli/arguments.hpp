@@ -18,6 +18,7 @@ enum class Command { run, features, distances, rankings, plot, plan, merge, subm
 struct ClusterArguments {
   int shards = 0;                   // plan, submit: --shards N
   std::filesystem::path calibrate;  // plan, submit: --calibrate RUN (empty: the cost model)
+  bool split_folds = false;         // plan, submit: --split-folds (fold_split.hpp)
   std::optional<ShardId> shard;     // run: --shard I/N
   bool artefacts_only = false;      // run: --artefacts-only
   bool slurm = false;               // submit: --slurm (the only scheduler so far)

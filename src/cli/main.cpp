@@ -98,9 +98,10 @@ std::vector<std::string> passed_on_options(const tsfs::Arguments& arguments) {
 std::unique_ptr<tsfs::Launcher> launcher_for(const tsfs::Arguments& arguments) {
   const auto& cluster = arguments.cluster;
   if (arguments.command == tsfs::Command::submit)
-    return tsfs::slurm_launcher(arguments.spec,
-                                {cluster.shards, cluster.resources, arguments.run.dry_run,
-                                 cluster.calibrate, passed_on_options(arguments)});
+    return tsfs::slurm_launcher(
+        arguments.spec, {cluster.shards, cluster.resources, arguments.run.dry_run,
+                         cluster.calibrate, passed_on_options(arguments),
+                         cluster.split_folds ? tsfs::ShardSplit::folds : tsfs::ShardSplit::groups});
   if (cluster.shard && cluster.artefacts_only) return tsfs::artefacts_task_launcher(*cluster.shard);
   if (cluster.shard) return tsfs::shard_launcher(*cluster.shard);
   return tsfs::local_launcher();
@@ -110,8 +111,9 @@ int run_command(const tsfs::Arguments& arguments, const tsfs::Spec& spec,
                 const tsfs::Launcher& launcher) {
   switch (arguments.command) {
     case tsfs::Command::plan:
-      return tsfs::plan_shards(spec, arguments.cluster.shards, arguments.run,
-                               arguments.cluster.calibrate);
+      return tsfs::plan_shards(
+          spec, arguments.cluster.shards, arguments.run, arguments.cluster.calibrate,
+          arguments.cluster.split_folds ? tsfs::ShardSplit::folds : tsfs::ShardSplit::groups);
     case tsfs::Command::features:
       return tsfs::export_features(spec, arguments.run);
     case tsfs::Command::distances:

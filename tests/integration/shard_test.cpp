@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <memory>
@@ -219,10 +220,13 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "scores.csv", scores + "Stray,row\n");
   auto stray_score = run_runner("merge " + output.string());
   CHECK(stray_score.exit_code == 2);
-  CHECK_MESSAGE(contains(stray_score.err,
-                         "shards/1-of-4/scores.csv: a row of no score vector "
-                         "of the shard's, or out of the plan's order: Stray,row"),
-                stray_score.err);
+  // Named at its line: the file's last.
+  const auto score_lines = std::count(scores.begin(), scores.end(), '\n');
+  CHECK_MESSAGE(
+      contains(stray_score.err, "shards/1-of-4/scores.csv:" + std::to_string(score_lines + 1) +
+                                    ": a row of no score vector of the shard's, or out "
+                                    "of the plan's order: Stray,row"),
+      stray_score.err);
   // A score that is not a number, or a rank past the vector's features, named at its line.
   const size_t score_row_at = scores.find('\n') + 1;
   const size_t score_row_end = scores.find('\n', score_row_at);
@@ -580,4 +584,119 @@ TEST_CASE("a sharded archive study that skips a dataset and a selector merges to
   CHECK(contains(skipped, "BeetleFly,selector 'laplacian'"));
   CHECK(read_text(output / "skipped.csv") == skipped);
   CHECK(read_text(output / "results.csv") == read_text(folder.path() / "single" / "results.csv"));
+}
+
+// --split-folds: a shard takes outer folds of datasets (every group of the dataset on those
+// folds), so nested CV spreads past its bundles; each shard writes rows of its folds only and the
+// merge builds every results.csv row from all of them, as the single run computes it.
+TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's files") {
+  TemporaryFolder folder("shards_folds");
+  const std::string spec = "tests/integration/specs/tuned_subset.yaml";
+  const auto single = folder.path() / "single", output = folder.path() / "sharded";
+  run_ok(with_output(spec + " --threads 2", single));
+  const auto plan = run_runner(with_output("plan " + spec + " --shards 3 --split-folds", output));
+  REQUIRE_MESSAGE(plan.exit_code == 0, plan.err);
+  // 2 datasets x 2 outer folds (2 repeats of one split): GunPoint's two folds cost the most, each
+  // alone in a shard; Coffee's two share the third. Every shard holding a dataset has its rows.
+  CHECK_MESSAGE(contains(plan.out, "shard 1/3: 14 cells and 2 tuned rows, 39.3%"), plan.out);
+  CHECK_MESSAGE(contains(plan.out, "shard 3/3: 14 cells and 2 tuned rows, 21.3%"), plan.out);
+  CHECK(contains(read_text(output / "plan/plan.json"), "\"split\": \"folds\""));
+  CHECK(read_text(output / "plan/folds.csv") ==
+        "dataset,repeat,fold,cost,shard\nCoffee,0,0,984148,3\nCoffee,1,0,984148,3\n"
+        "GunPoint,0,0,3634264,1\nGunPoint,1,0,3634264,2\n");
+  CHECK_FALSE(contains(read_text(output / "plan/groups.csv"), ",shard,"));
+  // Another split over it is another plan: refused once its shards have started.
+  run_ok(with_output("run " + spec + " --threads 1 --shard 1/3", output));
+  const auto replanned = run_runner(with_output("plan " + spec + " --shards 3", output));
+  CHECK(replanned.exit_code == 2);
+  CHECK_MESSAGE(contains(replanned.err,
+                         "planned for 3 shards of this spec, split by folds; "
+                         "plan or resubmit with --shards 3 --split-folds"),
+                replanned.err);
+  CHECK(contains(read_text(output / "plan/plan.json"), "\"split\": \"folds\""));
+  for (const char* shard : {"2/3", "3/3"})
+    run_ok(with_output("run " + spec + " --threads 1 --shard " + shard, output));
+  // A shard's results.csv row covers its own folds only; the merge recomputes every row.
+  CHECK(read_text(output / "shards/1-of-3/results.csv") != read_text(single / "results.csv"));
+  const auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out,
+                         "28 cells and 4 tuned rows in 3 shards (split by outer "
+                         "folds)"),
+                status.out);
+  CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
+  run_ok("merge " + output.string() + " --quiet");
+  for (const char* file :
+       {"results.csv", "folds.csv", "tuned.csv", "scores.csv", "duplicates.csv", "skipped.csv",
+        "tables/Coffee.md", "tables/GunPoint.md", "work_seconds.csv"}) {
+    REQUIRE_MESSAGE(std::filesystem::exists(output / file), file);
+    CHECK_MESSAGE(read_text(single / file) == read_text(output / file), file);
+  }
+
+  // A shard's rows are checked before anything is merged: a fold row edited (its results.csv
+  // row no longer agrees), deleted, or one of another shard's folds.
+  std::filesystem::remove(output / "results.csv");
+  const auto shard_two = output / "shards/2-of-3";
+  const std::string folds = read_text(shard_two / "folds.csv");
+  const auto merge_fails = [&](const std::string& expected) {
+    const auto merged = run_runner("merge " + output.string());
+    CHECK(merged.exit_code == 2);
+    CHECK_MESSAGE(contains(merged.err, expected), merged.err);
+    CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  };
+  const auto table = tsfs::read_csv_table(shard_two / "folds.csv");
+  const std::string accuracy = table.rows[0][*table.column("accuracy")];
+  std::string edited = folds;
+  edited.replace(edited.find("," + accuracy + ","), accuracy.size() + 2, ",0.125,");
+  write_text(shard_two / "folds.csv", edited);
+  merge_fails("shards/2-of-3/results.csv:2: the row of cell (GunPoint");
+  const size_t second_line = folds.find('\n') + 1;
+  write_text(shard_two / "folds.csv",
+             folds.substr(0, second_line) + folds.substr(folds.find('\n', second_line) + 1));
+  merge_fails("shards/2-of-3: cell 15 of the grid is missing or has missing fold rows");
+  // Shard 1 holds GunPoint's repeat 0; shard 2 repeat 1: its first row, renumbered.
+  std::string foreign = folds;
+  const size_t fold_field = foreign.find(",1,0,", second_line);
+  REQUIRE(fold_field != std::string::npos);
+  foreign.replace(fold_field, 5, ",0,0,");
+  write_text(shard_two / "folds.csv", foreign);
+  merge_fails("repeat 0 fold 0 is not a fold of the plan's protocol for GunPoint");
+  write_text(shard_two / "folds.csv", folds);
+  run_ok("merge " + output.string() + " --quiet");
+  CHECK(read_text(single / "results.csv") == read_text(output / "results.csv"));
+}
+
+// Split by folds with a score vector fitted on all rows (variance, fit_on: all), which every
+// shard holding its dataset computes and the merge writes once; the curves are refitted.
+TEST_CASE("4 shards split by folds side by side merge to the single run's files byte for byte") {
+  TemporaryFolder folder("shards_folds_side");
+  run_ok(with_output(kShardSpec + " --threads 2", folder.path() / "single"));
+  auto output = folder.path() / "sharded";
+  const auto too_many =
+      run_runner(with_output("plan " + kShardSpec + " --shards 7 --split-folds", output));
+  CHECK(too_many.exit_code == 2);
+  CHECK_MESSAGE(contains(too_many.err,
+                         "--shards: 7 shards for 6 outer folds of datasets: 1 "
+                         "shards would get no work; use --shards 6 or fewer"),
+                too_many.err);
+  run_ok(with_output("plan " + kShardSpec + " --shards 4 --split-folds", output));
+  run_shards_side_by_side(output, 4);
+  run_ok("merge " + output.string() + " --quiet");
+  check_same_files(folder.path() / "single", output);
+  CHECK(read_text(output / "work_seconds.csv") ==
+        read_text(folder.path() / "single/work_seconds.csv"));
+  // A fit_on: all vector that differs between two shards is a damaged file, not merged.
+  std::filesystem::remove(output / "scores.csv");
+  for (int i = 1; i <= 4; ++i) {
+    const auto scores = output / ("shards/" + std::to_string(i) + "-of-4/scores.csv");
+    const std::string text = read_text(scores);
+    const size_t all_rows = text.find(",variance,all,");
+    if (all_rows == std::string::npos || i == 1) continue;
+    const size_t line_end = text.find('\n', all_rows);
+    const size_t comma = text.rfind(',', line_end);
+    write_text(scores, text.substr(0, comma + 1) + "0" + text.substr(line_end));
+    const auto merged = run_runner("merge " + output.string());
+    CHECK(merged.exit_code == 2);
+    CHECK_MESSAGE(contains(merged.err, "fitted on all rows are not those of shard"), merged.err);
+    break;
+  }
 }

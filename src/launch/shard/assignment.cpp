@@ -107,6 +107,7 @@ std::vector<ShardLoad> shard_loads(const std::vector<WorkGroup>& groups,
                                    const std::vector<int>& assignment, int shards) {
   std::vector<ShardLoad> loads(static_cast<size_t>(shards));
   for (size_t g = 0; g < groups.size(); ++g) {
+    if (assignment[g] < 0) continue;  // a group of no shard (fold_split.cpp)
     ShardLoad& load = loads[static_cast<size_t>(assignment[g])];
     ++load.groups;
     load.cells += groups[g].reported_cells;

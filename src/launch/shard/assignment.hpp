@@ -38,7 +38,7 @@ Plan shard_plan(const Plan& plan, const std::vector<WorkGroup>& groups,
                 const std::vector<int>& assignment, int shard);
 
 // What each shard (0-based index) takes: its groups, cells, tuned rows, score vectors, fits and
-// estimated cost.
+// estimated cost. A group assigned -1 is in no shard.
 struct ShardLoad {
   size_t groups = 0, cells = 0, tuned_rows = 0, score_vectors = 0;
   long long fits = 0;

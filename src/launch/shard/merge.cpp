@@ -12,6 +12,8 @@
 #include "common/error.hpp"
 #include "common/files.hpp"
 #include "common/parallel.hpp"
+#include "launch/shard/fold_merge.hpp"
+#include "launch/shard/merge_parts.hpp"
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/shard_state.hpp"
 #include "launch/shard/work_groups.hpp"
@@ -36,23 +38,6 @@
 namespace tsfs {
 namespace {
 
-// Every problem found, so that one message names all the shards at fault.
-class Problems {
- public:
-  void add(std::string problem) { problems_.push_back(std::move(problem)); }
-  void throw_if_any(const std::filesystem::path& run_folder) const {
-    if (problems_.empty()) return;
-    throw InputError(run_folder.string(),
-                     fmt::format("cannot merge:\n  {}\nrerun or resubmit the unfinished shards "
-                                 "(runner submit resubmits only those), remove folders that do "
-                                 "not belong to this plan, then merge again",
-                                 fmt::join(problems_, "\n  ")));
-  }
-
- private:
-  std::vector<std::string> problems_;
-};
-
 struct ShardedRun {
   Spec spec;
   ShardRecord plan;
@@ -73,7 +58,7 @@ ShardedRun load_sharded_run(const std::filesystem::path& run_folder) {
 
 // Every shard must be finished, of this plan, and computed from the same inputs.
 void check_shards(const std::filesystem::path& run_folder, const ShardRecord& plan) {
-  Problems problems;
+  MergeProblems problems;
   for (const auto& folder : foreign_shard_folders(run_folder, plan.shards))
     problems.add(fmt::format("{}: not a shard of this {}-shard plan", folder, plan.shards));
   std::string fingerprint;
@@ -114,12 +99,6 @@ struct ShardedRows {
   std::vector<std::vector<std::string>> tuned_keys;  // tuned_key of each tuned row
 };
 
-struct Merged {
-  CsvTable results, folds;
-  CsvTable cell_status;              // cells whose selector did not converge, from the shards
-  std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
-};
-
 // A single run's results.csv row: grid cell `index`, or tuned row `index` after them.
 struct ExpectedRow {
   std::string key;
@@ -132,21 +111,6 @@ struct ExpectedRow {
                  : fmt::format("cell {} of the grid", index + 1);
   }
 };
-
-// A shard's cell_status.csv rows by cell key (none when it has no file).
-std::map<std::string, std::vector<std::string>> read_cell_status(
-    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected) {
-  std::map<std::string, std::vector<std::string>> rows;
-  const auto path = folder / "cell_status.csv";
-  if (!std::filesystem::exists(path)) return rows;
-  CsvTable table = read_csv_table(path);
-  if (table.header != expected.header)
-    throw InputError(path.string(), "not the header tsfs writes for this spec's cell_status.csv");
-  const auto key_size = static_cast<long>(layout.key_header().size());
-  for (auto& row : table.rows)
-    rows[join_key({row.begin(), row.begin() + key_size})] = std::move(row);
-  return rows;
-}
 
 // Which shard computed each cell of the plan.
 std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& groups,
@@ -161,7 +125,7 @@ std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& 
 // results.csv and folds.csv rows in a single run's order (the grid's reported cells, then the tuned
 // rows), each from the shard that computed it: a tuned row from the shard of its candidates'
 // bundle.
-Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
+MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   const Spec& spec = loaded.spec;
   const Plan& plan = loaded.plan;
   const ResultLayout& layout = loaded.layout;
@@ -180,10 +144,10 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   }
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
   for (const ExpectedRow& row : rows) keys[static_cast<size_t>(row.shard)].insert(row.key);
-  Merged merged{{layout.results_header(), {}},
-                {layout.folds_header(), {}},
-                {layout.cell_status_header(), {}},
-                std::vector<bool>(tuned.size(), false)};
+  MergedRows merged{{layout.results_header(), {}},
+                    {layout.folds_header(), {}},
+                    {layout.cell_status_header(), {}},
+                    std::vector<bool>(tuned.size(), false)};
   std::vector<PreviousResults> parts;
   std::vector<std::map<std::string, std::vector<std::string>>> statuses;
   for (int s = 0; s < shards; ++s) {
@@ -191,7 +155,7 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
     parts.push_back(read_previous_results(folder, layout, keys[static_cast<size_t>(s)]));
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
   }
-  Problems problems;
+  MergeProblems problems;
   for (const ExpectedRow& expected : rows) {
     auto& part = parts[static_cast<size_t>(expected.shard)];
     auto row = part.results.find(expected.key);
@@ -216,7 +180,7 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
                                    {}}
                        : ResultRow{expected.index, {}, {}};
     check_row_agrees_with_folds(shard_folder(spec.output, {expected.shard + 1, shards}), layout,
-                                plan, result_row, expected.key, part);
+                                plan, result_row, part);
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
     if (expected.tuned) merged.tuned_finished[expected.index] = true;
@@ -229,7 +193,7 @@ Merged merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
 // outer fold) from the shard that tuned it, in a single run's order; a tuned row without a
 // results.csv row (not converged) has none.
 CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& loaded,
-                              const ShardedRows& sharded, const Merged& merged) {
+                              const ShardedRows& sharded, const MergedRows& merged) {
   const Spec& spec = loaded.spec;
   const ResultLayout& layout = loaded.layout;
   const std::vector<TunedCell>& tuned = loaded.tuned;
@@ -238,8 +202,7 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
   const std::string file = std::string(declared.stem) + ".csv";
   const auto header = declared.header(spec, layout);
   const auto key_size = static_cast<long>(layout.key_header().size());
-  using Rows = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
-  std::vector<Rows> rows_of_shard(static_cast<size_t>(shards));
+  std::vector<TunedRowsOfShard> rows_of_shard(static_cast<size_t>(shards));
   std::vector<std::filesystem::path> paths;
   for (int s = 0; s < shards; ++s) {
     paths.push_back(shard_folder(spec.output, {s + 1, shards}) / file);
@@ -273,11 +236,7 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
     for (auto& fields : found->second) table.rows.push_back(std::move(fields));
     rows_of_shard[s].erase(found);
   }
-  for (size_t s = 0; s < rows_of_shard.size(); ++s)
-    if (!rows_of_shard[s].empty())
-      throw InputError(paths[s].string(),
-                       fmt::format("rows of {} tuned rows that are not this shard's in the plan",
-                                   rows_of_shard[s].size()));
+  refuse_foreign_tuned_rows(rows_of_shard, paths);
   return table;
 }
 
@@ -287,42 +246,14 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
 void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
                           const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
                           int shards) {
-  const Spec& spec = loaded.spec;
-  const std::string file = std::string(declared.stem) + ".csv";
-  const std::string header = csv_row(declared.header(spec, loaded.layout));
-  std::vector<KeyedRecords> inputs;
+  std::vector<std::filesystem::path> folders;
   for (int s = 0; s < shards; ++s)
-    inputs.emplace_back(shard_folder(spec.output, {s + 1, shards}) / file, header);
-  RecordCheck check(declared.header(spec, loaded.layout));
-  AtomicFileWriter output(spec.output / file);
-  output.stream() << header;
-  for (size_t g = 0; g < groups.size(); ++g) {
-    KeyedRecords& input = inputs[static_cast<size_t>(assignment[g])];
-    const long long features =
-        loaded.datasets[static_cast<size_t>(groups[g].dataset)].features.values.cols();
-    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u) {
-      const std::string prefix =
-          key_prefix(loaded.layout.score_unit_key(loaded.plan.score_units[u]));
-      long long rows = 0;
-      for (; input.next_starts_with(prefix); input.advance(), ++rows) {
-        if (auto problem = check.problem(input.next(), features); !problem.empty())
-          throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
-                           problem + "; the shard's file is damaged: rerun the shard");
-        output.stream() << input.next();
-      }
-      if (declared.merge == ShardMerge::per_score_feature && rows != features)
-        throw InputError(input.path().string(),
-                         fmt::format("{} rows for the score vector ({}), not one per feature ({})",
-                                     rows, prefix.substr(0, prefix.size() - 1), features));
-    }
-  }
-  for (const KeyedRecords& input : inputs)
-    if (!input.exhausted())
-      throw InputError(input.path().string(),
-                       fmt::format("a row of no score vector of the shard's, or out of the plan's "
-                                   "order: {}",
-                                   input.next().substr(0, input.next().size() - 1)));
-  output.commit();
+    folders.push_back(shard_folder(loaded.spec.output, {s + 1, shards}));
+  ScoreRowsMerge merge(declared, loaded, folders);
+  for (size_t g = 0; g < groups.size(); ++g)
+    for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u)
+      merge.write(merge.take(static_cast<size_t>(assignment[g]), loaded.plan.score_units[u]));
+  merge.commit();
 }
 
 // work_seconds.csv (ShardMerge::per_work_group): each work group's row from its shard, in the
@@ -333,46 +264,17 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
 std::optional<CsvTable> merged_work_seconds(const LoadedRun& loaded,
                                             const std::vector<WorkGroup>& groups,
                                             const std::vector<int>& assignment, int shards) {
-  std::vector<std::filesystem::path> paths;
-  for (int s = 0; s < shards; ++s) {
-    paths.push_back(shard_folder(loaded.spec.output, {s + 1, shards}) / "work_seconds.csv");
-    if (!std::filesystem::exists(paths.back())) {
-      spdlog::warn(
-          "{} is missing (a shard run by an older tsfs?): the merge writes no "
-          "work_seconds.csv",
-          paths.back().string());
-      return std::nullopt;
-    }
-  }
-  CsvTable merged{loaded.layout.work_seconds_header(), {}};
-  std::vector<WorkSecondsFile> files;
-  for (const auto& path : paths) {
-    files.push_back(read_work_seconds(path));
-    if (files.back().table.header != merged.header)
-      throw InputError(path.string() + ":1", "not the header this spec's work_seconds.csv has");
-  }
-  std::vector<size_t> next(files.size(), 0);
-  const size_t keys = merged.header.size() - kWorkSecondsValues;
-  for (size_t g = 0; g < groups.size(); ++g) {
-    const auto s = static_cast<size_t>(assignment[g]);
-    const auto key = loaded.layout.work_group_key(loaded.plan.score_units[groups[g].first_unit]);
-    const auto& rows = files[s].table.rows;
-    const bool found =
-        next[s] < rows.size() && std::equal(key.begin(), key.end(), rows[next[s]].begin(),
-                                            rows[next[s]].begin() + static_cast<long>(keys));
-    if (!found)
-      throw InputError(next[s] < rows.size()
-                           ? fmt::format("{}:{}", paths[s].string(), files[s].lines[next[s]])
-                           : paths[s].string(),
-                       fmt::format("no row for the work group ({}) {}", fmt::join(key, ","),
-                                   next[s] < rows.size() ? "here, where the plan's order puts it"
-                                                         : "after the shard's last row"));
-    merged.rows.push_back(rows[next[s]++]);
-  }
-  for (size_t s = 0; s < files.size(); ++s)
-    if (next[s] < files[s].table.rows.size())
-      throw InputError(fmt::format("{}:{}", paths[s].string(), files[s].lines[next[s]]),
-                       "a row of no work group of the shard's");
+  std::vector<std::filesystem::path> folders;
+  for (int s = 0; s < shards; ++s)
+    folders.push_back(shard_folder(loaded.spec.output, {s + 1, shards}));
+  auto files = ShardWorkSeconds::read(loaded, folders);
+  if (!files) return std::nullopt;
+  CsvTable merged{files->header(), {}};
+  for (size_t g = 0; g < groups.size(); ++g)
+    merged.rows.push_back(
+        files->take(static_cast<size_t>(assignment[g]),
+                    loaded.layout.work_group_key(loaded.plan.score_units[groups[g].first_unit])));
+  files->check_all_taken();
   return merged;
 }
 
@@ -407,6 +309,61 @@ void merge_curves(const LoadedRun& loaded, int threads) {
   write_curves(loaded, scores, cells, threads);
 }
 
+// Which shard computed what, as plan/ says (whole groups, or outer folds of datasets), and the
+// merge of each kind of table by that split.
+struct PlannedShards {
+  int shards = 0;
+  bool by_folds = false;
+  std::vector<WorkGroup> groups;
+  std::vector<int> assignment;   // the shard of every group (split by groups)
+  ShardedRows sharded;           // split by groups
+  FoldShardedRows fold_sharded;  // split by folds
+
+  MergedRows rows(const LoadedRun& loaded) const {
+    return by_folds ? merge_fold_rows(loaded, fold_sharded) : merge_rows(loaded, sharded);
+  }
+  std::optional<CsvTable> work_seconds(const LoadedRun& loaded) const {
+    return by_folds ? merged_fold_work_seconds(loaded, groups, fold_sharded)
+                    : merged_work_seconds(loaded, groups, assignment, shards);
+  }
+  CsvTable tuned(const OutputTable& table, const LoadedRun& loaded,
+                 const MergedRows& merged) const {
+    return by_folds ? merge_fold_tuned(table, loaded, fold_sharded, merged)
+                    : merge_per_tuned_fold(table, loaded, sharded, merged);
+  }
+  void score_units(const OutputTable& table, const LoadedRun& loaded) const {
+    if (by_folds)
+      merge_fold_score_units(table, loaded, fold_sharded);
+    else
+      merge_per_score_unit(table, loaded, groups, assignment, shards);
+  }
+};
+
+PlannedShards read_planned_shards(const LoadedRun& loaded, const ShardRecord& planned) {
+  const Spec& spec = loaded.spec;
+  PlannedShards shards{planned.shards,
+                       planned.split == ShardSplit::folds,
+                       spec_work_groups(spec, loaded.datasets, loaded.plan),
+                       {},
+                       {},
+                       {}};
+  for (const auto& row : loaded.tuned)
+    shards.sharded.tuned_keys.push_back(tuned_key(spec, loaded.layout, loaded.plan, row));
+  shards.sharded.shards = planned.shards;
+  if (shards.by_folds) {
+    shards.fold_sharded = {
+        planned.shards,
+        read_planned_fold_shards(loaded.datasets, fold_units(loaded.datasets, shards.groups),
+                                 spec.output, planned.shards),
+        shards.sharded.tuned_keys};
+  } else {
+    shards.assignment =
+        read_planned_assignment(spec, loaded.datasets, shards.groups, planned.shards);
+    shards.sharded.shard_of_cell = shard_of_cells(loaded.plan, shards.groups, shards.assignment);
+  }
+  return shards;
+}
+
 }  // namespace
 
 void check_run_folder(const std::filesystem::path& run_folder) {
@@ -428,16 +385,13 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
                      fmt::format("planned {} cells, the spec now makes {} (changed data?)",
                                  planned.cells, plan.cells.size()));
   const auto tuned = tuned_cells(spec, plan);
-  auto groups = spec_work_groups(spec, datasets, plan);
-  auto assignment = read_planned_assignment(spec, datasets, groups, planned.shards);
   const ResultLayout layout(spec, datasets);
-  check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
-  ShardedRows sharded{planned.shards, shard_of_cells(plan, groups, assignment), {}};
-  for (const auto& row : tuned) sharded.tuned_keys.push_back(tuned_key(spec, layout, plan, row));
   const std::vector<bool> reported = reported_cells(spec, plan, tuned);
   const LoadedRun loaded{spec, datasets, plan, layout, tuned, reported};
-  Merged merged = merge_rows(loaded, sharded);
-  const auto work_seconds = merged_work_seconds(loaded, groups, assignment, planned.shards);
+  const PlannedShards shards = read_planned_shards(loaded, planned);
+  check_inputs(run_folder, planned, inputs_fingerprint(spec, datasets, layout.protocol_label()));
+  MergedRows merged = shards.rows(loaded);
+  const auto work_seconds = shards.work_seconds(loaded);
   // Every other table as declared (sweep/store/output_tables.cpp); those kept in memory are
   // written with results.csv, after every check passed.
   std::vector<std::pair<std::string, CsvTable>> tables;
@@ -445,11 +399,11 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
     if (!table.written(spec, layout)) continue;
     switch (table.merge) {
       case ShardMerge::per_tuned_fold:
-        tables.emplace_back(table.stem, merge_per_tuned_fold(table, loaded, sharded, merged));
+        tables.emplace_back(table.stem, shards.tuned(table, loaded, merged));
         break;
       case ShardMerge::per_score_feature:
       case ShardMerge::per_score_unit:
-        merge_per_score_unit(table, loaded, groups, assignment, planned.shards);
+        shards.score_units(table, loaded);
         break;
       case ShardMerge::per_work_group:  // checked above, before anything is written
         if (work_seconds)

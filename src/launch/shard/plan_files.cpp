@@ -21,6 +21,7 @@ std::string component_label(const Spec& spec, int distance) {
   return params.empty() ? component.kind : component.kind + " " + params;
 }
 
+// `assignment` empty: a plan split by folds, whose groups have no shard of their own.
 CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                       const std::vector<WorkGroup>& groups, const std::vector<int>& assignment) {
   CsvTable table{{"group", "dataset", "distance", "selector", "params", "cells", "score_vectors",
@@ -29,26 +30,29 @@ CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& data
                  {}};
   for (size_t g = 0; g < groups.size(); ++g) {
     const WorkGroup& group = groups[g];
-    table.rows.push_back({std::to_string(g), datasets[static_cast<size_t>(group.dataset)].data.name,
-                          component_label(spec, group.distance),
-                          spec.selectors[static_cast<size_t>(group.selector)].kind,
-                          std::to_string(group.params), std::to_string(group.cells),
-                          std::to_string(group.units), std::to_string(group.fits),
-                          std::to_string(group.tuned_rows), std::to_string(group.bundle),
-                          format_double(group.score_cost), format_double(group.fit_cost),
-                          format_double(group.tuning_cost), format_double(group.cost()),
-                          std::to_string(assignment[g] + 1), std::to_string(group.reported_cells),
-                          group.measured ? "measured" : "model"});
+    table.rows.push_back(
+        {std::to_string(g), datasets[static_cast<size_t>(group.dataset)].data.name,
+         component_label(spec, group.distance),
+         spec.selectors[static_cast<size_t>(group.selector)].kind, std::to_string(group.params),
+         std::to_string(group.cells), std::to_string(group.units), std::to_string(group.fits),
+         std::to_string(group.tuned_rows), std::to_string(group.bundle),
+         format_double(group.score_cost), format_double(group.fit_cost),
+         format_double(group.tuning_cost), format_double(group.cost()),
+         assignment.empty() ? "" : std::to_string(assignment[g] + 1),
+         std::to_string(group.reported_cells), group.measured ? "measured" : "model"});
+  }
+  if (assignment.empty()) {
+    const auto shard = static_cast<long>(*table.column("shard"));
+    table.header.erase(table.header.begin() + shard);
+    for (auto& row : table.rows) row.erase(row.begin() + shard);
   }
   return table;
 }
 
-CsvTable shards_table(const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                      int shards) {
+CsvTable shards_table(const std::vector<ShardLoad>& loads) {
   CsvTable table{
       {"shard", "groups", "cells", "tuned_rows", "score_vectors", "fits", "cost", "cost_share"},
       {}};
-  const auto loads = shard_loads(groups, assignment, shards);
   double total = 0;
   for (const ShardLoad& load : loads) total += load.cost;
   for (size_t s = 0; s < loads.size(); ++s) {
@@ -131,6 +135,21 @@ int planned_index(const PlannedTable& planned, size_t row, const std::vector<con
   return static_cast<int>(*index);
 }
 
+CsvTable fold_units_table(const std::vector<PreparedDataset>& datasets,
+                          const std::vector<FoldUnit>& units, const FoldShards& fold_shards) {
+  CsvTable table{{"dataset", "repeat", "fold", "cost", "shard"}, {}};
+  for (const FoldUnit& unit : units) {
+    const auto& dataset = datasets[static_cast<size_t>(unit.dataset)];
+    const Fold& fold = dataset.folds[static_cast<size_t>(unit.fold)];
+    const int shard =
+        fold_shards[static_cast<size_t>(unit.dataset)][static_cast<size_t>(unit.fold)];
+    table.rows.push_back({dataset.data.name, std::to_string(fold.repeat),
+                          std::to_string(fold.index), format_double(unit.cost),
+                          std::to_string(shard + 1)});
+  }
+  return table;
+}
+
 // The value of `"name": value` on a line of its own, without the comma and quotes around it
 // (shard_record_json writes one field per line and no escapes: names hold no control characters).
 std::optional<std::string> json_field(const std::string& text, const std::string& name) {
@@ -175,6 +194,26 @@ std::vector<int> read_planned_assignment(const Spec& spec,
                                    assignment[g] + 1, bundle, assignment[bundle] + 1));
   }
   return assignment;
+}
+
+FoldShards read_planned_fold_shards(const std::vector<PreparedDataset>& datasets,
+                                    const std::vector<FoldUnit>& units,
+                                    const std::filesystem::path& output, int shards) {
+  const std::vector<const char*> names = {"dataset", "repeat", "fold", "shard"};
+  const PlannedTable planned =
+      read_planned_table(plan_folder(output) / "folds.csv", names, units.size(), "folds");
+  FoldShards fold_shards(datasets.size());
+  for (size_t u = 0; u < units.size(); ++u) {
+    const auto& dataset = datasets[static_cast<size_t>(units[u].dataset)];
+    const Fold& fold = dataset.folds[static_cast<size_t>(units[u].fold)];
+    auto& shard_of = fold_shards[static_cast<size_t>(units[u].dataset)];
+    shard_of.resize(dataset.folds.size(), -1);
+    const std::vector<std::string> identity = {dataset.data.name, std::to_string(fold.repeat),
+                                               std::to_string(fold.index)};
+    shard_of[static_cast<size_t>(units[u].fold)] =
+        planned_index(planned, u, names, identity, shards) - 1;
+  }
+  return fold_shards;
 }
 
 std::vector<int> read_artefact_tasks(const Spec& spec, const std::vector<PreparedDataset>& datasets,
@@ -222,9 +261,10 @@ std::filesystem::path shard_folder(const std::filesystem::path& output, const Sh
 std::string shard_record_json(const ShardRecord& record) {
   return fmt::format(
       "{{\n  \"spec_hash\": \"{}\",\n  \"name\": \"{}\",\n  \"shard\": {},\n  \"shards\": {},\n"
-      "  \"cells\": {},\n  \"predicted_cost\": {}\n}}\n",
+      "  \"cells\": {},\n  \"predicted_cost\": {}{}\n}}\n",
       record.spec_hash, record.name, record.shard, record.shards, record.cells,
-      format_double(record.predicted_cost));
+      format_double(record.predicted_cost),
+      record.split == ShardSplit::folds ? ",\n  \"split\": \"folds\"" : "");
 }
 
 ShardRecord read_shard_record(const std::filesystem::path& path) {
@@ -242,12 +282,18 @@ ShardRecord read_shard_record(const std::filesystem::path& path) {
       throw InputError(path.string(), fmt::format("\"{}\" is not a count", name));
     return *value;
   };
+  const auto split = json_field(text, "split");
+  if (split && *split != "folds" && *split != "groups")
+    throw InputError(path.string(),
+                     "\"split\" is neither \"folds\" nor \"groups\": not a "
+                     "file tsfs wrote");
   return {field("spec_hash"),
           field("name"),
           static_cast<int>(number("shard")),
           static_cast<int>(number("shards")),
           static_cast<size_t>(number("cells")),
-          number("predicted_cost")};
+          number("predicted_cost"),
+          split == "folds" ? ShardSplit::folds : ShardSplit::groups};
 }
 
 void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
@@ -259,12 +305,34 @@ void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& dat
   write_file_atomically(folder / "spec.yaml", spec.input_yaml);
   write_file_atomically(folder / "groups.csv",
                         groups_table(spec, datasets, groups, assignment).str());
-  write_file_atomically(folder / "shards.csv", shards_table(groups, assignment, shards).str());
+  write_file_atomically(folder / "shards.csv",
+                        shards_table(shard_loads(groups, assignment, shards)).str());
   write_file_atomically(folder / "artefacts.csv",
                         artefacts_table(spec, datasets, plan, shards).str());
+  std::filesystem::remove(folder / "folds.csv");  // of an earlier plan split by folds
   write_file_atomically(
       folder / "plan.json",
       shard_record_json({spec_hash(spec), spec.name, 0, shards, plan.cells.size(), total}));
+}
+
+void write_fold_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                            const Plan& plan, const std::vector<WorkGroup>& groups,
+                            const FoldPlan& folds, int shards) {
+  const auto& [units, fold_shards] = folds;
+  auto folder = plan_folder(spec.output);
+  double total = 0;
+  for (const auto& unit : units) total += unit.cost;
+  write_file_atomically(folder / "spec.yaml", spec.input_yaml);
+  write_file_atomically(folder / "groups.csv", groups_table(spec, datasets, groups, {}).str());
+  write_file_atomically(
+      folder / "shards.csv",
+      shards_table(fold_shard_loads(datasets, groups, units, fold_shards, shards)).str());
+  write_file_atomically(folder / "folds.csv", fold_units_table(datasets, units, fold_shards).str());
+  write_file_atomically(folder / "artefacts.csv",
+                        artefacts_table(spec, datasets, plan, shards).str());
+  write_file_atomically(folder / "plan.json",
+                        shard_record_json({spec_hash(spec), spec.name, 0, shards, plan.cells.size(),
+                                           total, ShardSplit::folds}));
 }
 
 }  // namespace tsfs

@@ -10,6 +10,7 @@
 
 #include "config/spec.hpp"
 #include "launch/shard/assignment.hpp"
+#include "launch/shard/fold_split.hpp"
 #include "launch/shard/work_groups.hpp"
 #include "sweep/plan/plan.hpp"
 
@@ -32,6 +33,7 @@ struct ShardRecord {
   size_t cells = 0;  // the whole grid's (plan.json), or the shard's results.csv rows (shard.json:
                      // its cells and tuned rows)
   double predicted_cost = 0;
+  ShardSplit split = ShardSplit::groups;  // "split": "folds" (absent: groups, as older plans)
 };
 
 std::string shard_record_json(const ShardRecord& record);
@@ -46,6 +48,21 @@ ShardRecord read_shard_record(const std::filesystem::path& path);
 void write_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                        const Plan& plan, const std::vector<WorkGroup>& groups,
                        const std::vector<int>& assignment, int shards);
+
+// The plan/ of a plan split by folds (fold_split.hpp): as write_plan_folder, but groups.csv has no
+// shard column (every shard holding a fold of a group's dataset computes the group on its folds),
+// shards.csv holds fold_shard_loads, folds.csv every unit (dataset, repeat, fold, cost, shard) and
+// plan.json says "split": "folds".
+void write_fold_plan_folder(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                            const Plan& plan, const std::vector<WorkGroup>& groups,
+                            const FoldPlan& folds, int shards);
+
+// The 0-based shard of every outer fold of every dataset with work groups (`units`, fold_units of
+// the spec now) as plan/folds.csv assigns it; InputError naming the file and line as
+// read_planned_assignment does (another dataset or fold, a shard outside 1..shards).
+FoldShards read_planned_fold_shards(const std::vector<PreparedDataset>& datasets,
+                                    const std::vector<FoldUnit>& units,
+                                    const std::filesystem::path& output, int shards);
 
 // The 0-based shard of every group of `groups` as plan/groups.csv of `output` assigns it: the
 // shards and the merge take the plan's word rather than computing it again, so a plan made by

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include <memory>
 #include <set>
 
 #include "cache/artefacts.hpp"
@@ -64,57 +65,137 @@ ShardRecord this_spec_plan(const Spec& spec, const std::string& shards) {
   return plan;
 }
 
-// The plan/ of this output folder must exist and be this spec's and shard count's.
-void check_plan_folder(const Spec& spec, const ShardId& shard) {
+// The plan/ of this output folder, which must exist and be this spec's and shard count's.
+ShardRecord check_plan_folder(const Spec& spec, const ShardId& shard) {
   const auto path = plan_folder(spec.output) / "plan.json";
   const ShardRecord plan = this_spec_plan(spec, std::to_string(shard.count));
   if (plan.shards != shard.count)
     throw InputError(path.string(), fmt::format("planned for {} shards, not {} (--shard {})",
                                                 plan.shards, shard.count, shard.text()));
+  return plan;
+}
+
+void write_shard_record(const Spec& spec, const Spec& part, const ShardId& shard,
+                        const ShardLoad& load, ShardSplit split) {
+  write_file_atomically(part.output / "shard.json",
+                        shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
+                                           load.cells + load.tuned_rows, load.cost, split}));
+}
+
+void log_shard(const Spec& spec, const ShardId& shard, const Plan& own, const Plan& plan,
+               size_t tuned_rows) {
+  spdlog::info(
+      "shard {}: {} of {} cells{}", shard.text(), own.cells.size(), plan.cells.size(),
+      spec.tune ? fmt::format(", {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "");
+}
+
+// A shard of a plan split by folds: each dataset keeps the outer folds plan/folds.csv gives the
+// shard (the others are left whole, and their cells out), then the cells of the datasets it holds
+// a fold of.
+void select_shard_folds(const Spec& spec, const Spec& part, const ShardId& shard,
+                        const RunOptions& options, RunOptions& shard_options) {
+  struct Held {
+    std::vector<bool> datasets;
+    double cost = 0;  // of the shard's units
+  };
+  auto held = std::make_shared<Held>();
+  shard_options.select_folds = [&spec, &shard, held](std::vector<PreparedDataset>& datasets) {
+    const Plan whole = make_plan(spec, datasets);
+    const auto units = fold_units(datasets, spec_work_groups(spec, datasets, whole));
+    const FoldShards fold_shards =
+        read_planned_fold_shards(datasets, units, spec.output, shard.count);
+    for (const FoldUnit& unit : units)
+      if (fold_shards[static_cast<size_t>(unit.dataset)][static_cast<size_t>(unit.fold)] ==
+          shard.index - 1)
+        held->cost += unit.cost;
+    held->datasets.assign(datasets.size(), false);
+    for (size_t d = 0; d < datasets.size(); ++d) {
+      const auto folds = folds_of_shard(fold_shards, d, shard.index - 1);
+      if (folds.empty()) continue;
+      held->datasets[d] = true;
+      keep_folds(datasets[d], folds);
+    }
+  };
+  shard_options.select_cells = [&spec, &part, &shard, &options, held](
+                                   const Plan& plan, const std::vector<PreparedDataset>& datasets) {
+    auto groups = spec_work_groups(spec, datasets, plan);
+    std::vector<int> assignment;
+    for (const WorkGroup& group : groups)
+      assignment.push_back(held->datasets[static_cast<size_t>(group.dataset)] ? 0 : -1);
+    Plan own = shard_plan(plan, groups, assignment, 0);
+    ShardLoad load = shard_loads(groups, assignment, 1).front();
+    load.cost = held->cost;
+    if (!options.dry_run) write_shard_record(spec, part, shard, load, ShardSplit::folds);
+    log_shard(spec, shard, own, plan, load.tuned_rows);
+    return own;
+  };
 }
 
 // A bundle (WorkGroup::bundle) is the smallest unit a shard takes: more shards than bundles would
 // be jobs with no work.
-void refuse_empty_shards(const Spec& spec, const std::vector<WorkGroup>& groups, int shards) {
+// Split by folds, the unit is one outer fold of a dataset.
+void refuse_empty_shards(const Spec& spec, const std::vector<WorkGroup>& groups, int shards,
+                         const std::vector<FoldUnit>* fold_units) {
   std::set<size_t> bundles;
   for (const WorkGroup& group : groups) bundles.insert(group.bundle);
-  if (bundles.empty() || static_cast<size_t>(shards) <= bundles.size()) return;
+  const size_t count = fold_units ? fold_units->size() : bundles.size();
+  if (count == 0 || static_cast<size_t>(shards) <= count) return;
   const std::string units =
-      spec.tune ? fmt::format("{} bundles of work groups (a tuned row's candidates are one)",
-                              bundles.size())
-                : fmt::format("{} work groups", bundles.size());
-  throw InputError(
-      "--shards",
-      fmt::format("{} shards for {}: {} shards would get no work; use --shards {} or "
-                  "fewer",
-                  shards, units, static_cast<size_t>(shards) - bundles.size(), bundles.size()));
+      fold_units ? fmt::format("{} outer folds of datasets", count)
+      : spec.tune
+          ? fmt::format("{} bundles of work groups (a tuned row's candidates are one)", count)
+          : fmt::format("{} work groups", count);
+  throw InputError("--shards",
+                   fmt::format("{} shards for {}: {} shards would get no work; use --shards {} or "
+                               "fewer{}",
+                               shards, units, static_cast<size_t>(shards) - count, count,
+                               fold_units || groups.empty() ? "" : ", or --split-folds"));
+}
+
+// The shards' loads, for the summary plan_shards prints.
+void print_plan(const Spec& spec, const Plan& plan, size_t groups,
+                const std::vector<ShardLoad>& loads) {
+  double total = 0;
+  for (const ShardLoad& load : loads) total += load.cost;
+  fmt::print("{} cells in {} work groups, {} distance matrices; plan in {}\n", plan.cells.size(),
+             groups, plan.distance_matrices.size(), plan_folder(spec.output).string());
+  const auto shards = loads.size();
+  for (size_t s = 0; s < shards; ++s) {
+    const size_t tuned_rows = loads[s].tuned_rows;
+    fmt::print(
+        "  shard {}/{}: {} cells{}, {:.1f}% of the estimated cost\n", s + 1, shards, loads[s].cells,
+        spec.tune ? fmt::format(" and {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "",
+        total > 0 ? 100 * loads[s].cost / total : 0.0);
+  }
 }
 
 }  // namespace
 
-bool planned_shards_started(const Spec& spec, int shards) {
+bool planned_shards_started(const Spec& spec, int shards, ShardSplit split) {
   bool folders = false;
   for (int i = 1; i <= shards && !folders; ++i)
     folders = std::filesystem::exists(shard_folder(spec.output, {i, shards}));
   const auto record = plan_folder(spec.output) / "plan.json";
   if (!folders || !std::filesystem::exists(record)) return false;
   const ShardRecord plan = read_shard_record(record);
-  return plan.spec_hash == spec_hash(spec) && plan.shards == shards;
+  return plan.spec_hash == spec_hash(spec) && plan.shards == shards && plan.split == split;
 }
 
-void refuse_replanning_started_shards(const Spec& spec, int shards) {
+void refuse_replanning_started_shards(const Spec& spec, int shards, ShardSplit split) {
   auto record_path = plan_folder(spec.output) / "plan.json";
   if (!std::filesystem::exists(record_path)) return;
   ShardRecord plan = read_shard_record(record_path);
-  bool same = plan.spec_hash == spec_hash(spec) && plan.shards == shards;
+  bool same = plan.spec_hash == spec_hash(spec) && plan.shards == shards && plan.split == split;
   bool shard_folders_exist = !foreign_shard_folders(spec.output, 0).empty();  // 0: any folder
   if (!same && shard_folders_exist)
     throw InputError(
         record_path.string(),
-        fmt::format("the shards in {} were planned for {} shards of {}; plan or resubmit "
-                    "with --shards {} and the same spec, or remove that folder",
+        fmt::format("the shards in {} were planned for {} shards of {}{}; plan or resubmit "
+                    "with --shards {}{} and the same spec, or remove that folder",
                     shards_folder(spec.output).string(), plan.shards,
-                    plan.spec_hash == spec_hash(spec) ? "this spec" : "another spec", plan.shards));
+                    plan.spec_hash == spec_hash(spec) ? "this spec" : "another spec",
+                    plan.split == ShardSplit::folds ? ", split by folds" : "", plan.shards,
+                    plan.split == ShardSplit::folds ? " --split-folds" : ""));
 }
 
 void refuse_calibration_of_started_shards(const Spec& spec,
@@ -129,11 +210,11 @@ void refuse_calibration_of_started_shards(const Spec& spec,
 }
 
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
-                const std::filesystem::path& calibrate) {
+                const std::filesystem::path& calibrate, ShardSplit split) {
   refuse_unshardable(spec);
-  refuse_replanning_started_shards(spec, shards);
+  refuse_replanning_started_shards(spec, shards, split);
   refuse_calibration_of_started_shards(spec, calibrate);
-  if (planned_shards_started(spec, shards)) {
+  if (planned_shards_started(spec, shards, split)) {
     // A resubmission: the shards follow plan/, checked now rather than in every shard.
     auto [datasets, plan] = load_plan(spec, options);
     const auto kept = [&](const std::string& where, const std::string& problem) {
@@ -146,7 +227,11 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
       throw kept(record.string(), fmt::format("planned {} cells, the spec now makes {}",
                                               planned.cells, plan.cells.size()));
     try {
-      read_planned_assignment(spec, datasets, spec_work_groups(spec, datasets, plan), shards);
+      const auto groups = spec_work_groups(spec, datasets, plan);
+      if (split == ShardSplit::folds)
+        read_planned_fold_shards(datasets, fold_units(datasets, groups), spec.output, shards);
+      else
+        read_planned_assignment(spec, datasets, groups, shards);
     } catch (const InputError& error) {
       throw kept(error.where(), error.message());
     }
@@ -156,7 +241,7 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
   }
   auto [datasets, plan] = load_plan(spec, options);
   auto groups = spec_work_groups(spec, datasets, plan);
-  refuse_empty_shards(spec, groups, shards);
+  if (split == ShardSplit::groups) refuse_empty_shards(spec, groups, shards, nullptr);
   if (!calibrate.empty()) {
     const Calibration calibration = calibrate_costs(spec, datasets, plan, groups, calibrate);
     fmt::print(
@@ -166,20 +251,18 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
         (calibrate / "work_seconds.csv").string(), calibration.measured, groups.size(),
         calibration.measured_seconds, calibration.seconds_per_unit);
   }
+  if (split == ShardSplit::folds) {
+    const auto units = fold_units(datasets, groups);
+    refuse_empty_shards(spec, groups, shards, &units);
+    const FoldPlan folds{units, assign_fold_shards(datasets, units, shards)};
+    write_fold_plan_folder(spec, datasets, plan, groups, folds, shards);
+    print_plan(spec, plan, groups.size(),
+               fold_shard_loads(datasets, groups, units, folds.fold_shards, shards));
+    return 0;
+  }
   auto assignment = assign_shards(groups, shards);
   write_plan_folder(spec, datasets, plan, groups, assignment, shards);
-  const auto loads = shard_loads(groups, assignment, shards);
-  double total = 0;
-  for (const ShardLoad& load : loads) total += load.cost;
-  fmt::print("{} cells in {} work groups, {} distance matrices; plan in {}\n", plan.cells.size(),
-             groups.size(), plan.distance_matrices.size(), plan_folder(spec.output).string());
-  for (size_t s = 0; s < loads.size(); ++s) {
-    const size_t tuned_rows = loads[s].tuned_rows;
-    fmt::print(
-        "  shard {}/{}: {} cells{}, {:.1f}% of the estimated cost\n", s + 1, shards, loads[s].cells,
-        spec.tune ? fmt::format(" and {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "",
-        total > 0 ? 100 * loads[s].cost / total : 0.0);
-  }
+  print_plan(spec, plan, groups.size(), shard_loads(groups, assignment, shards));
   return 0;
 }
 
@@ -229,9 +312,13 @@ Spec shard_spec(const Spec& spec, const ShardId& shard) {
 
 int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options) {
   refuse_unshardable(spec);
-  check_plan_folder(spec, shard);
+  const ShardRecord planned = check_plan_folder(spec, shard);
   Spec part = shard_spec(spec, shard);
   RunOptions shard_options = options;
+  if (planned.split == ShardSplit::folds) {
+    select_shard_folds(spec, part, shard, options, shard_options);
+    return run_sweep(part, shard_options);
+  }
   // The shard's plan holds whole bundles, so the tuned rows run_sweep finds in it are exactly the
   // shard's, each with all its candidates.
   shard_options.select_cells = [&](const Plan& plan, const std::vector<PreparedDataset>& datasets) {
@@ -240,14 +327,8 @@ int run_shard(const Spec& spec, const ShardId& shard, const RunOptions& options)
     Plan own = shard_plan(plan, groups, assignment, shard.index - 1);
     const ShardLoad load =
         shard_loads(groups, assignment, shard.count)[static_cast<size_t>(shard.index - 1)];
-    const size_t tuned_rows = load.tuned_rows;
-    if (!options.dry_run)
-      write_file_atomically(part.output / "shard.json",
-                            shard_record_json({spec_hash(spec), spec.name, shard.index, shard.count,
-                                               load.cells + tuned_rows, load.cost}));
-    spdlog::info(
-        "shard {}: {} of {} cells{}", shard.text(), own.cells.size(), plan.cells.size(),
-        spec.tune ? fmt::format(", {} tuned row{}", tuned_rows, tuned_rows == 1 ? "" : "s") : "");
+    if (!options.dry_run) write_shard_record(spec, part, shard, load, ShardSplit::groups);
+    log_shard(spec, shard, own, plan, load.tuned_rows);
     return own;
   };
   return run_sweep(part, shard_options);

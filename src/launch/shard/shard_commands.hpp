@@ -11,16 +11,18 @@
 
 #include "config/spec.hpp"
 #include "launch/shard/assignment.hpp"
+#include "launch/shard/fold_split.hpp"
 #include "sweep/run/run.hpp"
 
 namespace tsfs {
 
-// Whether shards of the plan in the spec's output folder (this spec and shard count) have started:
-// some of their folders exist. `runner plan` and `runner submit` keep such a plan as it is.
-bool planned_shards_started(const Spec& spec, int shards);
-// InputError naming plan/plan.json when shard folders exist while that plan is of another spec or
-// shard count: a new plan would leave their finished cells out of every shard.
-void refuse_replanning_started_shards(const Spec& spec, int shards);
+// Whether shards of the plan in the spec's output folder (this spec, shard count and split) have
+// started: some of their folders exist. `runner plan` and `runner submit` keep such a plan as it
+// is.
+bool planned_shards_started(const Spec& spec, int shards, ShardSplit split);
+// InputError naming plan/plan.json when shard folders exist while that plan is of another spec,
+// shard count or split: a new plan would leave their finished cells out of every shard.
+void refuse_replanning_started_shards(const Spec& spec, int shards, ShardSplit split);
 // InputError when `calibrate` (a run folder) is given while the output folder holds shard folders
 // (of this plan or another): a calibrated plan would move work groups between shards that hold
 // finished cells.
@@ -28,11 +30,12 @@ void refuse_calibration_of_started_shards(const Spec& spec, const std::filesyste
 
 // Writes plan/ and prints the shards' estimated costs. Returns the exit code. `calibrate`: a
 // finished run folder whose work_seconds.csv gives the groups' costs (calibration.hpp); empty: the
-// cost model's. When shards of an earlier plan of the same spec and shard count have started (a
-// resubmission), their plan is kept as it is: moving a group would put finished cells in the
-// wrong shard. Calibrating then is refused, and so is another spec or shard count.
+// cost model's. `split`: shards take bundles of work groups, or outer folds (fold_split.hpp). When
+// shards of an earlier plan of the same spec and shard count have started (a resubmission), their
+// plan is kept as it is: moving a group would put finished cells in the wrong shard. Calibrating
+// then is refused, and so is another spec or shard count.
 int plan_shards(const Spec& spec, int shards, const RunOptions& options,
-                const std::filesystem::path& calibrate = {});
+                const std::filesystem::path& calibrate = {}, ShardSplit split = ShardSplit::groups);
 
 // Extracts the features and computes every distance matrix of the plan into <output>/cache (a
 // verified copy already there is kept), so that shards only read them. With `task` (I/T, the

@@ -86,6 +86,16 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
 
 }  // namespace
 
+size_t planned_tuned_rows(const std::filesystem::path& output) {
+  const auto path = plan_folder(output) / "groups.csv";
+  const CsvFile file(path);
+  const auto tuned_rows = file.table.column("tuned_rows");
+  if (!tuned_rows) throw InputError(path.string(), "no tuned_rows column: not a file tsfs wrote");
+  size_t total = 0;
+  for (size_t r = 0; r < file.table.rows.size(); ++r) total += count_field(file, r, *tuned_rows);
+  return total;
+}
+
 PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id) {
   if (auto planned = planned_rows_of_groups(output, id)) return *planned;
   const auto path = plan_folder(output) / "shards.csv";

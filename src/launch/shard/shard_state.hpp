@@ -41,6 +41,12 @@ struct PlannedRows {
 };
 PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id);
 
+// The whole plan's tuned rows (plan/groups.csv's tuned_rows summed: each is counted at the group
+// of its first candidate). A plan split by folds gives a tuned row to every shard holding a fold
+// of its dataset, so the shards' rows do not add up to it. InputError naming the file when it
+// is missing or without that column.
+size_t planned_tuned_rows(const std::filesystem::path& output);
+
 // `plan` is the run's plan/plan.json.
 ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
                           const ShardRecord& plan);

@@ -146,10 +146,10 @@ int submit_to_slurm(const Spec& spec, const std::filesystem::path& spec_file,
                      "sbatch not found: runner submit --slurm needs a Slurm "
                      "client on this machine (or use --dry-run)");
   // Before any scancel.
-  refuse_replanning_started_shards(spec, submit.shards);
+  refuse_replanning_started_shards(spec, submit.shards, submit.split);
   refuse_calibration_of_started_shards(spec, submit.calibrate);
   settle_earlier_jobs(spec.output, submit.dry_run);
-  plan_shards(spec, submit.shards, options, submit.calibrate);
+  plan_shards(spec, submit.shards, options, submit.calibrate, submit.split);
   SlurmRun run = slurm_run(spec, spec_file, submit, unfinished_shards(spec, submit.shards));
   run.artefact_tasks = planned_artefact_tasks(spec.output);
   auto folder = spec.output / "slurm";
@@ -194,9 +194,11 @@ int print_status(const std::filesystem::path& run_folder) {
     if (reports.back().state == ShardState::finished) ++finished;
     tuned_rows += planned_rows(run_folder, {i, plan.shards}).tuned_rows;
   }
+  if (plan.split == ShardSplit::folds) tuned_rows = planned_tuned_rows(run_folder);
   // A shard's count is its results.csv rows: its cells and its tuned rows (tune:).
-  fmt::print("{}: {} cells{} in {} shards\n", run_folder.string(), plan.cells,
-             tuned_rows > 0 ? fmt::format(" and {} tuned rows", tuned_rows) : "", plan.shards);
+  fmt::print("{}: {} cells{} in {} shards{}\n", run_folder.string(), plan.cells,
+             tuned_rows > 0 ? fmt::format(" and {} tuned rows", tuned_rows) : "", plan.shards,
+             plan.split == ShardSplit::folds ? " (split by outer folds)" : "");
   for (const ShardReport& report : reports)
     fmt::print("  shard {:>7}: {:<11} {:>6} of {:>6} cells{}\n", report.id.text(),
                state_name(report.state), report.cells_done, report.cells,

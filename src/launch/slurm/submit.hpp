@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "config/spec.hpp"
+#include "launch/shard/fold_split.hpp"
 #include "launch/slurm/sbatch_scripts.hpp"
 #include "sweep/run/run.hpp"
 
@@ -16,6 +17,7 @@ struct SubmitOptions {
   bool dry_run = false;                     // print the scripts and the sbatch commands only
   std::filesystem::path calibrate;          // --calibrate RUN (plan_shards)
   std::vector<std::string> runner_options;  // for every job's runner (--no-timings, --set ...)
+  ShardSplit split = ShardSplit::groups;    // --split-folds (plan_shards)
 };
 
 // Plans the run (plan/), writes <output>/slurm/{artefacts,shards,merge}.sbatch for the shards

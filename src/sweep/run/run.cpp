@@ -735,6 +735,7 @@ int run_sweep(const Spec& spec, const RunOptions& options) {
 
   std::vector<SkippedDataset> skipped;
   auto datasets = prepare_usable_datasets(spec, spec.cache, options.threads, skipped);
+  if (options.select_folds) options.select_folds(datasets);
   Plan plan = make_plan(spec, datasets);
   if (options.select_cells) plan = options.select_cells(plan, datasets);
   ResultLayout layout(spec, datasets);

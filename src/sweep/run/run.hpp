@@ -29,6 +29,9 @@ struct RunOptions {
   // When set, the run computes only the cells of the plan this returns (a shard's part, in grid
   // order, with the score units and distance matrices they need).
   std::function<Plan(const Plan&, const std::vector<PreparedDataset>&)> select_cells;
+  // When set, called on the datasets before the plan is made: a shard of a plan split by folds
+  // keeps its own outer folds of each dataset (launch/shard/fold_split.hpp).
+  std::function<void(std::vector<PreparedDataset>&)> select_folds;
 
   bool show_progress() const { return !quiet || progress; }
 };

@@ -220,9 +220,11 @@ std::string merge_markdown(ShardMerge merge) {
   switch (merge) {
     case ShardMerge::with_results:
       return "each cell's rows from the shard that computed it, in grid order, checked as a rerun "
-             "checks them";
+             "checks them (split by folds: each fold's folds.csv row from the shard of that fold, "
+             "and the results.csv row computed from all of them)";
     case ShardMerge::per_tuned_fold:
-      return "each tuned row's rows from the shard of its candidates, in results.csv's order";
+      return "each tuned row's rows from the shard of its candidates (split by folds: of each "
+             "fold), in results.csv's order";
     case ShardMerge::per_score_feature:
       return "each score vector's rows (one per feature) from the shard that computed it, in the "
              "plan's order; a score that is not a number, or a rank or feature_index outside the "
@@ -230,7 +232,8 @@ std::string merge_markdown(ShardMerge merge) {
     case ShardMerge::per_score_unit:
       return "each score vector's rows from the shard that computed it, in the plan's order";
     case ShardMerge::per_work_group:
-      return "each work group's row from the shard that computed it, in the plan's order";
+      return "each work group's row from the shard that computed it, in the plan's order (split "
+             "by folds: its seconds summed over the shards holding its dataset)";
     case ShardMerge::recomputed:
       return "computed by the merge from the merged rows and the shared cache";
     case ShardMerge::rewritten:

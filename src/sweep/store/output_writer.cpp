@@ -15,53 +15,59 @@
 #include "sweep/store/run_folder.hpp"
 
 namespace tsfs {
-namespace {
 
-// A tuned row's fields carry its own key (with "tuned" columns) instead of its first cell's.
 std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields) {
   std::copy(row.key.begin(), row.key.end(), fields.begin());
   return fields;
 }
 
-// The plan's fold of `dataset` that a folds.csv row with these repeat and fold numbers is, or
+namespace {
+
+// The fold of `folds` that a folds.csv row with these repeat and fold numbers is, or
 // folds.size(). Rows are written in the plan's fold order, so the row's own position comes first.
-size_t planned_fold(const PreparedDataset& dataset, size_t position, double repeat, double index) {
-  auto is = [&](size_t f) {
-    return dataset.folds[f].repeat == repeat && dataset.folds[f].index == index;
-  };
-  if (position < dataset.folds.size() && is(position)) return position;
-  for (size_t f = 0; f < dataset.folds.size(); ++f)
+size_t planned_fold(const std::vector<Fold>& folds, size_t position, double repeat, double index) {
+  auto is = [&](size_t f) { return folds[f].repeat == repeat && folds[f].index == index; };
+  if (position < folds.size() && is(position)) return position;
+  for (size_t f = 0; f < folds.size(); ++f)
     if (is(f)) return f;
-  return dataset.folds.size();
+  return folds.size();
 }
 
-// Each fold row read back is one the plan makes: every planned fold once, with its training and
-// test row counts, and no more features used than the cell asks for (a tuned row: than the
-// dataset has). Compared as the doubles read_checked let through, before any cast to an integer.
+// Each fold row read back is one of `folds` (the plan's of the dataset, or a shard's of them):
+// every fold once, with its training and test row counts, and no more features used than the cell
+// asks for (a tuned row: than the dataset has). Compared as the doubles read_checked let through,
+// before any cast to an integer.
+// A cell's folds.csv rows read back, with the line each starts on.
+struct FoldRowsRead {
+  const std::vector<std::vector<std::string>>& rows;
+  const std::vector<size_t>& lines;
+};
+
 void check_folds_are_planned(const std::filesystem::path& output, const ResultLayout& layout,
-                             const Cell& cell, bool tuned_row,
-                             const std::vector<std::vector<std::string>>& rows,
-                             const std::vector<size_t>& lines) {
+                             const Cell& cell, bool tuned_row, const FoldRowsRead& read,
+                             const std::vector<Fold>& folds) {
+  const auto& rows = read.rows;
+  const auto& lines = read.lines;
   const PreparedDataset& dataset = layout.datasets()[static_cast<size_t>(cell.dataset)];
   const std::string where = fmt::format("{}:{}", (output / "folds.csv").string(), lines.front());
   const std::string remedy = "; the files were edited or mixed: rerun with --fresh";
-  if (rows.size() != dataset.folds.size())
+  if (rows.size() != folds.size())
     throw InputError(where, fmt::format("the cell has {} fold rows, but the plan makes {} folds "
                                         "of {}",
-                                        rows.size(), dataset.folds.size(), dataset.data.name) +
+                                        rows.size(), folds.size(), dataset.data.name) +
                                 remedy);
   const auto features = static_cast<double>(dataset.features.values.cols());
   const double most_features =
       tuned_row ? features : std::min(static_cast<double>(cell.n_features), features);
   // folds_header: the key, then repeat, fold, n_train, n_test, n_features_used.
   const size_t at = layout.key_header().size();
-  std::vector<size_t> line_of_fold(dataset.folds.size(), 0);
+  std::vector<size_t> line_of_fold(folds.size(), 0);
   for (size_t r = 0; r < rows.size(); ++r) {
     const auto& row = rows[r];
     auto number = [&](size_t offset) { return parse_double(row[at + offset]).value_or(-1.0); };
-    const size_t f = planned_fold(dataset, r, number(0), number(1));
+    const size_t f = planned_fold(folds, r, number(0), number(1));
     std::string problem;
-    if (f == dataset.folds.size()) {
+    if (f == folds.size()) {
       problem = fmt::format("repeat {} fold {} is not a fold of the plan's protocol for {}",
                             printable_excerpt(row[at]), printable_excerpt(row[at + 1]),
                             dataset.data.name);
@@ -69,13 +75,12 @@ void check_folds_are_planned(const std::filesystem::path& output, const ResultLa
       problem =
           fmt::format("repeat {} fold {} is the fold of line {} again", printable_excerpt(row[at]),
                       printable_excerpt(row[at + 1]), line_of_fold[f]);
-    } else if (number(2) != static_cast<double>(dataset.folds[f].train_rows.size()) ||
-               number(3) != static_cast<double>(dataset.folds[f].test_rows.size())) {
+    } else if (number(2) != static_cast<double>(folds[f].train_rows.size()) ||
+               number(3) != static_cast<double>(folds[f].test_rows.size())) {
       problem = fmt::format(
           "n_train {} and n_test {}, but repeat {} fold {} of {} has {} training and {} test rows",
-          printable_excerpt(row[at + 2]), printable_excerpt(row[at + 3]), dataset.folds[f].repeat,
-          dataset.folds[f].index, dataset.data.name, dataset.folds[f].train_rows.size(),
-          dataset.folds[f].test_rows.size());
+          printable_excerpt(row[at + 2]), printable_excerpt(row[at + 3]), folds[f].repeat,
+          folds[f].index, dataset.data.name, folds[f].train_rows.size(), folds[f].test_rows.size());
     } else if (number(4) > most_features) {
       problem = fmt::format("n_features_used {} is more than the {} features the cell can use",
                             printable_excerpt(row[at + 4]), most_features);
@@ -90,18 +95,21 @@ void check_folds_are_planned(const std::filesystem::path& output, const ResultLa
 }  // namespace
 
 void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
-                                 const Plan& plan, const ResultRow& row, const std::string& key,
-                                 const PreviousResults& previous) {
+                                 const Plan& plan, const ResultRow& row,
+                                 const PreviousResults& previous, const std::vector<Fold>* folds) {
+  const std::string key =
+      join_key(row.key.empty() ? layout.cell_key(plan.cells[row.cell]) : row.key);
   const auto stored = previous.results.find(key);
   const auto fold_rows = previous.folds.find(key);
   if (stored == previous.results.end() || fold_rows == previous.folds.end()) return;
   const Cell& cell = plan.cells[row.cell];
   if (const auto lines = previous.fold_lines.find(key); lines != previous.fold_lines.end())
-    check_folds_are_planned(output, layout, cell, !row.key.empty(), fold_rows->second,
-                            lines->second);
-  std::vector<FoldOutcome> folds;
-  for (const auto& fold_row : fold_rows->second) folds.push_back(layout.fold_outcome(fold_row));
-  const auto expected = with_key(row, layout.results_row(cell, folds));
+    check_folds_are_planned(
+        output, layout, cell, !row.key.empty(), {fold_rows->second, lines->second},
+        folds ? *folds : layout.datasets()[static_cast<size_t>(cell.dataset)].folds);
+  std::vector<FoldOutcome> outcomes;
+  for (const auto& fold_row : fold_rows->second) outcomes.push_back(layout.fold_outcome(fold_row));
+  const auto expected = with_key(row, layout.results_row(cell, outcomes));
   const auto header = layout.results_header();
   for (size_t column = 0; column < header.size(); ++column) {
     if (header[column] == "fit_seconds" || stored->second.at(column) == expected.at(column))
@@ -161,7 +169,7 @@ OutputWriter::OutputWriter(const std::filesystem::path& output, const ResultLayo
     const auto found = previous_.results.find(keys_[r]);
     if (found == previous_.results.end()) continue;
     results_lines_[r] = csv_row(found->second);
-    check_row_agrees_with_folds(output_, layout_, plan_, rows[r], keys_[r], previous_);
+    check_row_agrees_with_folds(output_, layout_, plan_, rows[r], previous_);
     if (auto fold_rows = previous_.folds.find(keys_[r]); fold_rows != previous_.folds.end())
       for (const auto& fold_row : fold_rows->second) folds_lines_[r] += csv_row(fold_row);
   }

@@ -42,15 +42,20 @@ std::vector<ResultRow> result_rows(const Spec& spec, const ResultLayout& layout,
                                    const std::vector<bool>& reported);
 
 // Throws InputError naming <output>/results.csv and the row's line when `previous`'s results.csv
-// row of `row` (joined key `key`) is not what its folds.csv rows give (means, spreads, counts;
+// row of `row` is not what its folds.csv rows give (means, spreads, counts;
 // fit_seconds aside: folds.csv rounds each fold's seconds): an edited accuracy would otherwise
 // reach every table and comparison of later runs. A resume and a merge (of each shard's rows)
 // check every row they carry over; a row without fold rows is not checked (it is recomputed).
-// Each folds.csv row must also be one of the plan's folds of the dataset, with its training and
-// test row counts, and no more features used than the cell asks for (InputError at its line).
+// Each folds.csv row must also be one of the plan's folds of the dataset (`folds`, when given: a
+// shard's of them, fold_split.hpp), each once, with its training and test row counts, and no more
+// features used than the cell asks for (InputError at its line).
 void check_row_agrees_with_folds(const std::filesystem::path& output, const ResultLayout& layout,
-                                 const Plan& plan, const ResultRow& row, const std::string& key,
-                                 const PreviousResults& previous);
+                                 const Plan& plan, const ResultRow& row,
+                                 const PreviousResults& previous,
+                                 const std::vector<Fold>* folds = nullptr);
+
+// `fields` (a results.csv row of the row's first cell) with a tuned row's own key.
+std::vector<std::string> with_key(const ResultRow& row, std::vector<std::string> fields);
 
 // <output>/<stem>.stale.csv, or .stale.1.csv, ... : the first name not taken, so that nothing
 // an earlier run kept aside is overwritten.

@@ -62,12 +62,11 @@ std::string classifier_text(const Spec& spec) {
   return fmt::format("{} {}", spec.classifier.kind, fmt::join(points, " | "));
 }
 
-// A number of seconds as tsfs writes it (a value read back is written again the same way).
+}  // namespace
+
 std::string seconds_text(double seconds) {
   return fmt::format("{:.6f}", seconds == 0 ? 0.0 : seconds);
 }
-
-}  // namespace
 
 void WorkSeconds::add_scores(const Plan& units, const std::vector<ScoreResult>& scores,
                              bool tuning) {

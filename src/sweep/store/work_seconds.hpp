@@ -55,6 +55,10 @@ class WorkSeconds {
 // work_seconds_header), by index. Besides the counts, the work a group's seconds measured is
 // described by its dataset's rows and feature columns and the spec's classifier entry: seconds
 // measured on other data or with another classifier are no measurement of this group.
+// A number of seconds as work_seconds.csv holds it (a value read back is written again the same
+// way).
+std::string seconds_text(double seconds);
+
 enum WorkSecondsColumn : size_t {
   kRows,
   kRowsResumed,

@@ -48,9 +48,10 @@ wait_for_merge() {
     fail "runner status does not report the run done"
 }
 
+# Extra arguments go to runner submit (--split-folds).
 submit() {
   "$runner" submit "$spec" --slurm --shards 4 --partition debug --time 5 --cpus 1 --no-timings --quiet \
-    --set output="$sharded" || fail "runner submit exited $?"
+    --set output="$sharded" "$@" || fail "runner submit exited $?"
 }
 
 single_run() {

@@ -1,0 +1,277 @@
+#include "launch/shard/fold_merge.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "common/error.hpp"
+#include "common/files.hpp"
+#include "common/text.hpp"
+#include "launch/shard/plan_files.hpp"
+#include "report/checked_table.hpp"
+#include "sweep/store/keyed_records.hpp"
+#include "sweep/store/output_writer.hpp"
+#include "sweep/store/previous_results.hpp"
+#include "sweep/store/tuned_rows.hpp"
+#include "sweep/store/work_seconds.hpp"
+
+namespace tsfs {
+namespace {
+
+std::filesystem::path fold_shard_folder(const LoadedRun& loaded, const FoldShardedRows& sharded,
+                                        int shard) {
+  return shard_folder(loaded.spec.output, {shard + 1, sharded.shards});
+}
+
+size_t shard_of(const FoldShardedRows& sharded, int dataset, size_t fold) {
+  return static_cast<size_t>(sharded.fold_shards[static_cast<size_t>(dataset)][fold]);
+}
+
+// The row of `rows` (one key's folds.csv or tuned.csv rows: the key's `at` fields, then repeat and
+// fold) that is `fold`'s, or nullptr.
+const std::vector<std::string>* fold_row_of(const std::vector<std::vector<std::string>>& rows,
+                                            size_t at, const Fold& fold) {
+  const std::string repeat = std::to_string(fold.repeat), index = std::to_string(fold.index);
+  for (const auto& row : rows)
+    if (row[at] == repeat && row[at + 1] == index) return &row;
+  return nullptr;
+}
+
+// A single run's results.csv row: grid cell `row.cell`, or tuned row `tuned` after them.
+struct FoldMergedRow {
+  std::string key;
+  ResultRow row;
+  std::optional<size_t> tuned;
+  std::string what() const {
+    return tuned ? fmt::format("tuned row {}", *tuned + 1)
+                 : fmt::format("cell {} of the grid", row.cell + 1);
+  }
+};
+
+std::vector<FoldMergedRow> fold_merged_rows(const LoadedRun& loaded,
+                                            const FoldShardedRows& sharded) {
+  std::vector<FoldMergedRow> rows;
+  for (size_t c = 0; c < loaded.plan.cells.size(); ++c)
+    if (loaded.reported[c])
+      rows.push_back({join_key(loaded.layout.cell_key(loaded.plan.cells[c])), {c, {}, {}}, {}});
+  for (size_t t = 0; t < loaded.tuned.size(); ++t)
+    rows.push_back(
+        {join_key(sharded.tuned_keys[t]),
+         {static_cast<size_t>(loaded.tuned[t].candidates.front()), sharded.tuned_keys[t], {}},
+         t});
+  return rows;
+}
+
+// The folds of each dataset each shard holds, copied once, for the checks of the shards' rows.
+class HeldFolds {
+ public:
+  HeldFolds(const LoadedRun& loaded, const FoldShardedRows& sharded)
+      : loaded_(loaded), sharded_(sharded) {}
+  const std::vector<Fold>& of(int shard, int dataset) {
+    auto [entry, inserted] = held_.try_emplace({shard, dataset});
+    if (inserted)
+      for (const int f : folds_of_shard(sharded_.fold_shards, static_cast<size_t>(dataset), shard))
+        entry->second.push_back(
+            loaded_.datasets[static_cast<size_t>(dataset)].folds[static_cast<size_t>(f)]);
+    return entry->second;
+  }
+
+ private:
+  const LoadedRun& loaded_;
+  const FoldShardedRows& sharded_;
+  std::map<std::pair<int, int>, std::vector<Fold>> held_;
+};
+
+}  // namespace
+
+MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& sharded) {
+  const Plan& plan = loaded.plan;
+  const ResultLayout& layout = loaded.layout;
+  const std::vector<FoldMergedRow> rows = fold_merged_rows(loaded, sharded);
+  const auto shards = static_cast<size_t>(sharded.shards);
+  std::vector<std::set<std::string>> keys(shards);
+  for (const FoldMergedRow& expected : rows)
+    for (const int s : shards_of_dataset(
+             sharded.fold_shards, static_cast<size_t>(plan.cells[expected.row.cell].dataset)))
+      keys[static_cast<size_t>(s)].insert(expected.key);
+  MergedRows merged{{layout.results_header(), {}},
+                    {layout.folds_header(), {}},
+                    {layout.cell_status_header(), {}},
+                    std::vector<bool>(loaded.tuned.size(), false)};
+  std::vector<PreviousResults> parts;
+  std::vector<std::map<std::string, std::vector<std::string>>> statuses;
+  for (size_t s = 0; s < shards; ++s) {
+    const auto folder = fold_shard_folder(loaded, sharded, static_cast<int>(s));
+    parts.push_back(read_previous_results(folder, layout, keys[s]));
+    statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
+  }
+  HeldFolds held(loaded, sharded);
+  MergeProblems problems;
+  const size_t at = layout.key_header().size();
+  for (const FoldMergedRow& expected : rows) {
+    const Cell& cell = plan.cells[expected.row.cell];
+    const auto& folds = loaded.datasets[static_cast<size_t>(cell.dataset)].folds;
+    // Not evaluated on some fold: the reason of the first shard, in fold order, that says so.
+    const std::vector<std::string>* status = nullptr;
+    for (size_t f = 0; f < folds.size() && !status; ++f) {
+      const size_t s = shard_of(sharded, cell.dataset, f);
+      const auto found = statuses[s].find(expected.key);
+      if (found != statuses[s].end() && !parts[s].results.count(expected.key))
+        status = &found->second;
+    }
+    if (status) {
+      merged.cell_status.rows.push_back(*status);
+      continue;
+    }
+    bool complete = true;
+    for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(cell.dataset))) {
+      const PreviousResults& part = parts[static_cast<size_t>(s)];
+      const auto folder = fold_shard_folder(loaded, sharded, s);
+      if (!part.results.count(expected.key) || !part.folds.count(expected.key)) {
+        problems.add(fmt::format("{}: {} is missing or has missing fold rows", folder.string(),
+                                 expected.what()));
+        complete = false;
+        continue;
+      }
+      // As a rerun of the shard checks it: its folds exactly, its results.csv row agreeing.
+      check_row_agrees_with_folds(folder, layout, plan, expected.row, part,
+                                  &held.of(s, cell.dataset));
+    }
+    if (!complete) continue;
+    std::vector<FoldOutcome> outcomes;
+    for (size_t f = 0; f < folds.size(); ++f) {
+      const auto& part = parts[shard_of(sharded, cell.dataset, f)];
+      const std::vector<std::string>& row = *fold_row_of(part.folds.at(expected.key), at, folds[f]);
+      merged.folds.rows.push_back(row);
+      outcomes.push_back(layout.fold_outcome(row));
+    }
+    merged.results.rows.push_back(with_key(expected.row, layout.results_row(cell, outcomes)));
+    if (expected.tuned) merged.tuned_finished[*expected.tuned] = true;
+  }
+  problems.throw_if_any(loaded.spec.output);
+  return merged;
+}
+
+CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
+                          const FoldShardedRows& sharded, const MergedRows& merged) {
+  const ResultLayout& layout = loaded.layout;
+  const std::string file = std::string(declared.stem) + ".csv";
+  const auto header = declared.header(loaded.spec, layout);
+  const size_t at = layout.key_header().size();
+  std::vector<TunedRowsOfShard> rows_of_shard(static_cast<size_t>(sharded.shards));
+  std::vector<std::filesystem::path> paths;
+  for (int s = 0; s < sharded.shards; ++s) {
+    paths.push_back(fold_shard_folder(loaded, sharded, s) / file);
+    if (!std::filesystem::exists(paths.back())) continue;  // no tuned row finished there
+    const CsvTable table = read_checked(paths.back());
+    if (table.header != header)
+      throw InputError(paths.back().string(), "not the header this spec's run writes");
+    for (const auto& row : table.rows)
+      rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + static_cast<long>(at)}]
+          .push_back(row);
+  }
+  CsvTable table{header, {}};
+  for (size_t t = 0; t < loaded.tuned.size(); ++t) {
+    const auto& key = sharded.tuned_keys[t];
+    const int dataset =
+        loaded.plan.cells[static_cast<size_t>(loaded.tuned[t].candidates.front())].dataset;
+    const auto& folds = loaded.datasets[static_cast<size_t>(dataset)].folds;
+    for (size_t f = 0; f < folds.size() && merged.tuned_finished[t]; ++f) {
+      const size_t s = shard_of(sharded, dataset, f);
+      const auto found = rows_of_shard[s].find(key);
+      const auto* row =
+          found == rows_of_shard[s].end() ? nullptr : fold_row_of(found->second, at, folds[f]);
+      if (!row)
+        throw InputError(paths[s].string(),
+                         fmt::format("no row for repeat {} fold {} of the tuned row ({}), which "
+                                     "this shard finished",
+                                     folds[f].repeat, folds[f].index, fmt::join(key, ", ")));
+      table.rows.push_back(*row);
+    }
+    // A shard's rows are its folds', once each (a tuned row another shard could not evaluate
+    // has no rows in the merge, as in a single run).
+    for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset))) {
+      auto& rows = rows_of_shard[static_cast<size_t>(s)];
+      const auto found = rows.find(key);
+      const size_t present = found == rows.end() ? 0 : found->second.size();
+      const size_t held =
+          folds_of_shard(sharded.fold_shards, static_cast<size_t>(dataset), s).size();
+      if (present != 0 && present != held)
+        throw InputError(paths[static_cast<size_t>(s)].string(),
+                         fmt::format("{} rows for the tuned row ({}), whose folds in this shard "
+                                     "are {}",
+                                     present, fmt::join(key, ", "), held));
+      if (found != rows.end()) rows.erase(found);
+    }
+  }
+  refuse_foreign_tuned_rows(rows_of_shard, paths);
+  return table;
+}
+
+void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded,
+                            const FoldShardedRows& sharded) {
+  std::vector<std::filesystem::path> folders;
+  for (int s = 0; s < sharded.shards; ++s) folders.push_back(fold_shard_folder(loaded, sharded, s));
+  ScoreRowsMerge merge(declared, loaded, folders);
+  for (const ScoreUnit& unit : loaded.plan.score_units) {
+    const auto dataset = static_cast<size_t>(unit.dataset);
+    if (unit.fold != kAllRows) {
+      merge.write(
+          merge.take(shard_of(sharded, unit.dataset, static_cast<size_t>(unit.fold)), unit));
+      continue;
+    }
+    // Fitted on all rows: every shard holding the dataset computed it, each the same.
+    const std::vector<int> sources = shards_of_dataset(sharded.fold_shards, dataset);
+    const std::string first = merge.take(static_cast<size_t>(sources.front()), unit);
+    for (size_t i = 1; i < sources.size(); ++i)
+      if (merge.take(static_cast<size_t>(sources[i]), unit) != first)
+        throw InputError(
+            (folders[static_cast<size_t>(sources[i])] / (std::string(declared.stem) + ".csv"))
+                .string(),
+            fmt::format("the rows of a score vector of {} fitted on all rows are not those of "
+                        "shard {}: the file is damaged, rerun the shard",
+                        loaded.datasets[dataset].data.name, sources.front() + 1));
+    merge.write(first);
+  }
+  merge.commit();
+}
+
+std::optional<CsvTable> merged_fold_work_seconds(const LoadedRun& loaded,
+                                                 const std::vector<WorkGroup>& groups,
+                                                 const FoldShardedRows& sharded) {
+  std::vector<std::filesystem::path> folders;
+  for (int s = 0; s < sharded.shards; ++s) folders.push_back(fold_shard_folder(loaded, sharded, s));
+  auto files = ShardWorkSeconds::read(loaded, folders);
+  if (!files) return std::nullopt;
+  CsvTable merged{files->header(), {}};
+  const size_t at = files->key_columns();
+  for (const WorkGroup& group : groups) {
+    const auto key = loaded.layout.work_group_key(loaded.plan.score_units[group.first_unit]);
+    std::vector<std::string> merged_row;
+    size_t resumed = 0;
+    std::array<double, 3> seconds = {0, 0, 0};
+    bool timed = true;
+    for (const int shard :
+         shards_of_dataset(sharded.fold_shards, static_cast<size_t>(group.dataset))) {
+      const auto& row = files->take(static_cast<size_t>(shard), key);
+      if (merged_row.empty()) merged_row = row;
+      resumed = std::max(resumed, static_cast<size_t>(*parse_double(row[at + kRowsResumed])));
+      timed = timed && !row[at + kScoreSeconds].empty();
+      for (size_t i = 0; i < seconds.size() && timed; ++i)
+        seconds[i] += *parse_double(row[at + kScoreSeconds + i]);
+    }
+    merged_row[at + kRowsResumed] = std::to_string(resumed);
+    merged_row[at + kScoreVectors] = std::to_string(group.units);
+    for (size_t i = 0; i < seconds.size(); ++i)
+      merged_row[at + kScoreSeconds + i] = timed ? seconds_text(seconds[i]) : "";
+    merged.rows.push_back(std::move(merged_row));
+  }
+  files->check_all_taken();
+  return merged;
+}
+
+}  // namespace tsfs

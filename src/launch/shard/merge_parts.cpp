@@ -1,0 +1,135 @@
+#include "launch/shard/merge_parts.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "common/error.hpp"
+#include "sweep/store/previous_results.hpp"
+
+namespace tsfs {
+
+void MergeProblems::throw_if_any(const std::filesystem::path& run_folder) const {
+  if (problems_.empty()) return;
+  throw InputError(run_folder.string(),
+                   fmt::format("cannot merge:\n  {}\nrerun or resubmit the unfinished shards "
+                               "(runner submit resubmits only those), remove folders that do "
+                               "not belong to this plan, then merge again",
+                               fmt::join(problems_, "\n  ")));
+}
+
+std::map<std::string, std::vector<std::string>> read_cell_status(
+    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected) {
+  std::map<std::string, std::vector<std::string>> rows;
+  const auto path = folder / "cell_status.csv";
+  if (!std::filesystem::exists(path)) return rows;
+  CsvTable table = read_csv_table(path);
+  if (table.header != expected.header)
+    throw InputError(path.string(), "not the header tsfs writes for this spec's cell_status.csv");
+  const auto key_size = static_cast<long>(layout.key_header().size());
+  for (auto& row : table.rows)
+    rows[join_key({row.begin(), row.begin() + key_size})] = std::move(row);
+  return rows;
+}
+
+void refuse_foreign_tuned_rows(const std::vector<TunedRowsOfShard>& rows_of_shard,
+                               const std::vector<std::filesystem::path>& paths) {
+  for (size_t s = 0; s < rows_of_shard.size(); ++s)
+    if (!rows_of_shard[s].empty())
+      throw InputError(paths[s].string(),
+                       fmt::format("rows of {} tuned rows that are not this shard's in the plan",
+                                   rows_of_shard[s].size()));
+}
+
+ScoreRowsMerge::ScoreRowsMerge(const OutputTable& declared, const LoadedRun& loaded,
+                               const std::vector<std::filesystem::path>& shard_folders)
+    : declared_(declared),
+      loaded_(loaded),
+      check_(declared.header(loaded.spec, loaded.layout)),
+      output_(loaded.spec.output / (std::string(declared.stem) + ".csv")) {
+  const std::string header = csv_row(declared.header(loaded.spec, loaded.layout));
+  for (const auto& folder : shard_folders)
+    inputs_.emplace_back(folder / (std::string(declared.stem) + ".csv"), header);
+  output_.stream() << header;
+}
+
+std::string ScoreRowsMerge::take(size_t shard, const ScoreUnit& unit) {
+  KeyedRecords& input = inputs_[shard];
+  const long long features =
+      loaded_.datasets[static_cast<size_t>(unit.dataset)].features.values.cols();
+  const std::string prefix = key_prefix(loaded_.layout.score_unit_key(unit));
+  std::string rows;
+  long long count = 0;
+  for (; input.next_starts_with(prefix); input.advance(), ++count) {
+    if (auto problem = check_.problem(input.next(), features); !problem.empty())
+      throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
+                       problem + "; the shard's file is damaged: rerun the shard");
+    rows += input.next();
+  }
+  if (declared_.merge == ShardMerge::per_score_feature && count != features)
+    throw InputError(input.path().string(),
+                     fmt::format("{} rows for the score vector ({}), not one per feature ({})",
+                                 count, prefix.substr(0, prefix.size() - 1), features));
+  return rows;
+}
+
+void ScoreRowsMerge::commit() {
+  for (const KeyedRecords& input : inputs_)
+    if (!input.exhausted())
+      throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
+                       fmt::format("a row of no score vector of the shard's, or out of the plan's "
+                                   "order: {}",
+                                   input.next().substr(0, input.next().size() - 1)));
+  output_.commit();
+}
+
+std::optional<ShardWorkSeconds> ShardWorkSeconds::read(
+    const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders) {
+  ShardWorkSeconds files;
+  files.header_ = loaded.layout.work_seconds_header();
+  for (const auto& folder : shard_folders) {
+    files.paths_.push_back(folder / "work_seconds.csv");
+    if (!std::filesystem::exists(files.paths_.back())) {
+      spdlog::warn(
+          "{} is missing (a shard run by an older tsfs?): the merge writes no "
+          "work_seconds.csv",
+          files.paths_.back().string());
+      return std::nullopt;
+    }
+  }
+  for (const auto& path : files.paths_) {
+    files.files_.push_back(read_work_seconds(path));
+    if (files.files_.back().table.header != files.header_)
+      throw InputError(path.string() + ":1", "not the header this spec's work_seconds.csv has");
+  }
+  files.next_.assign(files.files_.size(), 0);
+  return files;
+}
+
+const std::vector<std::string>& ShardWorkSeconds::take(size_t shard,
+                                                       const std::vector<std::string>& key) {
+  const auto& rows = files_[shard].table.rows;
+  size_t& next = next_[shard];
+  const bool found =
+      next < rows.size() && std::equal(key.begin(), key.end(), rows[next].begin(),
+                                       rows[next].begin() + static_cast<long>(key_columns()));
+  if (!found)
+    throw InputError(next < rows.size()
+                         ? fmt::format("{}:{}", paths_[shard].string(), files_[shard].lines[next])
+                         : paths_[shard].string(),
+                     fmt::format("no row for the work group ({}) {}", fmt::join(key, ","),
+                                 next < rows.size() ? "here, where the plan's order puts it"
+                                                    : "after the shard's last row"));
+  return rows[next++];
+}
+
+void ShardWorkSeconds::check_all_taken() const {
+  for (size_t s = 0; s < files_.size(); ++s)
+    if (next_[s] < files_[s].table.rows.size())
+      throw InputError(fmt::format("{}:{}", paths_[s].string(), files_[s].lines[next_[s]]),
+                       "a row of no work group of the shard's");
+}
+
+}  // namespace tsfs

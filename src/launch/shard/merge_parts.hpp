@@ -1,0 +1,98 @@
+#pragma once
+// What the merge of shards split by work groups (merge.cpp) and of shards split by folds
+// (fold_merge.hpp) share: the problems found, named together, and the rows merged so far.
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/files.hpp"
+#include "report/csv_table.hpp"
+#include "sweep/store/keyed_records.hpp"
+#include "sweep/store/loaded_run.hpp"
+#include "sweep/store/output_tables.hpp"
+#include "sweep/store/result_layout.hpp"
+#include "sweep/store/work_seconds.hpp"
+
+namespace tsfs {
+
+// Every problem found, so that one message names all the shards at fault.
+class MergeProblems {
+ public:
+  void add(std::string problem) { problems_.push_back(std::move(problem)); }
+  // InputError naming the run folder and every problem, when there is one.
+  void throw_if_any(const std::filesystem::path& run_folder) const;
+
+ private:
+  std::vector<std::string> problems_;
+};
+
+// results.csv, folds.csv and cell_status.csv rows in a single run's order.
+struct MergedRows {
+  CsvTable results, folds;
+  CsvTable cell_status;              // cells whose selector did not converge, from the shards
+  std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
+};
+
+// A shard's cell_status.csv rows by joined cell key (none when it has no file); InputError when
+// its header is not `expected`'s.
+std::map<std::string, std::vector<std::string>> read_cell_status(
+    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected);
+
+// A shard's tuned.csv rows by their tuned row's key.
+using TunedRowsOfShard = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+
+// InputError naming the first shard's file (`paths`) holding rows no tuned row of the plan took
+// from it (each merge erases the rows it takes).
+void refuse_foreign_tuned_rows(const std::vector<TunedRowsOfShard>& rows_of_shard,
+                               const std::vector<std::filesystem::path>& paths);
+
+// A table of score vectors' rows (ShardMerge::per_score_feature, per_score_unit: scores.csv,
+// selection_measures.csv) merged from the shards' files, each streamed in the plan's order: a
+// sweep's score rows can reach millions.
+class ScoreRowsMerge {
+ public:
+  ScoreRowsMerge(const OutputTable& declared, const LoadedRun& loaded,
+                 const std::vector<std::filesystem::path>& shard_folders);
+  // The rows of score vector `unit` at the head of shard `shard`'s (0-based) file, consumed; each
+  // checked (a score that is not a number, a rank outside the vector: InputError at its line), and
+  // one per feature in a per_score_feature table.
+  std::string take(size_t shard, const ScoreUnit& unit);
+  void write(const std::string& rows) { output_.stream() << rows; }
+  // InputError when a shard's file has rows left (of no score vector of the plan's, or out of its
+  // order); otherwise the merged file is committed.
+  void commit();
+
+ private:
+  const OutputTable& declared_;
+  const LoadedRun& loaded_;
+  std::vector<KeyedRecords> inputs_;
+  RecordCheck check_;
+  AtomicFileWriter output_;
+};
+
+// The shards' work_seconds.csv files, each checked as read_work_seconds checks it and for this
+// spec's header, read in the plan's order of work groups.
+class ShardWorkSeconds {
+ public:
+  // nullopt, with a warning, when a shard has no file (one run by an older tsfs): the merge then
+  // writes none.
+  static std::optional<ShardWorkSeconds> read(
+      const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders);
+  // The next row of shard `shard`'s (0-based) file, which must be work group `key`'s (InputError
+  // at its line, or after the file's last, otherwise).
+  const std::vector<std::string>& take(size_t shard, const std::vector<std::string>& key);
+  // InputError at the first row of a shard's file that no group took.
+  void check_all_taken() const;
+  const std::vector<std::string>& header() const { return header_; }
+  size_t key_columns() const { return header_.size() - kWorkSecondsValues; }
+
+ private:
+  std::vector<std::string> header_;
+  std::vector<std::filesystem::path> paths_;
+  std::vector<WorkSecondsFile> files_;
+  std::vector<size_t> next_;
+};
+
+}  // namespace tsfs

@@ -661,6 +661,16 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   write_text(shard_two / "folds.csv", foreign);
   merge_fails("repeat 0 fold 0 is not a fold of the plan's protocol for GunPoint");
   write_text(shard_two / "folds.csv", folds);
+  // A tuned.csv row whose outer result its folds.csv row does not give, as a rerun refuses it.
+  const std::string tuned = read_text(shard_two / "tuned.csv");
+  const auto tuned_table = tsfs::read_csv_table(shard_two / "tuned.csv");
+  const std::string tuned_accuracy = tuned_table.rows[0][*tuned_table.column("accuracy")];
+  std::string edited_tuned = tuned;
+  edited_tuned.replace(edited_tuned.find("," + tuned_accuracy + ","), tuned_accuracy.size() + 2,
+                       ",0.125,");
+  write_text(shard_two / "tuned.csv", edited_tuned);
+  merge_fails("shards/2-of-3/tuned.csv:2: accuracy 0.125 disagrees with folds.csv");
+  write_text(shard_two / "tuned.csv", tuned);
   run_ok("merge " + output.string() + " --quiet");
   CHECK(read_text(single / "results.csv") == read_text(output / "results.csv"));
 }

@@ -10,14 +10,16 @@
 
 namespace tsfs::testing {
 
-// Variance scores, or a NotConverged for `fail` 1 or more; its batch hook fails as a whole when one
-// parameter set fails (as SPEC's shared eigensolver would), so the sweep's per-unit fallback runs.
-// The "test_" prefix keeps it out of tests that enumerate the production selectors.
+// Variance scores, or a NotConverged for `fail` 1 or more, or when fitted on `fail_rows` rows (some
+// folds only); its batch hook fails as a whole when one parameter set fails (as SPEC's
+// shared eigensolver would), so the sweep's per-unit fallback runs. The "test_" prefix keeps it
+// out of tests that enumerate the production selectors.
 class NotConvergingSelector final : public Selector {
  public:
-  explicit NotConvergingSelector(bool fail) : fail_(fail) {}
+  NotConvergingSelector(bool fail, long long fail_rows) : fail_(fail), fail_rows_(fail_rows) {}
   SelectorScores score(const SelectionProblem& problem) const override {
-    if (fail_) throw NotConverged("test solver did not converge: 3 of 4 eigenpairs");
+    if (fail_ || problem.features.rows() == fail_rows_)
+      throw NotConverged("test solver did not converge: 3 of 4 eigenpairs");
     const Eigen::MatrixXd centred = problem.features.rowwise() - problem.features.colwise().mean();
     SelectorScores scored;
     scored.scores = centred.colwise().squaredNorm().transpose();
@@ -28,6 +30,7 @@ class NotConvergingSelector final : public Selector {
 
  private:
   bool fail_;
+  long long fail_rows_;
 };
 
 inline SelectorRegistration not_converging_selector() {
@@ -37,11 +40,17 @@ inline SelectorRegistration not_converging_selector() {
   registration.info.params = {ParamDeclaration{.name = "fail",
                                                .type = ParamType::integer,
                                                .default_value = 0LL,
-                                               .doc = "1 or more: throw NotConverged"}};
+                                               .doc = "1 or more: throw NotConverged"},
+                              ParamDeclaration{.name = "fail_rows",
+                                               .type = ParamType::integer,
+                                               .default_value = 0LL,
+                                               .doc = "throw NotConverged when fitted on this many "
+                                                      "rows"}};
   registration.configure = [](const ParamSet& params) -> Configured<Selector> {
-    return std::make_shared<const NotConvergingSelector>(params.integer("fail") >= 1);
+    return std::make_shared<const NotConvergingSelector>(params.integer("fail") >= 1,
+                                                         params.integer("fail_rows"));
   };
-  registration.batch_varying_params = {"fail"};
+  registration.batch_varying_params = {"fail", "fail_rows"};
   registration.score_batch = [](const SelectionProblem& problem,
                                 const std::vector<const Selector*>& selectors) {
     std::vector<SelectorScores> scores;

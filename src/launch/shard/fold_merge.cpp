@@ -86,6 +86,44 @@ class HeldFolds {
   std::map<std::pair<int, int>, std::vector<Fold>> held_;
 };
 
+// The first of `folds` (a shard's, in the protocol's order) that a not-converged reason names:
+// a reason ends with the rows its score vector was fitted on, by the protocol's numbers
+// (fit_rows_text, sweep/run/scores.cpp: "... fold F of repeat R)"); the first fold when it names
+// none (a vector fitted on all rows, whose reason every shard shares).
+size_t failing_fold(const std::string& reason, const std::vector<Fold>& folds) {
+  for (size_t f = 0; f < folds.size(); ++f)
+    if (reason.ends_with(fmt::format(" fold {} of repeat {})", folds[f].index, folds[f].repeat)))
+      return f;
+  return 0;
+}
+
+// The cell_status.csv row of a cell some shard could not evaluate: a single run's reason is its
+// first failing fold's, in the protocol's order, so among the shards that report the cell the one
+// whose failing fold comes first gives it. nullptr when every shard evaluated the cell.
+const std::vector<std::string>* first_failure(const FoldShardedRows& sharded, int dataset,
+                                              const std::string& key,
+                                              const std::vector<ShardCellStatus>& statuses,
+                                              const std::vector<PreviousResults>& parts,
+                                              HeldFolds& held) {
+  const size_t reason = statuses.empty() ? 0 : statuses.front().reason_column;
+  const std::vector<std::string>* first = nullptr;
+  size_t first_position = 0;
+  for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset))) {
+    const auto found = statuses[static_cast<size_t>(s)].rows.find(key);
+    if (found == statuses[static_cast<size_t>(s)].rows.end() ||
+        parts[static_cast<size_t>(s)].results.count(key))
+      continue;
+    const auto positions = folds_of_shard(sharded.fold_shards, static_cast<size_t>(dataset), s);
+    const size_t position = static_cast<size_t>(
+        positions[failing_fold(found->second.fields[reason], held.of(s, dataset))]);
+    if (!first || position < first_position) {
+      first = &found->second.fields;
+      first_position = position;
+    }
+  }
+  return first;
+}
+
 }  // namespace
 
 MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& sharded) {
@@ -101,13 +139,15 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
   MergedRows merged{{layout.results_header(), {}},
                     {layout.folds_header(), {}},
                     {layout.cell_status_header(), {}},
-                    std::vector<bool>(loaded.tuned.size(), false)};
+                    std::vector<bool>(loaded.tuned.size(), false),
+                    {}};
   std::vector<PreviousResults> parts;
-  std::vector<std::map<std::string, std::vector<std::string>>> statuses;
+  std::vector<ShardCellStatus> statuses;
   for (size_t s = 0; s < shards; ++s) {
     const auto folder = fold_shard_folder(loaded, sharded, static_cast<int>(s));
     parts.push_back(read_previous_results(folder, layout, keys[s]));
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
+    statuses.back().refuse_rows_outside(keys[s]);
   }
   HeldFolds held(loaded, sharded);
   MergeProblems problems;
@@ -115,15 +155,8 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
   for (const FoldMergedRow& expected : rows) {
     const Cell& cell = plan.cells[expected.row.cell];
     const auto& folds = loaded.datasets[static_cast<size_t>(cell.dataset)].folds;
-    // Not evaluated on some fold: the reason of the first shard, in fold order, that says so.
-    const std::vector<std::string>* status = nullptr;
-    for (size_t f = 0; f < folds.size() && !status; ++f) {
-      const size_t s = shard_of(sharded, cell.dataset, f);
-      const auto found = statuses[s].find(expected.key);
-      if (found != statuses[s].end() && !parts[s].results.count(expected.key))
-        status = &found->second;
-    }
-    if (status) {
+    if (const auto* status =
+            first_failure(sharded, cell.dataset, expected.key, statuses, parts, held)) {
       merged.cell_status.rows.push_back(*status);
       continue;
     }
@@ -153,60 +186,53 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
     if (expected.tuned) merged.tuned_finished[*expected.tuned] = true;
   }
   problems.throw_if_any(loaded.spec.output);
+  for (auto& part : parts) merged.shard_folds.push_back(std::move(part.folds));
   return merged;
 }
 
 CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
                           const FoldShardedRows& sharded, const MergedRows& merged) {
-  const ResultLayout& layout = loaded.layout;
-  const std::string file = std::string(declared.stem) + ".csv";
-  const auto header = declared.header(loaded.spec, layout);
-  const size_t at = layout.key_header().size();
-  std::vector<TunedRowsOfShard> rows_of_shard(static_cast<size_t>(sharded.shards));
+  const size_t at = loaded.layout.key_header().size();
+  const auto folders = shard_folders(loaded.spec.output, sharded.shards);
   std::vector<std::filesystem::path> paths;
-  for (int s = 0; s < sharded.shards; ++s) {
-    paths.push_back(fold_shard_folder(loaded, sharded, s) / file);
-    if (!std::filesystem::exists(paths.back())) continue;  // no tuned row finished there
-    const CsvTable table = read_checked(paths.back());
-    if (table.header != header)
-      throw InputError(paths.back().string(), "not the header this spec's run writes");
-    for (const auto& row : table.rows)
-      rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + static_cast<long>(at)}]
-          .push_back(row);
-  }
-  CsvTable table{header, {}};
+  for (const auto& folder : folders)
+    paths.push_back(folder / (std::string(declared.stem) + ".csv"));
+  std::vector<PreviousTunedRows> rows_of_shard = read_shard_tuned(loaded, folders);
+  CsvTable table{declared.header(loaded.spec, loaded.layout), {}};
   for (size_t t = 0; t < loaded.tuned.size(); ++t) {
     const auto& key = sharded.tuned_keys[t];
     const int dataset =
         loaded.plan.cells[static_cast<size_t>(loaded.tuned[t].candidates.front())].dataset;
     const auto& folds = loaded.datasets[static_cast<size_t>(dataset)].folds;
-    for (size_t f = 0; f < folds.size() && merged.tuned_finished[t]; ++f) {
-      const size_t s = shard_of(sharded, dataset, f);
+    // Each shard's rows are its folds', once each, as a rerun of it would resume them; a tuned
+    // row another shard could not evaluate has none in the merge, as in a single run.
+    for (const int shard : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset))) {
+      const auto s = static_cast<size_t>(shard);
       const auto found = rows_of_shard[s].find(key);
-      const auto* row =
-          found == rows_of_shard[s].end() ? nullptr : fold_row_of(found->second, at, folds[f]);
-      if (!row)
-        throw InputError(paths[s].string(),
-                         fmt::format("no row for repeat {} fold {} of the tuned row ({}), which "
-                                     "this shard finished",
-                                     folds[f].repeat, folds[f].index, fmt::join(key, ", ")));
-      table.rows.push_back(*row);
-    }
-    // A shard's rows are its folds', once each (a tuned row another shard could not evaluate
-    // has no rows in the merge, as in a single run).
-    for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset))) {
-      auto& rows = rows_of_shard[static_cast<size_t>(s)];
-      const auto found = rows.find(key);
-      const size_t present = found == rows.end() ? 0 : found->second.size();
+      const size_t present = found == rows_of_shard[s].end() ? 0 : found->second.size();
       const size_t held =
-          folds_of_shard(sharded.fold_shards, static_cast<size_t>(dataset), s).size();
-      if (present != 0 && present != held)
-        throw InputError(paths[static_cast<size_t>(s)].string(),
+          folds_of_shard(sharded.fold_shards, static_cast<size_t>(dataset), shard).size();
+      // A shard that finished the row has a row per fold; one that could not evaluate it, none.
+      if (present != held && !(present == 0 && !merged.tuned_finished[t]))
+        throw InputError(paths[s].string(),
                          fmt::format("{} rows for the tuned row ({}), whose folds in this shard "
                                      "are {}",
                                      present, fmt::join(key, ", "), held));
-      if (found != rows.end()) rows.erase(found);
+      if (present > 0)
+        check_shard_tuned_rows(loaded, loaded.tuned[t], key, found->second, merged.shard_folds[s],
+                               paths[s]);
     }
+    for (size_t f = 0; f < folds.size() && merged.tuned_finished[t]; ++f) {
+      const auto& rows = rows_of_shard[shard_of(sharded, dataset, f)].at(key);
+      const std::string repeat = std::to_string(folds[f].repeat),
+                        index = std::to_string(folds[f].index);
+      // check_shard_tuned_rows found one row per fold of the shard's
+      table.rows.push_back(std::find_if(rows.begin(), rows.end(), [&](const TunedLine& row) {
+                             return row.fields[at] == repeat && row.fields[at + 1] == index;
+                           })->fields);
+    }
+    for (const int shard : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset)))
+      rows_of_shard[static_cast<size_t>(shard)].erase(key);
   }
   refuse_foreign_tuned_rows(rows_of_shard, paths);
   return table;
@@ -214,8 +240,7 @@ CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
 
 void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded,
                             const FoldShardedRows& sharded) {
-  std::vector<std::filesystem::path> folders;
-  for (int s = 0; s < sharded.shards; ++s) folders.push_back(fold_shard_folder(loaded, sharded, s));
+  const auto folders = shard_folders(loaded.spec.output, sharded.shards);
   ScoreRowsMerge merge(declared, loaded, folders);
   for (const ScoreUnit& unit : loaded.plan.score_units) {
     const auto dataset = static_cast<size_t>(unit.dataset);
@@ -243,14 +268,16 @@ void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded
 std::optional<CsvTable> merged_fold_work_seconds(const LoadedRun& loaded,
                                                  const std::vector<WorkGroup>& groups,
                                                  const FoldShardedRows& sharded) {
-  std::vector<std::filesystem::path> folders;
-  for (int s = 0; s < sharded.shards; ++s) folders.push_back(fold_shard_folder(loaded, sharded, s));
-  auto files = ShardWorkSeconds::read(loaded, folders);
+  auto files = ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, sharded.shards));
   if (!files) return std::nullopt;
   CsvTable merged{files->header(), {}};
   const size_t at = files->key_columns();
   for (const WorkGroup& group : groups) {
-    const auto key = loaded.layout.work_group_key(loaded.plan.score_units[group.first_unit]);
+    const ScoreUnit& first_unit = loaded.plan.score_units[group.first_unit];
+    const auto key = loaded.layout.work_group_key(first_unit);
+    // A vector fitted on all rows is computed by every shard holding the dataset; a single run
+    // computes it once, so its seconds are the first shard's.
+    bool first_shard = true;
     std::vector<std::string> merged_row;
     size_t resumed = 0;
     std::array<double, 3> seconds = {0, 0, 0};
@@ -262,7 +289,9 @@ std::optional<CsvTable> merged_fold_work_seconds(const LoadedRun& loaded,
       resumed = std::max(resumed, static_cast<size_t>(*parse_double(row[at + kRowsResumed])));
       timed = timed && !row[at + kScoreSeconds].empty();
       for (size_t i = 0; i < seconds.size() && timed; ++i)
-        seconds[i] += *parse_double(row[at + kScoreSeconds + i]);
+        if (i > 0 || first_shard || first_unit.fold != kAllRows)
+          seconds[i] += *parse_double(row[at + kScoreSeconds + i]);
+      first_shard = false;
     }
     merged_row[at + kRowsResumed] = std::to_string(resumed);
     merged_row[at + kScoreVectors] = std::to_string(group.units);

@@ -34,7 +34,7 @@ struct FoldUnit {
 std::vector<FoldUnit> fold_units(const std::vector<PreparedDataset>& datasets,
                                  const std::vector<WorkGroup>& groups);
 
-// The 0-based shard of every fold of every dataset: [dataset][fold position]; -1 for a dataset
+// The 0-based shard of every fold of every dataset: [dataset][fold position]; empty for a dataset
 // without work groups.
 using FoldShards = std::vector<std::vector<int>>;
 

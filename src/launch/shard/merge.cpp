@@ -147,23 +147,25 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   MergedRows merged{{layout.results_header(), {}},
                     {layout.folds_header(), {}},
                     {layout.cell_status_header(), {}},
-                    std::vector<bool>(tuned.size(), false)};
+                    std::vector<bool>(tuned.size(), false),
+                    {}};
   std::vector<PreviousResults> parts;
-  std::vector<std::map<std::string, std::vector<std::string>>> statuses;
+  std::vector<ShardCellStatus> statuses;
   for (int s = 0; s < shards; ++s) {
     const auto folder = shard_folder(spec.output, {s + 1, shards});
     parts.push_back(read_previous_results(folder, layout, keys[static_cast<size_t>(s)]));
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
+    statuses.back().refuse_rows_outside(keys[static_cast<size_t>(s)]);
   }
   MergeProblems problems;
   for (const ExpectedRow& expected : rows) {
     auto& part = parts[static_cast<size_t>(expected.shard)];
     auto row = part.results.find(expected.key);
     auto folds = part.folds.find(expected.key);
-    auto& status = statuses[static_cast<size_t>(expected.shard)];
+    const auto& status = statuses[static_cast<size_t>(expected.shard)].rows;
     if (auto found = status.find(expected.key);
         row == part.results.end() && found != status.end()) {
-      merged.cell_status.rows.push_back(found->second);
+      merged.cell_status.rows.push_back(found->second.fields);
       continue;
     }
     if (row == part.results.end() || folds == part.folds.end() ||
@@ -186,6 +188,7 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
     if (expected.tuned) merged.tuned_finished[expected.index] = true;
   }
   problems.throw_if_any(spec.output);
+  for (auto& part : parts) merged.shard_folds.push_back(std::move(part.folds));
   return merged;
 }
 
@@ -194,32 +197,15 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
 // results.csv row (not converged) has none.
 CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& loaded,
                               const ShardedRows& sharded, const MergedRows& merged) {
-  const Spec& spec = loaded.spec;
-  const ResultLayout& layout = loaded.layout;
   const std::vector<TunedCell>& tuned = loaded.tuned;
   const std::vector<int>& shard_of_cell = sharded.shard_of_cell;
-  const int shards = sharded.shards;
-  const std::string file = std::string(declared.stem) + ".csv";
-  const auto header = declared.header(spec, layout);
-  const auto key_size = static_cast<long>(layout.key_header().size());
-  std::vector<TunedRowsOfShard> rows_of_shard(static_cast<size_t>(shards));
+  const std::vector<std::filesystem::path> folders =
+      shard_folders(loaded.spec.output, sharded.shards);
   std::vector<std::filesystem::path> paths;
-  for (int s = 0; s < shards; ++s) {
-    paths.push_back(shard_folder(spec.output, {s + 1, shards}) / file);
-    if (!std::filesystem::exists(paths.back())) {
-      if (std::any_of(tuned.begin(), tuned.end(), [&](const TunedCell& row) {
-            return shard_of_cell[static_cast<size_t>(row.candidates.front())] == s;
-          }))
-        throw InputError(paths.back().string(), "missing: the shard has tuned rows");
-      continue;
-    }
-    const CsvTable table = read_checked(paths.back());
-    if (table.header != header)
-      throw InputError(paths.back().string(), "not the header this spec's run writes");
-    for (const auto& row : table.rows)
-      rows_of_shard[static_cast<size_t>(s)][{row.begin(), row.begin() + key_size}].push_back(row);
-  }
-  CsvTable table{header, {}};
+  for (const auto& folder : folders)
+    paths.push_back(folder / (std::string(declared.stem) + ".csv"));
+  std::vector<PreviousTunedRows> rows_of_shard = read_shard_tuned(loaded, folders);
+  CsvTable table{declared.header(loaded.spec, loaded.layout), {}};
   for (size_t t = 0; t < tuned.size(); ++t) {
     const auto& key = sharded.tuned_keys[t];
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
@@ -233,7 +219,8 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
                        fmt::format("{} rows for the tuned row ({}), which has {} finished folds",
                                    present, fmt::join(key, ", "), expected));
     if (present == 0) continue;
-    for (auto& fields : found->second) table.rows.push_back(std::move(fields));
+    check_shard_tuned_rows(loaded, tuned[t], key, found->second, merged.shard_folds[s], paths[s]);
+    for (auto& row : found->second) table.rows.push_back(std::move(row.fields));
     rows_of_shard[s].erase(found);
   }
   refuse_foreign_tuned_rows(rows_of_shard, paths);
@@ -246,10 +233,7 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
 void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
                           const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
                           int shards) {
-  std::vector<std::filesystem::path> folders;
-  for (int s = 0; s < shards; ++s)
-    folders.push_back(shard_folder(loaded.spec.output, {s + 1, shards}));
-  ScoreRowsMerge merge(declared, loaded, folders);
+  ScoreRowsMerge merge(declared, loaded, shard_folders(loaded.spec.output, shards));
   for (size_t g = 0; g < groups.size(); ++g)
     for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u)
       merge.write(merge.take(static_cast<size_t>(assignment[g]), loaded.plan.score_units[u]));
@@ -264,10 +248,7 @@ void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
 std::optional<CsvTable> merged_work_seconds(const LoadedRun& loaded,
                                             const std::vector<WorkGroup>& groups,
                                             const std::vector<int>& assignment, int shards) {
-  std::vector<std::filesystem::path> folders;
-  for (int s = 0; s < shards; ++s)
-    folders.push_back(shard_folder(loaded.spec.output, {s + 1, shards}));
-  auto files = ShardWorkSeconds::read(loaded, folders);
+  auto files = ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, shards));
   if (!files) return std::nullopt;
   CsvTable merged{files->header(), {}};
   for (size_t g = 0; g < groups.size(); ++g)

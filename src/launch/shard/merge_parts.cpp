@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "sweep/store/previous_results.hpp"
 
 namespace tsfs {
@@ -20,21 +21,65 @@ void MergeProblems::throw_if_any(const std::filesystem::path& run_folder) const 
                                fmt::join(problems_, "\n  ")));
 }
 
-std::map<std::string, std::vector<std::string>> read_cell_status(
-    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected) {
-  std::map<std::string, std::vector<std::string>> rows;
-  const auto path = folder / "cell_status.csv";
-  if (!std::filesystem::exists(path)) return rows;
-  CsvTable table = read_csv_table(path);
+void ShardCellStatus::refuse_rows_outside(const std::set<std::string>& keys) const {
+  for (const auto& [key, row] : rows)
+    if (!keys.count(key))
+      throw InputError(fmt::format("{}:{}", path.string(), row.line),
+                       "a row of a cell this shard does not compute; the file is damaged: rerun "
+                       "the shard");
+}
+
+ShardCellStatus read_cell_status(const std::filesystem::path& folder, const ResultLayout& layout,
+                                 const CsvTable& expected) {
+  ShardCellStatus status{folder / "cell_status.csv", {}, *expected.column("reason")};
+  if (!std::filesystem::exists(status.path)) return status;
+  std::vector<size_t> lines;
+  CsvTable table = read_csv_table(status.path, &lines);
   if (table.header != expected.header)
-    throw InputError(path.string(), "not the header tsfs writes for this spec's cell_status.csv");
+    throw InputError(status.path.string() + ":1",
+                     "not the header tsfs writes for this spec's cell_status.csv");
   const auto key_size = static_cast<long>(layout.key_header().size());
-  for (auto& row : table.rows)
-    rows[join_key({row.begin(), row.begin() + key_size})] = std::move(row);
+  const size_t status_column = *table.column("status");
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    auto& row = table.rows[r];
+    if (row[status_column] != "not_converged")
+      throw InputError(fmt::format("{}:{}", status.path.string(), lines[r]),
+                       fmt::format("status '{}' is not not_converged; the file is damaged: rerun "
+                                   "the shard",
+                                   printable_excerpt(row[status_column])));
+    // The key first: the row is moved into its entry.
+    std::string key = join_key({row.begin(), row.begin() + key_size});
+    status.rows[std::move(key)] = {std::move(row), lines[r]};
+  }
+  return status;
+}
+
+std::vector<PreviousTunedRows> read_shard_tuned(
+    const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders) {
+  std::vector<PreviousTunedRows> rows;
+  for (const auto& folder : shard_folders)
+    rows.push_back(std::filesystem::exists(folder / "tuned.csv")
+                       ? read_tuned_lines(folder / "tuned.csv", loaded.spec, loaded.layout)
+                       : PreviousTunedRows{});
   return rows;
 }
 
-void refuse_foreign_tuned_rows(const std::vector<TunedRowsOfShard>& rows_of_shard,
+void check_shard_tuned_rows(const LoadedRun& loaded, const TunedCell& tuned,
+                            const std::vector<std::string>& key, const std::vector<TunedLine>& rows,
+                            const PreviousFoldRows& shard_folds,
+                            const std::filesystem::path& path) {
+  const auto fold_rows = shard_folds.find(join_key(key));
+  if (fold_rows == shard_folds.end() ||
+      !previous_tuned_rows_agree({loaded.spec, loaded.layout, loaded.plan}, tuned, rows,
+                                 fold_rows->second, shard_folds, path))
+    throw InputError(
+        fmt::format("{}:{}", path.string(), rows.front().line),
+        fmt::format("the rows of the tuned row ({}) are not one per fold of its folds.csv rows, "
+                    "each choosing one of its candidates; the file is damaged: rerun the shard",
+                    fmt::join(key, ", ")));
+}
+
+void refuse_foreign_tuned_rows(const std::vector<PreviousTunedRows>& rows_of_shard,
                                const std::vector<std::filesystem::path>& paths) {
   for (size_t s = 0; s < rows_of_shard.size(); ++s)
     if (!rows_of_shard[s].empty())

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_tables.hpp"
 #include "sweep/store/result_layout.hpp"
+#include "sweep/store/tuned_rows.hpp"
 #include "sweep/store/work_seconds.hpp"
 
 namespace tsfs {
@@ -33,19 +35,41 @@ struct MergedRows {
   CsvTable results, folds;
   CsvTable cell_status;              // cells whose selector did not converge, from the shards
   std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
+  std::vector<PreviousFoldRows> shard_folds;  // each shard's folds.csv rows, for tuned.csv's checks
 };
 
-// A shard's cell_status.csv rows by joined cell key (none when it has no file); InputError when
-// its header is not `expected`'s.
-std::map<std::string, std::vector<std::string>> read_cell_status(
-    const std::filesystem::path& folder, const ResultLayout& layout, const CsvTable& expected);
+// A shard's cell_status.csv (no file: no rows): each row by its joined cell key, with its line.
+struct ShardCellStatus {
+  std::filesystem::path path;
+  struct Row {
+    std::vector<std::string> fields;
+    size_t line = 0;
+  };
+  std::map<std::string, Row> rows;
+  size_t reason_column = 0;  // of the rows' fields
+  // InputError at the line of a row of a cell not among `keys` (the shard's own rows).
+  void refuse_rows_outside(const std::set<std::string>& keys) const;
+};
+// InputError when the header is not `expected`'s, or a row's status is not "not_converged" (at its
+// line).
+ShardCellStatus read_cell_status(const std::filesystem::path& folder, const ResultLayout& layout,
+                                 const CsvTable& expected);
 
-// A shard's tuned.csv rows by their tuned row's key.
-using TunedRowsOfShard = std::map<std::vector<std::string>, std::vector<std::vector<std::string>>>;
+// Each shard's tuned.csv (read_tuned_lines; no file: no rows), `shard_folders` in shard order.
+std::vector<PreviousTunedRows> read_shard_tuned(
+    const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders);
+
+// InputError naming the shard's tuned.csv unless its rows `rows` of tuned row `tuned` (key
+// `key`) are what a rerun of the shard would resume: one per fold of its folds.csv rows of the
+// row (in `shard_folds`), each choosing one of the row's candidates, with the outer result its
+// folds.csv row gives (previous_tuned_rows_agree).
+void check_shard_tuned_rows(const LoadedRun& loaded, const TunedCell& tuned,
+                            const std::vector<std::string>& key, const std::vector<TunedLine>& rows,
+                            const PreviousFoldRows& shard_folds, const std::filesystem::path& path);
 
 // InputError naming the first shard's file (`paths`) holding rows no tuned row of the plan took
 // from it (each merge erases the rows it takes).
-void refuse_foreign_tuned_rows(const std::vector<TunedRowsOfShard>& rows_of_shard,
+void refuse_foreign_tuned_rows(const std::vector<PreviousTunedRows>& rows_of_shard,
                                const std::vector<std::filesystem::path>& paths);
 
 // A table of score vectors' rows (ShardMerge::per_score_feature, per_score_unit: scores.csv,

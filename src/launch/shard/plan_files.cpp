@@ -258,6 +258,12 @@ std::filesystem::path shard_folder(const std::filesystem::path& output, const Sh
   return shards_folder(output) / shard.folder_name();
 }
 
+std::vector<std::filesystem::path> shard_folders(const std::filesystem::path& output, int shards) {
+  std::vector<std::filesystem::path> folders;
+  for (int s = 1; s <= shards; ++s) folders.push_back(shard_folder(output, {s, shards}));
+  return folders;
+}
+
 std::string shard_record_json(const ShardRecord& record) {
   return fmt::format(
       "{{\n  \"spec_hash\": \"{}\",\n  \"name\": \"{}\",\n  \"shard\": {},\n  \"shards\": {},\n"

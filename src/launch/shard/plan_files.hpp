@@ -23,6 +23,8 @@ std::string spec_hash(const Spec& spec);
 std::filesystem::path plan_folder(const std::filesystem::path& output);    // <output>/plan
 std::filesystem::path shards_folder(const std::filesystem::path& output);  // <output>/shards
 std::filesystem::path shard_folder(const std::filesystem::path& output, const ShardId& shard);
+// shard_folder of shards 1 to `shards`, in order.
+std::vector<std::filesystem::path> shard_folders(const std::filesystem::path& output, int shards);
 
 // plan/plan.json and shard.json share this record.
 struct ShardRecord {

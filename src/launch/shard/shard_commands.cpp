@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <set>
+#include <stdexcept>
 
 #include "cache/artefacts.hpp"
 #include "classify/classifier.hpp"
@@ -118,6 +119,9 @@ void select_shard_folds(const Spec& spec, const Spec& part, const ShardId& shard
   };
   shard_options.select_cells = [&spec, &part, &shard, &options, held](
                                    const Plan& plan, const std::vector<PreparedDataset>& datasets) {
+    // select_folds ran on these datasets first (run_sweep), and marked those the shard holds.
+    if (held->datasets.size() != datasets.size())
+      throw std::logic_error("select_shard_folds: select_cells before select_folds");
     auto groups = spec_work_groups(spec, datasets, plan);
     std::vector<int> assignment;
     for (const WorkGroup& group : groups)

@@ -122,6 +122,10 @@ std::string describe_mismatch(const ShardRecord& record, const ShardRecord& plan
                        record.spec_hash, plan.spec_hash);
   if (record.shards != plan.shards || record.shard != id.index)
     return fmt::format("shard {}/{}, not {}", record.shard, record.shards, id.text());
+  if (record.split != plan.split)
+    return record.split == ShardSplit::folds
+               ? "a shard of a plan split by folds, and the plan is not"
+               : "a shard of a plan split by work groups, and the plan is split by folds";
   return {};
 }
 

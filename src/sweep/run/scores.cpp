@@ -106,9 +106,21 @@ std::string unit_context(const Spec& spec, const PreparedDataset& dataset, const
                      selector.kind);
 }
 
-std::string fit_rows_text(const ScoreUnit& unit) {
-  return unit.fold == kAllRows ? std::string("all rows")
-                               : fmt::format("the training rows of fold {}", unit.fold);
+// By the protocol's numbers, not the fold's position in PreparedDataset::folds: a shard of a plan
+// split by folds holds some folds only (launch/shard/fold_split.hpp), and must give a reason (in
+// cell_status.csv) that is the single run's.
+std::string fit_rows_text(const PreparedDataset& dataset, const ScoreUnit& unit) {
+  if (unit.fold == kAllRows) return "all rows";
+  const auto position = static_cast<size_t>(unit.fold);
+  if (position < dataset.folds.size()) {
+    const Fold& fold = dataset.folds[position];
+    return fmt::format("the training rows of fold {} of repeat {}", fold.index, fold.repeat);
+  }
+  const size_t inner = position - dataset.folds.size();
+  const Fold& fold = dataset.folds[static_cast<size_t>(dataset.inner_outer[inner])];
+  return fmt::format("the training rows of inner fold {} of repeat {} within fold {} of repeat {}",
+                     dataset.inner_folds[inner].index, dataset.inner_folds[inner].repeat,
+                     fold.index, fold.repeat);
 }
 
 // Runs `score` and completes a selector's location-less InputError with where it came from.
@@ -121,7 +133,7 @@ auto with_error_context(const Spec& spec, const PreparedDataset& dataset, const 
     if (!error.where().empty()) throw;
     throw InputError(spec.selectors[static_cast<size_t>(unit.selector)].where.str(),
                      fmt::format("{} ({}, fitted on {})", error.message(),
-                                 unit_context(spec, dataset, unit), fit_rows_text(unit)));
+                                 unit_context(spec, dataset, unit), fit_rows_text(dataset, unit)));
   }
 }
 
@@ -135,7 +147,7 @@ ScoreResult not_converged(const Spec& spec, const PreparedDataset& dataset, cons
       spec.selectors[static_cast<size_t>(unit.selector)].grid[static_cast<size_t>(unit.params)];
   result.not_converged =
       fmt::format("{} ({}, {}, fitted on {})", error.what(), unit_context(spec, dataset, unit),
-                  params.canonical(), fit_rows_text(unit));
+                  params.canonical(), fit_rows_text(dataset, unit));
   return result;
 }
 

@@ -220,8 +220,9 @@ std::string merge_markdown(ShardMerge merge) {
   switch (merge) {
     case ShardMerge::with_results:
       return "each cell's rows from the shard that computed it, in grid order, checked as a rerun "
-             "checks them (split by folds: each fold's folds.csv row from the shard of that fold, "
-             "and the results.csv row computed from all of them)";
+             "checks them (split by folds: a cell's folds.csv rows from the shards of its folds, "
+             "its results.csv row computed from them, its cell_status.csv row from the shard "
+             "whose fold failed first)";
     case ShardMerge::per_tuned_fold:
       return "each tuned row's rows from the shard of its candidates (split by folds: of each "
              "fold), in results.csv's order";

@@ -33,16 +33,16 @@ size_t planned_fold(const std::vector<Fold>& folds, size_t position, double repe
   return folds.size();
 }
 
-// Each fold row read back is one of `folds` (the plan's of the dataset, or a shard's of them):
-// every fold once, with its training and test row counts, and no more features used than the cell
-// asks for (a tuned row: than the dataset has). Compared as the doubles read_checked let through,
-// before any cast to an integer.
 // A cell's folds.csv rows read back, with the line each starts on.
 struct FoldRowsRead {
   const std::vector<std::vector<std::string>>& rows;
   const std::vector<size_t>& lines;
 };
 
+// Each fold row read back is one of `folds` (the plan's of the dataset, or a shard's of them):
+// every fold once, with its training and test row counts, and no more features used than the cell
+// asks for (a tuned row: than the dataset has). Compared as the doubles read_checked let through,
+// before any cast to an integer.
 void check_folds_are_planned(const std::filesystem::path& output, const ResultLayout& layout,
                              const Cell& cell, bool tuned_row, const FoldRowsRead& read,
                              const std::vector<Fold>& folds) {

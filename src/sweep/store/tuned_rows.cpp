@@ -119,23 +119,13 @@ std::vector<std::string> tuned_row(const TunedGrid& grid, const TunedCell& tuned
   return row;
 }
 
-PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
-                                      const ResultLayout& layout) {
+namespace {
+
+// The rows of a tuned.csv with this spec's header, by tuned row key.
+PreviousTunedRows tuned_lines(CsvTable& table, const std::vector<size_t>& lines,
+                              const std::filesystem::path& path, const Spec& spec,
+                              const ResultLayout& layout) {
   PreviousTunedRows previous;
-  const auto path = output / "tuned.csv";
-  if (!spec.tune || !std::filesystem::exists(path)) return previous;
-  std::vector<size_t> lines;  // of each row in the file
-  CsvTable table = read_checked(path, &lines);
-  if (table.header != tuned_header(spec, layout)) {
-    // Written by another version or tune section: kept aside (never lost), its rows recomputed.
-    const auto stale = stale_path(output, "tuned");
-    std::filesystem::rename(path, stale);
-    spdlog::warn(
-        "{}: other columns than this spec's tune section writes; moved to {}, its rows "
-        "are recomputed",
-        path.string(), stale.string());
-    return previous;
-  }
   const size_t key_size = layout.key_header().size();
   const TunedPositions at = tuned_positions(spec, layout);
   const std::string inner = protocol_label(spec.tune->inner);
@@ -160,6 +150,36 @@ PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const
     previous[key].push_back({std::move(row), lines[r]});
   }
   return previous;
+}
+
+}  // namespace
+
+PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
+                                      const ResultLayout& layout) {
+  const auto path = output / "tuned.csv";
+  if (!spec.tune || !std::filesystem::exists(path)) return {};
+  std::vector<size_t> lines;  // of each row in the file
+  CsvTable table = read_checked(path, &lines);
+  if (table.header != tuned_header(spec, layout)) {
+    // Written by another version or tune section: kept aside (never lost), its rows recomputed.
+    const auto stale = stale_path(output, "tuned");
+    std::filesystem::rename(path, stale);
+    spdlog::warn(
+        "{}: other columns than this spec's tune section writes; moved to {}, its rows "
+        "are recomputed",
+        path.string(), stale.string());
+    return {};
+  }
+  return tuned_lines(table, lines, path, spec, layout);
+}
+
+PreviousTunedRows read_tuned_lines(const std::filesystem::path& path, const Spec& spec,
+                                   const ResultLayout& layout) {
+  std::vector<size_t> lines;
+  CsvTable table = read_checked(path, &lines);
+  if (table.header != tuned_header(spec, layout))
+    throw InputError(path.string() + ":1", "not the header this spec's run writes");
+  return tuned_lines(table, lines, path, spec, layout);
 }
 
 namespace {

@@ -50,6 +50,13 @@ using PreviousTunedRows = std::map<std::vector<std::string>, std::vector<TunedLi
 PreviousTunedRows read_previous_tuned(const std::filesystem::path& output, const Spec& spec,
                                       const ResultLayout& layout);
 
+// A tuned.csv read back as read_previous_tuned reads one (a fold listed twice, or ties neither
+// first nor last, is an InputError at its line; rows of another inner protocol or tie rule are
+// left out), except that a header other than this spec's is an InputError too: a shard's file,
+// which the merge must not set aside.
+PreviousTunedRows read_tuned_lines(const std::filesystem::path& path, const Spec& spec,
+                                   const ResultLayout& layout);
+
 // folds.csv rows of an earlier run by joined key (PreviousResults::folds).
 using PreviousFoldRows = std::map<std::string, std::vector<std::vector<std::string>>>;
 

@@ -287,7 +287,7 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
 
   // A shard run with other overrides than the plan is refused before it computes anything...
   auto other =
-      run_runner(with_output("run " + kShardSpec + " --shard 1/4 --set n_features=[5]", output));
+      run_runner(with_output("run " + kShardSpec + " --shard 1/4 --set n_features=[10]", output));
   CHECK(other.exit_code == 2);
   CHECK_MESSAGE(contains(other.err, "planned for another spec"), other.err);
   auto count = run_runner(with_output("run " + kShardSpec + " --shard 1/3", output));
@@ -296,14 +296,14 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   // ... a plan for another spec is refused while the shards exist (it would leave them out)...
   const std::string planned = read_text(output / "plan/plan.json");
   auto replanned =
-      run_runner(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[5]", output));
+      run_runner(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[10]", output));
   CHECK(replanned.exit_code == 2);
   CHECK_MESSAGE(contains(replanned.err, "were planned for 4 shards of another spec"),
                 replanned.err);
   CHECK(read_text(output / "plan/plan.json") == planned);
   // ... and shards put back under a plan remade for another spec are foreign to it.
   std::filesystem::rename(output / "shards", folder.path() / "shards_aside");
-  run_ok(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[5]", output));
+  run_ok(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[10]", output));
   std::filesystem::rename(folder.path() / "shards_aside", output / "shards");
   auto foreign = run_runner("merge " + output.string());
   CHECK(foreign.exit_code == 2);
@@ -635,13 +635,16 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   // A shard's rows are checked before anything is merged: a fold row edited (its results.csv
   // row no longer agrees), deleted, or one of another shard's folds.
   std::filesystem::remove(output / "results.csv");
+  std::filesystem::remove(output / "scores.csv");
   const auto shard_two = output / "shards/2-of-3";
   const std::string folds = read_text(shard_two / "folds.csv");
   const auto merge_fails = [&](const std::string& expected) {
     const auto merged = run_runner("merge " + output.string());
     CHECK(merged.exit_code == 2);
     CHECK_MESSAGE(contains(merged.err, expected), merged.err);
+    // Nothing written: the streamed scores.csv is put in place only once every table is checked.
     CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+    CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
   };
   const auto table = tsfs::read_csv_table(shard_two / "folds.csv");
   const std::string accuracy = table.rows[0][*table.column("accuracy")];
@@ -688,6 +691,13 @@ TEST_CASE("4 shards split by folds side by side merge to the single run's files 
                          "--shards: 7 shards for 6 outer folds of datasets: 1 "
                          "shards would get no work; use --shards 6 or fewer"),
                 too_many.err);
+  // What a single run refuses before computing, the plan refuses before any shard runs.
+  const auto no_curves = run_runner(with_output(
+      "plan " + kShardSpec + " --shards 4 --split-folds --set 'curves.where={n_features: 7}'",
+      output));
+  CHECK(no_curves.exit_code == 2);
+  CHECK_MESSAGE(contains(no_curves.err, "curves.where"), no_curves.err);
+  CHECK_FALSE(std::filesystem::exists(output / "plan/plan.json"));
   run_ok(with_output("plan " + kShardSpec + " --shards 4 --split-folds", output));
   run_shards_side_by_side(output, 4);
   run_ok("merge " + output.string() + " --quiet");

@@ -238,10 +238,12 @@ CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
   return table;
 }
 
-void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded,
-                            const FoldShardedRows& sharded) {
+std::unique_ptr<ScoreRowsMerge> merge_fold_score_units(const OutputTable& declared,
+                                                       const LoadedRun& loaded,
+                                                       const FoldShardedRows& sharded) {
   const auto folders = shard_folders(loaded.spec.output, sharded.shards);
-  ScoreRowsMerge merge(declared, loaded, folders);
+  auto merged = std::make_unique<ScoreRowsMerge>(declared, loaded, folders);
+  ScoreRowsMerge& merge = *merged;
   for (const ScoreUnit& unit : loaded.plan.score_units) {
     const auto dataset = static_cast<size_t>(unit.dataset);
     if (unit.fold != kAllRows) {
@@ -262,7 +264,8 @@ void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded
                         loaded.datasets[dataset].data.name, sources.front() + 1));
     merge.write(first);
   }
-  merge.commit();
+  merge.check_all_taken();
+  return merged;
 }
 
 std::optional<CsvTable> merged_fold_work_seconds(const LoadedRun& loaded,

@@ -3,6 +3,7 @@
 // of the shards' rows of each fold. Every shard's rows are checked as a rerun of it would check
 // them (its folds only, their row counts, its results.csv rows against its folds.csv rows) before
 // they are merged.
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,9 +37,10 @@ CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
 // scores.csv or selection_measures.csv (ShardMerge::per_score_feature, per_score_unit): every
 // score vector's rows from the shard of its fold, in the plan's order; a vector fitted on all
 // rows (fit_on: all) from the first shard holding its dataset, the others' copies checked equal.
-// Streamed.
-void merge_fold_score_units(const OutputTable& declared, const LoadedRun& loaded,
-                            const FoldShardedRows& sharded);
+// Streamed into a temporary file, which the caller commits once every table is checked.
+std::unique_ptr<ScoreRowsMerge> merge_fold_score_units(const OutputTable& declared,
+                                                       const LoadedRun& loaded,
+                                                       const FoldShardedRows& sharded);
 
 // work_seconds.csv: each work group's seconds summed over the shards holding its dataset, its
 // score vectors the whole plan's, rows_resumed the most any shard resumed (a group is measured

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 
 #include "cache/artefacts.hpp"
@@ -230,14 +231,18 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
 // A table of ShardMerge::per_score_feature or per_score_unit (scores.csv, selection_measures.csv):
 // every score vector's rows from the shard that computed it, in the plan's order, recognised by
 // their leading key fields, and copied verbatim. Streamed: a sweep's score rows can reach millions.
-void merge_per_score_unit(const OutputTable& declared, const LoadedRun& loaded,
-                          const std::vector<WorkGroup>& groups, const std::vector<int>& assignment,
-                          int shards) {
-  ScoreRowsMerge merge(declared, loaded, shard_folders(loaded.spec.output, shards));
+std::unique_ptr<ScoreRowsMerge> merge_per_score_unit(const OutputTable& declared,
+                                                     const LoadedRun& loaded,
+                                                     const std::vector<WorkGroup>& groups,
+                                                     const std::vector<int>& assignment,
+                                                     int shards) {
+  auto merge =
+      std::make_unique<ScoreRowsMerge>(declared, loaded, shard_folders(loaded.spec.output, shards));
   for (size_t g = 0; g < groups.size(); ++g)
     for (size_t u = groups[g].first_unit; u < groups[g].first_unit + groups[g].units; ++u)
-      merge.write(merge.take(static_cast<size_t>(assignment[g]), loaded.plan.score_units[u]));
-  merge.commit();
+      merge->write(merge->take(static_cast<size_t>(assignment[g]), loaded.plan.score_units[u]));
+  merge->check_all_taken();
+  return merge;
 }
 
 // work_seconds.csv (ShardMerge::per_work_group): each work group's row from its shard, in the
@@ -312,11 +317,10 @@ struct PlannedShards {
     return by_folds ? merge_fold_tuned(table, loaded, fold_sharded, merged)
                     : merge_per_tuned_fold(table, loaded, sharded, merged);
   }
-  void score_units(const OutputTable& table, const LoadedRun& loaded) const {
-    if (by_folds)
-      merge_fold_score_units(table, loaded, fold_sharded);
-    else
-      merge_per_score_unit(table, loaded, groups, assignment, shards);
+  std::unique_ptr<ScoreRowsMerge> score_units(const OutputTable& table,
+                                              const LoadedRun& loaded) const {
+    return by_folds ? merge_fold_score_units(table, loaded, fold_sharded)
+                    : merge_per_score_unit(table, loaded, groups, assignment, shards);
   }
 };
 
@@ -374,8 +378,10 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   MergedRows merged = shards.rows(loaded);
   const auto work_seconds = shards.work_seconds(loaded);
   // Every other table as declared (sweep/store/output_tables.cpp); those kept in memory are
-  // written with results.csv, after every check passed.
+  // written with results.csv, and the streamed ones put in place, after every check passed.
   std::vector<std::pair<std::string, CsvTable>> tables;
+  std::vector<std::unique_ptr<ScoreRowsMerge>> streamed;
+  bool curves = false;
   for (const OutputTable& table : output_tables()) {
     if (!table.written(spec, layout)) continue;
     switch (table.merge) {
@@ -384,7 +390,7 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
         break;
       case ShardMerge::per_score_feature:
       case ShardMerge::per_score_unit:
-        shards.score_units(table, loaded);
+        streamed.push_back(shards.score_units(table, loaded));
         break;
       case ShardMerge::per_work_group:  // checked above, before anything is written
         if (work_seconds)
@@ -392,14 +398,16 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
         else  // an earlier merge's copy would not describe these shards
           std::filesystem::remove(run_folder / "work_seconds.csv");
         break;
-      case ShardMerge::recomputed:  // curves.csv, the only one
-        merge_curves(loaded, options.threads);
+      case ShardMerge::recomputed:  // curves.csv, the only one: after every check
+        curves = true;
         break;
       case ShardMerge::with_results:  // merge_rows, above
       case ShardMerge::rewritten:     // write_run_inputs, below
         break;
     }
   }
+  if (curves) merge_curves(loaded, options.threads);
+  for (auto& merge : streamed) merge->commit();
   for (const auto& [stem, table] : tables)
     write_file_atomically(run_folder / (stem + ".csv"), table.str());
   write_results_and_folds(run_folder, merged.results.str(), merged.folds.str());

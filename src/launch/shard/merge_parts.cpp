@@ -120,14 +120,13 @@ std::string ScoreRowsMerge::take(size_t shard, const ScoreUnit& unit) {
   return rows;
 }
 
-void ScoreRowsMerge::commit() {
+void ScoreRowsMerge::check_all_taken() const {
   for (const KeyedRecords& input : inputs_)
     if (!input.exhausted())
       throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
                        fmt::format("a row of no score vector of the shard's, or out of the plan's "
                                    "order: {}",
                                    input.next().substr(0, input.next().size() - 1)));
-  output_.commit();
 }
 
 std::optional<ShardWorkSeconds> ShardWorkSeconds::read(

@@ -85,8 +85,11 @@ class ScoreRowsMerge {
   std::string take(size_t shard, const ScoreUnit& unit);
   void write(const std::string& rows) { output_.stream() << rows; }
   // InputError when a shard's file has rows left (of no score vector of the plan's, or out of its
-  // order); otherwise the merged file is committed.
-  void commit();
+  // order).
+  void check_all_taken() const;
+  // The merged file put in place: once every table of the merge has been checked (until then, and
+  // when the merge fails, it is a temporary file, removed).
+  void commit() { output_.commit(); }
 
  private:
   const OutputTable& declared_;

@@ -15,8 +15,12 @@
 #include "launch/shard/plan_files.hpp"
 #include "launch/shard/shard_state.hpp"
 #include "launch/shard/work_groups.hpp"
+#include "plot/plot.hpp"
 #include "sweep/plan/tuned_cells.hpp"
+#include "sweep/run/curves.hpp"
 #include "sweep/run/load.hpp"
+#include "sweep/store/output_tables.hpp"
+#include "sweep/store/result_layout.hpp"
 #include "sweep/store/skipped.hpp"
 
 namespace tsfs {
@@ -47,6 +51,20 @@ void refuse_unshardable(const Spec& spec) {
                      fmt::format("classifier '{}' reads distance blocks that sharded runs do not "
                                  "compute yet; run it as one process",
                                  spec.classifier.kind));
+}
+
+// What a single run refuses before computing (its plots' columns and datasets, a curves.where that
+// matches no cell of the grid) is refused when the run is planned: the shards leave plots and
+// curves to the merge, which would find out only after every shard had run.
+void refuse_unplannable_outputs(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                const Plan& plan) {
+  const ResultLayout layout(spec, datasets);
+  check_plot_columns(
+      spec, [&](const std::string& table) { return output_table(table).header(spec, layout); });
+  for (const auto& dataset : datasets)
+    check_plot_dataset(spec, dataset.data.name, dataset.data.rows());
+  if (spec.curves)
+    curve_cells(spec, layout, plan, reported_cells(spec, plan, tuned_cells(spec, plan)));
 }
 
 // The record of the plan/ of the spec's output folder (runner plan), which must exist and be this
@@ -194,12 +212,12 @@ void refuse_replanning_started_shards(const Spec& spec, int shards, ShardSplit s
   if (!same && shard_folders_exist)
     throw InputError(
         record_path.string(),
-        fmt::format("the shards in {} were planned for {} shards of {}{}; plan or resubmit "
-                    "with --shards {}{} and the same spec, or remove that folder",
+        fmt::format("the shards in {} were planned for {} shards of {}, split by {}; plan or "
+                    "resubmit with --shards {}{} and the same spec, or remove that folder",
                     shards_folder(spec.output).string(), plan.shards,
                     plan.spec_hash == spec_hash(spec) ? "this spec" : "another spec",
-                    plan.split == ShardSplit::folds ? ", split by folds" : "", plan.shards,
-                    plan.split == ShardSplit::folds ? " --split-folds" : ""));
+                    plan.split == ShardSplit::folds ? "folds" : "work groups", plan.shards,
+                    plan.split == ShardSplit::folds ? " --split-folds" : " (no --split-folds)"));
 }
 
 void refuse_calibration_of_started_shards(const Spec& spec,
@@ -244,6 +262,7 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
     return 0;
   }
   auto [datasets, plan] = load_plan(spec, options);
+  refuse_unplannable_outputs(spec, datasets, plan);
   auto groups = spec_work_groups(spec, datasets, plan);
   if (split == ShardSplit::groups) refuse_empty_shards(spec, groups, shards, nullptr);
   if (!calibrate.empty()) {

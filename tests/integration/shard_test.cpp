@@ -187,6 +187,13 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   auto no_record = run_runner("status " + output.string());
   CHECK_MESSAGE(contains(no_record.out, "results.csv without shard.json"), no_record.out);
   write_text(shard_one / "shard.json", record);
+  // A finished shard whose results.csv is gone is stopped, not a failure of `runner status`.
+  std::filesystem::remove(shard_one / "results.csv");
+  auto no_results = run_runner("status " + output.string());
+  CHECK_MESSAGE(no_results.exit_code == 0, no_results.err);
+  CHECK_MESSAGE(contains(no_results.out, "results.csv is missing; rerun the shard with --fresh"),
+                no_results.out);
+  write_text(shard_one / "results.csv", results);
 
   run_ok(with_output("run " + kShardSpec + " --shard 2/4", output));
   // An accuracy its fold rows do not give is refused as a rerun of the shard refuses it.

@@ -191,6 +191,33 @@ void print_plan(const Spec& spec, const Plan& plan, size_t groups,
   }
 }
 
+// A resubmission of a plan whose shards have started: the shards follow plan/, checked now rather
+// than in every shard, and kept as it is.
+int keep_started_plan(const Spec& spec, int shards, ShardSplit split, const RunOptions& options) {
+  auto [datasets, plan] = load_plan(spec, options);
+  const auto kept = [&](const std::string& where, const std::string& problem) {
+    return InputError(where, problem + "; the shards in " + shards_folder(spec.output).string() +
+                                 " follow this plan: remove that folder (or plan into another "
+                                 "output folder) to plan anew");
+  };
+  const auto record = plan_folder(spec.output) / "plan.json";
+  if (const ShardRecord planned = read_shard_record(record); planned.cells != plan.cells.size())
+    throw kept(record.string(), fmt::format("planned {} cells, the spec now makes {}",
+                                            planned.cells, plan.cells.size()));
+  try {
+    const auto groups = spec_work_groups(spec, datasets, plan);
+    if (split == ShardSplit::folds)
+      read_planned_fold_shards(datasets, fold_units(datasets, groups), spec.output, shards);
+    else
+      read_planned_assignment(spec, datasets, groups, shards);
+  } catch (const InputError& error) {
+    throw kept(error.where(), error.message());
+  }
+  fmt::print("shards of this plan have started in {}: {} is kept as it is\n",
+             shards_folder(spec.output).string(), plan_folder(spec.output).string());
+  return 0;
+}
+
 }  // namespace
 
 bool planned_shards_started(const Spec& spec, int shards, ShardSplit split) {
@@ -236,31 +263,8 @@ int plan_shards(const Spec& spec, int shards, const RunOptions& options,
   refuse_unshardable(spec);
   refuse_replanning_started_shards(spec, shards, split);
   refuse_calibration_of_started_shards(spec, calibrate);
-  if (planned_shards_started(spec, shards, split)) {
-    // A resubmission: the shards follow plan/, checked now rather than in every shard.
-    auto [datasets, plan] = load_plan(spec, options);
-    const auto kept = [&](const std::string& where, const std::string& problem) {
-      return InputError(where, problem + "; the shards in " + shards_folder(spec.output).string() +
-                                   " follow this plan: remove that folder (or plan into another "
-                                   "output folder) to plan anew");
-    };
-    const auto record = plan_folder(spec.output) / "plan.json";
-    if (const ShardRecord planned = read_shard_record(record); planned.cells != plan.cells.size())
-      throw kept(record.string(), fmt::format("planned {} cells, the spec now makes {}",
-                                              planned.cells, plan.cells.size()));
-    try {
-      const auto groups = spec_work_groups(spec, datasets, plan);
-      if (split == ShardSplit::folds)
-        read_planned_fold_shards(datasets, fold_units(datasets, groups), spec.output, shards);
-      else
-        read_planned_assignment(spec, datasets, groups, shards);
-    } catch (const InputError& error) {
-      throw kept(error.where(), error.message());
-    }
-    fmt::print("shards of this plan have started in {}: {} is kept as it is\n",
-               shards_folder(spec.output).string(), plan_folder(spec.output).string());
-    return 0;
-  }
+  if (planned_shards_started(spec, shards, split))
+    return keep_started_plan(spec, shards, split, options);
   auto [datasets, plan] = load_plan(spec, options);
   refuse_unplannable_outputs(spec, datasets, plan);
   auto groups = spec_work_groups(spec, datasets, plan);

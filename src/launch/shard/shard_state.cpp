@@ -191,12 +191,16 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   } else if (report.manifest_status == "finished") {
     // A finished shard wrote every cell once: another count is damage, whose place the strict
     // reader names (a torn row); otherwise say what is off.
-    read_checked(folder / "results.csv");
+    const bool results = std::filesystem::exists(folder / "results.csv");
+    if (results) read_checked(folder / "results.csv");
     report.state = ShardState::stopped;
-    report.detail = fmt::format(
-        "its manifest says finished but results.csv holds {} rows for {} cells: the file was "
-        "damaged or edited; rerun the shard with --fresh",
-        report.cells_done, report.cells);
+    report.detail =
+        results ? fmt::format(
+                      "its manifest says finished but results.csv holds {} rows for {} "
+                      "cells: the file was damaged or edited; rerun the shard with --fresh",
+                      report.cells_done, report.cells)
+                : "its manifest says finished but results.csv is missing; rerun the shard with "
+                  "--fresh";
   } else {
     report.state = ShardState::stopped;
     report.detail = report.manifest_status == "running"

@@ -22,11 +22,6 @@
 namespace tsfs {
 namespace {
 
-std::filesystem::path fold_shard_folder(const LoadedRun& loaded, const FoldShardedRows& sharded,
-                                        int shard) {
-  return shard_folder(loaded.spec.output, {shard + 1, sharded.shards});
-}
-
 size_t shard_of(const FoldShardedRows& sharded, int dataset, size_t fold) {
   return static_cast<size_t>(sharded.fold_shards[static_cast<size_t>(dataset)][fold]);
 }
@@ -52,17 +47,19 @@ struct FoldMergedRow {
   }
 };
 
-std::vector<FoldMergedRow> fold_merged_rows(const LoadedRun& loaded,
-                                            const FoldShardedRows& sharded) {
+// The single run's rows (result_rows), its unreported candidates left out.
+std::vector<FoldMergedRow> fold_merged_rows(const LoadedRun& loaded) {
   std::vector<FoldMergedRow> rows;
-  for (size_t c = 0; c < loaded.plan.cells.size(); ++c)
-    if (loaded.reported[c])
-      rows.push_back({join_key(loaded.layout.cell_key(loaded.plan.cells[c])), {c, {}, {}}, {}});
-  for (size_t t = 0; t < loaded.tuned.size(); ++t)
-    rows.push_back(
-        {join_key(sharded.tuned_keys[t]),
-         {static_cast<size_t>(loaded.tuned[t].candidates.front()), sharded.tuned_keys[t], {}},
-         t});
+  const size_t first_tuned = loaded.plan.cells.size();
+  const auto all =
+      result_rows(loaded.spec, loaded.layout, loaded.plan, loaded.tuned, loaded.reported);
+  for (size_t r = 0; r < all.size(); ++r) {
+    if (!all[r].reported) continue;
+    const auto& key =
+        all[r].key.empty() ? loaded.layout.cell_key(loaded.plan.cells[all[r].cell]) : all[r].key;
+    rows.push_back({join_key(key), all[r],
+                    r < first_tuned ? std::nullopt : std::optional<size_t>(r - first_tuned)});
+  }
   return rows;
 }
 
@@ -129,7 +126,7 @@ const std::vector<std::string>* first_failure(const FoldShardedRows& sharded, in
 MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& sharded) {
   const Plan& plan = loaded.plan;
   const ResultLayout& layout = loaded.layout;
-  const std::vector<FoldMergedRow> rows = fold_merged_rows(loaded, sharded);
+  const std::vector<FoldMergedRow> rows = fold_merged_rows(loaded);
   const auto shards = static_cast<size_t>(sharded.shards);
   std::vector<std::set<std::string>> keys(shards);
   for (const FoldMergedRow& expected : rows)
@@ -144,7 +141,7 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
   std::vector<PreviousResults> parts;
   std::vector<ShardCellStatus> statuses;
   for (size_t s = 0; s < shards; ++s) {
-    const auto folder = fold_shard_folder(loaded, sharded, static_cast<int>(s));
+    const auto folder = shard_folder(loaded.spec.output, {static_cast<int>(s) + 1, sharded.shards});
     parts.push_back(read_previous_results(folder, layout, keys[s]));
     statuses.push_back(read_cell_status(folder, layout, merged.cell_status));
     statuses.back().refuse_rows_outside(keys[s]);
@@ -163,7 +160,7 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
     bool complete = true;
     for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(cell.dataset))) {
       const PreviousResults& part = parts[static_cast<size_t>(s)];
-      const auto folder = fold_shard_folder(loaded, sharded, s);
+      const auto folder = shard_folder(loaded.spec.output, {s + 1, sharded.shards});
       if (!part.results.count(expected.key) || !part.folds.count(expected.key)) {
         problems.add(fmt::format("{}: {} is missing or has missing fold rows", folder.string(),
                                  expected.what()));

@@ -275,6 +275,18 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
                          "group"),
                 swapped.err);
   CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  // A row whose counts are not its group's work in the plan (an edited `rows`).
+  write_text(shard_one / "work_seconds.csv", seconds);
+  CsvTable edited_seconds = read_csv_table(shard_one / "work_seconds.csv");
+  edited_seconds.rows.front()[*edited_seconds.column("rows")] = "999";
+  write_text(shard_one / "work_seconds.csv", edited_seconds.str());
+  auto edited_rows = run_runner("merge " + output.string());
+  CHECK(edited_rows.exit_code == 2);
+  CHECK_MESSAGE(contains(edited_rows.err,
+                         "shards/1-of-4/work_seconds.csv:2: rows '999' for the "
+                         "work group"),
+                edited_rows.err);
+  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
   write_text(shard_one / "work_seconds.csv", seconds);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
@@ -681,6 +693,13 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   write_text(shard_two / "tuned.csv", edited_tuned);
   merge_fails("shards/2-of-3/tuned.csv:2: accuracy 0.125 disagrees with folds.csv");
   write_text(shard_two / "tuned.csv", tuned);
+  // A work_seconds.csv row's dataset size edited (its score_vectors are the shard's share).
+  const std::string seconds = read_text(shard_two / "work_seconds.csv");
+  auto seconds_table = tsfs::read_csv_table(shard_two / "work_seconds.csv");
+  seconds_table.rows.front()[*seconds_table.column("dataset_rows")] = "12";
+  write_text(shard_two / "work_seconds.csv", seconds_table.str());
+  merge_fails("shards/2-of-3/work_seconds.csv:2: dataset_rows '12' for the work group");
+  write_text(shard_two / "work_seconds.csv", seconds);
   run_ok("merge " + output.string() + " --quiet");
   CHECK(read_text(single / "results.csv") == read_text(output / "results.csv"));
 }

@@ -26,41 +26,21 @@ size_t shard_of(const FoldShardedRows& sharded, int dataset, size_t fold) {
   return static_cast<size_t>(sharded.fold_shards[static_cast<size_t>(dataset)][fold]);
 }
 
-// The row of `rows` (one key's folds.csv or tuned.csv rows: the key's `at` fields, then repeat and
-// fold) that is `fold`'s, or nullptr.
-const std::vector<std::string>* fold_row_of(const std::vector<std::vector<std::string>>& rows,
-                                            size_t at, const Fold& fold) {
-  const std::string repeat = std::to_string(fold.repeat), index = std::to_string(fold.index);
-  for (const auto& row : rows)
-    if (row[at] == repeat && row[at + 1] == index) return &row;
-  return nullptr;
+const std::vector<std::string>& fields_of(const std::vector<std::string>& row) {
+  return row;
+}
+const std::vector<std::string>& fields_of(const TunedLine& row) {
+  return row.fields;
 }
 
-// A single run's results.csv row: grid cell `row.cell`, or tuned row `tuned` after them.
-struct FoldMergedRow {
-  std::string key;
-  ResultRow row;
-  std::optional<size_t> tuned;
-  std::string what() const {
-    return tuned ? fmt::format("tuned row {}", *tuned + 1)
-                 : fmt::format("cell {} of the grid", row.cell + 1);
-  }
-};
-
-// The single run's rows (result_rows), its unreported candidates left out.
-std::vector<FoldMergedRow> fold_merged_rows(const LoadedRun& loaded) {
-  std::vector<FoldMergedRow> rows;
-  const size_t first_tuned = loaded.plan.cells.size();
-  const auto all =
-      result_rows(loaded.spec, loaded.layout, loaded.plan, loaded.tuned, loaded.reported);
-  for (size_t r = 0; r < all.size(); ++r) {
-    if (!all[r].reported) continue;
-    const auto& key =
-        all[r].key.empty() ? loaded.layout.cell_key(loaded.plan.cells[all[r].cell]) : all[r].key;
-    rows.push_back({join_key(key), all[r],
-                    r < first_tuned ? std::nullopt : std::optional<size_t>(r - first_tuned)});
-  }
-  return rows;
+// The row of `rows` (one key's folds.csv or tuned.csv rows: the key's `at` fields, then repeat and
+// fold) that is `fold`'s, or nullptr.
+template <class Row>
+const Row* fold_row_of(const std::vector<Row>& rows, size_t at, const Fold& fold) {
+  const std::string repeat = std::to_string(fold.repeat), index = std::to_string(fold.index);
+  for (const auto& row : rows)
+    if (fields_of(row)[at] == repeat && fields_of(row)[at + 1] == index) return &row;
+  return nullptr;
 }
 
 // The folds of each dataset each shard holds, copied once, for the checks of the shards' rows.
@@ -126,10 +106,10 @@ const std::vector<std::string>* first_failure(const FoldShardedRows& sharded, in
 MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& sharded) {
   const Plan& plan = loaded.plan;
   const ResultLayout& layout = loaded.layout;
-  const std::vector<FoldMergedRow> rows = fold_merged_rows(loaded);
+  const std::vector<MergedResultRow> rows = merged_result_rows(loaded);
   const auto shards = static_cast<size_t>(sharded.shards);
   std::vector<std::set<std::string>> keys(shards);
-  for (const FoldMergedRow& expected : rows)
+  for (const MergedResultRow& expected : rows)
     for (const int s : shards_of_dataset(
              sharded.fold_shards, static_cast<size_t>(plan.cells[expected.row.cell].dataset)))
       keys[static_cast<size_t>(s)].insert(expected.key);
@@ -149,7 +129,7 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
   HeldFolds held(loaded, sharded);
   MergeProblems problems;
   const size_t at = layout.key_header().size();
-  for (const FoldMergedRow& expected : rows) {
+  for (const MergedResultRow& expected : rows) {
     const Cell& cell = plan.cells[expected.row.cell];
     const auto& folds = loaded.datasets[static_cast<size_t>(cell.dataset)].folds;
     if (const auto* status =
@@ -220,13 +200,9 @@ CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
                                paths[s]);
     }
     for (size_t f = 0; f < folds.size() && merged.tuned_finished[t]; ++f) {
-      const auto& rows = rows_of_shard[shard_of(sharded, dataset, f)].at(key);
-      const std::string repeat = std::to_string(folds[f].repeat),
-                        index = std::to_string(folds[f].index);
       // check_shard_tuned_rows found one row per fold of the shard's
-      table.rows.push_back(std::find_if(rows.begin(), rows.end(), [&](const TunedLine& row) {
-                             return row.fields[at] == repeat && row.fields[at + 1] == index;
-                           })->fields);
+      table.rows.push_back(
+          fold_row_of(rows_of_shard[shard_of(sharded, dataset, f)].at(key), at, folds[f])->fields);
     }
     for (const int shard : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(dataset)))
       rows_of_shard[static_cast<size_t>(shard)].erase(key);
@@ -268,7 +244,8 @@ std::unique_ptr<ScoreRowsMerge> merge_fold_score_units(const OutputTable& declar
 std::optional<CsvTable> merged_fold_work_seconds(const LoadedRun& loaded,
                                                  const std::vector<WorkGroup>& groups,
                                                  const FoldShardedRows& sharded) {
-  auto files = ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, sharded.shards));
+  auto files =
+      ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, sharded.shards), false);
   if (!files) return std::nullopt;
   CsvTable merged{files->header(), {}};
   const size_t at = files->key_columns();

@@ -100,19 +100,6 @@ struct ShardedRows {
   std::vector<std::vector<std::string>> tuned_keys;  // tuned_key of each tuned row
 };
 
-// A single run's results.csv row: grid cell `index`, or tuned row `index` after them.
-struct ExpectedRow {
-  std::string key;
-  int shard = 0;
-  size_t folds = 0;
-  bool tuned = false;
-  size_t index = 0;
-  std::string what() const {
-    return tuned ? fmt::format("tuned row {}", index + 1)
-                 : fmt::format("cell {} of the grid", index + 1);
-  }
-};
-
 // Which shard computed each cell of the plan.
 std::vector<int> shard_of_cells(const Plan& plan, const std::vector<WorkGroup>& groups,
                                 const std::vector<int>& assignment) {
@@ -130,25 +117,18 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   const Spec& spec = loaded.spec;
   const Plan& plan = loaded.plan;
   const ResultLayout& layout = loaded.layout;
-  const std::vector<TunedCell>& tuned = loaded.tuned;
-  const std::vector<int>& shard_of_cell = sharded.shard_of_cell;
   const int shards = sharded.shards;
-  std::vector<ExpectedRow> rows;
-  for (size_t c = 0; c < plan.cells.size(); ++c)
-    if (loaded.reported[c])
-      rows.push_back({join_key(layout.cell_key(plan.cells[c])), shard_of_cell[c],
-                      plan.cells[c].score_units.size(), false, c});
-  for (size_t t = 0; t < tuned.size(); ++t) {
-    const auto first = static_cast<size_t>(tuned[t].candidates.front());
-    rows.push_back({join_key(sharded.tuned_keys[t]), shard_of_cell[first],
-                    plan.cells[first].score_units.size(), true, t});
-  }
+  // A tuned row's shard is its first candidate's (the bundle's).
+  const std::vector<MergedResultRow> rows = merged_result_rows(loaded);
+  auto shard_of = [&](const MergedResultRow& row) {
+    return static_cast<size_t>(sharded.shard_of_cell[row.row.cell]);
+  };
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
-  for (const ExpectedRow& row : rows) keys[static_cast<size_t>(row.shard)].insert(row.key);
+  for (const MergedResultRow& row : rows) keys[shard_of(row)].insert(row.key);
   MergedRows merged{{layout.results_header(), {}},
                     {layout.folds_header(), {}},
                     {layout.cell_status_header(), {}},
-                    std::vector<bool>(tuned.size(), false),
+                    std::vector<bool>(loaded.tuned.size(), false),
                     {}};
   std::vector<PreviousResults> parts;
   std::vector<ShardCellStatus> statuses;
@@ -159,34 +139,31 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
     statuses.back().refuse_rows_outside(keys[static_cast<size_t>(s)]);
   }
   MergeProblems problems;
-  for (const ExpectedRow& expected : rows) {
-    auto& part = parts[static_cast<size_t>(expected.shard)];
+  for (const MergedResultRow& expected : rows) {
+    const size_t shard = shard_of(expected);
+    auto& part = parts[shard];
     auto row = part.results.find(expected.key);
     auto folds = part.folds.find(expected.key);
-    const auto& status = statuses[static_cast<size_t>(expected.shard)].rows;
+    const auto& status = statuses[shard].rows;
     if (auto found = status.find(expected.key);
         row == part.results.end() && found != status.end()) {
       merged.cell_status.rows.push_back(found->second.fields);
       continue;
     }
     if (row == part.results.end() || folds == part.folds.end() ||
-        folds->second.size() != expected.folds) {
-      problems.add(fmt::format("{}: {} is missing or has missing fold rows",
-                               shard_folder(spec.output, {expected.shard + 1, shards}).string(),
-                               expected.what()));
+        folds->second.size() != plan.cells[expected.row.cell].score_units.size()) {
+      problems.add(
+          fmt::format("{}: {} is missing or has missing fold rows",
+                      shard_folder(spec.output, {static_cast<int>(shard) + 1, shards}).string(),
+                      expected.what()));
       continue;
     }
     // Checked as a rerun of the shard would check it: an edited shard row is refused, not merged.
-    const ResultRow result_row =
-        expected.tuned ? ResultRow{static_cast<size_t>(tuned[expected.index].candidates.front()),
-                                   sharded.tuned_keys[expected.index],
-                                   {}}
-                       : ResultRow{expected.index, {}, {}};
-    check_row_agrees_with_folds(shard_folder(spec.output, {expected.shard + 1, shards}), layout,
-                                plan, result_row, part);
+    check_row_agrees_with_folds(shard_folder(spec.output, {static_cast<int>(shard) + 1, shards}),
+                                layout, plan, expected.row, part);
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
-    if (expected.tuned) merged.tuned_finished[expected.index] = true;
+    if (expected.tuned) merged.tuned_finished[*expected.tuned] = true;
   }
   problems.throw_if_any(spec.output);
   for (auto& part : parts) merged.shard_folds.push_back(std::move(part.folds));
@@ -253,7 +230,7 @@ std::unique_ptr<ScoreRowsMerge> merge_per_score_unit(const OutputTable& declared
 std::optional<CsvTable> merged_work_seconds(const LoadedRun& loaded,
                                             const std::vector<WorkGroup>& groups,
                                             const std::vector<int>& assignment, int shards) {
-  auto files = ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, shards));
+  auto files = ShardWorkSeconds::read(loaded, shard_folders(loaded.spec.output, shards), true);
   if (!files) return std::nullopt;
   CsvTable merged{files->header(), {}};
   for (size_t g = 0; g < groups.size(); ++g)

@@ -130,9 +130,14 @@ void ScoreRowsMerge::check_all_taken() const {
 }
 
 std::optional<ShardWorkSeconds> ShardWorkSeconds::read(
-    const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders) {
+    const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders,
+    bool whole_groups) {
   ShardWorkSeconds files;
   files.header_ = loaded.layout.work_seconds_header();
+  files.whole_groups_ = whole_groups;
+  for (const WorkGroupRows& group : work_group_rows(loaded.plan, loaded.tuned, loaded.reported))
+    files.planned_[loaded.layout.work_group_key(loaded.plan.score_units[group.first_unit])] =
+        work_values(loaded.spec, loaded.datasets, loaded.plan, group, 0);
   for (const auto& folder : shard_folders) {
     files.paths_.push_back(folder / "work_seconds.csv");
     if (!std::filesystem::exists(files.paths_.back())) {
@@ -166,6 +171,16 @@ const std::vector<std::string>& ShardWorkSeconds::take(size_t shard,
                      fmt::format("no row for the work group ({}) {}", fmt::join(key, ","),
                                  next < rows.size() ? "here, where the plan's order puts it"
                                                     : "after the shard's last row"));
+  const std::vector<std::string>& planned = planned_.at(key);
+  for (const size_t value : {kRows, kScoreVectors, kDatasetRows, kDatasetFeatures, kClassifier}) {
+    const std::string& field = rows[next][key_columns() + value];
+    if (field == planned[value] || (value == kScoreVectors && !whole_groups_)) continue;
+    throw InputError(fmt::format("{}:{}", paths_[shard].string(), files_[shard].lines[next]),
+                     fmt::format("{} '{}' for the work group ({}), whose {} in the plan is '{}': "
+                                 "the file was damaged or edited; rerun the shard",
+                                 header_[key_columns() + value], field, fmt::join(key, ","),
+                                 header_[key_columns() + value], planned[value]));
+  }
   return rows[next++];
 }
 
@@ -174,6 +189,26 @@ void ShardWorkSeconds::check_all_taken() const {
     if (next_[s] < files_[s].table.rows.size())
       throw InputError(fmt::format("{}:{}", paths_[s].string(), files_[s].lines[next_[s]]),
                        "a row of no work group of the shard's");
+}
+
+std::string MergedResultRow::what() const {
+  return tuned ? fmt::format("tuned row {}", *tuned + 1)
+               : fmt::format("cell {} of the grid", row.cell + 1);
+}
+
+std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded) {
+  std::vector<MergedResultRow> rows;
+  const size_t first_tuned = loaded.plan.cells.size();
+  const auto all =
+      result_rows(loaded.spec, loaded.layout, loaded.plan, loaded.tuned, loaded.reported);
+  for (size_t r = 0; r < all.size(); ++r) {
+    if (!all[r].reported) continue;
+    const auto& key =
+        all[r].key.empty() ? loaded.layout.cell_key(loaded.plan.cells[all[r].cell]) : all[r].key;
+    rows.push_back({join_key(key), all[r],
+                    r < first_tuned ? std::nullopt : std::optional<size_t>(r - first_tuned)});
+  }
+  return rows;
 }
 
 }  // namespace tsfs

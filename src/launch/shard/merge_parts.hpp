@@ -13,6 +13,7 @@
 #include "sweep/store/keyed_records.hpp"
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_tables.hpp"
+#include "sweep/store/output_writer.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/tuned_rows.hpp"
 #include "sweep/store/work_seconds.hpp"
@@ -37,6 +38,18 @@ struct MergedRows {
   std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
   std::vector<PreviousFoldRows> shard_folds;  // each shard's folds.csv rows, for tuned.csv's checks
 };
+
+// A single run's results.csv row, by its joined key: grid cell `row.cell`, or tuned row `tuned`
+// after them.
+struct MergedResultRow {
+  std::string key;
+  ResultRow row;
+  std::optional<size_t> tuned;
+  std::string what() const;
+};
+// The single run's rows (result_rows, output_writer.hpp) in its order, its unreported candidates
+// (tune.outer: chosen) left out.
+std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded);
 
 // A shard's cell_status.csv (no file: no rows): each row by its joined cell key, with its line.
 struct ShardCellStatus {
@@ -104,11 +117,15 @@ class ScoreRowsMerge {
 class ShardWorkSeconds {
  public:
   // nullopt, with a warning, when a shard has no file (one run by an older tsfs): the merge then
-  // writes none.
+  // writes none. `whole_groups`: each shard computed its groups whole (split by work groups), so
+  // a row's score_vectors are the single run's too; split by folds they are the shard's share.
   static std::optional<ShardWorkSeconds> read(
-      const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders);
-  // The next row of shard `shard`'s (0-based) file, which must be work group `key`'s (InputError
-  // at its line, or after the file's last, otherwise).
+      const LoadedRun& loaded, const std::vector<std::filesystem::path>& shard_folders,
+      bool whole_groups);
+  // The next row of shard `shard`'s (0-based) file, which must be work group `key`'s and describe
+  // the single run's work of that group (same_work: its rows, dataset rows and features,
+  // classifier, and score vectors when whole): InputError at its line, or after the file's last,
+  // otherwise.
   const std::vector<std::string>& take(size_t shard, const std::vector<std::string>& key);
   // InputError at the first row of a shard's file that no group took.
   void check_all_taken() const;
@@ -120,6 +137,8 @@ class ShardWorkSeconds {
   std::vector<std::filesystem::path> paths_;
   std::vector<WorkSecondsFile> files_;
   std::vector<size_t> next_;
+  std::map<std::vector<std::string>, std::vector<std::string>> planned_;  // work_values by key
+  bool whole_groups_ = true;
 };
 
 }  // namespace tsfs

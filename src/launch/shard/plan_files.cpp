@@ -24,27 +24,33 @@ std::string component_label(const Spec& spec, int distance) {
 // `assignment` empty: a plan split by folds, whose groups have no shard of their own.
 CsvTable groups_table(const Spec& spec, const std::vector<PreparedDataset>& datasets,
                       const std::vector<WorkGroup>& groups, const std::vector<int>& assignment) {
+  // A plan split by folds assigns no group: its groups.csv has no shard column.
+  const bool assigned = !assignment.empty();
   CsvTable table{{"group", "dataset", "distance", "selector", "params", "cells", "score_vectors",
-                  "fits", "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost",
-                  "shard", "reported_cells", "cost_source"},
+                  "fits", "tuned_rows", "bundle", "score_cost", "fit_cost", "tuning_cost", "cost"},
                  {}};
+  if (assigned) table.header.push_back("shard");
+  table.header.insert(table.header.end(), {"reported_cells", "cost_source"});
   for (size_t g = 0; g < groups.size(); ++g) {
     const WorkGroup& group = groups[g];
-    table.rows.push_back(
-        {std::to_string(g), datasets[static_cast<size_t>(group.dataset)].data.name,
-         component_label(spec, group.distance),
-         spec.selectors[static_cast<size_t>(group.selector)].kind, std::to_string(group.params),
-         std::to_string(group.cells), std::to_string(group.units), std::to_string(group.fits),
-         std::to_string(group.tuned_rows), std::to_string(group.bundle),
-         format_double(group.score_cost), format_double(group.fit_cost),
-         format_double(group.tuning_cost), format_double(group.cost()),
-         assignment.empty() ? "" : std::to_string(assignment[g] + 1),
-         std::to_string(group.reported_cells), group.measured ? "measured" : "model"});
-  }
-  if (assignment.empty()) {
-    const auto shard = static_cast<long>(*table.column("shard"));
-    table.header.erase(table.header.begin() + shard);
-    for (auto& row : table.rows) row.erase(row.begin() + shard);
+    std::vector<std::string> row = {std::to_string(g),
+                                    datasets[static_cast<size_t>(group.dataset)].data.name,
+                                    component_label(spec, group.distance),
+                                    spec.selectors[static_cast<size_t>(group.selector)].kind,
+                                    std::to_string(group.params),
+                                    std::to_string(group.cells),
+                                    std::to_string(group.units),
+                                    std::to_string(group.fits),
+                                    std::to_string(group.tuned_rows),
+                                    std::to_string(group.bundle),
+                                    format_double(group.score_cost),
+                                    format_double(group.fit_cost),
+                                    format_double(group.tuning_cost),
+                                    format_double(group.cost())};
+    if (assigned) row.push_back(std::to_string(assignment[g] + 1));
+    row.insert(row.end(),
+               {std::to_string(group.reported_cells), group.measured ? "measured" : "model"});
+    table.rows.push_back(std::move(row));
   }
   return table;
 }

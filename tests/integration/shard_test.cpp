@@ -275,18 +275,21 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
                          "group"),
                 swapped.err);
   CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
-  // A row whose counts are not its group's work in the plan (an edited `rows`).
-  write_text(shard_one / "work_seconds.csv", seconds);
-  CsvTable edited_seconds = read_csv_table(shard_one / "work_seconds.csv");
-  edited_seconds.rows.front()[*edited_seconds.column("rows")] = "999";
-  write_text(shard_one / "work_seconds.csv", edited_seconds.str());
-  auto edited_rows = run_runner("merge " + output.string());
-  CHECK(edited_rows.exit_code == 2);
-  CHECK_MESSAGE(contains(edited_rows.err,
-                         "shards/1-of-4/work_seconds.csv:2: rows '999' for the "
-                         "work group"),
-                edited_rows.err);
-  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  // A row whose counts are not its group's work in the plan: an edited `rows`, and, split by work
+  // groups (a shard computes a group's score vectors whole), an edited `score_vectors`.
+  for (const auto& edit :
+       {std::pair<std::string, std::string>{"rows", "999"}, {"score_vectors", "7"}}) {
+    write_text(shard_one / "work_seconds.csv", seconds);
+    CsvTable edited_seconds = read_csv_table(shard_one / "work_seconds.csv");
+    edited_seconds.rows.front()[*edited_seconds.column(edit.first)] = edit.second;
+    write_text(shard_one / "work_seconds.csv", edited_seconds.str());
+    auto refused = run_runner("merge " + output.string());
+    CHECK(refused.exit_code == 2);
+    CHECK_MESSAGE(contains(refused.err, "shards/1-of-4/work_seconds.csv:2: " + edit.first + " '" +
+                                            edit.second + "' for the work group"),
+                  refused.err);
+    CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  }
   write_text(shard_one / "work_seconds.csv", seconds);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
@@ -643,6 +646,8 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
                          "folds)"),
                 status.out);
   CHECK_MESSAGE(contains(status.out, "3 of 3 shards finished"), status.out);
+  // A shard's count is its results.csv rows: cells and tuned rows.
+  CHECK_MESSAGE(contains(status.out, " rows (cells and tuned rows)"), status.out);
   run_ok("merge " + output.string() + " --quiet");
   for (const char* file :
        {"results.csv", "folds.csv", "tuned.csv", "scores.csv", "duplicates.csv", "skipped.csv",

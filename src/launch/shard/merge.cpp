@@ -120,11 +120,11 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   const int shards = sharded.shards;
   // A tuned row's shard is its first candidate's (the bundle's).
   const std::vector<MergedResultRow> rows = merged_result_rows(loaded);
-  auto shard_of = [&](const MergedResultRow& row) {
+  auto shard_of_row = [&](const MergedResultRow& row) {
     return static_cast<size_t>(sharded.shard_of_cell[row.row.cell]);
   };
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
-  for (const MergedResultRow& row : rows) keys[shard_of(row)].insert(row.key);
+  for (const MergedResultRow& row : rows) keys[shard_of_row(row)].insert(row.key);
   MergedRows merged{{layout.results_header(), {}},
                     {layout.folds_header(), {}},
                     {layout.cell_status_header(), {}},
@@ -140,7 +140,7 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   }
   MergeProblems problems;
   for (const MergedResultRow& expected : rows) {
-    const size_t shard = shard_of(expected);
+    const size_t shard = shard_of_row(expected);
     auto& part = parts[shard];
     auto row = part.results.find(expected.key);
     auto folds = part.folds.find(expected.key);
@@ -224,9 +224,9 @@ std::unique_ptr<ScoreRowsMerge> merge_per_score_unit(const OutputTable& declared
 
 // work_seconds.csv (ShardMerge::per_work_group): each work group's row from its shard, in the
 // plan's order, every shard's file checked as read_work_seconds checks it and against the groups
-// it was given (this spec's header, one row per group in plan order, nothing else) before the
-// merge writes anything. Shards run by a tsfs older than the file have none: nullopt, and the
-// merge writes none (saying so).
+// it was given (this spec's header, one row per group in plan order, each describing its group's
+// work in the plan, nothing else) before the merge writes anything. Shards run by a tsfs older than
+// the file have none: nullopt, and the merge writes none (saying so).
 std::optional<CsvTable> merged_work_seconds(const LoadedRun& loaded,
                                             const std::vector<WorkGroup>& groups,
                                             const std::vector<int>& assignment, int shards) {

@@ -135,9 +135,6 @@ std::optional<ShardWorkSeconds> ShardWorkSeconds::read(
   ShardWorkSeconds files;
   files.header_ = loaded.layout.work_seconds_header();
   files.whole_groups_ = whole_groups;
-  for (const WorkGroupRows& group : work_group_rows(loaded.plan, loaded.tuned, loaded.reported))
-    files.planned_[loaded.layout.work_group_key(loaded.plan.score_units[group.first_unit])] =
-        work_values(loaded.spec, loaded.datasets, loaded.plan, group, 0);
   for (const auto& folder : shard_folders) {
     files.paths_.push_back(folder / "work_seconds.csv");
     if (!std::filesystem::exists(files.paths_.back())) {
@@ -154,6 +151,9 @@ std::optional<ShardWorkSeconds> ShardWorkSeconds::read(
       throw InputError(path.string() + ":1", "not the header this spec's work_seconds.csv has");
   }
   files.next_.assign(files.files_.size(), 0);
+  for (const WorkGroupRows& group : work_group_rows(loaded.plan, loaded.tuned, loaded.reported))
+    files.planned_[loaded.layout.work_group_key(loaded.plan.score_units[group.first_unit])] =
+        work_values(loaded.spec, loaded.datasets, loaded.plan, group, 0);
   return files;
 }
 
@@ -172,14 +172,14 @@ const std::vector<std::string>& ShardWorkSeconds::take(size_t shard,
                                  next < rows.size() ? "here, where the plan's order puts it"
                                                     : "after the shard's last row"));
   const std::vector<std::string>& planned = planned_.at(key);
-  for (const size_t value : {kRows, kScoreVectors, kDatasetRows, kDatasetFeatures, kClassifier}) {
+  for (const size_t value : kWorkDescription) {
     const std::string& field = rows[next][key_columns() + value];
     if (field == planned[value] || (value == kScoreVectors && !whole_groups_)) continue;
     throw InputError(fmt::format("{}:{}", paths_[shard].string(), files_[shard].lines[next]),
-                     fmt::format("{} '{}' for the work group ({}), whose {} in the plan is '{}': "
-                                 "the file was damaged or edited; rerun the shard",
-                                 header_[key_columns() + value], field, fmt::join(key, ","),
-                                 header_[key_columns() + value], planned[value]));
+                     fmt::format("{} '{}' for the work group ({}), where the plan has '{}': the "
+                                 "file was damaged or edited; rerun the shard",
+                                 header_[key_columns() + value], printable_excerpt(field),
+                                 fmt::join(key, ","), planned[value]));
   }
   return rows[next++];
 }

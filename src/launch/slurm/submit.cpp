@@ -195,13 +195,14 @@ int print_status(const std::filesystem::path& run_folder) {
     tuned_rows += planned_rows(run_folder, {i, plan.shards}).tuned_rows;
   }
   if (plan.split == ShardSplit::folds) tuned_rows = planned_tuned_rows(run_folder);
-  // A shard's count is its results.csv rows: its cells and its tuned rows (tune:).
+  // A shard's count is its results.csv rows: its cells and, under tune:, its tuned rows.
   fmt::print("{}: {} cells{} in {} shards{}\n", run_folder.string(), plan.cells,
              tuned_rows > 0 ? fmt::format(" and {} tuned rows", tuned_rows) : "", plan.shards,
              plan.split == ShardSplit::folds ? " (split by outer folds)" : "");
+  const std::string counted = tuned_rows > 0 ? "rows (cells and tuned rows)" : "cells";
   for (const ShardReport& report : reports)
-    fmt::print("  shard {:>7}: {:<11} {:>6} of {:>6} cells{}\n", report.id.text(),
-               state_name(report.state), report.cells_done, report.cells,
+    fmt::print("  shard {:>7}: {:<11} {:>6} of {:>6} {}{}\n", report.id.text(),
+               state_name(report.state), report.cells_done, report.cells, counted,
                report.detail.empty() ? "" : "  (" + report.detail + ")");
   for (const auto& folder : foreign_shard_folders(run_folder, plan.shards))
     fmt::print("  {}: not a shard of this plan\n", folder);

@@ -180,7 +180,7 @@ std::vector<std::string> work_values(const Spec& spec, const std::vector<Prepare
 }
 
 bool same_work(const std::vector<std::string>& values, const std::vector<std::string>& other) {
-  for (size_t i : {kRows, kScoreVectors, kDatasetRows, kDatasetFeatures, kClassifier})
+  for (size_t i : kWorkDescription)
     if (values[i] != other[i]) return false;
   return true;
 }

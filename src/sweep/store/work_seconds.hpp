@@ -71,6 +71,9 @@ enum WorkSecondsColumn : size_t {
   kTuningSeconds,
   kWorkSecondsValues  // their count
 };
+// The value columns that describe a group's work, which same_work compares.
+inline constexpr std::array<WorkSecondsColumn, 5> kWorkDescription = {
+    kRows, kScoreVectors, kDatasetRows, kDatasetFeatures, kClassifier};
 
 // A work_seconds.csv read back and checked as untrusted input: the header ends with the value
 // columns, every row has the header's field count, rows, rows_resumed and score_vectors are

@@ -679,7 +679,7 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   const size_t second_line = folds.find('\n') + 1;
   write_text(shard_two / "folds.csv",
              folds.substr(0, second_line) + folds.substr(folds.find('\n', second_line) + 1));
-  merge_fails("shards/2-of-3: cell 15 of the grid is missing or has missing fold rows");
+  merge_fails("shards/2-of-3/folds.csv: cell 15 of the grid has 0 fold rows, not its 1");
   // Shard 1 holds GunPoint's repeat 0; shard 2 repeat 1: its first row, renumbered.
   std::string foreign = folds;
   const size_t fold_field = foreign.find(",1,0,", second_line);

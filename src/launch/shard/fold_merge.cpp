@@ -141,9 +141,9 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
     for (const int s : shards_of_dataset(sharded.fold_shards, static_cast<size_t>(cell.dataset))) {
       const PreviousResults& part = parts[static_cast<size_t>(s)];
       const auto folder = shard_folder(loaded.spec.output, {s + 1, sharded.shards});
-      if (!part.results.count(expected.key) || !part.folds.count(expected.key)) {
-        problems.add(fmt::format("{}: {} is missing or has missing fold rows", folder.string(),
-                                 expected.what()));
+      if (auto missing = missing_rows(folder, part, expected, held.of(s, cell.dataset).size());
+          !missing.empty()) {
+        problems.add(std::move(missing));
         complete = false;
         continue;
       }

@@ -150,17 +150,15 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
       merged.cell_status.rows.push_back(found->second.fields);
       continue;
     }
-    if (row == part.results.end() || folds == part.folds.end() ||
-        folds->second.size() != plan.cells[expected.row.cell].score_units.size()) {
-      problems.add(
-          fmt::format("{}: {} is missing or has missing fold rows",
-                      shard_folder(spec.output, {static_cast<int>(shard) + 1, shards}).string(),
-                      expected.what()));
+    const auto folder = shard_folder(spec.output, {static_cast<int>(shard) + 1, shards});
+    if (auto missing =
+            missing_rows(folder, part, expected, plan.cells[expected.row.cell].score_units.size());
+        !missing.empty()) {
+      problems.add(std::move(missing));
       continue;
     }
     // Checked as a rerun of the shard would check it: an edited shard row is refused, not merged.
-    check_row_agrees_with_folds(shard_folder(spec.output, {static_cast<int>(shard) + 1, shards}),
-                                layout, plan, expected.row, part);
+    check_row_agrees_with_folds(folder, layout, plan, expected.row, part);
     merged.results.rows.push_back(row->second);
     for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
     if (expected.tuned) merged.tuned_finished[*expected.tuned] = true;

@@ -196,6 +196,23 @@ std::string MergedResultRow::what() const {
                : fmt::format("cell {} of the grid", row.cell + 1);
 }
 
+std::string missing_rows(const std::filesystem::path& folder, const PreviousResults& part,
+                         const MergedResultRow& row, size_t folds) {
+  // Read back as a resume reads them, a results.csv row lacking fold rows is left out (and
+  // recorded as incomplete).
+  if (const auto dropped = part.incomplete.find(row.key); dropped != part.incomplete.end())
+    return fmt::format("{}: {} has {} fold rows, not its {}", (folder / "folds.csv").string(),
+                       row.what(), dropped->second.first, dropped->second.second);
+  if (!part.results.count(row.key))
+    return fmt::format("{}: no row of {}", (folder / "results.csv").string(), row.what());
+  const auto found = part.folds.find(row.key);
+  const size_t present = found == part.folds.end() ? 0 : found->second.size();
+  if (present < folds)
+    return fmt::format("{}: {} has {} fold rows, not its {}", (folder / "folds.csv").string(),
+                       row.what(), present, folds);
+  return {};
+}
+
 std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded) {
   std::vector<MergedResultRow> rows;
   const size_t first_tuned = loaded.plan.cells.size();

@@ -14,6 +14,7 @@
 #include "sweep/store/loaded_run.hpp"
 #include "sweep/store/output_tables.hpp"
 #include "sweep/store/output_writer.hpp"
+#include "sweep/store/previous_results.hpp"
 #include "sweep/store/result_layout.hpp"
 #include "sweep/store/tuned_rows.hpp"
 #include "sweep/store/work_seconds.hpp"
@@ -50,6 +51,12 @@ struct MergedResultRow {
 // The single run's rows (result_rows, output_writer.hpp) in its order, its unreported candidates
 // (tune.outer: chosen) left out.
 std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded);
+
+// What shard folder `folder`'s files lack of `row`, naming the file: its results.csv row, or some
+// of its `folds` folds.csv rows (one per fold the shard computed). Empty when none is missing
+// (whether the rows agree is check_row_agrees_with_folds').
+std::string missing_rows(const std::filesystem::path& folder, const PreviousResults& part,
+                         const MergedResultRow& row, size_t folds);
 
 // A shard's cell_status.csv (no file: no rows): each row by its joined cell key, with its line.
 struct ShardCellStatus {

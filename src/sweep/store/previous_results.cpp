@@ -90,20 +90,20 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
   const auto header = layout.results_header();
   const auto n_folds =
       static_cast<size_t>(std::find(header.begin(), header.end(), "n_folds") - header.begin());
-  size_t incomplete = 0;
   for (auto cell = previous.results.begin(); cell != previous.results.end();) {
-    if (previous.folds[cell->first].size() == std::stoul(cell->second[n_folds])) {
+    const size_t expected = std::stoul(cell->second[n_folds]);
+    if (previous.folds[cell->first].size() == expected) {
       ++cell;
       continue;
     }
-    ++incomplete;
+    previous.incomplete[cell->first] = {previous.folds[cell->first].size(), expected};
     previous.folds.erase(cell->first);
     previous.fold_lines.erase(cell->first);
     cell = previous.results.erase(cell);
   }
-  if (incomplete > 0)
+  if (!previous.incomplete.empty())
     spdlog::warn("{}: {} cells of results.csv lack some of their fold rows; they are recomputed",
-                 path.string(), incomplete);
+                 path.string(), previous.incomplete.size());
 }
 
 }  // namespace

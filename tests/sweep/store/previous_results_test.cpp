@@ -113,6 +113,11 @@ TEST_CASE("previous results: a cell missing fold rows is recomputed") {
   const auto previous = run.read();
   CHECK(previous.results.size() == 1);
   CHECK(previous.results.count(tsfs::join_key(run.layout.cell_key(run.plan.cells[0]))));
+  // The row left out is recorded with its counts, for a merge's message.
+  const auto second = tsfs::join_key(run.layout.cell_key(run.plan.cells[1]));
+  REQUIRE(previous.incomplete.count(second) == 1);
+  const size_t n_folds = run.plan.cells[1].score_units.size();
+  CHECK(previous.incomplete.at(second) == std::pair<size_t, size_t>{n_folds - 1, n_folds});
 }
 
 TEST_CASE("previous results: a results.csv without a metric column is all stale") {

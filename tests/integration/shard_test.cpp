@@ -680,6 +680,16 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   write_text(shard_two / "folds.csv",
              folds.substr(0, second_line) + folds.substr(folds.find('\n', second_line) + 1));
   merge_fails("shards/2-of-3/folds.csv: cell 15 of the grid has 0 fold rows, not its 1");
+  write_text(shard_two / "folds.csv", folds);
+  // An edited n_folds is named in results.csv, whose field it is.
+  const std::string results = read_text(shard_two / "results.csv");
+  auto results_table = tsfs::read_csv_table(shard_two / "results.csv");
+  results_table.rows.front()[*results_table.column("n_folds")] = "9";
+  write_text(shard_two / "results.csv", results_table.str());
+  merge_fails(
+      "shards/2-of-3/results.csv: cell 15 of the grid says n_folds 9, not the 1 the shard "
+      "computed");
+  write_text(shard_two / "results.csv", results);
   // Shard 1 holds GunPoint's repeat 0; shard 2 repeat 1: its first row, renumbered.
   std::string foreign = folds;
   const size_t fold_field = foreign.find(",1,0,", second_line);

@@ -142,11 +142,9 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   for (const MergedResultRow& expected : rows) {
     const size_t shard = shard_of_row(expected);
     auto& part = parts[shard];
-    auto row = part.results.find(expected.key);
-    auto folds = part.folds.find(expected.key);
     const auto& status = statuses[shard].rows;
     if (auto found = status.find(expected.key);
-        row == part.results.end() && found != status.end()) {
+        !part.results.count(expected.key) && found != status.end()) {
       merged.cell_status.rows.push_back(found->second.fields);
       continue;
     }
@@ -159,8 +157,8 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
     }
     // Checked as a rerun of the shard would check it: an edited shard row is refused, not merged.
     check_row_agrees_with_folds(folder, layout, plan, expected.row, part);
-    merged.results.rows.push_back(row->second);
-    for (const auto& fold : folds->second) merged.folds.rows.push_back(fold);
+    merged.results.rows.push_back(part.results.at(expected.key));
+    for (const auto& fold : part.folds.at(expected.key)) merged.folds.rows.push_back(fold);
     if (expected.tuned) merged.tuned_finished[*expected.tuned] = true;
   }
   problems.throw_if_any(spec.output);

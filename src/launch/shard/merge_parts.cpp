@@ -198,19 +198,25 @@ std::string MergedResultRow::what() const {
 
 std::string missing_rows(const std::filesystem::path& folder, const PreviousResults& part,
                          const MergedResultRow& row, size_t folds) {
-  // Read back as a resume reads them, a results.csv row lacking fold rows is left out (and
-  // recorded as incomplete).
-  if (const auto dropped = part.incomplete.find(row.key); dropped != part.incomplete.end())
+  auto fold_rows_off = [&](size_t present, size_t expected) {
     return fmt::format("{}: {} has {} fold rows, not its {}", (folder / "folds.csv").string(),
-                       row.what(), dropped->second.first, dropped->second.second);
+                       row.what(), present, expected);
+  };
+  // Read back as a resume reads them, a results.csv row whose fold rows are not exactly its
+  // n_folds is left out (and recorded as incomplete).
+  if (const auto dropped = part.incomplete.find(row.key); dropped != part.incomplete.end()) {
+    const auto [present, n_folds] = dropped->second;
+    // As many fold rows as the shard computed: results.csv's n_folds is the edited field.
+    if (present == folds)
+      return fmt::format("{}: {} says n_folds {}, not the {} the shard computed",
+                         (folder / "results.csv").string(), row.what(), n_folds, folds);
+    return fold_rows_off(present, n_folds);
+  }
   if (!part.results.count(row.key))
     return fmt::format("{}: no row of {}", (folder / "results.csv").string(), row.what());
   const auto found = part.folds.find(row.key);
   const size_t present = found == part.folds.end() ? 0 : found->second.size();
-  if (present < folds)
-    return fmt::format("{}: {} has {} fold rows, not its {}", (folder / "folds.csv").string(),
-                       row.what(), present, folds);
-  return {};
+  return present < folds ? fold_rows_off(present, folds) : std::string();
 }
 
 std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded) {

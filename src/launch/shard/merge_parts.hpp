@@ -52,9 +52,10 @@ struct MergedResultRow {
 // (tune.outer: chosen) left out.
 std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded);
 
-// What shard folder `folder`'s files lack of `row`, naming the file: its results.csv row, or some
-// of its `folds` folds.csv rows (one per fold the shard computed). Empty when none is missing
-// (whether the rows agree is check_row_agrees_with_folds').
+// What shard folder `folder`'s files lack of `row`, naming the file: its results.csv row, some of
+// its `folds` folds.csv rows (one per fold the shard computed), or fold rows that do not match the
+// row's n_folds. Empty when none is missing (whether the rows agree is
+// check_row_agrees_with_folds').
 std::string missing_rows(const std::filesystem::path& folder, const PreviousResults& part,
                          const MergedResultRow& row, size_t folds);
 

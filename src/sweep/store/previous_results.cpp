@@ -102,8 +102,10 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
     cell = previous.results.erase(cell);
   }
   if (!previous.incomplete.empty())
-    spdlog::warn("{}: {} cells of results.csv lack some of their fold rows; they are recomputed",
-                 path.string(), previous.incomplete.size());
+    spdlog::warn(
+        "{}: {} cells of results.csv do not have exactly their n_folds fold rows; they "
+        "are recomputed",
+        path.string(), previous.incomplete.size());
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ struct PreviousResults {
   std::map<std::string, std::vector<std::vector<std::string>>> folds;  // key -> full rows
   std::map<std::string, size_t> result_lines;  // key -> its results.csv line (error messages)
   std::map<std::string, std::vector<size_t>> fold_lines;  // key -> its folds.csv rows' lines
-  // key -> (fold rows found, n_folds) of a results.csv row left out for lacking fold rows
+  // key -> (fold rows found, n_folds) of a results.csv row left out because its fold rows are not
+  // exactly its n_folds
   std::map<std::string, std::pair<size_t, size_t>> incomplete;
   CsvTable stale;            // earlier rows whose cell is not in this grid (kept, never dropped)
   std::string stale_reason;  // why they are stale, for the log

@@ -147,6 +147,10 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
     write_text(output / "folds.csv", folds.substr(0, header_end) + folds.substr(first_row_end));
     auto run = run_runner(base);
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
+    CHECK_MESSAGE(contains(run.err,
+                           "folds.csv: 1 cells of results.csv do not have exactly their "
+                           "n_folds fold rows; they are recomputed"),
+                  run.err);
     CHECK(contains(read_text(output / "manifest.json"), "\"cells_resumed\": 86"));
     CHECK(read_text(output / "folds.csv") == folds);
     CHECK(read_text(output / "results.csv") == results);

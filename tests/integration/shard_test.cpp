@@ -211,6 +211,21 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   CHECK_MESSAGE(contains(edited.err, "says accuracy = 0.5, but its"), edited.err);
   CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   write_text(shard_one / "results.csv", results);
+  // A fold row deleted: the merge names the file and the cell, `runner status` the counts.
+  const std::string folds = read_text(shard_one / "folds.csv");
+  const size_t first_fold = folds.find('\n') + 1;
+  write_text(shard_one / "folds.csv",
+             folds.substr(0, first_fold) + folds.substr(folds.find('\n', first_fold) + 1));
+  auto no_fold = run_runner("merge " + output.string());
+  CHECK(no_fold.exit_code == 2);
+  CHECK_MESSAGE(contains(no_fold.err,
+                         "shards/1-of-4/folds.csv: cell 1 of the grid has 2 fold "
+                         "rows, not its 3"),
+                no_fold.err);
+  CHECK_MESSAGE(contains(run_runner("status " + output.string()).out,
+                         "its manifest says finished but folds.csv holds"),
+                no_fold.err);
+  write_text(shard_one / "folds.csv", folds);
   std::filesystem::create_directories(output / "shards/2-of-3");
   auto stray = run_runner("merge " + output.string());
   CHECK(stray.exit_code == 2);
@@ -680,6 +695,13 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   write_text(shard_two / "folds.csv",
              folds.substr(0, second_line) + folds.substr(folds.find('\n', second_line) + 1));
   merge_fails("shards/2-of-3/folds.csv: cell 15 of the grid has 0 fold rows, not its 1");
+  // Nor does `runner status` call the shard finished (`runner submit` resubmits it).
+  const auto damaged = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(damaged.out, "2 of 3 shards finished"), damaged.out);
+  CHECK_MESSAGE(contains(damaged.out,
+                         "its manifest says finished but folds.csv holds 15 rows, and "
+                         "results.csv's rows were evaluated on 16 folds"),
+                damaged.out);
   write_text(shard_two / "folds.csv", folds);
   // An edited n_folds is named in results.csv, whose field it is.
   const std::string results = read_text(shard_two / "results.csv");

@@ -113,11 +113,7 @@ MergedRows merge_fold_rows(const LoadedRun& loaded, const FoldShardedRows& shard
     for (const int s : shards_of_dataset(
              sharded.fold_shards, static_cast<size_t>(plan.cells[expected.row.cell].dataset)))
       keys[static_cast<size_t>(s)].insert(expected.key);
-  MergedRows merged{{layout.results_header(), {}},
-                    {layout.folds_header(), {}},
-                    {layout.cell_status_header(), {}},
-                    std::vector<bool>(loaded.tuned.size(), false),
-                    {}};
+  MergedRows merged = no_merged_rows(loaded, rows);
   std::vector<PreviousResults> parts;
   std::vector<ShardCellStatus> statuses;
   for (size_t s = 0; s < shards; ++s) {
@@ -177,7 +173,7 @@ CsvTable merge_fold_tuned(const OutputTable& declared, const LoadedRun& loaded,
   std::vector<PreviousTunedRows> rows_of_shard = read_shard_tuned(loaded, folders);
   CsvTable table{declared.header(loaded.spec, loaded.layout), {}};
   for (size_t t = 0; t < loaded.tuned.size(); ++t) {
-    const auto& key = sharded.tuned_keys[t];
+    const auto& key = merged.tuned_keys[t];
     const int dataset =
         loaded.plan.cells[static_cast<size_t>(loaded.tuned[t].candidates.front())].dataset;
     const auto& folds = loaded.datasets[static_cast<size_t>(dataset)].folds;

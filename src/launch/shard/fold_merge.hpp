@@ -15,11 +15,10 @@
 
 namespace tsfs {
 
-// Where each fold was computed, and the tuned rows' keys (tuned_key of each).
+// Where each fold was computed.
 struct FoldShardedRows {
   int shards = 0;
   FoldShards fold_shards;
-  std::vector<std::vector<std::string>> tuned_keys;
 };
 
 // results.csv and folds.csv in a single run's order: each row's folds.csv rows from the shards

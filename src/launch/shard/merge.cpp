@@ -64,7 +64,7 @@ void check_shards(const std::filesystem::path& run_folder, const ShardRecord& pl
     problems.add(fmt::format("{}: not a shard of this {}-shard plan", folder, plan.shards));
   std::string fingerprint;
   for (int i = 1; i <= plan.shards; ++i) {
-    ShardReport report = inspect_shard(run_folder, {i, plan.shards}, plan);
+    ShardReport report = inspect_shard(run_folder, {i, plan.shards}, plan, FoldRows::left_to_merge);
     auto folder = shard_folder(run_folder, report.id).string();
     if (report.state == ShardState::foreign)
       problems.add(fmt::format("{}: foreign shard, {}", folder, report.detail));
@@ -93,11 +93,10 @@ void check_inputs(const std::filesystem::path& run_folder, const ShardRecord& pl
                      "than the spec's now (a data file changed?); rerun the shards with --fresh");
 }
 
-// Which shard computed what: the grid cells' shards and the tuned rows' keys.
+// Which shard computed each grid cell.
 struct ShardedRows {
   int shards = 0;
-  std::vector<int> shard_of_cell;                    // shard_of_cells(plan, groups, assignment)
-  std::vector<std::vector<std::string>> tuned_keys;  // tuned_key of each tuned row
+  std::vector<int> shard_of_cell;  // shard_of_cells(plan, groups, assignment)
 };
 
 // Which shard computed each cell of the plan.
@@ -125,11 +124,7 @@ MergedRows merge_rows(const LoadedRun& loaded, const ShardedRows& sharded) {
   };
   std::vector<std::set<std::string>> keys(static_cast<size_t>(shards));
   for (const MergedResultRow& row : rows) keys[shard_of_row(row)].insert(row.key);
-  MergedRows merged{{layout.results_header(), {}},
-                    {layout.folds_header(), {}},
-                    {layout.cell_status_header(), {}},
-                    std::vector<bool>(loaded.tuned.size(), false),
-                    {}};
+  MergedRows merged = no_merged_rows(loaded, rows);
   std::vector<PreviousResults> parts;
   std::vector<ShardCellStatus> statuses;
   for (int s = 0; s < shards; ++s) {
@@ -181,7 +176,7 @@ CsvTable merge_per_tuned_fold(const OutputTable& declared, const LoadedRun& load
   std::vector<PreviousTunedRows> rows_of_shard = read_shard_tuned(loaded, folders);
   CsvTable table{declared.header(loaded.spec, loaded.layout), {}};
   for (size_t t = 0; t < tuned.size(); ++t) {
-    const auto& key = sharded.tuned_keys[t];
+    const auto& key = merged.tuned_keys[t];
     const auto first = static_cast<size_t>(tuned[t].candidates.front());
     const auto s = static_cast<size_t>(shard_of_cell[first]);
     auto found = rows_of_shard[s].find(key);
@@ -305,15 +300,12 @@ PlannedShards read_planned_shards(const LoadedRun& loaded, const ShardRecord& pl
                        {},
                        {},
                        {}};
-  for (const auto& row : loaded.tuned)
-    shards.sharded.tuned_keys.push_back(tuned_key(spec, loaded.layout, loaded.plan, row));
   shards.sharded.shards = planned.shards;
   if (shards.by_folds) {
     shards.fold_sharded = {
         planned.shards,
         read_planned_fold_shards(loaded.datasets, fold_units(loaded.datasets, shards.groups),
-                                 spec.output, planned.shards),
-        shards.sharded.tuned_keys};
+                                 spec.output, planned.shards)};
   } else {
     shards.assignment =
         read_planned_assignment(spec, loaded.datasets, shards.groups, planned.shards);

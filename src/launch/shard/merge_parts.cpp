@@ -234,4 +234,17 @@ std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded) {
   return rows;
 }
 
+MergedRows no_merged_rows(const LoadedRun& loaded, const std::vector<MergedResultRow>& rows) {
+  const ResultLayout& layout = loaded.layout;
+  MergedRows merged{{layout.results_header(), {}},
+                    {layout.folds_header(), {}},
+                    {layout.cell_status_header(), {}},
+                    std::vector<bool>(loaded.tuned.size(), false),
+                    std::vector<std::vector<std::string>>(loaded.tuned.size()),
+                    {}};
+  for (const MergedResultRow& row : rows)
+    if (row.tuned) merged.tuned_keys[*row.tuned] = row.row.key;
+  return merged;
+}
+
 }  // namespace tsfs

@@ -37,6 +37,7 @@ struct MergedRows {
   CsvTable results, folds;
   CsvTable cell_status;              // cells whose selector did not converge, from the shards
   std::vector<bool> tuned_finished;  // per tuned row: in results (not a cell_status.csv row)
+  std::vector<std::vector<std::string>> tuned_keys;  // per tuned row: its tuned_key
   std::vector<PreviousFoldRows> shard_folds;  // each shard's folds.csv rows, for tuned.csv's checks
 };
 
@@ -51,6 +52,8 @@ struct MergedResultRow {
 // The single run's rows (result_rows, output_writer.hpp) in its order, its unreported candidates
 // (tune.outer: chosen) left out.
 std::vector<MergedResultRow> merged_result_rows(const LoadedRun& loaded);
+// The tables of a single run, no row in them yet, and the tuned rows' keys from `rows`.
+MergedRows no_merged_rows(const LoadedRun& loaded, const std::vector<MergedResultRow>& rows);
 
 // What shard folder `folder`'s files lack of `row`, naming the file: its results.csv row, some of
 // its `folds` folds.csv rows (one per fold the shard computed), or fold rows that do not match the

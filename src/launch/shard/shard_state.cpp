@@ -31,8 +31,9 @@ bool lock_held(const std::filesystem::path& folder) {
   return held;
 }
 
-// Data rows of a results.csv, counted as records (RFC 4180 quotes may hold line breaks).
-size_t result_rows(const std::filesystem::path& path) {
+// Data rows of a CSV file, counted as records (RFC 4180 quotes may hold line breaks); 0 without
+// the file.
+size_t csv_records(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path)) return 0;
   std::string text = read_text_file(path);
   size_t records = 0;
@@ -44,13 +45,15 @@ size_t result_rows(const std::filesystem::path& path) {
   return records > 0 ? records - 1 : 0;
 }
 
-// A CSV file read with the line each of its rows starts on.
+// A CSV file read with the line each of its rows starts on; `checked`: by read_checked, which
+// also checks the values of the columns a run writes.
 struct CsvFile {
   std::filesystem::path path;
   std::vector<size_t> lines;
   CsvTable table;
-  explicit CsvFile(std::filesystem::path file)
-      : path(std::move(file)), table(read_csv_table(path, &lines)) {}
+  explicit CsvFile(std::filesystem::path file, bool checked = false)
+      : path(std::move(file)),
+        table(checked ? read_checked(path, &lines) : read_csv_table(path, &lines)) {}
 };
 
 // Field `column` of data row `r` as a count; InputError naming its line otherwise.
@@ -82,6 +85,25 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
     planned.tuned_rows += count_field(file, r, *tuned_rows);
   }
   return planned;
+}
+
+// Why a shard whose manifest says finished and whose results.csv has every cell is not finished
+// after all, or empty. Its folds.csv holds one row per fold of each results.csv row (their
+// n_folds summed; a cell that did not converge has neither); another count means either file was
+// damaged or edited, which the merge would refuse, and which a rerun repairs (it recomputes the
+// rows whose fold rows do not match their n_folds).
+std::string fold_rows_damage(const std::filesystem::path& folder) {
+  const CsvFile results(folder / "results.csv", true);
+  const auto n_folds = results.table.column("n_folds");
+  if (!n_folds) throw InputError(results.path.string(), "no n_folds column: not a file tsfs wrote");
+  size_t folds = 0;
+  for (size_t r = 0; r < results.table.rows.size(); ++r) folds += count_field(results, r, *n_folds);
+  const size_t fold_rows = csv_records(folder / "folds.csv");
+  if (fold_rows == folds) return {};
+  return fmt::format(
+      "its manifest says finished but folds.csv holds {} rows, and results.csv's rows were "
+      "evaluated on {} folds (their n_folds): a file was damaged or edited; rerun the shard",
+      fold_rows, folds);
 }
 
 }  // namespace
@@ -156,7 +178,7 @@ std::string manifest_status(const std::filesystem::path& manifest) {
 }
 
 ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
-                          const ShardRecord& plan) {
+                          const ShardRecord& plan, FoldRows fold_rows) {
   ShardReport report{id, ShardState::not_started, {}, 0, 0, {}, {}};
   auto folder = shard_folder(output, id);
   if (!std::filesystem::exists(folder / "shard.json")) {
@@ -176,7 +198,7 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   ShardRecord record = read_shard_record(folder / "shard.json");
   report.cells = record.cells;
   // A cell whose selector did not converge is done too: cell_status.csv records it.
-  report.cells_done = result_rows(folder / "results.csv") + result_rows(folder / "cell_status.csv");
+  report.cells_done = csv_records(folder / "results.csv") + csv_records(folder / "cell_status.csv");
   report.manifest_status = manifest_status(folder / "manifest.json");
   if (std::filesystem::exists(folder / "manifest.json"))
     report.fingerprint =
@@ -187,7 +209,8 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   } else if (lock_held(folder)) {
     report.state = ShardState::running;
   } else if (report.manifest_status == "finished" && report.cells_done == report.cells) {
-    report.state = ShardState::finished;
+    if (fold_rows == FoldRows::counted) report.detail = fold_rows_damage(folder);
+    report.state = report.detail.empty() ? ShardState::finished : ShardState::stopped;
   } else if (report.manifest_status == "finished") {
     // A finished shard wrote every cell once: another count is damage, whose place the strict
     // reader names (a torn row); otherwise say what is off.

@@ -16,7 +16,7 @@ enum class ShardState {
   not_started,  // no shard folder, or no shard.json in it
   foreign,      // shard.json of another spec or shard count
   running,      // a runner holds the folder's lock
-  finished,     // manifest "finished" and every cell in results.csv
+  finished,     // manifest "finished", every cell in results.csv, their folds in folds.csv
   stopped,      // interrupted, failed or killed: a rerun resumes it
 };
 
@@ -47,9 +47,15 @@ PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id)
 // is missing or without that column.
 size_t planned_tuned_rows(const std::filesystem::path& output);
 
+// Whether a shard is finished only when its folds.csv has a row per fold of its results.csv rows
+// (their n_folds summed): for `runner status` and `runner submit`, which resubmits a shard whose
+// file was damaged (its rerun recomputes the rows lacking fold rows). `runner merge` leaves the
+// count to its own check of every row, which names the cell and the file that lacks it.
+enum class FoldRows { counted, left_to_merge };
+
 // `plan` is the run's plan/plan.json.
 ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
-                          const ShardRecord& plan);
+                          const ShardRecord& plan, FoldRows fold_rows = FoldRows::counted);
 
 // Entries of <output>/shards/ that are not one of the plan's shard folders 1-of-N .. N-of-N.
 std::vector<std::string> foreign_shard_folders(const std::filesystem::path& output, int shards);

@@ -703,6 +703,12 @@ ResumedRows read_resumed_rows(const LoadedRun& loaded) {
   ResumedRows resumed{read_previous_results(spec.output, layout, grid_keys),
                       read_previous_tuned(spec.output, spec, layout),
                       earlier_work_seconds(spec.output)};
+  // (A merge reading a shard's files names each such row instead: merge_parts.hpp's missing_rows.)
+  if (const size_t incomplete = resumed.results.incomplete.size(); incomplete > 0)
+    spdlog::warn(
+        "{}: {} cells of results.csv do not have exactly their n_folds fold rows; they "
+        "are recomputed",
+        (spec.output / "folds.csv").string(), incomplete);
   forget_tuned_rows_without_choices(loaded, resumed.tuned, resumed.results);
   return resumed;
 }

@@ -1,7 +1,6 @@
 #include "sweep/store/previous_results.hpp"
 
 #include <fmt/format.h>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <map>
@@ -101,11 +100,6 @@ void read_folds(const std::filesystem::path& path, const ResultLayout& layout,
     previous.fold_lines.erase(cell->first);
     cell = previous.results.erase(cell);
   }
-  if (!previous.incomplete.empty())
-    spdlog::warn(
-        "{}: {} cells of results.csv do not have exactly their n_folds fold rows; they "
-        "are recomputed",
-        path.string(), previous.incomplete.size());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include "launch/shard/shard_state.hpp"
 
 #include <doctest/doctest.h>
+#include <fmt/format.h>
 
 #include <chrono>
 #include <string>
@@ -23,10 +24,17 @@ namespace shard_state_test {
 const ShardId kSecond{2, 3};  // folder shards/2-of-3
 const ShardRecord kPlan{"00112233aabbccdd", "study", 0, 3, 12, 100.0};
 
-// A results.csv with `rows` rows that read_checked accepts.
+// A results.csv with `rows` rows that read_checked accepts, each evaluated on 2 folds.
 std::string results_csv(int rows) {
-  std::string text = "dataset,selector,accuracy\n";
-  for (int r = 0; r < rows; ++r) text += "Coffee,anova,0.5\n";
+  std::string text = "dataset,selector,accuracy,n_folds\n";
+  for (int r = 0; r < rows; ++r) text += "Coffee,anova,0.5,2\n";
+  return text;
+}
+
+// A folds.csv with `rows` rows.
+std::string folds_csv(int rows) {
+  std::string text = "dataset,selector,fold,accuracy\n";
+  for (int r = 0; r < rows; ++r) text += "Coffee,anova," + std::to_string(r) + ",0.5\n";
   return text;
 }
 
@@ -237,12 +245,14 @@ TEST_CASE("inspect_shard: finished when the manifest says so and every cell is w
   const auto& output = scratch.path();
   shard_state_test::write_shard_record(output, shard_state_test::kSecond, 4);
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("finished"));
-  // Three results.csv records (one with a quoted line break) and one cell that did not converge.
+  // Three results.csv records (one with a quoted line break) and one cell that did not converge;
+  // a fold row for each of the records' 1 + 2 + 3 folds.
   scratch.write("shards/2-of-3/results.csv",
-                "dataset,selector,accuracy\n"
-                "Coffee,anova,0.5\n"
-                "\"Cof\nfee\",anova,0.75\n"
-                "Coffee,fisher,1\n");
+                "dataset,selector,accuracy,n_folds\n"
+                "Coffee,anova,0.5,1\n"
+                "\"Cof\nfee\",anova,0.75,2\n"
+                "Coffee,fisher,1,3\n");
+  scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(6));
   scratch.write("shards/2-of-3/cell_status.csv", "dataset,selector,status\nCoffee,spec,x\n");
   const ShardReport report =
       inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan);
@@ -307,6 +317,33 @@ TEST_CASE("inspect_shard: stopped, and why") {
         "damaged or edited; rerun the shard with --fresh");
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(5));
   CHECK(inspect().detail.find("holds 5 rows for 3 cells") != std::string::npos);
+
+  // Every cell written, but folds.csv lacks a row of their 3 x 2 folds, or has one more: the merge
+  // would refuse it, a rerun repairs it (it recomputes the rows lacking fold rows).
+  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(3));
+  scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(6));
+  CHECK(inspect().state == ShardState::finished);
+  for (const int rows : {5, 7}) {
+    scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(rows));
+    const ShardReport damaged = inspect();
+    CHECK(damaged.state == ShardState::stopped);
+    CHECK(damaged.detail == fmt::format("its manifest says finished but folds.csv holds {} rows, "
+                                        "and results.csv's rows were evaluated on 6 folds (their "
+                                        "n_folds): a file was damaged or edited; rerun the shard",
+                                        rows));
+    // The merge counts them itself, naming the cell.
+    CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
+                        FoldRows::left_to_merge)
+              .state == ShardState::finished);
+  }
+  std::filesystem::remove(shard_folder(output, shard_state_test::kSecond) / "folds.csv");
+  CHECK(inspect().detail.find("folds.csv holds 0 rows, and results.csv's rows were evaluated on "
+                              "6 folds") != std::string::npos);
+  // A results.csv without n_folds is not a file tsfs wrote.
+  scratch.write("shards/2-of-3/results.csv",
+                "dataset,selector,accuracy\nCoffee,anova,0.5\nCoffee,anova,0.5\nCoffee,x,1\n");
+  CHECK(shard_state_test::thrown_input_error(inspect).message() ==
+        "no n_folds column: not a file tsfs wrote");
 }
 
 TEST_CASE("inspect_shard: a finished shard's torn results.csv is refused at its line") {

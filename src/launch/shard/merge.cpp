@@ -86,7 +86,8 @@ void check_shards(const std::filesystem::path& run_folder, const ShardRecord& pl
 // (check_shards made sure they agree with each other).
 void check_inputs(const std::filesystem::path& run_folder, const ShardRecord& plan,
                   const std::string& fingerprint) {
-  auto recorded = inspect_shard(run_folder, {1, plan.shards}, plan).fingerprint;
+  auto recorded =
+      inspect_shard(run_folder, {1, plan.shards}, plan, FoldRows::left_to_merge).fingerprint;
   if (recorded != fingerprint)
     throw InputError(shard_folder(run_folder, {1, plan.shards}).string(),
                      "the shards were computed from other data, features, distances or protocol "
@@ -379,7 +380,8 @@ int merge_shards(const std::filesystem::path& run_folder, const RunOptions& opti
   write_cell_status(run_folder, merged.cell_status);
   write_run_inputs(run_folder, spec, datasets, skipped);
   write_summaries(run_folder, merged.results, spec);
-  auto fingerprint = inspect_shard(run_folder, {1, planned.shards}, planned).fingerprint;
+  auto fingerprint =
+      inspect_shard(run_folder, {1, planned.shards}, planned, FoldRows::left_to_merge).fingerprint;
   ManifestInfo manifest{
       spec,
       options.threads,

@@ -90,8 +90,8 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
 // Why a shard whose manifest says finished and whose results.csv has every cell is not finished
 // after all, or empty. Its folds.csv holds one row per fold of each results.csv row (their
 // n_folds summed; a cell that did not converge has neither); another count means either file was
-// damaged or edited, which the merge would refuse, and which a rerun repairs (it recomputes the
-// rows whose fold rows do not match their n_folds).
+// damaged or edited, which the merge would refuse; a rerun repairs missing fold rows (it recomputes
+// the rows whose fold rows do not match their n_folds).
 std::string fold_rows_damage(const std::filesystem::path& folder) {
   const CsvFile results(folder / "results.csv", true);
   const auto n_folds = results.table.column("n_folds");
@@ -100,10 +100,14 @@ std::string fold_rows_damage(const std::filesystem::path& folder) {
   for (size_t r = 0; r < results.table.rows.size(); ++r) folds += count_field(results, r, *n_folds);
   const size_t fold_rows = csv_records(folder / "folds.csv");
   if (fold_rows == folds) return {};
+  // A rerun recomputes the rows lacking fold rows, but refuses a duplicated or foreign one.
   return fmt::format(
       "its manifest says finished but folds.csv holds {} rows, and results.csv's rows were "
-      "evaluated on {} folds (their n_folds): a file was damaged or edited; rerun the shard",
-      fold_rows, folds);
+      "evaluated on {} folds (their n_folds): a file was damaged or edited; {}",
+      fold_rows, folds,
+      fold_rows < folds ? "rerun the shard"
+                        : "`runner merge` names the rows; delete them, or rerun the shard with "
+                          "--fresh");
 }
 
 }  // namespace

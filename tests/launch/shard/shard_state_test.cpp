@@ -327,10 +327,14 @@ TEST_CASE("inspect_shard: stopped, and why") {
     scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(rows));
     const ShardReport damaged = inspect();
     CHECK(damaged.state == ShardState::stopped);
-    CHECK(damaged.detail == fmt::format("its manifest says finished but folds.csv holds {} rows, "
-                                        "and results.csv's rows were evaluated on 6 folds (their "
-                                        "n_folds): a file was damaged or edited; rerun the shard",
-                                        rows));
+    CHECK(damaged.detail ==
+          fmt::format("its manifest says finished but folds.csv holds {} rows, and results.csv's "
+                      "rows were evaluated on 6 folds (their n_folds): a file was damaged or "
+                      "edited; {}",
+                      rows,
+                      rows == 5 ? "rerun the shard"
+                                : "`runner merge` names the rows; delete them, or rerun the "
+                                  "shard with --fresh"));
     // The merge counts them itself, naming the cell.
     CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
                         FoldRows::left_to_merge)

@@ -148,8 +148,8 @@ TEST_CASE("damaged results.csv, folds.csv and manifest.json are refused with fil
     auto run = run_runner(base);
     REQUIRE_MESSAGE(run.exit_code == 0, run.err);
     CHECK_MESSAGE(contains(run.err,
-                           "folds.csv: 1 cells of results.csv do not have exactly their "
-                           "n_folds fold rows; they are recomputed"),
+                           "folds.csv: 1 of results.csv's rows has another number of fold "
+                           "rows than its n_folds; recomputing it"),
                   run.err);
     CHECK(contains(read_text(output / "manifest.json"), "\"cells_resumed\": 86"));
     CHECK(read_text(output / "folds.csv") == folds);

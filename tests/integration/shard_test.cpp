@@ -34,6 +34,17 @@ void run_ok(const std::string& arguments) {
   REQUIRE_MESSAGE(result.exit_code == 0, arguments, "\n", result.err);
 }
 
+// `runner merge` of `output` refuses (exit 2), naming `expected`, and writes nothing (the streamed
+// scores.csv is put in place only once every table is checked); its error output.
+std::string merge_refused(const std::filesystem::path& output, const std::string& expected) {
+  const auto merged = run_runner("merge " + output.string());
+  CHECK(merged.exit_code == 2);
+  CHECK_MESSAGE(contains(merged.err, expected), merged.err);
+  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  return merged.err;
+}
+
 void check_same_files(const std::filesystem::path& single, const std::filesystem::path& merged) {
   for (const char* file : kComparedFiles) {
     REQUIRE_MESSAGE(std::filesystem::exists(merged / file), file);
@@ -158,12 +169,8 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   run_ok(with_output("run " + kShardSpec + " --artefacts-only", output));
   for (int i : {1, 3, 4})
     run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
-  auto missing = run_runner("merge " + output.string());
-  CHECK(missing.exit_code == 2);
   // A shard not started yet counts the cells plan/shards.csv gives it.
-  CHECK_MESSAGE(contains(missing.err, "shards/2-of-4: shard 2/4 is not started (0 of 9 cells)"),
-                missing.err);
-  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  merge_refused(output, "shards/2-of-4: shard 2/4 is not started (0 of 9 cells)");
 
   // A finished shard whose results.csv was damaged is named with what is wrong, or its line.
   const auto shard_one = output / "shards/1-of-4";
@@ -171,16 +178,11 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   const std::string first_row = results.substr(
       results.find('\n') + 1, results.find('\n', results.find('\n') + 1) - results.find('\n'));
   write_text(shard_one / "results.csv", results + first_row);
-  auto doubled = run_runner("merge " + output.string());
-  CHECK(doubled.exit_code == 2);
-  CHECK_MESSAGE(contains(doubled.err,
-                         "shards/1-of-4: shard 1/4 is stopped (10 of 9 cells), its "
-                         "manifest says finished but results.csv holds 10 rows"),
-                doubled.err);
+  merge_refused(output,
+                "shards/1-of-4: shard 1/4 is damaged (10 of 9 cells), its manifest says finished "
+                "but results.csv holds 10 rows");
   write_text(shard_one / "results.csv", results.substr(0, results.size() - 10));
-  auto torn = run_runner("merge " + output.string());
-  CHECK(torn.exit_code == 2);
-  CHECK_MESSAGE(contains(torn.err, "shards/1-of-4/results.csv:10: expected"), torn.err);
+  merge_refused(output, "shards/1-of-4/results.csv:10: expected");
   write_text(shard_one / "results.csv", results);
   const std::string record = read_text(shard_one / "shard.json");
   std::filesystem::remove(shard_one / "shard.json");
@@ -191,9 +193,11 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   std::filesystem::remove(shard_one / "results.csv");
   auto no_results = run_runner("status " + output.string());
   CHECK_MESSAGE(no_results.exit_code == 0, no_results.err);
-  CHECK_MESSAGE(contains(no_results.out, "results.csv is missing; rerun the shard with --fresh"),
+  CHECK_MESSAGE(contains(no_results.out, "results.csv is missing; rerun the shard (it computes"),
                 no_results.out);
-  write_text(shard_one / "results.csv", results);
+  // As it says, a rerun computes them again, the same bytes.
+  run_ok(with_output("run " + kShardSpec + " --shard 1/4", output));
+  CHECK(read_text(shard_one / "results.csv") == results);
 
   run_ok(with_output("run " + kShardSpec + " --shard 2/4", output));
   // An accuracy its fold rows do not give is refused as a rerun of the shard refuses it.
@@ -205,51 +209,37 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "results.csv",
              results.substr(0, results.find('\n') + 1) + edited_row +
                  results.substr(results.find('\n') + 1 + first_row.size()));
-  auto edited = run_runner("merge " + output.string());
-  CHECK(edited.exit_code == 2);
-  CHECK_MESSAGE(contains(edited.err, "shards/1-of-4/results.csv:2: the row of cell ("), edited.err);
-  CHECK_MESSAGE(contains(edited.err, "says accuracy = 0.5, but its"), edited.err);
-  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  const std::string edited =
+      merge_refused(output, "shards/1-of-4/results.csv:2: the row of cell (");
+  CHECK_MESSAGE(contains(edited, "says accuracy = 0.5, but its"), edited);
   write_text(shard_one / "results.csv", results);
   // A fold row deleted: the merge names the file and the cell, `runner status` the counts.
   const std::string folds = read_text(shard_one / "folds.csv");
   const size_t first_fold = folds.find('\n') + 1;
   write_text(shard_one / "folds.csv",
              folds.substr(0, first_fold) + folds.substr(folds.find('\n', first_fold) + 1));
-  auto no_fold = run_runner("merge " + output.string());
-  CHECK(no_fold.exit_code == 2);
-  CHECK_MESSAGE(contains(no_fold.err,
-                         "shards/1-of-4/folds.csv: cell 1 of the grid has 2 fold "
-                         "rows, not its 3"),
-                no_fold.err);
+  const std::string no_fold = merge_refused(
+      output, "shards/1-of-4/folds.csv: cell 1 of the grid has 2 fold rows, not its 3");
   // (The merge recomputes nothing: the resuming run's warning is not its.)
-  CHECK_FALSE(contains(no_fold.err, "are recomputed"));
+  CHECK_FALSE(contains(no_fold, "recomputing"));
   const auto status = run_runner("status " + output.string());
   CHECK_MESSAGE(contains(status.out, "its manifest says finished but folds.csv holds"), status.out);
   write_text(shard_one / "folds.csv", folds);
   std::filesystem::create_directories(output / "shards/2-of-3");
-  auto stray = run_runner("merge " + output.string());
-  CHECK(stray.exit_code == 2);
-  CHECK_MESSAGE(contains(stray.err, "shards/2-of-3: not a shard of this 4-shard plan"), stray.err);
+  merge_refused(output, "shards/2-of-3: not a shard of this 4-shard plan");
   std::filesystem::remove(output / "shards/2-of-3");
   // A shard's scores.csv short of a feature's row, or with a row of no score vector of its own.
   const std::string scores = read_text(shard_one / "scores.csv");
   const size_t last_row = scores.rfind('\n', scores.size() - 2) + 1;
   write_text(shard_one / "scores.csv", scores.substr(0, last_row));
-  auto short_scores = run_runner("merge " + output.string());
-  CHECK(short_scores.exit_code == 2);
-  CHECK_MESSAGE(contains(short_scores.err, "shards/1-of-4/scores.csv: "), short_scores.err);
-  CHECK_MESSAGE(contains(short_scores.err, "not one per feature"), short_scores.err);
+  const std::string short_scores = merge_refused(output, "shards/1-of-4/scores.csv: ");
+  CHECK_MESSAGE(contains(short_scores, "not one per feature"), short_scores);
   write_text(shard_one / "scores.csv", scores + "Stray,row\n");
-  auto stray_score = run_runner("merge " + output.string());
-  CHECK(stray_score.exit_code == 2);
   // Named at its line: the file's last.
   const auto score_lines = std::count(scores.begin(), scores.end(), '\n');
-  CHECK_MESSAGE(
-      contains(stray_score.err, "shards/1-of-4/scores.csv:" + std::to_string(score_lines + 1) +
-                                    ": a row of no score vector of the shard's, or out "
-                                    "of the plan's order: Stray,row"),
-      stray_score.err);
+  merge_refused(output, "shards/1-of-4/scores.csv:" + std::to_string(score_lines + 1) +
+                            ": a row of no score vector of the shard's, or out of the plan's "
+                            "order: Stray,row");
   // A score that is not a number, or a rank past the vector's features, named at its line.
   const size_t score_row_at = scores.find('\n') + 1;
   const size_t score_row_end = scores.find('\n', score_row_at);
@@ -258,25 +248,15 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, score_at) +
                                            "abc" + row.substr(rank_at - 1) +
                                            scores.substr(score_row_end));
-  auto bad_score = run_runner("merge " + output.string());
-  CHECK(bad_score.exit_code == 2);
-  CHECK_MESSAGE(contains(bad_score.err, "shards/1-of-4/scores.csv:2: score 'abc' is not a number"),
-                bad_score.err);
+  merge_refused(output, "shards/1-of-4/scores.csv:2: score 'abc' is not a number");
   write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
                                            "999" + scores.substr(score_row_end));
-  auto bad_rank = run_runner("merge " + output.string());
-  CHECK(bad_rank.exit_code == 2);
-  CHECK_MESSAGE(contains(bad_rank.err, "shards/1-of-4/scores.csv:2: rank '999' is outside [0, "),
-                bad_rank.err);
-  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  merge_refused(output, "shards/1-of-4/scores.csv:2: rank '999' is outside [0, ");
   write_text(shard_one / "scores.csv", scores);
   // A shard's damaged work_seconds.csv is named at its line before the merge writes anything.
   const std::string seconds = read_text(shard_one / "work_seconds.csv");
   write_text(shard_one / "work_seconds.csv", seconds + "GunPoint,x\n");
-  auto bad_seconds = run_runner("merge " + output.string());
-  CHECK(bad_seconds.exit_code == 2);
-  CHECK_MESSAGE(contains(bad_seconds.err, "shards/1-of-4/work_seconds.csv:"), bad_seconds.err);
-  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  merge_refused(output, "shards/1-of-4/work_seconds.csv:");
   // Its first two rows swapped: valid rows out of the plan's order, named at their line.
   const size_t second = seconds.find('\n', seconds.find('\n') + 1) + 1;
   const size_t third = seconds.find('\n', second) + 1;
@@ -284,13 +264,7 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "work_seconds.csv",
              seconds.substr(0, header_end) + seconds.substr(second, third - second) +
                  seconds.substr(header_end, second - header_end) + seconds.substr(third));
-  auto swapped = run_runner("merge " + output.string());
-  CHECK(swapped.exit_code == 2);
-  CHECK_MESSAGE(contains(swapped.err,
-                         "shards/1-of-4/work_seconds.csv:2: no row for the work "
-                         "group"),
-                swapped.err);
-  CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+  merge_refused(output, "shards/1-of-4/work_seconds.csv:2: no row for the work group");
   // A row whose counts are not its group's work in the plan: an edited `rows`, and, split by work
   // groups (a shard computes a group's score vectors whole), an edited `score_vectors`.
   for (const auto& edit :
@@ -299,15 +273,10 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
     CsvTable edited_seconds = read_csv_table(shard_one / "work_seconds.csv");
     edited_seconds.rows.front()[*edited_seconds.column(edit.first)] = edit.second;
     write_text(shard_one / "work_seconds.csv", edited_seconds.str());
-    auto refused = run_runner("merge " + output.string());
-    CHECK(refused.exit_code == 2);
-    CHECK_MESSAGE(contains(refused.err, "shards/1-of-4/work_seconds.csv:2: " + edit.first + " '" +
-                                            edit.second + "' for the work group"),
-                  refused.err);
-    CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
+    merge_refused(output, "shards/1-of-4/work_seconds.csv:2: " + edit.first + " '" + edit.second +
+                              "' for the work group");
   }
   write_text(shard_one / "work_seconds.csv", seconds);
-  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
   // Shards that agree with each other but not with the data the merge reads now.
   for (int i = 1; i <= 4; ++i) {
     auto manifest = output / ("shards/" + std::to_string(i) + "-of-4/manifest.json");
@@ -315,13 +284,8 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
     auto at = text.find("\"fingerprint\": \"") + 16;
     write_text(manifest, text.replace(at, 16, std::string(16, '0')));
   }
-  auto changed = run_runner("merge " + output.string());
-  CHECK(changed.exit_code == 2);
-  CHECK_MESSAGE(contains(changed.err,
-                         "computed from other data, features, distances or protocol "
-                         "than the spec's now"),
-                changed.err);
-  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  merge_refused(output,
+                "computed from other data, features, distances or protocol than the spec's now");
 
   // A shard run with other overrides than the plan is refused before it computes anything...
   auto other =
@@ -343,13 +307,12 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   std::filesystem::rename(output / "shards", folder.path() / "shards_aside");
   run_ok(with_output("plan " + kShardSpec + " --shards 4 --set n_features=[10]", output));
   std::filesystem::rename(folder.path() / "shards_aside", output / "shards");
-  auto foreign = run_runner("merge " + output.string());
-  CHECK(foreign.exit_code == 2);
-  for (int i = 1; i <= 4; ++i)
-    CHECK_MESSAGE(contains(foreign.err, "shards/" + std::to_string(i) +
-                                            "-of-4: foreign shard, computed for another spec"),
-                  foreign.err);
-  CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
+  const std::string foreign =
+      merge_refused(output, "shards/1-of-4: foreign shard, computed for another spec");
+  for (int i = 2; i <= 4; ++i)
+    CHECK_MESSAGE(contains(foreign, "shards/" + std::to_string(i) +
+                                        "-of-4: foreign shard, computed for another spec"),
+                  foreign);
 }
 
 TEST_CASE("a killed shard resumes from its own finished cells, the merge is unchanged") {
@@ -432,6 +395,25 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
     run_ok(with_output("run " + kShardSpec + " --shard " + std::to_string(i) + "/4", output));
   REQUIRE(run_runner(with_output(submit, output)).exit_code == 0);
   CHECK(contains(read_text(output / "slurm/shards.sbatch"), "#SBATCH --array=2,4\n"));
+  // A finished shard with a row twice is not resubmitted (its rerun would refuse the file): the
+  // submission stops, naming it, before writing anything.
+  const auto shard_results = output / "shards/1-of-4/results.csv";
+  const std::string results = read_text(shard_results);
+  write_text(shard_results, results + results.substr(results.find('\n') + 1));
+  std::filesystem::remove_all(output / "slurm");
+  auto damaged = run_runner(with_output(submit, output));
+  CHECK(damaged.exit_code == 2);
+  CHECK_MESSAGE(contains(damaged.err,
+                         "nothing submitted: a resubmitted shard would refuse its "
+                         "files:\n  " +
+                             (output / "shards/1-of-4").string() +
+                             ": its manifest says finished but results.csv holds 18 "
+                             "rows for 9 cells"),
+                damaged.err);
+  CHECK_FALSE(std::filesystem::exists(output / "slurm/shards.sbatch"));
+  const auto status = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(status.out, "shard     1/4: damaged "), status.out);
+  write_text(shard_results, results);
   // Another shard count while shard folders exist is refused.
   auto other =
       run_runner(with_output("submit " + kShardSpec + " --slurm --shards 3 --dry-run", output));
@@ -678,24 +660,16 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   std::filesystem::remove(output / "scores.csv");
   const auto shard_two = output / "shards/2-of-3";
   const std::string folds = read_text(shard_two / "folds.csv");
-  const auto merge_fails = [&](const std::string& expected) {
-    const auto merged = run_runner("merge " + output.string());
-    CHECK(merged.exit_code == 2);
-    CHECK_MESSAGE(contains(merged.err, expected), merged.err);
-    // Nothing written: the streamed scores.csv is put in place only once every table is checked.
-    CHECK_FALSE(std::filesystem::exists(output / "results.csv"));
-    CHECK_FALSE(std::filesystem::exists(output / "scores.csv"));
-  };
   const auto table = tsfs::read_csv_table(shard_two / "folds.csv");
   const std::string accuracy = table.rows[0][*table.column("accuracy")];
   std::string edited = folds;
   edited.replace(edited.find("," + accuracy + ","), accuracy.size() + 2, ",0.125,");
   write_text(shard_two / "folds.csv", edited);
-  merge_fails("shards/2-of-3/results.csv:2: the row of cell (GunPoint");
+  merge_refused(output, "shards/2-of-3/results.csv:2: the row of cell (GunPoint");
   const size_t second_line = folds.find('\n') + 1;
   write_text(shard_two / "folds.csv",
              folds.substr(0, second_line) + folds.substr(folds.find('\n', second_line) + 1));
-  merge_fails("shards/2-of-3/folds.csv: cell 15 of the grid has 0 fold rows, not its 1");
+  merge_refused(output, "shards/2-of-3/folds.csv: cell 15 of the grid has 0 fold rows, not its 1");
   // Nor does `runner status` call the shard finished (`runner submit` resubmits it).
   const auto damaged = run_runner("status " + output.string());
   CHECK_MESSAGE(contains(damaged.out, "2 of 3 shards finished"), damaged.out);
@@ -709,7 +683,8 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   auto results_table = tsfs::read_csv_table(shard_two / "results.csv");
   results_table.rows.front()[*results_table.column("n_folds")] = "9";
   write_text(shard_two / "results.csv", results_table.str());
-  merge_fails(
+  merge_refused(
+      output,
       "shards/2-of-3/results.csv: cell 15 of the grid says n_folds 9, not the 1 the shard "
       "computed");
   write_text(shard_two / "results.csv", results);
@@ -719,7 +694,7 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   REQUIRE(fold_field != std::string::npos);
   foreign.replace(fold_field, 5, ",0,0,");
   write_text(shard_two / "folds.csv", foreign);
-  merge_fails("repeat 0 fold 0 is not a fold of the plan's protocol for GunPoint");
+  merge_refused(output, "repeat 0 fold 0 is not a fold of the plan's protocol for GunPoint");
   write_text(shard_two / "folds.csv", folds);
   // A tuned.csv row whose outer result its folds.csv row does not give, as a rerun refuses it.
   const std::string tuned = read_text(shard_two / "tuned.csv");
@@ -729,14 +704,14 @@ TEST_CASE("a tuned spec split by folds into 3 shards merges to the single run's 
   edited_tuned.replace(edited_tuned.find("," + tuned_accuracy + ","), tuned_accuracy.size() + 2,
                        ",0.125,");
   write_text(shard_two / "tuned.csv", edited_tuned);
-  merge_fails("shards/2-of-3/tuned.csv:2: accuracy 0.125 disagrees with folds.csv");
+  merge_refused(output, "shards/2-of-3/tuned.csv:2: accuracy 0.125 disagrees with folds.csv");
   write_text(shard_two / "tuned.csv", tuned);
   // A work_seconds.csv row's dataset size edited (its score_vectors are the shard's share).
   const std::string seconds = read_text(shard_two / "work_seconds.csv");
   auto seconds_table = tsfs::read_csv_table(shard_two / "work_seconds.csv");
   seconds_table.rows.front()[*seconds_table.column("dataset_rows")] = "12";
   write_text(shard_two / "work_seconds.csv", seconds_table.str());
-  merge_fails("shards/2-of-3/work_seconds.csv:2: dataset_rows '12' for the work group");
+  merge_refused(output, "shards/2-of-3/work_seconds.csv:2: dataset_rows '12' for the work group");
   write_text(shard_two / "work_seconds.csv", seconds);
   run_ok("merge " + output.string() + " --quiet");
   CHECK(read_text(single / "results.csv") == read_text(output / "results.csv"));

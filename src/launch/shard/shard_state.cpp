@@ -87,27 +87,48 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
   return planned;
 }
 
-// Why a shard whose manifest says finished and whose results.csv has every cell is not finished
-// after all, or empty. Its folds.csv holds one row per fold of each results.csv row (their
-// n_folds summed; a cell that did not converge has neither); another count means either file was
-// damaged or edited, which the merge would refuse; a rerun repairs missing fold rows (it recomputes
-// the rows whose fold rows do not match their n_folds).
-std::string fold_rows_damage(const std::filesystem::path& folder) {
+// What a shard whose file was damaged or edited needs: rows lost, a rerun (it computes them
+// again); rows too many, which a rerun refuses (naming them), the user's choice.
+void judge_rows(size_t rows, size_t expected, const std::string& what, ShardReport& report) {
+  const bool lost = rows < expected;
+  report.state = lost ? ShardState::stopped : ShardState::damaged;
+  report.detail = fmt::format(
+      "its manifest says finished but {}: a file was damaged or edited; {}", what,
+      lost ? "rerun the shard (it computes the lost rows again)"
+           : "a rerun refuses the rows too many and names them: delete them, or rerun the shard "
+             "with --fresh, which computes all of its cells again");
+}
+
+// A shard whose manifest says finished, with report.cells_done counted: finished when
+// results.csv holds each of its cells once and, counted, folds.csv one row per fold of each
+// results.csv row (their n_folds summed; a cell that did not converge has neither). The merge
+// would refuse any other count. A torn or invalid results.csv row is an InputError at its line.
+void judge_finished(const std::filesystem::path& folder, FoldRows fold_rows, ShardReport& report) {
+  if (!std::filesystem::exists(folder / "results.csv")) {
+    report.state = ShardState::stopped;
+    report.detail =
+        "its manifest says finished but results.csv is missing; rerun the shard (it computes "
+        "its cells again)";
+    return;
+  }
   const CsvFile results(folder / "results.csv", true);
+  if (report.cells_done != report.cells)
+    return judge_rows(
+        report.cells_done, report.cells,
+        fmt::format("results.csv holds {} rows for {} cells", report.cells_done, report.cells),
+        report);
+  report.state = ShardState::finished;
+  if (fold_rows == FoldRows::left_to_merge) return;
   const auto n_folds = results.table.column("n_folds");
   if (!n_folds) throw InputError(results.path.string(), "no n_folds column: not a file tsfs wrote");
   size_t folds = 0;
   for (size_t r = 0; r < results.table.rows.size(); ++r) folds += count_field(results, r, *n_folds);
-  const size_t fold_rows = csv_records(folder / "folds.csv");
-  if (fold_rows == folds) return {};
-  // A rerun recomputes the rows lacking fold rows, but refuses a duplicated or foreign one.
-  return fmt::format(
-      "its manifest says finished but folds.csv holds {} rows, and results.csv's rows were "
-      "evaluated on {} folds (their n_folds): a file was damaged or edited; {}",
-      fold_rows, folds,
-      fold_rows < folds ? "rerun the shard"
-                        : "`runner merge` names the rows; delete them, or rerun the shard with "
-                          "--fresh");
+  if (const size_t rows = csv_records(folder / "folds.csv"); rows != folds)
+    judge_rows(rows, folds,
+               fmt::format("folds.csv holds {} rows, and results.csv's rows were evaluated on {} "
+                           "folds (their n_folds)",
+                           rows, folds),
+               report);
 }
 
 }  // namespace
@@ -169,6 +190,8 @@ std::string state_name(ShardState state) {
       return "finished";
     case ShardState::stopped:
       return "stopped";
+    case ShardState::damaged:
+      return "damaged";
   }
   return "?";
 }
@@ -193,9 +216,7 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
     } else if (std::filesystem::exists(folder / "results.csv")) {
       // A shard writes shard.json before any result: results without it mean a damaged folder.
       report.state = ShardState::stopped;
-      report.detail =
-          "results.csv without shard.json: the folder was damaged; rerun the shard "
-          "with --fresh";
+      report.detail = "results.csv without shard.json: the folder was damaged; rerun the shard";
     }
     return report;
   }
@@ -212,22 +233,8 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
     report.detail = mismatch;
   } else if (lock_held(folder)) {
     report.state = ShardState::running;
-  } else if (report.manifest_status == "finished" && report.cells_done == report.cells) {
-    if (fold_rows == FoldRows::counted) report.detail = fold_rows_damage(folder);
-    report.state = report.detail.empty() ? ShardState::finished : ShardState::stopped;
   } else if (report.manifest_status == "finished") {
-    // A finished shard wrote every cell once: another count is damage, whose place the strict
-    // reader names (a torn row); otherwise say what is off.
-    const bool results = std::filesystem::exists(folder / "results.csv");
-    if (results) read_checked(folder / "results.csv");
-    report.state = ShardState::stopped;
-    report.detail =
-        results ? fmt::format(
-                      "its manifest says finished but results.csv holds {} rows for {} "
-                      "cells: the file was damaged or edited; rerun the shard with --fresh",
-                      report.cells_done, report.cells)
-                : "its manifest says finished but results.csv is missing; rerun the shard with "
-                  "--fresh";
+    judge_finished(folder, fold_rows, report);
   } else {
     report.state = ShardState::stopped;
     report.detail = report.manifest_status == "running"

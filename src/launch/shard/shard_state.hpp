@@ -17,7 +17,8 @@ enum class ShardState {
   foreign,      // shard.json of another spec or shard count
   running,      // a runner holds the folder's lock
   finished,     // manifest "finished", every cell in results.csv, their folds in folds.csv
-  stopped,      // interrupted, failed or killed: a rerun resumes it
+  stopped,      // interrupted, failed, killed or rows lost: a rerun resumes it
+  damaged,      // finished, with rows too many, which a rerun refuses: the user deletes them
 };
 
 std::string state_name(ShardState state);
@@ -48,9 +49,10 @@ PlannedRows planned_rows(const std::filesystem::path& output, const ShardId& id)
 size_t planned_tuned_rows(const std::filesystem::path& output);
 
 // Whether a shard is finished only when its folds.csv has a row per fold of its results.csv rows
-// (their n_folds summed): for `runner status` and `runner submit`, which resubmits a shard whose
-// file was damaged (its rerun recomputes the rows lacking fold rows). `runner merge` leaves the
-// count to its own check of every row, which names the cell and the file that lacks it.
+// (their n_folds summed): for `runner status` and `runner submit`, which resubmits a shard with
+// fold rows missing (its rerun recomputes the rows lacking them) and refuses one with fold rows
+// too many. `runner merge` leaves the count to its own check of every row, which names the cell
+// and the file.
 enum class FoldRows { counted, left_to_merge };
 
 // `plan` is the run's plan/plan.json.

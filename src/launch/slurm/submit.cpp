@@ -121,19 +121,28 @@ SlurmRun slurm_run(const Spec& spec, const std::filesystem::path& spec_file,
   return run;
 }
 
-// The shards a new submission must run; a running shard or a plan of another shard count with
-// shard folders present stops it.
+// The shards a new submission must run; a running shard, a damaged one (whose rerun would
+// refuse its files) or a plan of another shard count with shard folders present stops it.
 std::vector<int> unfinished_shards(const Spec& spec, int shards) {
   auto record_path = plan_folder(spec.output) / "plan.json";
   ShardRecord plan = read_shard_record(record_path);
   std::vector<int> tasks;
+  std::vector<std::string> damaged;
   for (int i = 1; i <= shards; ++i) {
     ShardReport report = inspect_shard(spec.output, {i, shards}, plan);
     if (report.state == ShardState::running)
       throw InputError(shard_folder(spec.output, report.id).string(),
                        "this shard is running (its folder is locked); wait for it");
+    if (report.state == ShardState::damaged)
+      damaged.push_back(
+          fmt::format("{}: {}", shard_folder(spec.output, report.id).string(), report.detail));
     if (report.state != ShardState::finished) tasks.push_back(i);
   }
+  if (!damaged.empty())
+    throw InputError(shards_folder(spec.output).string(),
+                     fmt::format("nothing submitted: a resubmitted shard would refuse its "
+                                 "files:\n  {}",
+                                 fmt::join(damaged, "\n  ")));
   return tasks;
 }
 

@@ -706,9 +706,10 @@ ResumedRows read_resumed_rows(const LoadedRun& loaded) {
   // (A merge reading a shard's files names each such row instead: merge_parts.hpp's missing_rows.)
   if (const size_t incomplete = resumed.results.incomplete.size(); incomplete > 0)
     spdlog::warn(
-        "{}: {} cells of results.csv do not have exactly their n_folds fold rows; they "
-        "are recomputed",
-        (spec.output / "folds.csv").string(), incomplete);
+        "{}: {} of results.csv's rows {} another number of fold rows than {} n_folds; "
+        "recomputing {}",
+        (spec.output / "folds.csv").string(), incomplete, incomplete == 1 ? "has" : "have",
+        incomplete == 1 ? "its" : "their", incomplete == 1 ? "it" : "them");
   forget_tuned_rows_without_choices(loaded, resumed.tuned, resumed.results);
   return resumed;
 }

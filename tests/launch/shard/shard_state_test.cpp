@@ -75,6 +75,7 @@ TEST_CASE("state_name: the words runner status prints") {
   CHECK(state_name(ShardState::running) == "running");
   CHECK(state_name(ShardState::finished) == "finished");
   CHECK(state_name(ShardState::stopped) == "stopped");
+  CHECK(state_name(ShardState::damaged) == "damaged");
 }
 
 TEST_CASE("manifest_status: the status field of a manifest, empty when absent or unreadable") {
@@ -201,7 +202,7 @@ TEST_CASE("inspect_shard without shard.json: not started, running or a damaged f
       inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan);
   CHECK(damaged.state == ShardState::stopped);
   CHECK(damaged.detail ==
-        "results.csv without shard.json: the folder was damaged; rerun the shard with --fresh");
+        "results.csv without shard.json: the folder was damaged; rerun the shard");
 }
 
 TEST_CASE("inspect_shard: a shard.json of another spec or shard is foreign") {
@@ -307,34 +308,45 @@ TEST_CASE("inspect_shard: stopped, and why") {
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("running"));
   CHECK(inspect().state == ShardState::stopped);
 
-  // Finished with rows missing or extra: the file was damaged or edited.
+  // Finished with rows missing or extra: the file was damaged or edited. A rerun computes the lost
+  // rows again, but refuses rows too many: the shard is damaged until the user deletes them.
+  const std::string too_many =
+      "a rerun refuses the rows too many and names them: delete them, or rerun the shard with "
+      "--fresh, which computes all of its cells again";
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("finished"));
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(2));
   const ShardReport short_file = inspect();
   CHECK(short_file.state == ShardState::stopped);
   CHECK(short_file.detail ==
-        "its manifest says finished but results.csv holds 2 rows for 3 cells: the file was "
-        "damaged or edited; rerun the shard with --fresh");
+        "its manifest says finished but results.csv holds 2 rows for 3 cells: a file was "
+        "damaged or edited; rerun the shard (it computes the lost rows again)");
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(5));
-  CHECK(inspect().detail.find("holds 5 rows for 3 cells") != std::string::npos);
+  const ShardReport long_file = inspect();
+  CHECK(long_file.state == ShardState::damaged);
+  CHECK(long_file.detail ==
+        "its manifest says finished but results.csv holds 5 rows for 3 cells: "
+        "a file was damaged or edited; " +
+            too_many);
+  // The merge refuses it too.
+  CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
+                      FoldRows::left_to_merge)
+            .state == ShardState::damaged);
 
-  // Every cell written, but folds.csv lacks a row of their 3 x 2 folds, or has one more: the merge
-  // would refuse it, a rerun repairs it (it recomputes the rows lacking fold rows).
+  // Every cell written, but folds.csv lacks a row of their 3 x 2 folds (a rerun recomputes the rows
+  // lacking fold rows), or has one more (a rerun refuses it); the merge would refuse either.
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(3));
   scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(6));
   CHECK(inspect().state == ShardState::finished);
   for (const int rows : {5, 7}) {
     scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(rows));
     const ShardReport damaged = inspect();
-    CHECK(damaged.state == ShardState::stopped);
+    CHECK(damaged.state == (rows == 5 ? ShardState::stopped : ShardState::damaged));
     CHECK(damaged.detail ==
           fmt::format("its manifest says finished but folds.csv holds {} rows, and results.csv's "
                       "rows were evaluated on 6 folds (their n_folds): a file was damaged or "
                       "edited; {}",
                       rows,
-                      rows == 5 ? "rerun the shard"
-                                : "`runner merge` names the rows; delete them, or rerun the "
-                                  "shard with --fresh"));
+                      rows == 5 ? "rerun the shard (it computes the lost rows again)" : too_many));
     // The merge counts them itself, naming the cell.
     CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
                         FoldRows::left_to_merge)

@@ -344,12 +344,11 @@ def recompute_family(members, runs):
                 p_values.append((folder, a, b, row.wilcoxon_p))
     adjusted = holm([p for *_, p in p_values])
     tested = int(sum(not math.isnan(p) for *_, p in p_values))
-    for folder, r in recomputed.items():
-        r.pairwise["holm_p"] = math.nan
+    holm_of = {}  # (folder, method, versus) -> the pair's adjusted p, both orders
     for (folder, a, b, _), value in zip(p_values, adjusted):
-        pairwise = recomputed[folder].pairwise
-        pairwise.loc[(a, b), "holm_p"] = value
-        pairwise.loc[(b, a), "holm_p"] = value
+        holm_of[(folder, a, b)] = holm_of[(folder, b, a)] = value
+    for folder, r in recomputed.items():
+        r.pairwise["holm_p"] = [holm_of.get((folder, a, b), math.nan) for a, b in r.pairwise.index]
     for folder, r in recomputed.items():
         r.pairwise["holm_significant"] = r.pairwise.holm_p <= r.settings.alpha  # NaN: False
         r.family_tests = tested
@@ -421,13 +420,13 @@ def compare_with_files(r):
                             f"{sorted(r.left_out)}")
     score_diffs, rank_diffs = [], []
     for row in per_dataset.itertuples():
-        value = r.scores.loc[row.dataset, row.method]
+        value = r.scores.at[row.dataset, row.method]
         if not close(float(getattr(row, settings.metric)), value, 1e-12):
             score_diffs.append(f"{row.dataset}, {row.method}: {number(getattr(row, settings.metric))} "
                                f"against results.csv's {number(value)}")
-        if not close(float(row.rank), r.ranks.loc[row.dataset, row.method], 0, 1e-9):
+        if not close(float(row.rank), r.ranks.at[row.dataset, row.method], 0, 1e-9):
             rank_diffs.append(f"{row.dataset}, {row.method}: rank {number(float(row.rank))}, "
-                              f"recomputed {number(r.ranks.loc[row.dataset, row.method])}")
+                              f"recomputed {number(r.ranks.at[row.dataset, row.method])}")
     problems += listed(f"{folder}/per_dataset.csv", settings.metric, score_diffs)
     problems += listed(f"{folder}/per_dataset.csv", "rank", rank_diffs)
     methods = pd.read_csv(f"{folder}/methods.csv").set_index("method")
@@ -463,11 +462,13 @@ def compare_with_files(r):
               ("holm_significant", lambda t: str(t.holm_significant).lower() == "true", None),
               ("average_rank_difference", lambda t: float(t.average_rank_difference), (0, 1e-9)),
               ("nemenyi_significant", lambda t: str(t.nemenyi_significant).lower() == "true", None)]
+    # Each pair's row of either table, read once (a row per .loc lookup took most of the check).
+    theirs_of = dict(zip(file_pairs.index, file_pairs.itertuples(index=False)))
+    mine_of = list(zip(r.pairwise.index, r.pairwise.itertuples(index=False)))
     for name, get, tolerance in fields:
         diffs = []
-        for (a, b), mine in r.pairwise.iterrows():
-            theirs = file_pairs.loc[(a, b)]
-            x, y = get(theirs), get(mine)
+        for (a, b), mine in mine_of:
+            x, y = get(theirs_of[(a, b)]), get(mine)
             same = close(x, y, *tolerance) if tolerance else x == y
             if not same:
                 diffs.append(f"{a} vs {b}: {number(x)}, recomputed {number(y)}")
@@ -532,7 +533,8 @@ class Member:
         files = pd.read_csv(f"{r.folder}/pairwise.csv").set_index(["method", "versus"])
         pairwise = r.pairwise.copy()
         for column in ("bayes_p_better", "bayes_p_equivalent", "bayes_p_worse"):
-            pairwise[column] = [files.loc[index, column] for index in pairwise.index]
+            of_pair = dict(zip(files.index, files[column]))
+            pairwise[column] = [of_pair[index] for index in pairwise.index]
         pairwise = pairwise.reset_index()
         pairwise["a"], pairwise["b"] = pairwise.method.map(key), pairwise.versus.map(key)
         self.pairwise = pairwise.set_index(["a", "b"])

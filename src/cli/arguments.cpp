@@ -45,7 +45,7 @@ commands:
          [--calibrate RUN] [--split-folds]
                        write <output>/slurm/*.sbatch (artefacts job, shard array, merge job) and
                        submit them with sbatch; a rerun submits the unfinished shards only
-  status RUN_DIR       shards finished, running, stopped; queued jobs (squeue)
+  status RUN_DIR       shards finished, running, stopped, damaged; queued jobs (squeue)
   compare RUN_DIR...   compare methods across datasets (ranks, Friedman, Nemenyi, Wilcoxon-Holm)
                        from finished runs into RUN_DIR/comparison/ (runner compare --help)
   report FOLDER...     write FOLDER/report.html for finished runs and comparisons (a run and a

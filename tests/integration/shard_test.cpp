@@ -178,9 +178,28 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   const std::string first_row = results.substr(
       results.find('\n') + 1, results.find('\n', results.find('\n') + 1) - results.find('\n'));
   write_text(shard_one / "results.csv", results + first_row);
-  merge_refused(output,
-                "shards/1-of-4: shard 1/4 is damaged (10 of 9 cells), its manifest says finished "
-                "but results.csv holds 10 rows");
+  merge_refused(output, "shards/1-of-4: shard 1/4 is damaged (10 of 9 cells), " +
+                            (shard_one / "results.csv").string() +
+                            ":11 repeats the cell of line 2: a rerun refuses the file");
+  // As it says: its rerun refuses the file, and changes nothing.
+  const auto refused =
+      run_runner(with_output("run " + kShardSpec + " --shard 1/4 --threads 1", output));
+  CHECK(refused.exit_code == 2);
+  CHECK_MESSAGE(contains(refused.err, "results.csv:11: the same cell is already on line 2"),
+                refused.err);
+  CHECK(read_text(shard_one / "results.csv") == results + first_row);
+  // A row of another shard's cell is no damage a rerun refuses: it sets the row aside.
+  const std::string other_row = read_text(output / "shards/3-of-4/results.csv");
+  write_text(shard_one / "results.csv",
+             results + other_row.substr(
+                           other_row.find('\n') + 1,
+                           other_row.find('\n', other_row.find('\n') + 1) - other_row.find('\n')));
+  const auto foreign_row = run_runner("status " + output.string());
+  CHECK_MESSAGE(contains(foreign_row.out, "shard     1/4: stopped         10 of      9 cells"),
+                foreign_row.out);
+  run_ok(with_output("run " + kShardSpec + " --shard 1/4", output));
+  CHECK(read_text(shard_one / "results.csv") == results);
+  std::filesystem::remove(shard_one / "results.stale.csv");
   write_text(shard_one / "results.csv", results.substr(0, results.size() - 10));
   merge_refused(output, "shards/1-of-4/results.csv:10: expected");
   write_text(shard_one / "results.csv", results);
@@ -406,9 +425,8 @@ TEST_CASE("submit --dry-run writes the sbatch scripts, the array holds the unfin
   CHECK_MESSAGE(contains(damaged.err,
                          "nothing submitted: a resubmitted shard would refuse its "
                          "files:\n  " +
-                             (output / "shards/1-of-4").string() +
-                             ": its manifest says finished but results.csv holds 18 "
-                             "rows for 9 cells"),
+                             (output / "shards/1-of-4").string() + ": " + shard_results.string() +
+                             ":11 repeats the cell of line 2"),
                 damaged.err);
   CHECK_FALSE(std::filesystem::exists(output / "slurm/shards.sbatch"));
   const auto status = run_runner("status " + output.string());

@@ -5,7 +5,10 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <numeric>
 #include <optional>
 #include <regex>
 #include <set>
@@ -87,22 +90,59 @@ std::optional<PlannedRows> planned_rows_of_groups(const std::filesystem::path& o
   return planned;
 }
 
-// What a shard whose file was damaged or edited needs: rows lost, a rerun (it computes them
-// again); rows too many, which a rerun refuses (naming them), the user's choice.
-void judge_rows(size_t rows, size_t expected, const std::string& what, ShardReport& report) {
-  const bool lost = rows < expected;
-  report.state = lost ? ShardState::stopped : ShardState::damaged;
-  report.detail = fmt::format(
-      "its manifest says finished but {}: a file was damaged or edited; {}", what,
-      lost ? "rerun the shard (it computes the lost rows again)"
-           : "a rerun refuses the rows too many and names them: delete them, or rerun the shard "
-             "with --fresh, which computes all of its cells again");
+// The columns of a cell's key in a results.csv or folds.csv header: those up to `protocol`, the
+// key's last (ResultLayout::key_header); with `fold`, the fold row's repeat and fold too.
+// InputError naming the file without them.
+std::vector<size_t> key_columns(const CsvFile& file, bool fold) {
+  const auto& header = file.table.header;
+  const auto protocol = std::find(header.rbegin(), header.rend(), "protocol");
+  if (protocol == header.rend())
+    throw InputError(file.path.string(), "no protocol column: not a file tsfs wrote");
+  std::vector<size_t> columns(header.size() - static_cast<size_t>(protocol - header.rbegin()));
+  std::iota(columns.begin(), columns.end(), size_t{0});
+  for (const char* name : {"repeat", "fold"}) {
+    if (!fold) break;
+    const auto column = file.table.column(name);
+    if (!column)
+      throw InputError(file.path.string(),
+                       fmt::format("no {} column: not a file tsfs wrote", name));
+    columns.push_back(*column);
+  }
+  return columns;
 }
 
-// A shard whose manifest says finished, with report.cells_done counted: finished when
-// results.csv holds each of its cells once and, counted, folds.csv one row per fold of each
-// results.csv row (their n_folds summed; a cell that did not converge has neither). The merge
-// would refuse any other count. A torn or invalid results.csv row is an InputError at its line.
+std::string row_key(const std::vector<std::string>& row, const std::vector<size_t>& columns) {
+  std::string key;
+  for (size_t column : columns) key += row[column] + '\x1f';
+  return key;
+}
+
+// A finished shard's row that a rerun refuses: the shard is damaged until the user deletes it.
+void damaged_at(const CsvFile& file, size_t r, size_t first_line, const std::string& what,
+                ShardReport& report) {
+  report.state = ShardState::damaged;
+  report.detail = fmt::format(
+      "{}:{} repeats the {} of line {}: a rerun refuses the file; delete one of the two rows, "
+      "or rerun the shard afresh (runner run SPEC --shard {} --fresh, which computes all of its "
+      "cells again)",
+      file.path.string(), file.lines[r], what, first_line, report.id.text());
+}
+
+// A finished shard whose file lost rows, or holds rows that are not its own: a rerun repairs it.
+void stopped_by(const std::string& counts, const std::string& repair, ShardReport& report) {
+  report.state = ShardState::stopped;
+  report.detail = fmt::format(
+      "its manifest says finished but {}: a file was damaged or edited; rerun the shard ({})",
+      counts, repair);
+}
+
+// A shard whose manifest says finished, with report.cells_done counted: finished when results.csv
+// (and cell_status.csv, a cell that did not converge) holds each of its cells once and, counted,
+// folds.csv one row per fold of each results.csv row (their n_folds summed). The merge refuses
+// any other file. A cell, or a cell's fold, written twice is damaged: the rerun that resumes the
+// shard refuses it (sweep/store/previous_results.cpp); a rerun repairs any other count (it
+// computes lost rows again, sets results.csv's rows of other cells aside in results.stale.csv and
+// drops their fold rows). A torn or invalid results.csv row is an InputError at its line.
 void judge_finished(const std::filesystem::path& folder, FoldRows fold_rows, ShardReport& report) {
   if (!std::filesystem::exists(folder / "results.csv")) {
     report.state = ShardState::stopped;
@@ -111,23 +151,51 @@ void judge_finished(const std::filesystem::path& folder, FoldRows fold_rows, Sha
         "its cells again)";
     return;
   }
-  const CsvFile results(folder / "results.csv", true);
-  if (report.cells_done != report.cells)
-    return judge_rows(
-        report.cells_done, report.cells,
-        fmt::format("results.csv holds {} rows for {} cells", report.cells_done, report.cells),
-        report);
   report.state = ShardState::finished;
+  // The merge checks every row of a shard whose count is right itself, naming the cell and file.
+  if (fold_rows == FoldRows::left_to_merge && report.cells_done == report.cells) return;
+  const CsvFile results(folder / "results.csv", true);
+  const auto cell = key_columns(results, false);
+  std::map<std::string, size_t> line_of_cell;
+  for (size_t r = 0; r < results.table.rows.size(); ++r)
+    if (auto [at, added] =
+            line_of_cell.try_emplace(row_key(results.table.rows[r], cell), results.lines[r]);
+        !added)
+      return damaged_at(results, r, at->second, "cell", report);
+  if (report.cells_done != report.cells)
+    return stopped_by(fmt::format("{} {} rows for {} cells",
+                                  std::filesystem::exists(folder / "cell_status.csv")
+                                      ? "results.csv and cell_status.csv hold"
+                                      : "results.csv holds",
+                                  report.cells_done, report.cells),
+                      report.cells_done < report.cells ? "it computes the lost rows again"
+                                                       : "it sets rows of cells not its own aside",
+                      report);
   if (fold_rows == FoldRows::left_to_merge) return;
   const auto n_folds = results.table.column("n_folds");
   if (!n_folds) throw InputError(results.path.string(), "no n_folds column: not a file tsfs wrote");
   size_t folds = 0;
   for (size_t r = 0; r < results.table.rows.size(); ++r) folds += count_field(results, r, *n_folds);
-  if (const size_t rows = csv_records(folder / "folds.csv"); rows != folds)
-    judge_rows(rows, folds,
-               fmt::format("folds.csv holds {} rows, and results.csv's rows were evaluated on {} "
+  size_t rows = 0;
+  if (std::filesystem::exists(folder / "folds.csv")) {
+    const CsvFile fold_file(folder / "folds.csv");
+    const auto fold_cell = key_columns(fold_file, false), fold_row = key_columns(fold_file, true);
+    std::map<std::string, size_t> line_of_fold;
+    for (size_t r = 0; r < fold_file.table.rows.size(); ++r) {
+      const auto& row = fold_file.table.rows[r];
+      if (!line_of_cell.count(row_key(row, fold_cell))) continue;  // dropped by a rerun
+      if (auto [at, added] = line_of_fold.try_emplace(row_key(row, fold_row), fold_file.lines[r]);
+          !added)
+        return damaged_at(fold_file, r, at->second, "fold row", report);
+    }
+    rows = fold_file.table.rows.size();
+  }
+  if (rows != folds)
+    stopped_by(fmt::format("folds.csv holds {} rows, and results.csv's rows were evaluated on {} "
                            "folds (their n_folds)",
                            rows, folds),
+               "it drops the fold rows of no results.csv row, and computes again the cells "
+               "whose fold rows are not their n_folds",
                report);
 }
 

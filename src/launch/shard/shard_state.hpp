@@ -1,7 +1,7 @@
 #pragma once
 // What a shard folder says about its shard, read without taking its lock: for `runner status`,
 // `runner merge` (which merges finished shards only) and `runner submit` (which resubmits the
-// others).
+// stopped and unstarted ones, and stops at a damaged one).
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -18,7 +18,7 @@ enum class ShardState {
   running,      // a runner holds the folder's lock
   finished,     // manifest "finished", every cell in results.csv, their folds in folds.csv
   stopped,      // interrupted, failed, killed or rows lost: a rerun resumes it
-  damaged,      // finished, with rows too many, which a rerun refuses: the user deletes them
+  damaged,      // finished, with a row twice, which a rerun refuses: the user deletes it
 };
 
 std::string state_name(ShardState state);
@@ -26,8 +26,8 @@ std::string state_name(ShardState state);
 struct ShardReport {
   ShardId id;
   ShardState state = ShardState::not_started;
-  std::string detail;     // why (for foreign and stopped), or the lock holder (running)
-  size_t cells_done = 0;  // rows in the shard's results.csv
+  std::string detail;     // why (foreign, stopped, damaged)
+  size_t cells_done = 0;  // rows in the shard's results.csv and cell_status.csv
   size_t cells = 0;       // the shard's cells and tuned rows (from shard.json)
   std::string manifest_status;
   std::string fingerprint;  // manifest.json's, empty when absent
@@ -50,9 +50,9 @@ size_t planned_tuned_rows(const std::filesystem::path& output);
 
 // Whether a shard is finished only when its folds.csv has a row per fold of its results.csv rows
 // (their n_folds summed): for `runner status` and `runner submit`, which resubmits a shard with
-// fold rows missing (its rerun recomputes the rows lacking them) and refuses one with fold rows
-// too many. `runner merge` leaves the count to its own check of every row, which names the cell
-// and the file.
+// fold rows lost or of other cells (its rerun repairs them) and stops at one with a fold row
+// twice. `runner merge` leaves the fold rows of a shard with the right count of results.csv rows
+// to its own check of every row, which names the cell and the file.
 enum class FoldRows { counted, left_to_merge };
 
 // `plan` is the run's plan/plan.json.

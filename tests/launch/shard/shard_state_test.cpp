@@ -24,17 +24,18 @@ namespace shard_state_test {
 const ShardId kSecond{2, 3};  // folder shards/2-of-3
 const ShardRecord kPlan{"00112233aabbccdd", "study", 0, 3, 12, 100.0};
 
-// A results.csv with `rows` rows that read_checked accepts, each evaluated on 2 folds.
+// A results.csv with `rows` rows that read_checked accepts, of cells s0, s1, ... (their key:
+// dataset, selector, protocol), each evaluated on 2 folds.
 std::string results_csv(int rows) {
-  std::string text = "dataset,selector,accuracy,n_folds\n";
-  for (int r = 0; r < rows; ++r) text += "Coffee,anova,0.5,2\n";
+  std::string text = "dataset,selector,protocol,accuracy,n_folds\n";
+  for (int r = 0; r < rows; ++r) text += "Coffee,s" + std::to_string(r) + ",cv,0.5,2\n";
   return text;
 }
 
-// A folds.csv with `rows` rows.
+// A folds.csv with `rows` rows: folds 0 and 1 of repeat 0 of cell s0, then of s1, ...
 std::string folds_csv(int rows) {
-  std::string text = "dataset,selector,fold,accuracy\n";
-  for (int r = 0; r < rows; ++r) text += "Coffee,anova," + std::to_string(r) + ",0.5\n";
+  std::string text = "dataset,selector,protocol,repeat,fold,accuracy\n";
+  for (int r = 0; r < rows; ++r) text += fmt::format("Coffee,s{},cv,0,{},0.5\n", r / 2, r % 2);
   return text;
 }
 
@@ -249,10 +250,10 @@ TEST_CASE("inspect_shard: finished when the manifest says so and every cell is w
   // Three results.csv records (one with a quoted line break) and one cell that did not converge;
   // a fold row for each of the records' 1 + 2 + 3 folds.
   scratch.write("shards/2-of-3/results.csv",
-                "dataset,selector,accuracy,n_folds\n"
-                "Coffee,anova,0.5,1\n"
-                "\"Cof\nfee\",anova,0.75,2\n"
-                "Coffee,fisher,1,3\n");
+                "dataset,selector,protocol,accuracy,n_folds\n"
+                "Coffee,anova,cv,0.5,1\n"
+                "\"Cof\nfee\",anova,cv,0.75,2\n"
+                "Coffee,fisher,cv,1,3\n");
   scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(6));
   scratch.write("shards/2-of-3/cell_status.csv", "dataset,selector,status\nCoffee,spec,x\n");
   const ShardReport report =
@@ -308,11 +309,12 @@ TEST_CASE("inspect_shard: stopped, and why") {
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("running"));
   CHECK(inspect().state == ShardState::stopped);
 
-  // Finished with rows missing or extra: the file was damaged or edited. A rerun computes the lost
-  // rows again, but refuses rows too many: the shard is damaged until the user deletes them.
-  const std::string too_many =
-      "a rerun refuses the rows too many and names them: delete them, or rerun the shard with "
-      "--fresh, which computes all of its cells again";
+  // Finished with rows lost, or of other cells (a cell that did not converge included): the file
+  // was damaged or edited, and a rerun repairs it.
+  const std::string results =
+      (shard_folder(output, shard_state_test::kSecond) / "results.csv").string();
+  const std::string folds =
+      (shard_folder(output, shard_state_test::kSecond) / "folds.csv").string();
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("finished"));
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(2));
   const ShardReport short_file = inspect();
@@ -320,44 +322,70 @@ TEST_CASE("inspect_shard: stopped, and why") {
   CHECK(short_file.detail ==
         "its manifest says finished but results.csv holds 2 rows for 3 cells: a file was "
         "damaged or edited; rerun the shard (it computes the lost rows again)");
-  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(5));
+  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(4));
   const ShardReport long_file = inspect();
-  CHECK(long_file.state == ShardState::damaged);
+  CHECK(long_file.state == ShardState::stopped);
   CHECK(long_file.detail ==
-        "its manifest says finished but results.csv holds 5 rows for 3 cells: "
-        "a file was damaged or edited; " +
-            too_many);
-  // The merge refuses it too.
-  CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
-                      FoldRows::left_to_merge)
-            .state == ShardState::damaged);
+        "its manifest says finished but results.csv holds 4 rows for 3 cells: a file was "
+        "damaged or edited; rerun the shard (it sets rows of cells not its own aside)");
+  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(3));
+  scratch.write("shards/2-of-3/cell_status.csv", "dataset,selector,status\nCoffee,s9,x\n");
+  CHECK(inspect().detail.find("results.csv and cell_status.csv hold 4 rows for 3 cells") !=
+        std::string::npos);
+  std::filesystem::remove(shard_folder(output, shard_state_test::kSecond) / "cell_status.csv");
+  // A cell twice, which a rerun refuses: damaged until the user deletes a row. The merge (which
+  // checks the rows of a shard with the right count itself) calls it damaged too.
+  scratch.write("shards/2-of-3/results.csv",
+                shard_state_test::results_csv(3) + "Coffee,s0,cv,0.75,2\n");
+  for (const FoldRows fold_rows : {FoldRows::counted, FoldRows::left_to_merge}) {
+    const ShardReport twice =
+        inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan, fold_rows);
+    CHECK(twice.state == ShardState::damaged);
+    CHECK(twice.detail == results +
+                              ":5 repeats the cell of line 2: a rerun refuses the file; delete "
+                              "one of the two rows, or rerun the shard afresh (runner run SPEC "
+                              "--shard 2/3 --fresh, which computes all of its cells again)");
+  }
 
-  // Every cell written, but folds.csv lacks a row of their 3 x 2 folds (a rerun recomputes the rows
-  // lacking fold rows), or has one more (a rerun refuses it); the merge would refuse either.
+  // Every cell written, but folds.csv lacks a row of their 3 x 2 folds, or has a row of another
+  // cell (a rerun drops it, or computes the cell again), or one fold twice (a rerun refuses it);
+  // the merge refuses each.
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(3));
   scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(6));
   CHECK(inspect().state == ShardState::finished);
   for (const int rows : {5, 7}) {
     scratch.write("shards/2-of-3/folds.csv", shard_state_test::folds_csv(rows));
-    const ShardReport damaged = inspect();
-    CHECK(damaged.state == (rows == 5 ? ShardState::stopped : ShardState::damaged));
-    CHECK(damaged.detail ==
+    const ShardReport off = inspect();
+    CHECK(off.state == ShardState::stopped);
+    CHECK(off.detail ==
           fmt::format("its manifest says finished but folds.csv holds {} rows, and results.csv's "
                       "rows were evaluated on 6 folds (their n_folds): a file was damaged or "
-                      "edited; {}",
-                      rows,
-                      rows == 5 ? "rerun the shard (it computes the lost rows again)" : too_many));
+                      "edited; rerun the shard (it drops the fold rows of no results.csv row, and "
+                      "computes again the cells whose fold rows are not their n_folds)",
+                      rows));
     // The merge counts them itself, naming the cell.
     CHECK(inspect_shard(output, shard_state_test::kSecond, shard_state_test::kPlan,
                         FoldRows::left_to_merge)
               .state == ShardState::finished);
   }
+  scratch.write("shards/2-of-3/folds.csv",
+                shard_state_test::folds_csv(6) + "Coffee,s1,cv,0,1,0.25\n");
+  const ShardReport fold_twice = inspect();
+  CHECK(fold_twice.state == ShardState::damaged);
+  CHECK(fold_twice.detail.find(folds + ":8 repeats the fold row of line 5: a rerun refuses the "
+                                       "file") == 0);
   std::filesystem::remove(shard_folder(output, shard_state_test::kSecond) / "folds.csv");
   CHECK(inspect().detail.find("folds.csv holds 0 rows, and results.csv's rows were evaluated on "
                               "6 folds") != std::string::npos);
-  // A results.csv without n_folds is not a file tsfs wrote.
-  scratch.write("shards/2-of-3/results.csv",
-                "dataset,selector,accuracy\nCoffee,anova,0.5\nCoffee,anova,0.5\nCoffee,x,1\n");
+  // A results.csv without a key's last column (protocol) or n_folds is not a file tsfs wrote.
+  scratch.write(
+      "shards/2-of-3/results.csv",
+      "dataset,selector,accuracy,n_folds\nCoffee,a,0.5,2\nCoffee,b,0.5,2\nCoffee,c,1,2\n");
+  CHECK(shard_state_test::thrown_input_error(inspect).message() ==
+        "no protocol column: not a file tsfs wrote");
+  scratch.write(
+      "shards/2-of-3/results.csv",
+      "dataset,selector,protocol,accuracy\nCoffee,a,cv,0.5\nCoffee,b,cv,0.5\nCoffee,c,cv,1\n");
   CHECK(shard_state_test::thrown_input_error(inspect).message() ==
         "no n_folds column: not a file tsfs wrote");
 }

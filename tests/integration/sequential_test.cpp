@@ -63,6 +63,22 @@ TEST_CASE("sequential: forward, floating and backward around SVC, the same at 1 
   CHECK_FALSE(contains(repaired.err, "no distance or score vector is computed"));
   for (const char* file : kept)
     CHECK_MESSAGE(read_text(folder.path() / "1" / file) == before[file], file);
+  // So is one whose first row has the second's rank (each row's last field): a rank twice.
+  const auto rank_field = [&](size_t line_start) {  // [begin, end) of the line's last field
+    const size_t end = scores.find('\n', line_start);
+    return std::pair{scores.rfind(',', end) + 1, end};
+  };
+  const auto [first_rank, first_end] = rank_field(scores.find('\n') + 1);
+  const auto [second_rank, second_end] = rank_field(first_end + 1);
+  REQUIRE(scores.substr(first_rank, first_end - first_rank) !=
+          scores.substr(second_rank, second_end - second_rank));
+  write_text(folder.path() / "1" / "scores.csv",
+             scores.substr(0, first_rank) + scores.substr(second_rank, second_end - second_rank) +
+                 scores.substr(first_end));
+  auto rank_twice = run_runner(again);
+  REQUIRE_MESSAGE(rank_twice.exit_code == 0, rank_twice.err);
+  CHECK_FALSE(contains(rank_twice.err, "no distance or score vector is computed"));
+  CHECK(read_text(folder.path() / "1" / "scores.csv") == scores);
 
   const auto results = tsfs::read_csv_table(folder.path() / "1" / "results.csv");
   std::map<std::string, std::string> accuracy;

@@ -271,6 +271,20 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
                                            "999" + scores.substr(score_row_end));
   merge_refused(output, "shards/1-of-4/scores.csv:2: rank '999' is outside [0, ");
+  // The second row's rank given to the first, or another feature's name: not the rows a run writes.
+  const size_t second_row_end = scores.find('\n', score_row_end + 1);
+  const std::string second_rank =
+      scores.substr(scores.rfind(',', second_row_end) + 1,
+                    second_row_end - scores.rfind(',', second_row_end) - 1);
+  write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
+                                           second_rank + scores.substr(score_row_end));
+  merge_refused(output, "shards/1-of-4/scores.csv:3: rank " + second_rank +
+                            " is also the vector's row 1: a rank is given once");
+  const size_t feature_at = row.rfind(',', score_at - 2) + 1;
+  write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, feature_at) +
+                                           "zz" + scores.substr(score_row_at + score_at - 1));
+  merge_refused(output,
+                "shards/1-of-4/scores.csv:2: feature 'zz' is not feature 0 of the dataset, '");
   write_text(shard_one / "scores.csv", scores);
   // A shard's damaged work_seconds.csv is named at its line before the merge writes anything.
   const std::string seconds = read_text(shard_one / "work_seconds.csv");
@@ -768,9 +782,10 @@ TEST_CASE("4 shards split by folds side by side merge to the single run's files 
     const std::string text = read_text(scores);
     const size_t all_rows = text.find(",variance,all,");
     if (all_rows == std::string::npos || i == 1) continue;
-    const size_t line_end = text.find('\n', all_rows);
-    const size_t comma = text.rfind(',', line_end);
-    write_text(scores, text.substr(0, comma + 1) + "0" + text.substr(line_end));
+    // Its first row's score (the field before the rank) changed: a vector a run could write.
+    const size_t rank_comma = text.rfind(',', text.find('\n', all_rows));
+    const size_t score_comma = text.rfind(',', rank_comma - 1);
+    write_text(scores, text.substr(0, score_comma + 1) + "0.5" + text.substr(rank_comma));
     const auto merged = run_runner("merge " + output.string());
     CHECK(merged.exit_code == 2);
     CHECK_MESSAGE(contains(merged.err, "fitted on all rows are not those of shard"), merged.err);

@@ -98,25 +98,35 @@ ScoreRowsMerge::ScoreRowsMerge(const OutputTable& declared, const LoadedRun& loa
   for (const auto& folder : shard_folders)
     inputs_.emplace_back(folder / (std::string(declared.stem) + ".csv"), header);
   output_.stream() << header;
+  if (declared.merge == ShardMerge::per_score_feature)
+    vector_.emplace(declared.header(loaded.spec, loaded.layout));
 }
 
 std::string ScoreRowsMerge::take(size_t shard, const ScoreUnit& unit) {
   KeyedRecords& input = inputs_[shard];
-  const long long features =
-      loaded_.datasets[static_cast<size_t>(unit.dataset)].features.values.cols();
+  const auto& features = loaded_.datasets[static_cast<size_t>(unit.dataset)].features;
+  const long long columns = features.values.cols();
   const std::string prefix = key_prefix(loaded_.layout.score_unit_key(unit));
+  const std::string vector_key = prefix.substr(0, prefix.size() - 1);
+  if (vector_) vector_->start(features.names);
   std::string rows;
   long long count = 0;
   for (; input.next_starts_with(prefix); input.advance(), ++count) {
-    if (auto problem = check_.problem(input.next(), features); !problem.empty())
+    auto problem = check_.problem(input.next(), columns);
+    if (problem.empty() && vector_) problem = vector_->row_problem(check_.fields());
+    if (!problem.empty())
       throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
                        problem + "; the shard's file is damaged: rerun the shard");
     rows += input.next();
   }
-  if (declared_.merge == ShardMerge::per_score_feature && count != features)
+  if (!vector_) return rows;
+  if (count != columns)
     throw InputError(input.path().string(),
                      fmt::format("{} rows for the score vector ({}), not one per feature ({})",
-                                 count, prefix.substr(0, prefix.size() - 1), features));
+                                 count, vector_key, columns));
+  if (auto problem = vector_->end_problem(); !problem.empty())
+    throw InputError(input.path().string(),
+                     fmt::format("the score vector ({}): {}", vector_key, problem));
   return rows;
 }
 

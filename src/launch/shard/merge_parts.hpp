@@ -105,7 +105,7 @@ class ScoreRowsMerge {
                  const std::vector<std::filesystem::path>& shard_folders);
   // The rows of score vector `unit` at the head of shard `shard`'s (0-based) file, consumed; each
   // checked (a score that is not a number, a rank outside the vector: InputError at its line), and
-  // one per feature in a per_score_feature table.
+  // in a per_score_feature table one per feature, as ScoreVectorCheck checks them.
   std::string take(size_t shard, const ScoreUnit& unit);
   void write(const std::string& rows) { output_.stream() << rows; }
   // InputError when a shard's file has rows left (of no score vector of the plan's, or out of its
@@ -120,6 +120,7 @@ class ScoreRowsMerge {
   const LoadedRun& loaded_;
   std::vector<KeyedRecords> inputs_;
   RecordCheck check_;
+  std::optional<ScoreVectorCheck> vector_;  // of a per_score_feature table
   AtomicFileWriter output_;
 };
 

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "report/csv_table.hpp"
 
 namespace tsfs {
@@ -69,6 +72,65 @@ std::string RecordCheck::problem(const std::string& record, long long features) 
   return checks_.problem(fields_, features);
 }
 
+namespace {
+
+size_t required_column(const std::vector<std::string>& header, const std::string& name) {
+  const auto at = std::find(header.begin(), header.end(), name);
+  if (at == header.end())
+    throw std::logic_error("ScoreVectorCheck: no column " + name + " in the header");
+  return static_cast<size_t>(at - header.begin());
+}
+
+}  // namespace
+
+ScoreVectorCheck::ScoreVectorCheck(const std::vector<std::string>& header)
+    : feature_index_(required_column(header, "feature_index")),
+      feature_(required_column(header, "feature")),
+      rank_(required_column(header, "rank")) {}
+
+void ScoreVectorCheck::start(const std::vector<std::string>& names) {
+  names_ = &names;
+  row_of_rank_.assign(names.size(), -1);
+  rows_ = unranked_ = 0;
+}
+
+std::string ScoreVectorCheck::row_problem(const std::vector<std::string>& fields) {
+  const long long row = rows_++;
+  if (fields[feature_index_] != std::to_string(row))
+    return fmt::format("feature_index {} in the vector's row {}, which is feature {}",
+                       fields[feature_index_], row + 1, row);
+  const auto& names = *names_;
+  if (static_cast<size_t>(row) < names.size() &&
+      fields[feature_] != names[static_cast<size_t>(row)])
+    return fmt::format("feature '{}' is not feature {} of the dataset, '{}'", fields[feature_], row,
+                       names[static_cast<size_t>(row)]);
+  const std::string& rank = fields[rank_];
+  if (rank.empty()) {
+    ++unranked_;
+    return {};
+  }
+  // RecordCheck has checked it is an integer below the features it was given; these are the
+  // vector's own.
+  const auto value = parse_double(rank);
+  if (!value || !(*value >= 0) || *value >= static_cast<double>(row_of_rank_.size()))
+    return fmt::format("rank '{}' is not a rank among the vector's {} features", rank,
+                       row_of_rank_.size());
+  const auto position = static_cast<size_t>(*value);
+  if (row_of_rank_[position] >= 0)
+    return fmt::format("rank {} is also the vector's row {}: a rank is given once", rank,
+                       row_of_rank_[position] + 1);
+  row_of_rank_[position] = row;
+  return {};
+}
+
+std::string ScoreVectorCheck::end_problem() const {
+  if (unranked_ == 0 || unranked_ == rows_) return {};
+  return fmt::format(
+      "{} of the vector's {} rows have no rank: a vector's ranks are all given, or all empty "
+      "(its solver did not converge)",
+      unranked_, rows_);
+}
+
 KeyedRecords::KeyedRecords(std::filesystem::path path, const std::string& header)
     : path_(std::move(path)), in_(path_, std::ios::binary) {
   std::string first;
@@ -90,11 +152,19 @@ bool holds_rows_of(const std::filesystem::path& path, const std::vector<std::str
   try {
     KeyedRecords records(path, csv_row(header));
     RecordCheck check(header);
+    std::optional<ScoreVectorCheck> vector;
     for (const KeyRows& key : keys) {
+      if (key.features) {
+        if (!vector) vector.emplace(header);
+        vector->start(*key.features);
+      }
       long long rows = 0;
-      for (; records.next_starts_with(key.prefix); records.advance(), ++rows)
+      for (; records.next_starts_with(key.prefix); records.advance(), ++rows) {
         if (!check.problem(records.next(), key.rows).empty()) return false;
+        if (key.features && !vector->row_problem(check.fields()).empty()) return false;
+      }
       if (key.rows >= 0 && rows != key.rows) return false;
+      if (key.features && !vector->end_problem().empty()) return false;
     }
     return records.exhausted();
   } catch (const InputError&) {

@@ -26,11 +26,34 @@ class RecordCheck {
   // "" when `record` is fine, else what is wrong ("rank '999' is outside [0, 21]"). A rank or
   // feature_index must be below `features` when it is not negative.
   std::string problem(const std::string& record, long long features);
+  // The fields of the record checked last.
+  const std::vector<std::string>& fields() const { return fields_; }
 
  private:
   size_t width_;
   ColumnChecks checks_;
   std::vector<std::string> fields_;  // of the record checked last, kept for its capacity
+};
+
+// One score vector's rows of scores.csv, in order, as a run writes them (ResultLayout::
+// score_rows): row i is feature i of the dataset, by feature_index and name, and the ranks are a
+// permutation of 0 .. features - 1, or all empty (the selector's solver did not converge). Each
+// row's fields have passed RecordCheck (a rank is a count below the vector's features).
+class ScoreVectorCheck {
+ public:
+  explicit ScoreVectorCheck(const std::vector<std::string>& header);
+  // A vector of the features named `names` begins (the reference is kept until the next start).
+  void start(const std::vector<std::string>& names);
+  // "" when the vector's next row is fine, else what is wrong ("rank 3 is also row 1's").
+  std::string row_problem(const std::vector<std::string>& fields);
+  // After the vector's rows: "" when their ranks are all given or all empty.
+  std::string end_problem() const;
+
+ private:
+  size_t feature_index_, feature_, rank_;  // columns
+  const std::vector<std::string>* names_ = nullptr;
+  std::vector<long long> row_of_rank_;  // -1: no row has the rank yet
+  long long rows_ = 0, unranked_ = 0;
 };
 
 class KeyedRecords {
@@ -60,12 +83,14 @@ class KeyedRecords {
 struct KeyRows {
   std::string prefix;  // key_prefix of the key
   long long rows = -1;
+  // A score vector's features (scores.csv): its rows pass ScoreVectorCheck too.
+  const std::vector<std::string>* features = nullptr;
 };
 
 // Whether `path` holds exactly `header`, then each key's rows in the order given, each row of the
-// header's field count and passing RecordCheck (with the key's `rows` as its features), and
-// nothing else. A file that is missing or damaged, or describes other
-// keys, is not whole: false, never an error (the caller writes it anew).
+// header's field count and passing RecordCheck (with the key's `rows` as its features; with its
+// `features`, ScoreVectorCheck), and nothing else. A file that is missing or damaged, or describes
+// other keys, is not whole: false, never an error (the caller writes it anew).
 bool holds_rows_of(const std::filesystem::path& path, const std::vector<std::string>& header,
                    const std::vector<KeyRows>& keys);
 

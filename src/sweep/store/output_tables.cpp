@@ -228,8 +228,9 @@ std::string merge_markdown(ShardMerge merge) {
              "fold), in results.csv's order";
     case ShardMerge::per_score_feature:
       return "each score vector's rows (one per feature) from the shard that computed it, in the "
-             "plan's order; a score that is not a number, or a rank or feature_index outside the "
-             "vector, is refused at its line";
+             "plan's order; a score that is not a number, a rank or feature_index outside the "
+             "vector, a row out of feature order or naming another feature, a rank given twice, "
+             "or ranks given for some of a vector's rows only, is refused at its line";
     case ShardMerge::per_score_unit:
       return "each score vector's rows from the shard that computed it, in the plan's order";
     case ShardMerge::per_work_group:

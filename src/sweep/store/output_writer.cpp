@@ -297,10 +297,11 @@ void write_score_unit_table(const LoadedRun& loaded, const OutputTable& table,
 bool score_unit_table_is_whole(const LoadedRun& loaded, const OutputTable& table) {
   std::vector<KeyRows> keys;
   for (const ScoreUnit& unit : loaded.plan.score_units) {
-    const long long features =
-        loaded.datasets[static_cast<size_t>(unit.dataset)].features.values.cols();
+    const auto& features = loaded.datasets[static_cast<size_t>(unit.dataset)].features;
+    const bool per_feature = table.merge == ShardMerge::per_score_feature;
     keys.push_back({key_prefix(loaded.layout.score_unit_key(unit)),
-                    table.merge == ShardMerge::per_score_feature ? features : -1});
+                    per_feature ? features.values.cols() : -1,
+                    per_feature ? &features.names : nullptr});
   }
   return holds_rows_of(loaded.spec.output / (std::string(table.stem) + ".csv"),
                        table.header(loaded.spec, loaded.layout), keys);

@@ -1,5 +1,6 @@
 // holds_rows_of tells a table written whole from one with a row lost, added, reordered or torn;
-// KeyedRecords reads quoted fields across line breaks as one record.
+// ScoreVectorCheck a score vector's rows as a run writes them from edited ones; KeyedRecords reads
+// quoted fields across line breaks as one record.
 #include "sweep/store/keyed_records.hpp"
 
 #include <doctest/doctest.h>
@@ -66,6 +67,49 @@ TEST_CASE("holds_rows_of: a score-vector table's values are checked (a damaged o
   tsfs::RecordCheck measures({"dataset", "measure", "value"});
   CHECK(measures.problem("A,x,\"y,\"\"z\"\"\"\n", 2) == "");
   CHECK(measures.problem("A,x\n", 2) == "2 fields, not 3");
+}
+
+TEST_CASE("ScoreVectorCheck: row i is feature i, the ranks a permutation or all empty") {
+  const std::vector<std::string> header = {"dataset", "feature_index", "feature", "score", "rank"};
+  const std::vector<std::string> names = {"mean, x", "max", "min"};
+  tsfs::RecordCheck record(header);
+  tsfs::ScoreVectorCheck vector(header);
+  // The problems of a vector's rows, then its end's; "" when all are fine.
+  const auto problems = [&](const std::vector<std::string>& rows) {
+    vector.start(names);
+    std::string found;
+    for (const std::string& row : rows) {
+      REQUIRE(record.problem(row, 3) == "");
+      found += vector.row_problem(record.fields());
+    }
+    return found + vector.end_problem();
+  };
+  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,0\n", "A,2,min,0.1,1\n"}) == "");
+  // A solver that did not converge: nan scores, no rank.
+  CHECK(problems({"A,0,\"mean, x\",nan,\n", "A,1,max,nan,\n", "A,2,min,nan,\n"}) == "");
+  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,2\n", "A,2,min,0.1,1\n"}) ==
+        "rank 2 is also the vector's row 1: a rank is given once");
+  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,\n", "A,2,min,0.1,1\n"}) ==
+        "1 of the vector's 3 rows have no rank: a vector's ranks are all given, or all empty (its "
+        "solver did not converge)");
+  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,2,min,0.1,1\n"}) ==
+        "feature_index 2 in the vector's row 2, which is feature 1");
+  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,min,0.25,0\n"}) ==
+        "feature 'min' is not feature 1 of the dataset, 'max'");
+
+  // holds_rows_of with the vector's names: a table whose ranks repeat is not whole.
+  tsfs::testing::TemporaryFolder folder("keyed_records_vector");
+  const auto path = folder.path() / "scores.csv";
+  const std::vector<tsfs::KeyRows> keys = {{tsfs::key_prefix({"A"}), 3, &names}};
+  const std::string top = "dataset,feature_index,feature,score,rank\nA,0,\"mean, x\",0.5,2\n";
+  write(path, top + "A,1,max,0.25,0\nA,2,min,0.1,1\n");
+  CHECK(tsfs::holds_rows_of(path, header, keys));
+  write(path, top + "A,1,max,0.25,1\nA,2,min,0.1,1\n");
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, top + "A,1,max,0.25,0\nA,2,median,0.1,1\n");
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path, top + "A,1,max,0.25,\nA,2,min,0.1,1\n");
+  CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
 }
 
 TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched whole") {

@@ -279,12 +279,15 @@ TEST_CASE("merge refuses missing, unfinished and foreign shards, naming them") {
   write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
                                            second_rank + scores.substr(score_row_end));
   merge_refused(output, "shards/1-of-4/scores.csv:3: rank " + second_rank +
-                            " is also the vector's row 1: a rank is given once");
+                            " is feature 0's too: a rank is given once; rerun the shard");
+  write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, rank_at) +
+                                           scores.substr(score_row_end));
+  merge_refused(output, "shards/1-of-4/scores.csv:3: a rank where feature 0 has none");
   const size_t feature_at = row.rfind(',', score_at - 2) + 1;
   write_text(shard_one / "scores.csv", scores.substr(0, score_row_at) + row.substr(0, feature_at) +
                                            "zz" + scores.substr(score_row_at + score_at - 1));
   merge_refused(output,
-                "shards/1-of-4/scores.csv:2: feature 'zz' is not feature 0 of the dataset, '");
+                "shards/1-of-4/scores.csv:2: feature 'zz' where the dataset's feature 0 is '");
   write_text(shard_one / "scores.csv", scores);
   // A shard's damaged work_seconds.csv is named at its line before the merge writes anything.
   const std::string seconds = read_text(shard_one / "work_seconds.csv");

@@ -107,7 +107,6 @@ std::string ScoreRowsMerge::take(size_t shard, const ScoreUnit& unit) {
   const auto& features = loaded_.datasets[static_cast<size_t>(unit.dataset)].features;
   const long long columns = features.values.cols();
   const std::string prefix = key_prefix(loaded_.layout.score_unit_key(unit));
-  const std::string vector_key = prefix.substr(0, prefix.size() - 1);
   if (vector_) vector_->start(features.names);
   std::string rows;
   long long count = 0;
@@ -116,17 +115,13 @@ std::string ScoreRowsMerge::take(size_t shard, const ScoreUnit& unit) {
     if (problem.empty() && vector_) problem = vector_->row_problem(check_.fields());
     if (!problem.empty())
       throw InputError(fmt::format("{}:{}", input.path().string(), input.next_line()),
-                       problem + "; the shard's file is damaged: rerun the shard");
+                       problem + "; rerun the shard");
     rows += input.next();
   }
-  if (!vector_) return rows;
-  if (count != columns)
+  if (vector_ && count != columns)
     throw InputError(input.path().string(),
                      fmt::format("{} rows for the score vector ({}), not one per feature ({})",
-                                 count, vector_key, columns));
-  if (auto problem = vector_->end_problem(); !problem.empty())
-    throw InputError(input.path().string(),
-                     fmt::format("the score vector ({}): {}", vector_key, problem));
+                                 count, prefix.substr(0, prefix.size() - 1), columns));
   return rows;
 }
 

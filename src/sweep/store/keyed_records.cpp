@@ -90,45 +90,43 @@ ScoreVectorCheck::ScoreVectorCheck(const std::vector<std::string>& header)
 
 void ScoreVectorCheck::start(const std::vector<std::string>& names) {
   names_ = &names;
-  row_of_rank_.assign(names.size(), -1);
-  rows_ = unranked_ = 0;
+  feature_of_rank_.assign(names.size(), -1);
+  rows_ = 0;
 }
 
 std::string ScoreVectorCheck::row_problem(const std::vector<std::string>& fields) {
-  const long long row = rows_++;
-  if (fields[feature_index_] != std::to_string(row))
-    return fmt::format("feature_index {} in the vector's row {}, which is feature {}",
-                       fields[feature_index_], row + 1, row);
-  const auto& names = *names_;
-  if (static_cast<size_t>(row) < names.size() &&
-      fields[feature_] != names[static_cast<size_t>(row)])
-    return fmt::format("feature '{}' is not feature {} of the dataset, '{}'", fields[feature_], row,
-                       names[static_cast<size_t>(row)]);
+  const long long feature = rows_++;
+  // RecordCheck has checked feature_index is below the vector's features, so `feature` is too.
+  if (fields[feature_index_] != std::to_string(feature))
+    return fmt::format(
+        "feature_index {} where feature {} comes (a vector's rows are in feature "
+        "order)",
+        printable_excerpt(fields[feature_index_]), feature);
+  const std::string& name = (*names_)[static_cast<size_t>(feature)];
+  if (fields[feature_] != name)
+    return fmt::format(
+        "feature '{}' where the dataset's feature {} is '{}' (the features were renamed since the "
+        "file was written, or it was edited)",
+        printable_excerpt(fields[feature_]), feature, printable_excerpt(name));
   const std::string& rank = fields[rank_];
-  if (rank.empty()) {
-    ++unranked_;
-    return {};
-  }
+  if (feature == 0) ranked_ = !rank.empty();
+  if (rank.empty() != !ranked_)
+    return fmt::format(
+        "{} rank where feature 0 has {}: a vector's ranks are all given, or all "
+        "empty (its solver did not converge)",
+        rank.empty() ? "no" : "a", ranked_ ? "one" : "none");
+  if (rank.empty()) return {};
   // RecordCheck has checked it is an integer below the features it was given; these are the
   // vector's own.
   const auto value = parse_double(rank);
-  if (!value || !(*value >= 0) || *value >= static_cast<double>(row_of_rank_.size()))
-    return fmt::format("rank '{}' is not a rank among the vector's {} features", rank,
-                       row_of_rank_.size());
-  const auto position = static_cast<size_t>(*value);
-  if (row_of_rank_[position] >= 0)
-    return fmt::format("rank {} is also the vector's row {}: a rank is given once", rank,
-                       row_of_rank_[position] + 1);
-  row_of_rank_[position] = row;
+  if (!value || !(*value >= 0) || *value >= static_cast<double>(feature_of_rank_.size()))
+    return fmt::format("rank '{}' is not a rank among the vector's {} features",
+                       printable_excerpt(rank), feature_of_rank_.size());
+  long long& holder = feature_of_rank_[static_cast<size_t>(*value)];
+  if (holder >= 0)
+    return fmt::format("rank {} is feature {}'s too: a rank is given once", rank, holder);
+  holder = feature;
   return {};
-}
-
-std::string ScoreVectorCheck::end_problem() const {
-  if (unranked_ == 0 || unranked_ == rows_) return {};
-  return fmt::format(
-      "{} of the vector's {} rows have no rank: a vector's ranks are all given, or all empty "
-      "(its solver did not converge)",
-      unranked_, rows_);
 }
 
 KeyedRecords::KeyedRecords(std::filesystem::path path, const std::string& header)
@@ -164,7 +162,6 @@ bool holds_rows_of(const std::filesystem::path& path, const std::vector<std::str
         if (key.features && !vector->row_problem(check.fields()).empty()) return false;
       }
       if (key.rows >= 0 && rows != key.rows) return false;
-      if (key.features && !vector->end_problem().empty()) return false;
     }
     return records.exhausted();
   } catch (const InputError&) {

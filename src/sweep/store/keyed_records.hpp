@@ -38,22 +38,23 @@ class RecordCheck {
 // One score vector's rows of scores.csv, in order, as a run writes them (ResultLayout::
 // score_rows): row i is feature i of the dataset, by feature_index and name, and the ranks are a
 // permutation of 0 .. features - 1, or all empty (the selector's solver did not converge). Each
-// row's fields have passed RecordCheck (a rank is a count below the vector's features).
+// row's fields have passed RecordCheck with the vector's feature count (a rank or feature_index
+// is an integer below it); the caller counts the rows.
 class ScoreVectorCheck {
  public:
   explicit ScoreVectorCheck(const std::vector<std::string>& header);
   // A vector of the features named `names` begins (the reference is kept until the next start).
   void start(const std::vector<std::string>& names);
-  // "" when the vector's next row is fine, else what is wrong ("rank 3 is also row 1's").
+  // "" when the vector's next row is fine, else what is wrong ("rank 3 is feature 0's too: a rank
+  // is given once").
   std::string row_problem(const std::vector<std::string>& fields);
-  // After the vector's rows: "" when their ranks are all given or all empty.
-  std::string end_problem() const;
 
  private:
   size_t feature_index_, feature_, rank_;  // columns
   const std::vector<std::string>* names_ = nullptr;
-  std::vector<long long> row_of_rank_;  // -1: no row has the rank yet
-  long long rows_ = 0, unranked_ = 0;
+  std::vector<long long> feature_of_rank_;  // -1: no row has the rank yet
+  long long rows_ = 0;
+  bool ranked_ = false;  // whether the vector's first row has a rank
 };
 
 class KeyedRecords {

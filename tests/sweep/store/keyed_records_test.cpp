@@ -71,45 +71,54 @@ TEST_CASE("holds_rows_of: a score-vector table's values are checked (a damaged o
 
 TEST_CASE("ScoreVectorCheck: row i is feature i, the ranks a permutation or all empty") {
   const std::vector<std::string> header = {"dataset", "feature_index", "feature", "score", "rank"};
-  const std::vector<std::string> names = {"mean, x", "max", "min"};
+  const std::vector<std::string> names = {"mean, x", "max \"y\"", "min"};
   tsfs::RecordCheck record(header);
   tsfs::ScoreVectorCheck vector(header);
-  // The problems of a vector's rows, then its end's; "" when all are fine.
-  const auto problems = [&](const std::vector<std::string>& rows) {
+  // The first problem of a vector's rows; "" when all are fine.
+  const auto problem = [&](const std::vector<std::string>& rows) {
     vector.start(names);
-    std::string found;
     for (const std::string& row : rows) {
       REQUIRE(record.problem(row, 3) == "");
-      found += vector.row_problem(record.fields());
+      if (auto found = vector.row_problem(record.fields()); !found.empty()) return found;
     }
-    return found + vector.end_problem();
+    return std::string();
   };
-  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,0\n", "A,2,min,0.1,1\n"}) == "");
+  const std::string first = "A,0,\"mean, x\",0.5,2\n", second = "A,1,\"max \"\"y\"\"\",0.25,0\n";
+  CHECK(problem({first, second, "A,2,min,0.1,1\n"}) == "");
   // A solver that did not converge: nan scores, no rank.
-  CHECK(problems({"A,0,\"mean, x\",nan,\n", "A,1,max,nan,\n", "A,2,min,nan,\n"}) == "");
-  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,2\n", "A,2,min,0.1,1\n"}) ==
-        "rank 2 is also the vector's row 1: a rank is given once");
-  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,max,0.25,\n", "A,2,min,0.1,1\n"}) ==
-        "1 of the vector's 3 rows have no rank: a vector's ranks are all given, or all empty (its "
+  CHECK(problem({"A,0,\"mean, x\",nan,\n", "A,1,\"max \"\"y\"\"\",nan,\n", "A,2,min,nan,\n"}) ==
+        "");
+  CHECK(problem({first, "A,1,\"max \"\"y\"\"\",0.25,2\n"}) ==
+        "rank 2 is feature 0's too: a rank is given once");
+  CHECK(problem({first, "A,1,\"max \"\"y\"\"\",0.25,\n"}) ==
+        "no rank where feature 0 has one: a vector's ranks are all given, or all empty (its "
         "solver did not converge)");
-  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,2,min,0.1,1\n"}) ==
-        "feature_index 2 in the vector's row 2, which is feature 1");
-  CHECK(problems({"A,0,\"mean, x\",0.5,2\n", "A,1,min,0.25,0\n"}) ==
-        "feature 'min' is not feature 1 of the dataset, 'max'");
+  CHECK(problem({"A,0,\"mean, x\",nan,\n", second}) ==
+        "a rank where feature 0 has none: a vector's ranks are all given, or all empty (its "
+        "solver did not converge)");
+  CHECK(problem({first, "A,2,min,0.1,1\n"}) ==
+        "feature_index 2 where feature 1 comes (a vector's rows are in feature order)");
+  CHECK(problem({first, "A,1,min,0.25,0\n"}) ==
+        "feature 'min' where the dataset's feature 1 is 'max \"y\"' (the features were renamed "
+        "since the file was written, or it was edited)");
 
   // holds_rows_of with the vector's names: a table whose ranks repeat is not whole.
   tsfs::testing::TemporaryFolder folder("keyed_records_vector");
   const auto path = folder.path() / "scores.csv";
   const std::vector<tsfs::KeyRows> keys = {{tsfs::key_prefix({"A"}), 3, &names}};
-  const std::string top = "dataset,feature_index,feature,score,rank\nA,0,\"mean, x\",0.5,2\n";
-  write(path, top + "A,1,max,0.25,0\nA,2,min,0.1,1\n");
+  const std::string top = "dataset,feature_index,feature,score,rank\n" + first + second;
+  write(path, top + "A,2,min,0.1,1\n");
   CHECK(tsfs::holds_rows_of(path, header, keys));
-  write(path, top + "A,1,max,0.25,1\nA,2,min,0.1,1\n");
+  write(path, top + "A,2,min,0.1,0\n");
   CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
-  write(path, top + "A,1,max,0.25,0\nA,2,median,0.1,1\n");
+  write(path, top + "A,2,median,0.1,1\n");
   CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
-  write(path, top + "A,1,max,0.25,\nA,2,min,0.1,1\n");
+  write(path, top + "A,2,min,0.1,\n");
   CHECK_FALSE(tsfs::holds_rows_of(path, header, keys));
+  write(path,
+        "dataset,feature_index,feature,score,rank\nA,0,\"mean, x\",nan,\n"
+        "A,1,\"max \"\"y\"\"\",nan,\nA,2,min,nan,\n");
+  CHECK(tsfs::holds_rows_of(path, header, keys));
 }
 
 TEST_CASE("KeyedRecords: the header checked, records one ahead, prefixes matched whole") {

@@ -795,3 +795,31 @@ TEST_CASE("4 shards split by folds side by side merge to the single run's files 
     break;
   }
 }
+
+// Feature names are not in the inputs' fingerprint (their values are): a features file whose
+// columns were renamed after the shards ran passes the merge's input check, and its score vectors
+// are refused at their first row, naming the old name and the new.
+TEST_CASE("a features file renamed after its shards ran: the merge names both names") {
+  TemporaryFolder folder("shard_renamed");
+  std::string values;
+  for (int r = 0; r < 200; ++r)  // GunPoint's 50 TRAIN then 150 TEST series
+    values += std::to_string(r % 7) + "," + std::to_string(r % 5) + "," +
+              std::to_string(r * 3 % 11) + "," + std::to_string(r % 2) + "\n";
+  const auto features = write_text(folder.path() / "features.csv", "f0,f1,f2,f3\n" + values);
+  const auto output = folder.path() / "run";
+  const auto spec =
+      write_text(folder.path() / "spec.yaml",
+                 "name: renamed\ndatasets: [{name: GunPoint, path: third_party/ucr/GunPoint}]\n"
+                 "features: {extractor: csv, path: " +
+                     features.string() +
+                     "}\nselectors: [{kind: anova}, {kind: variance}]\nn_features: [2]\n"
+                     "protocol: {kind: stratified_kfold, folds: 3, seed: 0}\noutput: " +
+                     output.string() + "\n");
+  run_ok("plan " + spec.string() + " --shards 2 --quiet");
+  for (const char* shard : {"1/2", "2/2"})
+    run_ok("run " + spec.string() + " --quiet --shard " + shard);
+  write_text(features, "first,f1,f2,f3\n" + values);
+  merge_refused(output,
+                "shards/1-of-2/scores.csv:2: feature 'f0' where the dataset's feature 0 "
+                "is 'first' (the features were renamed since the file was written");
+}

@@ -316,18 +316,16 @@ TEST_CASE("inspect_shard: stopped, and why") {
   const std::string folds =
       (shard_folder(output, shard_state_test::kSecond) / "folds.csv").string();
   scratch.write("shards/2-of-3/manifest.json", shard_state_test::manifest("finished"));
-  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(2));
-  const ShardReport short_file = inspect();
-  CHECK(short_file.state == ShardState::stopped);
-  CHECK(short_file.detail ==
-        "its manifest says finished but results.csv holds 2 rows for 3 cells: a file was "
-        "damaged or edited; rerun the shard (it computes the lost rows again)");
-  scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(4));
-  const ShardReport long_file = inspect();
-  CHECK(long_file.state == ShardState::stopped);
-  CHECK(long_file.detail ==
-        "its manifest says finished but results.csv holds 4 rows for 3 cells: a file was "
-        "damaged or edited; rerun the shard (it sets rows of cells not its own aside)");
+  for (const auto& [rows, repair] :
+       {std::pair<int, std::string>{2, "it computes the lost rows again"},
+        {4, "it sets rows of cells not its own aside"}}) {
+    scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(rows));
+    const ShardReport off = inspect();
+    CHECK(off.state == ShardState::stopped);
+    CHECK(off.detail == fmt::format("its manifest says finished but results.csv holds {} rows for "
+                                    "3 cells: a file was damaged or edited; rerun the shard ({})",
+                                    rows, repair));
+  }
   scratch.write("shards/2-of-3/results.csv", shard_state_test::results_csv(3));
   scratch.write("shards/2-of-3/cell_status.csv", "dataset,selector,status\nCoffee,s9,x\n");
   CHECK(inspect().detail.find("results.csv and cell_status.csv hold 4 rows for 3 cells") !=

@@ -1,7 +1,7 @@
 # Finds what the tsfs Python module needs (Debian: python3-dev, pybind11-dev, python3-numpy) and
 # sets TSFS_PYTHON_FOUND. A missing part turns the module off with a note, never the build: the C++
 # runner and its tests build without Python, and `make test` then reports the Python tests as not
-# run (python/tests/CMakeLists.txt adds a test that says so).
+# run (the top-level CMakeLists.txt adds a test that says so).
 set(TSFS_PYTHON_FOUND OFF)
 # The interpreter, unless -DPython3_EXECUTABLE=... names one: the first python3 on PATH that has
 # numpy and its C headers (pyenv's or a virtual environment's, say), else Debian's

@@ -1,5 +1,5 @@
 """Shared fixtures: the vendored UCR datasets and the runner binary of the same build (ctest sets
-TSFS_RUNNER; python/CMakeLists.txt), so the CLI-equality tests compare one build with itself."""
+TSFS_RUNNER; tests/CMakeLists.txt), so the CLI-equality tests compare one build with itself."""
 import os
 import subprocess
 from pathlib import Path

@@ -77,6 +77,11 @@ def applies(row, flags):
     return wanted[1:] not in flags if wanted.startswith("!") else wanted in flags
 
 
+def benchmarks_of(row):
+    """The row's benchmark names: its fast one, and its slow one if it has one."""
+    return {name for name in (row["fast"], row["slow"]) if name}
+
+
 def ratio_of(row, runs, flags):
     """fast / slow for the row (the fast counter alone without a slow benchmark); None when the
     CPU cannot run the row."""
@@ -98,16 +103,16 @@ def main():
         rows = list(csv.DictReader(handle))
     by_program = {}
     for row in rows:
-        names = by_program.setdefault(row["program"], set())
-        names.update(name for name in (row["fast"], row["slow"]) if name)
+        by_program.setdefault(row["program"], set()).update(benchmarks_of(row))
+    paths = {program: os.path.join(arguments.build, "benchmarks", program)
+             for program in by_program}
     measured = {}
     for program, names in by_program.items():
-        path = os.path.join(arguments.build, "benchmarks", program)
-        if not os.path.exists(path):
-            print("bench_floors: %s is not built (libbenchmark-dev installed?)" % path,
+        if not os.path.exists(paths[program]):
+            print("bench_floors: %s is not built (libbenchmark-dev installed?)" % paths[program],
                   file=sys.stderr)
             return 2
-        measured[program] = run_program(path, names, arguments.repetitions)
+        measured[program] = run_program(paths[program], names, arguments.repetitions)
     failures = 0
     flags = cpu_flags()
     print("%-22s %-34s %-34s %-16s %9s %7s" % ("program", "fast", "slow", "counter", "ratio",
@@ -118,17 +123,16 @@ def main():
             verdict, ratio_text = "not run on this CPU", "-"
         else:
             ratio_text = "%.3g" % ratio
+            floor = float(row["floor"])
             retried = []
-            path = os.path.join(arguments.build, "benchmarks", row["program"])
-            names = {name for name in (row["fast"], row["slow"]) if name}
-            while ratio < float(row["floor"]) and len(retried) < arguments.retries:
-                again = run_program(path, names, 3, interleaved=True)
+            while ratio < floor and len(retried) < arguments.retries:
+                again = run_program(paths[row["program"]], benchmarks_of(row), 3, interleaved=True)
                 ratio = ratio_of(row, again, flags) or 0.0  # a benchmark that failed to run
                 retried.append("%.3g" % ratio)
-            verdict = "ok" if ratio >= float(row["floor"]) else "BELOW THE FLOOR"
+            verdict = "ok" if ratio >= floor else "BELOW THE FLOOR"
             if retried:
                 verdict += " (measured again: %s)" % ", ".join(retried)
-            failures += ratio < float(row["floor"])
+            failures += ratio < floor
         print("%-22s %-34s %-34s %-16s %9s %7s  %s" % (row["program"], row["fast"], row["slow"],
                                                       row["counter"], ratio_text, row["floor"],
                                                       verdict))

@@ -264,12 +264,19 @@ std::string state_name(ShardState state) {
   return "?";
 }
 
-std::string manifest_status(const std::filesystem::path& manifest) {
-  if (!std::filesystem::exists(manifest)) return {};
+namespace {
+
+std::string status_in_manifest(const std::string& text) {
   static const std::regex pattern(R"re(\n  "status": "([a-z]+)",\n)re");
-  std::string text = read_text_file(manifest);
   std::smatch match;
   return std::regex_search(text, match, pattern) ? match[1].str() : std::string();
+}
+
+}  // namespace
+
+std::string manifest_status(const std::filesystem::path& manifest) {
+  if (!std::filesystem::exists(manifest)) return {};
+  return status_in_manifest(read_text_file(manifest));
 }
 
 ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id,
@@ -292,10 +299,11 @@ ShardReport inspect_shard(const std::filesystem::path& output, const ShardId& id
   report.cells = record.cells;
   // A cell whose selector did not converge is done too: cell_status.csv records it.
   report.cells_done = csv_records(folder / "results.csv") + csv_records(folder / "cell_status.csv");
-  report.manifest_status = manifest_status(folder / "manifest.json");
-  if (std::filesystem::exists(folder / "manifest.json"))
-    report.fingerprint =
-        manifest_fingerprint(read_text_file(folder / "manifest.json")).value_or("");
+  if (std::filesystem::exists(folder / "manifest.json")) {
+    const std::string manifest = read_text_file(folder / "manifest.json");
+    report.manifest_status = status_in_manifest(manifest);
+    report.fingerprint = manifest_fingerprint(manifest).value_or("");
+  }
   if (auto mismatch = describe_mismatch(record, plan, id); !mismatch.empty()) {
     report.state = ShardState::foreign;
     report.detail = mismatch;

@@ -11,6 +11,7 @@
 #include "cli/component_list.hpp"
 #include "cli/export.hpp"
 #include "cli/rankings.hpp"
+#include "cli/runner_allocator.hpp"
 #include "common/error.hpp"
 #include "common/interrupt.hpp"
 #include "common/logging.hpp"
@@ -150,6 +151,7 @@ int run_spec(const tsfs::Arguments& arguments) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  tsfs::configure_runner_allocator();
   try {
     std::vector<std::string> words(argv + 1, argv + argc);
     if (!words.empty() && words.front() == "compare") {
@@ -172,7 +174,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (arguments.version) {
-      fmt::print("tsfs runner {} (commit {})\n", tsfs::kTsfsVersion, tsfs::kTsfsGitCommit);
+      fmt::print("tsfs runner {} (commit {})\nallocator: {}\n", tsfs::kTsfsVersion,
+                 tsfs::kTsfsGitCommit, tsfs::runner_allocator());
       return 0;
     }
     tsfs::Progress::set_enabled(arguments.run.show_progress());

@@ -94,7 +94,12 @@ TEST_CASE("data errors: file:line, exit 2, nothing written") {
 TEST_CASE("command line: --help, --version, unknown options, --dry-run") {
   CHECK(run_runner("--help").exit_code == 0);
   CHECK(run_runner("--help").out.find("usage: runner [COMMAND] SPEC") != std::string::npos);
-  CHECK(run_runner("--version").out.find("tsfs runner") != std::string::npos);
+  const std::string version = run_runner("--version").out;
+  CHECK(version.find("tsfs runner") != std::string::npos);
+  // mimalloc serves malloc where the build linked it: the dynamic linker bound malloc to it.
+  CHECK_MESSAGE(
+      version.find(std::string("\nallocator: ") + TSFS_RUNNER_ALLOCATOR) != std::string::npos,
+      version);
   auto unknown = run_runner("configs/wafer_sigma.yaml --thread 2");
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown option '--thread'") != std::string::npos);

@@ -2,6 +2,7 @@
 
 #include "classify/ordered_column_sums.hpp"
 #include "classify/svc_libsvm.hpp"
+#include "numerics/exp_each.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -26,33 +27,51 @@ PrecomputedKernelRows::PrecomputedKernelRows(Eigen::Index rows)
 }
 
 void PrecomputedKernelRows::set_rbf(const Eigen::MatrixXd& squared, double gamma) {
-  write_symmetric([&](Eigen::Index i, Eigen::Index j) { return std::exp(-gamma * squared(i, j)); });
+  write_symmetric([&](Eigen::Index i, Eigen::Index j) { return -gamma * squared(i, j); });
 }
 
 void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma) {
   const Eigen::MatrixXd gram = lower_gram_in_column_order(features);
   write_symmetric([&](Eigen::Index i, Eigen::Index j) {
     // Term for term libsvm's kernel_rbf: x_square[i] + x_square[j] - 2 * dot(x[i], x[j]).
-    return std::exp(-gamma * (gram(i, i) + gram(j, j) - 2 * gram(i, j)));
+    return -gamma * (gram(i, i) + gram(j, j) - 2 * gram(i, j));
   });
 }
 
-template <class KernelValue>
-void PrecomputedKernelRows::write_symmetric(KernelValue kernel_value) {
-  // Tiles of kTile x kTile pairs: the transposed writes of a tile stay within kTile rows of
-  // nodes, which the cache holds, instead of striding over the whole matrix.
+template <class ExpArgument>
+void PrecomputedKernelRows::write_symmetric(ExpArgument exp_argument) {
+  // Tiles of kTile x kTile pairs, in three passes: the tile's kernel values (exp_each, several at
+  // a time), then K(i, j) along the tile's rows and K(j, i) along its columns, each a contiguous
+  // run of nodes. The nodes (10 MB for 800 rows, written once per fit) are mostly not in cache:
+  // while a column's exponentials are computed, one row's run of each kind is prefetched for
+  // writing, so that the writes find their lines in cache (fig3_sigma_kfold took 30.1 s without
+  // the prefetches, 27.3-28.3 s with them, 29.3-31.6 s with std::exp called between the writes).
   constexpr size_t kTile = 64;
+  std::vector<double> values(kTile * kTile);  // the tile's (i, j), column after column
   for (size_t first_column = 0; first_column < rows_; first_column += kTile)
     for (size_t first_row = first_column; first_row < rows_; first_row += kTile) {
       const size_t last_column = std::min(first_column + kTile, rows_);
       const size_t last_row = std::min(first_row + kTile, rows_);
+      auto value = [&](size_t i, size_t j) -> double& {
+        return values[(j - first_column) * kTile + (i - first_row)];
+      };
+      for (size_t j = first_column; j < last_column; ++j) {
+        const size_t row = first_row + (j - first_column);
+        if (row < last_row)
+          for (size_t k = first_column; k < last_column; k += 4)
+            __builtin_prefetch(&starts_[row][k + 1], 1);
+        for (size_t k = first_row; k < last_row; k += 4) __builtin_prefetch(&starts_[j][k + 1], 1);
+        const size_t first = std::max(first_row, j);
+        for (size_t i = first; i < last_row; ++i)
+          value(i, j) = exp_argument(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
+        if (first < last_row) exp_each(&value(first, j), last_row - first);  // std::exp's doubles
+      }
+      for (size_t i = first_row; i < last_row; ++i)
+        for (size_t j = first_column; j < std::min(last_column, i + 1); ++j)
+          starts_[i][j + 1] = svm_node{static_cast<int>(j) + 1, value(i, j)};
       for (size_t j = first_column; j < last_column; ++j)
-        for (size_t i = std::max(first_row, j); i < last_row; ++i) {
-          const double value =
-              kernel_value(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-          starts_[i][j + 1] = svm_node{static_cast<int>(j) + 1, value};
-          starts_[j][i + 1] = svm_node{static_cast<int>(i) + 1, value};
-        }
+        for (size_t i = std::max(first_row, j); i < last_row; ++i)
+          starts_[j][i + 1] = svm_node{static_cast<int>(i) + 1, value(i, j)};
     }
 }
 
@@ -76,7 +95,8 @@ Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& t
         for (size_t vector = 0; vector < rows.size(); ++vector) {
           const double* squared = test_squared.col(rows[vector]).data() + first;
           double* values = kernel_values.data() + vector * kDecisionBlockRows;
-          for (Eigen::Index r = 0; r < count; ++r) values[r] = std::exp(-gamma * squared[r]);
+          for (Eigen::Index r = 0; r < count; ++r) values[r] = -gamma * squared[r];
+          exp_each(values, static_cast<size_t>(count));
         }
         decisions_of.decide(kernel_values.data(), count, decisions, labels);
       });

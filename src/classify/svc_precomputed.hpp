@@ -36,9 +36,9 @@ class PrecomputedKernelRows {
   svm_node** row_pointers() { return starts_.data(); }
 
  private:
-  // Writes kernel_value(i, j), called once for each i >= j, as K(i, j) and K(j, i).
-  template <class KernelValue>
-  void write_symmetric(KernelValue kernel_value);
+  // Writes exp(exp_argument(i, j)), called once for each i >= j, as K(i, j) and K(j, i).
+  template <class ExpArgument>
+  void write_symmetric(ExpArgument exp_argument);
 
   size_t rows_;
   size_t stride_;

@@ -57,10 +57,14 @@ void PrecomputedKernelRows::write_symmetric(ExpArgument exp_argument) {
       };
       for (size_t j = first_column; j < last_column; ++j) {
         const size_t row = first_row + (j - first_column);
-        if (row < last_row)
+        // Four nodes to a 64-byte line; a run that starts inside a line ends in one line more.
+        if (row < last_row) {
           for (size_t k = first_column; k < last_column; k += 4)
             __builtin_prefetch(&starts_[row][k + 1], 1);
+          __builtin_prefetch(&starts_[row][last_column], 1);
+        }
         for (size_t k = first_row; k < last_row; k += 4) __builtin_prefetch(&starts_[j][k + 1], 1);
+        __builtin_prefetch(&starts_[j][last_row], 1);
         const size_t first = std::max(first_row, j);
         for (size_t i = first; i < last_row; ++i)
           value(i, j) = exp_argument(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));

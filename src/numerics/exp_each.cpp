@@ -136,12 +136,12 @@ struct Avx2Operations {
 };
 
 // exp of one vector of values in place (exp_each.hpp): the lanes of `used_lanes` (bit i: lane i)
-// the rounding test cannot settle go to glibc's exp. A cast between vector types of one size keeps
-// the bits (GCC's vector extensions); std::bit_cast would return vectors from a function compiled
-// for the baseline.
+// the rounding test cannot settle go to glibc's exp; returns how many did. A cast between vector
+// types of one size keeps the bits (GCC's vector extensions); std::bit_cast would return vectors
+// from a function compiled for the baseline.
 template <class Operations>
-[[gnu::always_inline]] inline void exp_vector(const ExpTables& tables, double* block,
-                                              unsigned used_lanes) {
+[[gnu::always_inline]] inline int exp_vector(const ExpTables& tables, double* block,
+                                             unsigned used_lanes) {
   using Values = typename Operations::Values;
   using Integers = typename Operations::Integers;
   constexpr std::int64_t kExponent = 0x7FF0000000000000, kMagnitude = 0x7FFFFFFFFFFFFFFF;
@@ -196,7 +196,7 @@ template <class Operations>
   const Values lo_magnitude = Values(Integers(result_lo) & kMagnitude);
   const Values off_midpoint = lo_magnitude - half_ulp;
   const Values off_magnitude = Values(Integers(off_midpoint) & kMagnitude);
-  // result_hi lies in [2^(-1/256), 2): 1 is its only power of two.
+  // result_hi lies in [2^(-1/256), 2), give or take a rounding of r: 1 is its only power of two.
   const Values off_one = Values(Integers(result_hi - 1.0) & kMagnitude);
   Integers off_midpoint_enough, not_one;
   Operations::greater(off_midpoint_enough, off_magnitude, half_ulp * (1.0 / 32));
@@ -206,56 +206,61 @@ template <class Operations>
   // shift of a negative number, and below 2^62.
   const Values result = Values(bits + (k - j) * (std::int64_t{1} << (52 - kTableBits)));
   std::memcpy(block, &result, sizeof result);
-  for (unsigned lanes = Operations::false_lanes(settled) & used_lanes; lanes != 0;
-       lanes &= lanes - 1) {
+  const unsigned unsettled = Operations::false_lanes(settled) & used_lanes;
+  for (unsigned lanes = unsettled; lanes != 0; lanes &= lanes - 1) {
     const int lane = std::countr_zero(lanes);
     block[lane] = std::exp(x[lane]);
   }
+  return std::popcount(unsettled);
 }
 
 template <class Operations>
-[[gnu::always_inline]] inline void exp_vectors(double* values, size_t count) {
+[[gnu::always_inline]] inline size_t exp_vectors(double* values, size_t count) {
   constexpr size_t kLanes = sizeof(typename Operations::Values) / sizeof(double);
   const ExpTables& tables = exp_tables();
-  size_t i = 0;
-  for (; i + kLanes <= count; i += kLanes) exp_vector<Operations>(tables, values + i, ~0u);
+  size_t i = 0, by_glibc = 0;
+  for (; i + kLanes <= count; i += kLanes)
+    by_glibc += static_cast<size_t>(exp_vector<Operations>(tables, values + i, ~0u));
   if (i < count) {  // the last values, in a vector padded with zeros, which glibc need not see
     double block[kLanes] = {};
     std::memcpy(block, values + i, (count - i) * sizeof(double));
-    exp_vector<Operations>(tables, block, (1u << (count - i)) - 1);
+    by_glibc += static_cast<size_t>(exp_vector<Operations>(tables, block, (1u << (count - i)) - 1));
     std::memcpy(values + i, block, (count - i) * sizeof(double));
   }
+  return by_glibc;
 }
 
-[[gnu::target("avx512f,avx512dq"), gnu::flatten]] void exp_avx512(double* values, size_t count) {
-  exp_vectors<Avx512Operations>(values, count);
+[[gnu::target("avx512f,avx512dq"), gnu::flatten]] size_t exp_avx512(double* values, size_t count) {
+  return exp_vectors<Avx512Operations>(values, count);
 }
-[[gnu::target("avx2,fma"), gnu::flatten]] void exp_avx2(double* values, size_t count) {
-  exp_vectors<Avx2Operations>(values, count);
+[[gnu::target("avx2,fma"), gnu::flatten]] size_t exp_avx2(double* values, size_t count) {
+  return exp_vectors<Avx2Operations>(values, count);
 }
-void exp_baseline(double* values, size_t count) {
+size_t exp_baseline(double* values, size_t count) {
   for (size_t i = 0; i < count; ++i) values[i] = std::exp(values[i]);
+  return count;
 }
 
-using ExpKernel = void (*)(double*, size_t);
-
-ExpKernel exp_kernel(Isa isa) {
-  // The AVX-512 kernel needs AVX512DQ too (its comparisons' masks become vectors), the AVX2 one
-  // the fused multiply-add: every such CPU of AMD and Intel has them but the Xeon Phi.
-  if (isa == Isa::avx512 && !__builtin_cpu_supports("avx512dq")) isa = Isa::avx2;
-  if (isa == Isa::avx2 && !__builtin_cpu_supports("fma")) isa = Isa::sse2;
-  return kernel_for(isa, &exp_avx512, &exp_avx2, &exp_baseline);
-}
+using ExpKernel = size_t (*)(double*, size_t);
 
 }  // namespace
 
+Isa exp_each_isa(Isa isa) {
+  // Every AMD and Intel CPU with AVX-512 has AVX512DQ (its comparisons' masks become vectors) but
+  // the Xeon Phi, and every one with AVX2 the fused multiply-add.
+  if (isa == Isa::avx512 && !__builtin_cpu_supports("avx512dq")) isa = Isa::avx2;
+  if (isa == Isa::avx2 && !__builtin_cpu_supports("fma")) isa = Isa::sse2;
+  return isa;
+}
+
 void exp_each(double* values, size_t count) {
-  static const ExpKernel kernel = exp_kernel(best_isa());
+  static const ExpKernel kernel =
+      kernel_for(exp_each_isa(best_isa()), &exp_avx512, &exp_avx2, &exp_baseline);
   kernel(values, count);
 }
 
-void exp_each(double* values, size_t count, Isa isa) {
-  exp_kernel(isa)(values, count);
+size_t exp_each(double* values, size_t count, Isa isa) {
+  return kernel_for(exp_each_isa(isa), &exp_avx512, &exp_avx2, &exp_baseline)(values, count);
 }
 
 }  // namespace tsfs

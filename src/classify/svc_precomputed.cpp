@@ -5,6 +5,7 @@
 #include "numerics/exp_each.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 #include <type_traits>
@@ -47,7 +48,8 @@ void PrecomputedKernelRows::write_symmetric(ExpArgument exp_argument) {
   // writing, so that the writes find their lines in cache (fig3_sigma_kfold took 30.1 s without
   // the prefetches, 27.3-28.3 s with them, 29.3-31.6 s with std::exp called between the writes).
   constexpr size_t kTile = 64;
-  std::vector<double> values(kTile * kTile);  // the tile's (i, j), column after column
+  // The tile's (i, j), column after column; each written before it is read, so not zeroed.
+  std::array<double, kTile * kTile> values;
   for (size_t first_column = 0; first_column < rows_; first_column += kTile)
     for (size_t first_row = first_column; first_row < rows_; first_row += kTile) {
       const size_t last_column = std::min(first_column + kTile, rows_);

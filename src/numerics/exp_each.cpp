@@ -253,14 +253,22 @@ Isa exp_each_isa(Isa isa) {
   return isa;
 }
 
+namespace {
+
+// The kernel exp_each runs for `isa`.
+ExpKernel exp_kernel(Isa isa) {
+  return kernel_for(exp_each_isa(isa), &exp_avx512, &exp_avx2, &exp_baseline);
+}
+
+}  // namespace
+
 void exp_each(double* values, size_t count) {
-  static const ExpKernel kernel =
-      kernel_for(exp_each_isa(best_isa()), &exp_avx512, &exp_avx2, &exp_baseline);
+  static const ExpKernel kernel = exp_kernel(best_isa());
   kernel(values, count);
 }
 
 size_t exp_each(double* values, size_t count, Isa isa) {
-  return kernel_for(exp_each_isa(isa), &exp_avx512, &exp_avx2, &exp_baseline)(values, count);
+  return exp_kernel(isa)(values, count);
 }
 
 }  // namespace tsfs

@@ -103,12 +103,10 @@ EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
 }
 
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
-                          const EvaluationKey& key, const DistanceBlocks& distances) {
+                          const EvaluationKey& key, const DistanceBlock* distances) {
   auto start = std::chrono::steady_clock::now();
   const auto& fold = dataset.fold(key.fold);
-  const DistanceBlock* block = nullptr;
-  if (key.distance != kNoDistance) block = &distances.at({key.dataset, key.distance});
-  const FoldPredictions fitted = fold_predictions(spec, dataset, key, block);
+  const FoldPredictions fitted = fold_predictions(spec, dataset, key, distances);
   EvaluationResult result = measure(spec, dataset.data.labels(fold.test_rows), fitted.predictions,
                                     dataset.data.classes());
   result.n_components = fitted.columns;

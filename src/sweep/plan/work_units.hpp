@@ -82,8 +82,9 @@ FoldPredictions fold_predictions(const Spec& spec, const PreparedDataset& datase
 EvaluationKey evaluation_key(const Spec& spec, const Cell& cell, int fold,
                              std::vector<int> selected);
 
+// `distances`: the key's block for a classifier of distances, else null.
 EvaluationResult evaluate(const Spec& spec, const PreparedDataset& dataset,
-                          const EvaluationKey& key, const DistanceBlocks& distances);
+                          const EvaluationKey& key, const DistanceBlock* distances);
 
 // 0, 1, ..., count - 1: every row of a dataset.
 std::vector<int> all_row_indices(long long count);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -120,11 +121,14 @@ std::vector<EvaluationResult> evaluate_requests(const StageInputs& inputs,
     const WorkItem& item = items[i];
     const EvaluationRequest& first = requests[item.requests.front()];
     const PreparedDataset& dataset = inputs.datasets[static_cast<size_t>(first.key.dataset)];
+    std::shared_ptr<const DistanceBlock> distances;
+    if (first.key.distance != kNoDistance)
+      distances = inputs.matrices.block({first.key.dataset, first.key.distance});
     if (item.nested)
       evaluate_nested(spec, dataset, scores[static_cast<size_t>(first.score_unit)].ranking,
                       requests, item, results);
     else
-      results[item.requests.front()] = evaluate(spec, dataset, first.key, inputs.matrices);
+      results[item.requests.front()] = evaluate(spec, dataset, first.key, distances.get());
   });
   return results;
 }

@@ -21,6 +21,7 @@
 #include "report/manifest.hpp"
 #include "sweep/plan/work_units.hpp"
 #include "sweep/run/curves.hpp"
+#include "sweep/run/distance_store.hpp"
 #include "sweep/run/evaluations.hpp"
 #include "sweep/run/load.hpp"
 #include "sweep/run/nearest_blocks.hpp"
@@ -116,24 +117,20 @@ struct ResumedRows {
   std::map<std::string, std::vector<std::string>> work_seconds;  // earlier_work_seconds
 };
 
-DistanceBlocks compute_distances(const LoadedRun& loaded, const StageSettings& settings,
-                                 Counts& counts) {
-  const Spec& spec = loaded.spec;
+void compute_distances(const LoadedRun& loaded, const StageInputs& inputs, Counts& counts) {
   const Plan& plan = loaded.plan;
-  DistanceBlocks matrices;
-  const auto searched =
-      add_nearest_neighbour_blocks(spec, loaded.datasets, plan, settings.threads, matrices);
+  DistanceStore& matrices = inputs.matrices;
+  DistanceBlocks searched;
+  add_nearest_neighbour_blocks(inputs.spec, inputs.datasets, plan, inputs.settings.threads,
+                               searched);
   for (auto [d, m] : plan.distance_matrices) {
-    if (searched.count({d, m})) continue;
-    bool cached = false;
-    const auto& dataset = loaded.datasets[static_cast<size_t>(d)];
-    const BlockRows needed = distance_block_rows(spec, dataset);
-    matrices[{d, m}] = distance_block(dataset.data, spec.distances[static_cast<size_t>(m)], needed,
-                                      spec.cache, settings.threads, &cached);
-    if (cached) ++counts.distance_matrices_cached;
+    auto found = searched.find({d, m});
+    if (found != searched.end())
+      matrices.hold({d, m}, std::move(found->second));
+    else if (matrices.make({d, m}))
+      ++counts.distance_matrices_cached;
   }
   counts.distance_matrices = plan.distance_matrices.size();
-  return matrices;
 }
 
 // The reason a row cannot be evaluated: the first of its folds' score vectors whose solver did
@@ -469,6 +466,10 @@ void run_tuning(const RunContext& context, std::vector<ResultRow>& rows,
     for (const auto& entry : by_dataset) {
       const auto started = std::chrono::steady_clock::now();
       tune_dataset(context, state, entry.second);
+      // Nothing after a dataset's tuning reads its evaluations, and its inner folds' are many
+      // (the archive's are 607,000 of a million).
+      std::erase_if(context.evaluations,
+                    [&](const auto& done) { return done.first.dataset == entry.first; });
       // The per-dataset cost of nested CV (experiments/archive-full/archive_full_numbers.py).
       spdlog::info(
           "tuned {}: {} rows in {:.1f} s",
@@ -532,11 +533,6 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
 // again needs no distance, score vector or fit (`needed` false) unless an output made from the
 // score vectors is not whole in the folder: an archive study then resumes in seconds, not in the
 // minutes its matrices and score vectors take.
-struct Computed {
-  DistanceBlocks matrices;
-  std::vector<ScoreResult> scores;
-};
-
 // curves.csv's cells, the digest of the file the finished run before this one left (from its
 // manifest), and the digest of the file this run leaves (curves_digest: written or kept).
 struct CurveOutput {
@@ -565,16 +561,16 @@ ScoreOutputs score_outputs(const LoadedRun& loaded, const std::vector<size_t>& c
   return outputs;
 }
 
-Computed compute_stage(const LoadedRun& loaded, const ScoreOutputs& outputs, bool needed,
-                       const StageSettings& settings, StageClock& clock, Counts& counts) {
-  const Spec& spec = loaded.spec;
+std::vector<ScoreResult> compute_stage(const LoadedRun& loaded, const ScoreOutputs& outputs,
+                                       bool needed, const StageInputs& inputs, StageClock& clock,
+                                       Counts& counts) {
   const Plan& plan = loaded.plan;
-  Computed computed;
+  std::vector<ScoreResult> scores;
   if (needed) {
-    computed.matrices = compute_distances(loaded, settings, counts);
+    compute_distances(loaded, inputs, counts);
     clock.stop("distances");
-    const StageInputs inputs{spec, loaded.datasets, computed.matrices, settings};
-    computed.scores = compute_all_scores(inputs, plan);
+    scores = compute_all_scores(
+        inputs, plan, outputs.score_tables.empty() ? ScoreParts::ranking : ScoreParts::everything);
   } else {
     spdlog::info(
         "every cell is in results.csv and the tables made of score vectors are whole: no "
@@ -583,9 +579,10 @@ Computed compute_stage(const LoadedRun& loaded, const ScoreOutputs& outputs, boo
     clock.stop("distances");
   }
   for (const OutputTable* table : outputs.score_tables)
-    write_score_unit_table(loaded, *table, computed.scores);
+    write_score_unit_table(loaded, *table, scores);
+  for (ScoreResult& result : scores) keep_ranking_only(result);  // the stages after read no more
   clock.stop("scores");
-  return computed;
+  return scores;
 }
 
 // The grid cells' evaluations, then the tuned rows'. Every way out (an interrupt inside a batch,
@@ -669,17 +666,16 @@ void run_stages(const LoadedRun& loaded, CurveOutput& curves, ResumedRows resume
   }
   const ScoreOutputs outputs =
       score_outputs(loaded, curves_kept ? std::vector<size_t>{} : curves.cells, finished);
-  const Computed computed =
-      compute_stage(loaded, outputs, !finished || !outputs.empty(), settings, clock, counts);
+  DistanceStore matrices(loaded.spec, loaded.datasets, settings.threads);
+  const StageInputs inputs{loaded.spec, loaded.datasets, matrices, settings};
+  const std::vector<ScoreResult> scores =
+      compute_stage(loaded, outputs, !finished || !outputs.empty(), inputs, clock, counts);
   EvaluationCache evaluations;
   WorkSeconds work_seconds;
-  if (computed.scores.size() == plan.score_units.size())
-    work_seconds.add_scores(plan, computed.scores, false);
-  const PlannedSubsets planned =
-      finished ? PlannedSubsets{} : planned_subset_counts(plan, computed.scores);
-  const StageInputs inputs{loaded.spec, loaded.datasets, computed.matrices, settings};
-  const RunContext context{loaded, inputs, computed.scores, planned,
-                           writer, counts, evaluations,     work_seconds};
+  if (scores.size() == plan.score_units.size()) work_seconds.add_scores(plan, scores, false);
+  const PlannedSubsets planned = finished ? PlannedSubsets{} : planned_subset_counts(plan, scores);
+  const RunContext context{loaded, inputs, scores,      planned,
+                           writer, counts, evaluations, work_seconds};
   evaluation_stage(context, rows, pending, resumed.tuned, clock);
   output_stage(context, outputs.curve_cells, curves, clock);
   write_file_atomically(loaded.spec.output / "work_seconds.csv",

@@ -3,8 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <map>
+#include <memory>
 
 #include "common/error.hpp"
 #include "common/parallel.hpp"
@@ -246,19 +249,36 @@ std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& pla
   return batches;
 }
 
-std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan) {
+void keep_ranking_only(ScoreResult& result) {
+  result.scores.resize(0);
+  result.std_errors.resize(0);
+  result.measures = {};
+}
+
+std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan,
+                                            ScoreParts kept) {
   const Spec& spec = inputs.spec;
   std::vector<ScoreResult> results(plan.score_units.size());
   const auto batches = score_batches(spec, plan, kMaxBatchSize);
+  // The batches left that read each distance block: the last one lets go of it
+  // (DistanceStore), and the plan's units come dataset by dataset, so a few blocks are held at a
+  // time.
+  std::map<DistanceStore::Key, std::atomic<size_t>> readers;
+  for (const auto& batch : batches)
+    if (const ScoreUnit& unit = plan.score_units[batch.front()]; reads_distance_matrix(spec, unit))
+      ++readers[{unit.dataset, unit.distance}];
   Progress progress("scores", results.size(), !inputs.settings.show_progress);
   parallel_for(batches.size(), inputs.settings.threads, [&](size_t b) {
     const ScoreUnit& unit = plan.score_units[batches[b].front()];
-    const Eigen::MatrixXd* distances = nullptr;
-    if (reads_distance_matrix(spec, unit))
-      distances = &inputs.matrices.at({unit.dataset, unit.distance}).values;
+    const DistanceStore::Key key{unit.dataset, unit.distance};
+    std::shared_ptr<const DistanceBlock> block;
+    if (reads_distance_matrix(spec, unit)) block = inputs.matrices.block(key);
     const auto started = std::chrono::steady_clock::now();
     score_batch(spec, inputs.datasets[static_cast<size_t>(unit.dataset)], plan, batches[b],
-                distances, results);
+                block ? &block->values : nullptr, results);
+    if (block && --readers.at(key) == 0) inputs.matrices.let_go(key);
+    if (kept == ScoreParts::ranking)
+      for (size_t u : batches[b]) keep_ranking_only(results[u]);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     for (size_t u : batches[b])

@@ -34,9 +34,19 @@ ScoreResult score_feature_matrix(const Selector& selector, const SelectorRegistr
 // Units of selectors without a batch hook are batches of one.
 std::vector<std::vector<size_t>> score_batches(const Spec& spec, const Plan& plan, size_t max_size);
 
+// What compute_all_scores keeps of each score vector: everything, or what the later stages read
+// (the ranking, the usable columns, the zero-weight fraction, why it did not converge), where no
+// table is written from the scores: the archive's 134,000 score vectors held 0.4 GiB of scores.
+enum class ScoreParts { everything, ranking };
+
 // Every score unit of the plan, in plan order, batches in parallel. A selector's InputError
 // (e.g. a zero kernel width on a dataset whose series are all identical) is rethrown naming the
 // selector's spec location, dataset and distance.
-std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan);
+std::vector<ScoreResult> compute_all_scores(const StageInputs& inputs, const Plan& plan,
+                                            ScoreParts kept);
+
+// Frees a score vector's scores, standard errors and measures, keeping what ScoreParts::ranking
+// keeps.
+void keep_ranking_only(ScoreResult& result);
 
 }  // namespace tsfs

@@ -5,6 +5,7 @@
 
 #include "config/spec.hpp"
 #include "sweep/plan/plan.hpp"
+#include "sweep/run/distance_store.hpp"
 
 namespace tsfs {
 
@@ -23,7 +24,7 @@ struct StageSettings {
 struct StageInputs {
   const Spec& spec;
   const std::vector<PreparedDataset>& datasets;
-  const DistanceBlocks& matrices;  // the distance stage's blocks
+  DistanceStore& matrices;  // the distance stage's blocks, read back and let go by the stages
   const StageSettings& settings;
 };
 

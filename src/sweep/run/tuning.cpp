@@ -107,7 +107,7 @@ std::vector<std::vector<TunedChoice>> choose_candidates(const StageInputs& input
   const Spec& spec = inputs.spec;
   const std::vector<PreparedDataset>& datasets = inputs.datasets;
   const InnerPlan inner = make_inner_plan(spec, datasets, plan, tuned);
-  const auto scores = compute_all_scores(inputs, inner.units);
+  const auto scores = compute_all_scores(inputs, inner.units, ScoreParts::ranking);
   seconds.add_scores(inner.units, scores, true);
   const size_t cached = cache.size();
   const auto keys = inner_evaluations(inputs, plan, tuned, {inner, scores}, cache, seconds);

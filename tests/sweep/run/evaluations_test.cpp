@@ -113,7 +113,7 @@ struct Fixture {
 
 TEST_CASE("evaluations of one ranking go through the nested-subset fits, others one by one") {
   const Fixture fixture;
-  const DistanceBlocks no_distances;
+  DistanceStore no_distances(fixture.spec, fixture.datasets, 1);
   // Score unit 0: four subsets (>= the probe's 3), out of order; score unit 1: two subsets.
   const std::vector<EvaluationRequest> requests = {fixture.request(0, 3), fixture.request(1, 2),
                                                    fixture.request(0, 1), fixture.request(0, 4),

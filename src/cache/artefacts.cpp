@@ -191,6 +191,34 @@ std::filesystem::path cache_path(const std::filesystem::path& cache_folder, cons
   return cache_folder / fmt::format("{}-{}.bin", kind, Hasher().text(key).hex());
 }
 
+namespace {
+
+// A block's key holds its rows and columns besides every input of the whole matrix's.
+std::string distance_block_key(const Dataset& dataset, const DistanceSpec& distance,
+                               const BlockRows& block_rows) {
+  std::string key = distance_cache_key(dataset, distance);
+  const auto rows = static_cast<size_t>(dataset.rows());
+  if (block_rows.rows.size() != rows || block_rows.columns.size() != rows) {
+    Hasher rows_hash, columns_hash;
+    for (int row : block_rows.rows) rows_hash.integer(row);
+    for (int column : block_rows.columns) columns_hash.integer(column);
+    key += fmt::format("|block|{}|{}", rows_hash.hex(), columns_hash.hex());
+  }
+  return key;
+}
+
+}  // namespace
+
+bool distance_block_is_cached(const Dataset& dataset, const DistanceSpec& distance,
+                              const BlockRows& block_rows,
+                              const std::filesystem::path& cache_folder) {
+  if (!distance.measure->cacheable()) return false;
+  std::error_code status;
+  return std::filesystem::is_regular_file(
+      cache_path(cache_folder, distance_block_key(dataset, distance, block_rows), "distance"),
+      status);
+}
+
 DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distance,
                              const BlockRows& block_rows, const std::filesystem::path& cache_folder,
                              int threads, bool* from_cache) {
@@ -201,14 +229,7 @@ DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distanc
   block.rows = rows;
   block.columns = columns;
   const bool whole = block.is_whole(dataset.rows());
-  // A block's key holds its rows and columns besides every input of the whole matrix's.
-  std::string key = distance_cache_key(dataset, distance);
-  if (!whole) {
-    Hasher rows_hash, columns_hash;
-    for (int row : rows) rows_hash.integer(row);
-    for (int column : columns) columns_hash.integer(column);
-    key += fmt::format("|block|{}|{}", rows_hash.hex(), columns_hash.hex());
-  }
+  const std::string key = distance_block_key(dataset, distance, block_rows);
   auto path = cache_path(cache_folder, key, "distance");
   if (from_cache) *from_cache = false;
   auto read_cache = [&]() -> std::optional<Eigen::MatrixXd> {

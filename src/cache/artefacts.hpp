@@ -30,6 +30,12 @@ DistanceBlock distance_block(const Dataset& dataset, const DistanceSpec& distanc
                              const BlockRows& block_rows, const std::filesystem::path& cache_folder,
                              int threads, bool* from_cache = nullptr);
 
+// Whether distance_block's cache file for these arguments is there (not whether it verifies): a
+// block that cannot be cached (its measure, or a foreign entry at its path) says no.
+bool distance_block_is_cached(const Dataset& dataset, const DistanceSpec& distance,
+                              const BlockRows& block_rows,
+                              const std::filesystem::path& cache_folder);
+
 // The whole matrix (distance_block with every row on both sides).
 Eigen::MatrixXd distance_matrix(const Dataset& dataset, const DistanceSpec& distance,
                                 const std::filesystem::path& cache_folder, int threads,

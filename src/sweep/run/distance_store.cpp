@@ -14,44 +14,39 @@ DistanceStore::DistanceStore(const Spec& spec, const std::vector<PreparedDataset
 void DistanceStore::hold(Key key, DistanceBlock block) {
   std::lock_guard lock(mutex_);
   held_[key] = std::make_shared<const DistanceBlock>(std::move(block));
+  held_for_the_run_.insert(key);
 }
 
-bool DistanceStore::can_read_back(Key key) const {
-  return !keep_all_ && spec_.distances[static_cast<size_t>(key.second)].measure->cacheable();
-}
-
-std::shared_ptr<const DistanceBlock> DistanceStore::read(Key key) const {
-  const PreparedDataset& dataset = datasets_[static_cast<size_t>(key.first)];
-  return std::make_shared<const DistanceBlock>(
-      distance_block(dataset.data, spec_.distances[static_cast<size_t>(key.second)],
-                     distance_block_rows(spec_, dataset), spec_.cache, threads_));
-}
-
-bool DistanceStore::make(Key key) {
-  const PreparedDataset& dataset = datasets_[static_cast<size_t>(key.first)];
+bool DistanceStore::prepare(Key key) {
+  const Dataset& dataset = datasets_[static_cast<size_t>(key.first)].data;
+  const DistanceSpec& distance = spec_.distances[static_cast<size_t>(key.second)];
+  const BlockRows rows = distance_block_rows(spec_, datasets_[static_cast<size_t>(key.first)]);
   bool cached = false;
-  DistanceBlock block =
-      distance_block(dataset.data, spec_.distances[static_cast<size_t>(key.second)],
-                     distance_block_rows(spec_, dataset), spec_.cache, threads_, &cached);
-  if (!can_read_back(key)) hold(key, std::move(block));
+  DistanceBlock block = distance_block(dataset, distance, rows, spec_.cache, threads_, &cached);
+  if (keep_all_ || !distance_block_is_cached(dataset, distance, rows, spec_.cache))
+    hold(key, std::move(block));
   return cached;
 }
 
 std::shared_ptr<const DistanceBlock> DistanceStore::block(Key key) {
-  // One lock for reading back too: two stages' threads never read the same file twice at once,
-  // and a read from the page cache takes milliseconds.
+  // One lock, reads included: a stage's threads never read one file twice at once, and reading
+  // and verifying the largest cached block takes about a tenth of a second.
   std::lock_guard lock(mutex_);
   auto found = held_.find(key);
   if (found != held_.end()) return found->second;
-  auto block = read(key);
+  const PreparedDataset& dataset = datasets_[static_cast<size_t>(key.first)];
+  // One thread: the callers are a stage's parallel workers, and only a block whose file went
+  // since the distance stage is computed here.
+  auto block = std::make_shared<const DistanceBlock>(
+      distance_block(dataset.data, spec_.distances[static_cast<size_t>(key.second)],
+                     distance_block_rows(spec_, dataset), spec_.cache, 1));
   held_[key] = block;
   return block;
 }
 
 void DistanceStore::let_go(Key key) {
-  if (!can_read_back(key)) return;
   std::lock_guard lock(mutex_);
-  held_.erase(key);
+  if (!held_for_the_run_.count(key)) held_.erase(key);
 }
 
 size_t DistanceStore::held() const {

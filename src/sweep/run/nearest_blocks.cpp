@@ -32,11 +32,9 @@ bool tested_on_columns_but_self(const PreparedDataset& dataset, const std::vecto
 
 }  // namespace
 
-std::set<std::pair<int, int>> add_nearest_neighbour_blocks(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan, int threads,
-    DistanceBlocks& blocks) {
-  std::set<std::pair<int, int>> done;
-  if (!one_nearest_neighbour(spec)) return done;
+void add_nearest_neighbour_blocks(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                  const Plan& plan, int threads, DistanceBlocks& blocks) {
+  if (!one_nearest_neighbour(spec)) return;
   std::map<int, std::vector<std::pair<int, long long>>> bands;  // dataset -> (distance, band)
   for (auto [d, m] : plan.distance_matrices) {
     const auto& distance = spec.distances[static_cast<size_t>(m)];
@@ -59,7 +57,6 @@ std::set<std::pair<int, int>> add_nearest_neighbour_blocks(
       block.nearest = std::move(table.neighbour[k]);
       block.nearest_distance = std::move(table.distance[k]);
       blocks[{d, family[k].first}] = std::move(block);
-      done.emplace(d, family[k].first);
     }
     spdlog::info(
         "distances {}: nearest neighbours of {} rows among {} under {} DTW bands in {:.2f} s "
@@ -69,7 +66,6 @@ std::set<std::pair<int, int>> add_nearest_neighbour_blocks(
         100.0 * table.stats.pruning_rate(), static_cast<double>(table.stats.cells),
         static_cast<double>(table.stats.brute_cells));
   }
-  return done;
 }
 
 }  // namespace tsfs

@@ -6,18 +6,15 @@
 // of one block per band. It applies when each test row of every fold (outer and inner) is tested
 // on the block's columns but itself, which a train/test split with leave-one-out tuning satisfies;
 // otherwise the blocks are computed as usual.
-#include <set>
-#include <utility>
 #include <vector>
 
 #include "sweep/plan/plan.hpp"
 
 namespace tsfs {
 
-// Adds the nearest-only blocks (DistanceBlock) it computes to `blocks` and returns their
-// (dataset, distance) pairs; the others of plan.distance_matrices are left to the caller.
-std::set<std::pair<int, int>> add_nearest_neighbour_blocks(
-    const Spec& spec, const std::vector<PreparedDataset>& datasets, const Plan& plan, int threads,
-    DistanceBlocks& blocks);
+// Adds the nearest-only blocks (DistanceBlock) it computes to `blocks`; the others of
+// plan.distance_matrices are left to the caller.
+void add_nearest_neighbour_blocks(const Spec& spec, const std::vector<PreparedDataset>& datasets,
+                                  const Plan& plan, int threads, DistanceBlocks& blocks);
 
 }  // namespace tsfs

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -117,8 +118,9 @@ struct ResumedRows {
   std::map<std::string, std::vector<std::string>> work_seconds;  // earlier_work_seconds
 };
 
-void compute_distances(const LoadedRun& loaded, const StageInputs& inputs, Counts& counts) {
-  const Plan& plan = loaded.plan;
+// Every block of the plan computed or verified once (DistanceStore::prepare), the nearest-only
+// ones by their own search.
+void compute_distances(const Plan& plan, const StageInputs& inputs, Counts& counts) {
   DistanceStore& matrices = inputs.matrices;
   DistanceBlocks searched;
   add_nearest_neighbour_blocks(inputs.spec, inputs.datasets, plan, inputs.settings.threads,
@@ -127,7 +129,7 @@ void compute_distances(const LoadedRun& loaded, const StageInputs& inputs, Count
     auto found = searched.find({d, m});
     if (found != searched.end())
       matrices.hold({d, m}, std::move(found->second));
-    else if (matrices.make({d, m}))
+    else if (matrices.prepare({d, m}))
       ++counts.distance_matrices_cached;
   }
   counts.distance_matrices = plan.distance_matrices.size();
@@ -439,6 +441,14 @@ void tune_dataset(const RunContext& context, TuningState& state,
     write_tuned(loaded, state.rows, writer, state.choices, state.previous);
 }
 
+// The least evaluation key of a dataset.
+EvaluationKey first_key_of(int dataset) {
+  EvaluationKey key;
+  key.dataset = dataset;
+  key.fold = std::numeric_limits<int>::min();
+  return key;
+}
+
 // The tuned rows not yet done, one dataset after another (tune_dataset). An archive study's
 // nested CV takes hours; an interrupt saves every finished dataset's tuned rows, a crash
 // (SIGKILL) loses the last kTuningCheckpoint at most. A checkpoint rewrites results.csv, folds.csv
@@ -467,9 +477,9 @@ void run_tuning(const RunContext& context, std::vector<ResultRow>& rows,
       const auto started = std::chrono::steady_clock::now();
       tune_dataset(context, state, entry.second);
       // Nothing after a dataset's tuning reads its evaluations, and its inner folds' are many
-      // (the archive's are 607,000 of a million).
-      std::erase_if(context.evaluations,
-                    [&](const auto& done) { return done.first.dataset == entry.first; });
+      // (the archive's are 607,000 of a million). Keys order by dataset first.
+      context.evaluations.erase(context.evaluations.lower_bound(first_key_of(entry.first)),
+                                context.evaluations.lower_bound(first_key_of(entry.first + 1)));
       // The per-dataset cost of nested CV (experiments/archive-full/archive_full_numbers.py).
       spdlog::info(
           "tuned {}: {} rows in {:.1f} s",
@@ -529,10 +539,6 @@ void forget_tuned_rows_without_choices(const LoadedRun& loaded,
   }
 }
 
-// The distance blocks and score vectors, and the tables made of the scores. A finished run run
-// again needs no distance, score vector or fit (`needed` false) unless an output made from the
-// score vectors is not whole in the folder: an archive study then resumes in seconds, not in the
-// minutes its matrices and score vectors take.
 // curves.csv's cells, the digest of the file the finished run before this one left (from its
 // manifest), and the digest of the file this run leaves (curves_digest: written or kept).
 struct CurveOutput {
@@ -561,13 +567,17 @@ ScoreOutputs score_outputs(const LoadedRun& loaded, const std::vector<size_t>& c
   return outputs;
 }
 
+// The distance blocks and score vectors, and the tables made of the scores. A finished run run
+// again needs no distance, score vector or fit (`needed` false) unless an output made from the
+// score vectors is not whole in the folder: an archive study then resumes in seconds, not in the
+// minutes its matrices and score vectors take.
 std::vector<ScoreResult> compute_stage(const LoadedRun& loaded, const ScoreOutputs& outputs,
                                        bool needed, const StageInputs& inputs, StageClock& clock,
                                        Counts& counts) {
   const Plan& plan = loaded.plan;
   std::vector<ScoreResult> scores;
   if (needed) {
-    compute_distances(loaded, inputs, counts);
+    compute_distances(plan, inputs, counts);
     clock.stop("distances");
     scores = compute_all_scores(
         inputs, plan, outputs.score_tables.empty() ? ScoreParts::ranking : ScoreParts::everything);
@@ -580,7 +590,8 @@ std::vector<ScoreResult> compute_stage(const LoadedRun& loaded, const ScoreOutpu
   }
   for (const OutputTable* table : outputs.score_tables)
     write_score_unit_table(loaded, *table, scores);
-  for (ScoreResult& result : scores) keep_ranking_only(result);  // the stages after read no more
+  // Needed where the tables above were written; the stages after read no more.
+  for (ScoreResult& result : scores) keep_ranking_only(result);
   clock.stop("scores");
   return scores;
 }

@@ -18,12 +18,15 @@ void DistanceStore::hold(Key key, DistanceBlock block) {
 }
 
 bool DistanceStore::prepare(Key key) {
-  const Dataset& dataset = datasets_[static_cast<size_t>(key.first)].data;
+  const PreparedDataset& prepared = datasets_[static_cast<size_t>(key.first)];
   const DistanceSpec& distance = spec_.distances[static_cast<size_t>(key.second)];
-  const BlockRows rows = distance_block_rows(spec_, datasets_[static_cast<size_t>(key.first)]);
+  const BlockRows rows = distance_block_rows(spec_, prepared);
   bool cached = false;
-  DistanceBlock block = distance_block(dataset, distance, rows, spec_.cache, threads_, &cached);
-  if (keep_all_ || !distance_block_is_cached(dataset, distance, rows, spec_.cache))
+  DistanceBlock block =
+      distance_block(prepared.data, distance, rows, spec_.cache, threads_, &cached);
+  // A block read from its file can be read again; a computed one only if it could be saved.
+  if (keep_all_ ||
+      (!cached && !distance_block_is_cached(prepared.data, distance, rows, spec_.cache)))
     hold(key, std::move(block));
   return cached;
 }

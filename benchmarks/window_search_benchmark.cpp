@@ -5,6 +5,10 @@
 //   BM_BruteForce/<dataset>: the kernel's full leave-one-out matrix (dtw_matrix) for every distinct
 //     band, the first nearest neighbour of each row (about 10 minutes for all 16; filter with
 //     --benchmark_filter=BruteForce).
+//   BM_Warp/<isa>: ucr::warp (the search's DTW with the path's deviation, along anti-diagonals in
+//     SIMD lanes) on pairs of PigAirwayPressure series (length 2,000), the whole band, one
+//     thread; BM_WarpTextbook: the same distances and deviations by the textbook recursion, one
+//     cell after the other along the rows (as the search computed them before; floors.csv).
 // Counters: percent (the chosen window), pruning_rate (share of the band x query x reference
 // comparisons answered without a DTW computation), cells (DTW cells computed), brute_cells (the
 // cells of the brute-force search), cells_per_s (computed cells per wall-clock second).
@@ -14,10 +18,12 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "data/dataset.hpp"
 #include "distance/dtw.hpp"
+#include "distance/ucr_dtw.hpp"
 #include "distance/window_search.hpp"
 
 namespace {
@@ -132,6 +138,88 @@ void BM_BruteForce(benchmark::State& state, const std::string& name) {
   state.counters["cells_per_s"] = benchmark::Counter(cells, benchmark::Counter::kIsRate);
 }
 
+// Pairs of PigAirwayPressure TRAIN series (length 2,000): row i against row i + 1.
+constexpr int kWarpPairs = 4;
+
+tsfs::ucr::SeriesView warp_series(int row) {
+  const tsfs::Dataset& data = train_split("PigAirwayPressure");
+  static std::vector<std::vector<double>> series;
+  if (series.empty())
+    for (int r = 0; r <= kWarpPairs; ++r) {
+      series.emplace_back(static_cast<size_t>(data.lengths(r)));
+      for (int a = 0; a < data.lengths(r); ++a)
+        series.back()[static_cast<size_t>(a)] = data.values(r, a);
+    }
+  const std::vector<double>& values = series[static_cast<size_t>(row)];
+  return {values.data(), static_cast<int>(values.size())};
+}
+
+void report_cells(benchmark::State& state, double cells) {
+  state.counters["cells_per_s"] =
+      benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_Warp(benchmark::State& state) {
+  const auto isa = static_cast<tsfs::Isa>(state.range(0));
+  if (!tsfs::isa_supported(isa)) {
+    state.SkipWithError("ISA not supported on this CPU");
+    return;
+  }
+  tsfs::ucr::WarpScratch scratch;
+  warp_series(0);  // loads the series outside the timed loop
+  double cells = 0.0;
+  for (auto _ : state) {
+    cells = 0.0;
+    for (int pair = 0; pair < kWarpPairs; ++pair) {
+      const auto x = warp_series(pair), y = warp_series(pair + 1);
+      const tsfs::ucr::Warp warp =
+          tsfs::ucr::warp(x, y, x.length, tsfs::ucr::kInfinity, scratch, isa);
+      benchmark::DoNotOptimize(warp.deviation);
+      cells += static_cast<double>(warp.cells);
+    }
+  }
+  report_cells(state, cells);
+  state.SetLabel(tsfs::isa_name(isa));
+}
+
+// The textbook recursion: row by row, each cell the cheapest predecessor by cost, then by the
+// smaller deviation of its path.
+void BM_WarpTextbook(benchmark::State& state) {
+  std::vector<double> cost[2];
+  std::vector<long long> deviation[2];
+  warp_series(0);  // loads the series outside the timed loop
+  double cells = 0.0;
+  for (auto _ : state) {
+    cells = 0.0;
+    for (int pair = 0; pair < kWarpPairs; ++pair) {
+      const auto x = warp_series(pair), y = warp_series(pair + 1);
+      const long long n = x.length, m = y.length;
+      for (int r = 0; r < 2; ++r) {
+        cost[r].assign(static_cast<size_t>(m) + 1, tsfs::ucr::kInfinity);
+        deviation[r].assign(static_cast<size_t>(m) + 1, 0);
+      }
+      for (long long a = 0; a < n; ++a) {
+        const auto now = static_cast<size_t>(a % 2), before = 1 - now;
+        double left = a == 0 ? 0.0 : tsfs::ucr::kInfinity;
+        long long left_deviation = 0;
+        for (long long b = 0; b < m; ++b) {
+          std::pair<double, long long> best{cost[before][b], deviation[before][b]};
+          best = std::min(best, {cost[before][b + 1], deviation[before][b + 1]});
+          best = std::min(best, {left, left_deviation});
+          const double difference = x.values[a] - y.values[b];
+          left = best.first + difference * difference;
+          left_deviation = std::max(best.second, a > b ? a - b : b - a);
+          cost[now][b + 1] = left;
+          deviation[now][b + 1] = left_deviation;
+        }
+      }
+      benchmark::DoNotOptimize(deviation[(n - 1) % 2][m]);
+      cells += static_cast<double>(n * m);
+    }
+  }
+  report_cells(state, cells);
+}
+
 const bool kRegistered = [] {
   for (const std::string& name : dataset_names())
     benchmark::RegisterBenchmark(("BM_WindowSearch/" + name).c_str(), BM_WindowSearch, name)
@@ -147,6 +235,16 @@ const bool kRegistered = [] {
         ->Unit(benchmark::kSecond)
         ->Iterations(1)
         ->UseRealTime();
+  benchmark::RegisterBenchmark("BM_Warp", BM_Warp)
+      ->Arg(static_cast<int>(tsfs::Isa::sse2))
+      ->Arg(static_cast<int>(tsfs::Isa::avx2))
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(3)
+      ->UseRealTime();
+  benchmark::RegisterBenchmark("BM_WarpTextbook", BM_WarpTextbook)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(3)
+      ->UseRealTime();
   return true;
 }();
 

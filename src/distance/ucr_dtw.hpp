@@ -13,6 +13,8 @@
 #include <limits>
 #include <vector>
 
+#include "numerics/instruction_sets.hpp"
+
 namespace tsfs::ucr {
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -32,28 +34,31 @@ struct SeriesView {
 
 struct Warp {
   // The DTW distance; when `abandoned`, a lower bound of it instead: the cheapest cell of the
-  // first row whose every cell exceeded the threshold (every warping path crosses every row, and
-  // costs only grow along a path). +inf when no warping path fits the band.
+  // first two consecutive anti-diagonals whose every cell exceeded the threshold (every warping
+  // path crosses one of them, and costs only grow along a path). +inf when no warping path fits
+  // the band.
   double value = kInfinity;
   bool abandoned = false;
   long long cells = 0;  // cost-matrix cells computed
+  // Unless abandoned: the largest |a - b| on an optimal warping path within the band, the smallest
+  // such among optimal paths (0 when no path fits). The distance is the same double for every band
+  // from it up to `band` (Tan et al. 2018): that path lies inside each of those bands, and a
+  // narrower band never gives a smaller value.
+  long long deviation = 0;
 };
 
 // Per-thread buffers, reused across calls.
 struct WarpScratch {
-  std::vector<double> cost[2];
-  std::vector<long long> deviation[2];
+  std::vector<double> cost, deviation;  // three anti-diagonals each (ucr_dtw.cpp)
+  std::vector<double> query, reversed;  // the series, padded; the reference reversed
 };
 
-// DTW of query x (rows) against reference y (columns) within `band`, abandoned as soon as every
-// cell of a row exceeds `abandon_above` (kInfinity: never).
-Warp warp(SeriesView x, SeriesView y, long long band, double abandon_above, WarpScratch& scratch);
-
-// The largest |a - b| on an optimal warping path within `band`, the smallest such among optimal
-// paths: the distance is the same double for every band from it up to `band` (Tan et al. 2018),
-// since that path lies inside each of those bands and a narrower band never gives a smaller value.
-// 0 when no path fits. (The recursion of warp() with each cell's deviation carried along.)
-long long path_deviation(SeriesView x, SeriesView y, long long band, WarpScratch& scratch);
+// DTW of query x (rows) against reference y (columns) within `band`, with its optimal path's
+// deviation; abandoned as soon as every cell of two consecutive anti-diagonals exceeds
+// `abandon_above` (kInfinity: never): every warping path crosses one of them. Vectorised along
+// the anti-diagonals (ucr_dtw.cpp), the same doubles on every instruction set.
+Warp warp(SeriesView x, SeriesView y, long long band, double abandon_above, WarpScratch& scratch,
+          Isa isa = best_isa());
 
 // The envelope of y for `band` at query positions 0 .. positions - 1 (Keogh & Ratanamahatana,
 // "Exact indexing of dynamic time warping", 2005): upper[i] and lower[i] are the largest and

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <set>
 
 #include "common/parallel.hpp"
 #include "distance/dtw.hpp"
@@ -43,30 +44,68 @@ SeriesStore store_series(const Dataset& data) {
   return store;
 }
 
+// Whether every reference row is also a query (leave-one-out): then the pairs among the references
+// are computed once each, DTW being symmetric (the same double both ways, as dtw_matrix uses).
+bool references_are_queries(const std::vector<int>& query_rows,
+                            const std::vector<int>& reference_rows) {
+  const std::set<int> queries(query_rows.begin(), query_rows.end());
+  return std::all_of(reference_rows.begin(), reference_rows.end(),
+                     [&](int row) { return queries.contains(row); });
+}
+
 // The cells a brute-force search computes for one band: every query against every reference
-// (but itself), counted once per pair of lengths; each pair once when the queries are the
-// references.
+// but itself, counted once per pair of lengths; each pair among the references once when they are
+// all queries.
 long long brute_force_cells(const SeriesStore& series, const std::vector<int>& query_rows,
                             const std::vector<int>& reference_rows, const std::vector<int>& self,
                             long long band) {
-  std::map<int, long long> query_lengths, reference_lengths;
-  for (int row : query_rows) ++query_lengths[series.length[static_cast<size_t>(row)]];
-  for (int row : reference_rows) ++reference_lengths[series.length[static_cast<size_t>(row)]];
-  long long cells = 0;
-  for (const auto& [n, queries] : query_lengths)
-    for (const auto& [m, references] : reference_lengths)
-      cells += queries * references * dtw_cells(n, m, band);
+  auto lengths_of = [&](const std::vector<int>& rows) {
+    std::map<int, long long> counts;
+    for (int row : rows) ++counts[series.length[static_cast<size_t>(row)]];
+    return counts;
+  };
+  auto cells_between = [&](const std::map<int, long long>& first,
+                           const std::map<int, long long>& second) {
+    long long cells = 0;
+    for (const auto& [n, count_n] : first)
+      for (const auto& [m, count_m] : second) cells += count_n * count_m * dtw_cells(n, m, band);
+    return cells;
+  };
+  const std::map<int, long long> references = lengths_of(reference_rows);
+  if (references_are_queries(query_rows, reference_rows)) {
+    const std::set<int> among(reference_rows.begin(), reference_rows.end());
+    std::vector<int> others;
+    for (int row : query_rows)
+      if (!among.contains(row)) others.push_back(row);
+    long long symmetric = cells_between(references, references);
+    for (const auto& [length, count] : references)
+      symmetric -= count * dtw_cells(length, length, band);
+    return cells_between(lengths_of(others), references) + symmetric / 2;
+  }
+  long long cells = cells_between(lengths_of(query_rows), references);
   for (size_t q = 0; q < query_rows.size(); ++q)
     if (self[q] >= 0) {
       const int length = series.length[static_cast<size_t>(query_rows[q])];
       cells -= dtw_cells(length, length, band);
     }
-  // DTW is symmetric: queries that are the references need each pair once (dtw_matrix).
-  return query_rows == reference_rows ? cells / 2 : cells;
+  return cells;
 }
 
-// DTW under `band` of every query against every reference by the batch kernel; each pair once
-// when the two are the same rows (leave-one-out).
+// The rows of `data` given, as a dataset of their own.
+Dataset rows_of(const Dataset& data, const std::vector<int>& rows) {
+  Dataset subset;
+  subset.name = data.name;
+  subset.values = data.values(rows, Eigen::all);
+  subset.lengths = data.lengths(rows);
+  subset.labels = data.labels(rows);
+  subset.class_names = data.class_names;
+  return subset;
+}
+
+// DTW under `band` of every query against every reference by the batch kernel, each pair among
+// the references once where they are all queries (references_are_queries): the learned window's
+// queries are the TRAIN rows and the TEST rows, so this saves a quarter of the cells where the two
+// splits are the same size.
 Eigen::MatrixXd widest_band_distances(const Dataset& data, const std::vector<int>& query_rows,
                                       const std::vector<int>& reference_rows, long long band,
                                       int threads) {
@@ -74,15 +113,26 @@ Eigen::MatrixXd widest_band_distances(const Dataset& data, const std::vector<int
   options.step_pattern = dtw::StepPattern::symmetric1;
   options.local = dtw::LocalCost::squared;
   options.window = band;
-  if (query_rows != reference_rows)
+  if (!references_are_queries(query_rows, reference_rows))
     return dtw_block(data, {query_rows, reference_rows}, options, threads, dtw::best_isa(), false);
-  Dataset subset;
-  subset.name = data.name;
-  subset.values = data.values(query_rows, Eigen::all);
-  subset.lengths = data.lengths(query_rows);
-  subset.labels = data.labels(query_rows);
-  subset.class_names = data.class_names;
-  return dtw_matrix(subset, options, threads, dtw::best_isa(), false);
+  std::map<int, Eigen::Index> position;  // dataset row -> position in reference_rows
+  for (size_t r = 0; r < reference_rows.size(); ++r)
+    position[reference_rows[r]] = static_cast<Eigen::Index>(r);
+  std::vector<int> others;
+  for (int row : query_rows)
+    if (!position.contains(row)) others.push_back(row);
+  const Eigen::MatrixXd among_references =
+      dtw_matrix(rows_of(data, reference_rows), options, threads, dtw::best_isa(), false);
+  const Eigen::MatrixXd from_others =
+      dtw_block(data, {others, reference_rows}, options, threads, dtw::best_isa(), false);
+  Eigen::MatrixXd distances(query_rows.size(), reference_rows.size());
+  Eigen::Index other = 0;
+  for (size_t q = 0; q < query_rows.size(); ++q) {
+    const auto found = position.find(query_rows[q]);
+    distances.row(static_cast<Eigen::Index>(q)) =
+        found != position.end() ? among_references.row(found->second) : from_others.row(other++);
+  }
+  return distances;
 }
 
 struct Envelope {
@@ -135,15 +185,7 @@ class QuerySearch {
       return keys_[a] != keys_[b] ? keys_[a] < keys_[b] : a < b;
     });
     for (size_t r : order_) visit(r);
-    if (best_ >= 0) record_deviation(static_cast<size_t>(best_));
     return best_;
-  }
-
-  // The nearest neighbour's distance stays exact down to its path's deviation (window_search.hpp).
-  void record_deviation(size_t r) {
-    PairState& state = states_[r];
-    if (state.exact_from < band_) return;  // known from a wider band
-    state.exact_from = static_cast<int>(ucr::path_deviation(query_, reference(r), band_, scratch_));
   }
 
   // The widest band's exact distances, computed beforehand: the nearest neighbour among them.
@@ -157,7 +199,13 @@ class QuerySearch {
     }
     stats_.pairs += static_cast<long long>(references_.size()) - (self_ >= 0 ? 1 : 0);
     stats_.dtw_full += static_cast<long long>(references_.size()) - (self_ >= 0 ? 1 : 0);
-    if (best_ >= 0) record_deviation(static_cast<size_t>(best_));
+    // The nearest neighbour's distance stays exact down to its path's deviation
+    // (window_search.hpp).
+    if (best_ >= 0) {
+      const auto r = static_cast<size_t>(best_);
+      states_[r].exact_from = static_cast<int>(
+          ucr::warp(query_, reference(r), band_, ucr::kInfinity, scratch_).deviation);
+    }
     return best_;
   }
 
@@ -193,7 +241,7 @@ class QuerySearch {
     }
     ++stats_.dtw_full;
     state.bound = warp.value;
-    state.exact_from = static_cast<int>(band_);  // exact here; its deviation is found if it wins
+    state.exact_from = static_cast<int>(warp.deviation);  // exact from there up (ucr_dtw.hpp)
     offer(r, warp.value);
   }
 

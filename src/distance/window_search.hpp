@@ -15,9 +15,10 @@
 //    it stays the nearest neighbour: every other distance can only have grown (and a tie with an
 //    earlier reference would already have won at the wider band); nothing is computed;
 //  - otherwise the search starts from that neighbour's exact distance and visits the others by
-//    their lower bound: a distance already exact for this band, the value or abandoned-row
-//    minimum of a wider band, LB_Kim, LB_Keogh, then DTW abandoned as soon as a row exceeds the
-//    best so far.
+//    their lower bound: a distance already exact for this band, the value or abandoned lower
+//    bound of a wider band, LB_Kim, LB_Keogh, then DTW abandoned as soon as two consecutive
+//    anti-diagonals exceed the best so far (ucr_dtw.hpp).
+//  - a distance computed in full is exact down to its path's deviation: a later band reuses it.
 // Bounds not computed by the DTW recursion itself (LB_Kim, LB_Keogh) prune only when they exceed
 // the best distance by more than their possible rounding error (a relative 4 L 2^-52 for series of
 // length L), so the neighbours are those of the brute-force search, ties included: the smallest

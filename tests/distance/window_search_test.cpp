@@ -4,7 +4,10 @@
 // same leave-one-out errors and chosen window.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <optional>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "../data/test_support.hpp"
@@ -89,44 +92,98 @@ TEST_CASE("ucr band_of_percent rounds the percentage of the length up, as the ar
   CHECK(tsfs::percent_bands(24).size() == 101);
 }
 
-TEST_CASE("ucr warp is the dtw kernel's symmetric1 squared distance, bit for bit") {
+namespace {
+
+// The instruction sets this CPU runs ucr::warp with.
+std::vector<tsfs::Isa> warp_isas() {
+  std::vector<tsfs::Isa> isas = {tsfs::Isa::sse2};
+  if (tsfs::isa_supported(tsfs::Isa::avx2)) isas.push_back(tsfs::Isa::avx2);
+  return isas;
+}
+
+// The textbook recursion row by row, each cell carrying (cost, deviation) of its cheapest
+// predecessor, cost first and then the smaller deviation: the distance and the smallest deviation
+// among optimal paths. nullopt when no path fits the band.
+std::optional<std::pair<double, long long>> textbook_warp(const std::vector<double>& x,
+                                                          const std::vector<double>& y,
+                                                          long long band) {
+  const auto n = static_cast<long long>(x.size()), m = static_cast<long long>(y.size());
+  if (std::llabs(n - m) > band) return std::nullopt;
+  using Cell = std::pair<double, long long>;
+  const Cell none{ucr::kInfinity, 0};
+  std::vector<std::vector<Cell>> g(static_cast<size_t>(n), std::vector<Cell>(m, none));
+  auto at = [&](long long a, long long b) {
+    return a < 0 || b < 0 ? none : g[static_cast<size_t>(a)][static_cast<size_t>(b)];
+  };
+  for (long long a = 0; a < n; ++a)
+    for (long long b = std::max(0LL, a - band); b <= std::min(m - 1, a + band); ++b) {
+      const Cell best = a == 0 && b == 0 ? Cell{0.0, 0}
+                                         : std::min({at(a - 1, b - 1), at(a - 1, b), at(a, b - 1)});
+      const double difference = x[static_cast<size_t>(a)] - y[static_cast<size_t>(b)];
+      g[static_cast<size_t>(a)][static_cast<size_t>(b)] = {
+          best.first + difference * difference, std::max(best.second, std::llabs(a - b))};
+    }
+  return at(n - 1, m - 1);
+}
+
+}  // namespace
+
+TEST_CASE("ucr warp is the dtw kernel's distance bit for bit, with the textbook's path deviation") {
   std::mt19937_64 generator(7);
+  std::uniform_int_distribution<int> level(0, 2);
   ucr::WarpScratch scratch;
-  for (int trial = 0; trial < 20; ++trial) {
-    const int n = 5 + trial, m = 5 + (trial * 7) % 23;
-    const auto x = window_search_random_series(generator, n),
-               y = window_search_random_series(generator, m);
+  for (int trial = 0; trial < 40; ++trial) {
+    // Lengths 5 to 44 against 5 to 57 (partial vectors at every offset); every other trial takes
+    // values 0, 1 and 2 only, so that predecessors tie on cost and the deviation decides.
+    const int n = 5 + trial, m = 5 + (trial * 7) % 53;
+    auto x = window_search_random_series(generator, n),
+         y = window_search_random_series(generator, m);
+    if (trial % 2 == 1) {
+      for (double& value : x) value = level(generator);
+      for (double& value : y) value = level(generator);
+    }
     const Dataset data = make_dataset({x, y});
-    for (long long band : {0LL, 2LL, 5LL, 40LL}) {
-      const ucr::Warp warp = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch);
-      if (std::abs(n - m) > band) {
-        CHECK(warp.value == ucr::kInfinity);
-        continue;
+    for (long long band : {0LL, 1LL, 2LL, 5LL, 13LL, 60LL}) {
+      CAPTURE(trial);
+      CAPTURE(band);
+      const auto expected = textbook_warp(x, y, band);
+      for (tsfs::Isa isa : warp_isas()) {
+        CAPTURE(tsfs::isa_name(isa));
+        const ucr::Warp warp = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch, isa);
+        CHECK_FALSE(warp.abandoned);
+        if (!expected) {
+          CHECK(warp.value == ucr::kInfinity);
+          continue;
+        }
+        const Eigen::MatrixXd block = tsfs::dtw_block(data, {{0}, {1}}, archive_options(band), 1,
+                                                      tsfs::dtw::best_isa(), false);
+        CHECK(warp.value == block(0, 0));
+        CHECK(warp.value == expected->first);
+        CHECK(warp.deviation == expected->second);
+        CHECK(warp.cells == tsfs::dtw_cells(n, m, band));
       }
-      const Eigen::MatrixXd block =
-          tsfs::dtw_block(data, {{0}, {1}}, archive_options(band), 1, tsfs::dtw::best_isa(), false);
-      CHECK(warp.value == block(0, 0));
-      CHECK_FALSE(warp.abandoned);
     }
   }
 }
 
-TEST_CASE("ucr warp abandons with a lower bound and path_deviation keeps the distance exact") {
+TEST_CASE("ucr warp abandons with a lower bound, and its path deviation keeps the distance exact") {
   std::mt19937_64 generator(11);
   ucr::WarpScratch scratch;
   for (int trial = 0; trial < 20; ++trial) {
     const auto x = window_search_random_series(generator, 40),
                y = window_search_random_series(generator, 40);
     const double full = ucr::warp(view(x), view(y), 40, ucr::kInfinity, scratch).value;
-    for (double threshold : {0.0, full / 4, full / 2, full}) {
-      const ucr::Warp warp = ucr::warp(view(x), view(y), 40, threshold, scratch);
-      if (threshold == 0.0) CHECK(warp.abandoned);  // the first row costs something
-      if (threshold == full) CHECK_FALSE(warp.abandoned);
-      if (!warp.abandoned) CHECK(warp.value == full);
-      if (warp.abandoned) CHECK((warp.value > threshold && warp.value <= full));
-    }
+    for (tsfs::Isa isa : warp_isas())
+      for (double threshold : {0.0, full / 4, full / 2, full}) {
+        const ucr::Warp warp = ucr::warp(view(x), view(y), 40, threshold, scratch, isa);
+        if (threshold == 0.0) CHECK(warp.abandoned);  // the first cell costs something
+        if (threshold == full) CHECK_FALSE(warp.abandoned);
+        if (!warp.abandoned) CHECK(warp.value == full);
+        if (warp.abandoned) CHECK((warp.value > threshold && warp.value <= full));
+        if (warp.abandoned) CHECK(warp.cells < tsfs::dtw_cells(40, 40, 40));
+      }
     // Every band from the optimal path's deviation up gives the same double; one below, more.
-    const long long deviation = ucr::path_deviation(view(x), view(y), 40, scratch);
+    const long long deviation = ucr::warp(view(x), view(y), 40, ucr::kInfinity, scratch).deviation;
     for (long long band = deviation; band <= 40; ++band)
       CHECK(ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch).value == full);
     if (deviation > 0)

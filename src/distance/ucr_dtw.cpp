@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace tsfs::ucr {
 namespace {
@@ -12,7 +15,6 @@ double squared(double difference) {
 
 typedef double Double2 __attribute__((vector_size(16)));
 typedef double Double4 __attribute__((vector_size(32)));
-typedef double Double8 __attribute__((vector_size(64)));
 
 // The three predecessors of a vector of cells: their costs and their paths' deviations.
 template <typename V>
@@ -86,7 +88,7 @@ template <typename V>
     const double* two_before = scratch.cost.data() + static_cast<size_t>((k + 1) % 3) * width;
     const double* two_before_deviation =
         scratch.deviation.data() + static_cast<size_t>((k + 1) % 3) * width;
-    const double* reference = scratch.reversed.data() + (m - 1 - k);  // + a + 2: y[k - a]
+    const long long reference = m - 1 - k;  // reversed[reference + a + 2] = y[k - a]
     V minimum = infinity;
     for (long long a = low - 1; a <= high + 1; a += kLanes) {
       const auto i = static_cast<size_t>(a + 2);
@@ -99,7 +101,7 @@ template <typename V>
       __builtin_memcpy(&from.diagonal_deviation, two_before_deviation + i - 1, sizeof(V));
       V query, column, best, path;
       __builtin_memcpy(&query, scratch.query.data() + i, sizeof(V));
-      __builtin_memcpy(&column, reference + i, sizeof(V));
+      __builtin_memcpy(&column, scratch.reversed.data() + (reference + a + 2), sizeof(V));
       cheapest(from, best, path);
       const V row = static_cast<double>(a) + lane_offset;
       V offset = 2.0 * row - static_cast<double>(k);  // a - b
@@ -153,6 +155,8 @@ long long band_of_percent(int percent, long long length) {
 
 Warp warp(SeriesView x, SeriesView y, long long band, double abandon_above, WarpScratch& scratch,
           Isa isa) {
+  if (!isa_supported(isa))
+    throw std::logic_error(fmt::format("this CPU cannot run the {} DTW", isa_name(isa)));
   if (std::llabs(x.length - y.length) > band) return {};  // no warping path reaches the end cell
   return isa == Isa::sse2 ? warp_sse2(x, y, band, abandon_above, scratch)
                           : warp_avx2(x, y, band, abandon_above, scratch);

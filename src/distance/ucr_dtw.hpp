@@ -56,7 +56,8 @@ struct WarpScratch {
 // DTW of query x (rows) against reference y (columns) within `band`, with its optimal path's
 // deviation; abandoned as soon as every cell of two consecutive anti-diagonals exceeds
 // `abandon_above` (kInfinity: never): every warping path crosses one of them. Vectorised along
-// the anti-diagonals (ucr_dtw.cpp), the same doubles on every instruction set.
+// the anti-diagonals (ucr_dtw.cpp), the same doubles on every instruction set: AVX2's code where
+// `isa` is AVX2 or AVX-512, SSE2's for SSE2; std::logic_error where the CPU cannot run `isa`.
 Warp warp(SeriesView x, SeriesView y, long long band, double abandon_above, WarpScratch& scratch,
           Isa isa = best_isa());
 

@@ -17,8 +17,8 @@ namespace {
 constexpr int kNotExact = std::numeric_limits<int>::max();
 
 // What the search knows about one (query, reference) pair from wider bands: `bound` is a lower
-// bound of the distance under every narrower band (a distance, or the minimum of an abandoned
-// row), and the exact distance for bands >= exact_from.
+// bound of the distance under every narrower band (a distance, or the lower bound of an abandoned
+// computation), and the exact distance for bands >= exact_from.
 struct PairState {
   double bound = 0.0;
   int exact_from = kNotExact;
@@ -103,9 +103,10 @@ Dataset rows_of(const Dataset& data, const std::vector<int>& rows) {
 }
 
 // DTW under `band` of every query against every reference by the batch kernel, each pair among
-// the references once where they are all queries (references_are_queries): the learned window's
-// queries are the TRAIN rows and the TEST rows, so this saves a quarter of the cells where the two
-// splits are the same size.
+// the references once where they are all queries (references_are_queries): an archive-tuned
+// distance's queries are the TRAIN rows and the TEST rows (nearest_blocks.cpp), so this saves a
+// quarter of the cells where the two splits are the same size. Each part is copied into the result
+// and let go before the next is computed.
 Eigen::MatrixXd widest_band_distances(const Dataset& data, const std::vector<int>& query_rows,
                                       const std::vector<int>& reference_rows, long long band,
                                       int threads) {
@@ -121,17 +122,18 @@ Eigen::MatrixXd widest_band_distances(const Dataset& data, const std::vector<int
   std::vector<int> others;
   for (int row : query_rows)
     if (!position.contains(row)) others.push_back(row);
-  const Eigen::MatrixXd among_references =
-      dtw_matrix(rows_of(data, reference_rows), options, threads, dtw::best_isa(), false);
-  const Eigen::MatrixXd from_others =
-      dtw_block(data, {others, reference_rows}, options, threads, dtw::best_isa(), false);
   Eigen::MatrixXd distances(query_rows.size(), reference_rows.size());
+  Eigen::MatrixXd part =
+      dtw_matrix(rows_of(data, reference_rows), options, threads, dtw::best_isa(), false);
+  for (size_t q = 0; q < query_rows.size(); ++q)
+    if (const auto found = position.find(query_rows[q]); found != position.end())
+      distances.row(static_cast<Eigen::Index>(q)) = part.row(found->second);
+  part.resize(0, 0);
+  part = dtw_block(data, {others, reference_rows}, options, threads, dtw::best_isa(), false);
   Eigen::Index other = 0;
-  for (size_t q = 0; q < query_rows.size(); ++q) {
-    const auto found = position.find(query_rows[q]);
-    distances.row(static_cast<Eigen::Index>(q)) =
-        found != position.end() ? among_references.row(found->second) : from_others.row(other++);
-  }
+  for (size_t q = 0; q < query_rows.size(); ++q)
+    if (!position.contains(query_rows[q]))
+      distances.row(static_cast<Eigen::Index>(q)) = part.row(other++);
   return distances;
 }
 

@@ -18,7 +18,8 @@
 //    their lower bound: a distance already exact for this band, the value or abandoned lower
 //    bound of a wider band, LB_Kim, LB_Keogh, then DTW abandoned as soon as two consecutive
 //    anti-diagonals exceed the best so far (ucr_dtw.hpp).
-//  - a distance computed in full is exact down to its path's deviation: a later band reuses it.
+//  - a distance computed in full by ucr::warp is exact down to its path's deviation: a later band
+//    reuses it.
 // Bounds not computed by the DTW recursion itself (LB_Kim, LB_Keogh) prune only when they exceed
 // the best distance by more than their possible rounding error (a relative 4 L 2^-52 for series of
 // length L), so the neighbours are those of the brute-force search, ties included: the smallest
@@ -37,8 +38,8 @@ struct WindowSearchStats {
   long long dtw_full = 0;       // DTW computed to the end
   long long dtw_abandoned = 0;  // DTW abandoned early
   long long cells = 0;          // DTW cost-matrix cells computed
-  // The cells a brute-force search computes (each pair once when the queries are the references:
-  // DTW is symmetric).
+  // The cells a brute-force search computes (each pair among the references once when every
+  // reference is a query: DTW is symmetric).
   long long brute_cells = 0;
   WindowSearchStats& operator+=(const WindowSearchStats& other);
   // The share of the pairs answered without a DTW computation.

@@ -128,11 +128,52 @@ std::optional<std::pair<double, long long>> textbook_warp(const std::vector<doub
 
 }  // namespace
 
+namespace {
+
+// ucr::warp on every ISA under each band: the kernel's distance bit for bit, the textbook's
+// distance and path deviation, the band's cell count; abandoned below the distance with a lower
+// bound of it.
+void check_warp(const std::vector<double>& x, const std::vector<double>& y,
+                const std::vector<long long>& bands) {
+  const Dataset data = make_dataset({x, y});
+  ucr::WarpScratch scratch;
+  for (long long band : bands) {
+    CAPTURE(band);
+    const auto expected = textbook_warp(x, y, band);
+    for (tsfs::Isa isa : warp_isas()) {
+      CAPTURE(tsfs::isa_name(isa));
+      const ucr::Warp warp = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch, isa);
+      CHECK_FALSE(warp.abandoned);
+      if (!expected) {
+        CHECK(warp.value == ucr::kInfinity);
+        continue;
+      }
+      const Eigen::MatrixXd block =
+          tsfs::dtw_block(data, {{0}, {1}}, archive_options(band), 1, tsfs::dtw::best_isa(), false);
+      CHECK(warp.value == block(0, 0));
+      // The textbook's sums may be fused where a build contracts them (-march with FMA).
+      CHECK(warp.value == doctest::Approx(expected->first).epsilon(1e-12));
+      CHECK(warp.deviation == expected->second);
+      CHECK(warp.cells == tsfs::dtw_cells(static_cast<long long>(x.size()),
+                                          static_cast<long long>(y.size()), band));
+      for (double threshold : {0.0, warp.value / 2}) {
+        const ucr::Warp abandoned = ucr::warp(view(x), view(y), band, threshold, scratch, isa);
+        if (abandoned.abandoned)
+          CHECK((abandoned.value > threshold && abandoned.value <= warp.value));
+        else
+          CHECK(abandoned.value == warp.value);
+      }
+    }
+  }
+}
+
+}  // namespace
+
 TEST_CASE("ucr warp is the dtw kernel's distance bit for bit, with the textbook's path deviation") {
   std::mt19937_64 generator(7);
   std::uniform_int_distribution<int> level(0, 2);
-  ucr::WarpScratch scratch;
   for (int trial = 0; trial < 40; ++trial) {
+    CAPTURE(trial);
     // Lengths 5 to 44 against 5 to 57 (partial vectors at every offset); every other trial takes
     // values 0, 1 and 2 only, so that predecessors tie on cost and the deviation decides.
     const int n = 5 + trial, m = 5 + (trial * 7) % 53;
@@ -142,27 +183,21 @@ TEST_CASE("ucr warp is the dtw kernel's distance bit for bit, with the textbook'
       for (double& value : x) value = level(generator);
       for (double& value : y) value = level(generator);
     }
-    const Dataset data = make_dataset({x, y});
-    for (long long band : {0LL, 1LL, 2LL, 5LL, 13LL, 60LL}) {
-      CAPTURE(trial);
-      CAPTURE(band);
-      const auto expected = textbook_warp(x, y, band);
-      for (tsfs::Isa isa : warp_isas()) {
-        CAPTURE(tsfs::isa_name(isa));
-        const ucr::Warp warp = ucr::warp(view(x), view(y), band, ucr::kInfinity, scratch, isa);
-        CHECK_FALSE(warp.abandoned);
-        if (!expected) {
-          CHECK(warp.value == ucr::kInfinity);
-          continue;
-        }
-        const Eigen::MatrixXd block = tsfs::dtw_block(data, {{0}, {1}}, archive_options(band), 1,
-                                                      tsfs::dtw::best_isa(), false);
-        CHECK(warp.value == block(0, 0));
-        CHECK(warp.value == expected->first);
-        CHECK(warp.deviation == expected->second);
-        CHECK(warp.cells == tsfs::dtw_cells(n, m, band));
-      }
-    }
+    check_warp(x, y, {0, 1, 2, 5, 13, 60});
+  }
+}
+
+TEST_CASE("ucr warp at the narrowest bands, where odd anti-diagonals are empty or short") {
+  // Lengths 9 to 40 (several vectors a diagonal), equal or one apart, values 0, 1 and 2 (ties).
+  std::mt19937_64 generator(5);
+  std::uniform_int_distribution<int> level(0, 2);
+  for (int trial = 0; trial < 24; ++trial) {
+    CAPTURE(trial);
+    const int n = 9 + trial, m = n + trial % 2;
+    std::vector<double> x(static_cast<size_t>(n)), y(static_cast<size_t>(m));
+    for (double& value : x) value = level(generator);
+    for (double& value : y) value = level(generator);
+    check_warp(x, y, {0, 1, 2});
   }
 }
 
@@ -240,6 +275,19 @@ TEST_CASE("window search equals brute force with ties and unequal lengths") {
   const Dataset gestures = tsfs::load_ucr_dataset(
       {"GestureMidAirD1", ucr_folder("GestureMidAirD1"), tsfs::Split::train, 60});
   check_against_brute_force(gestures, row_range(0, 60), row_range(0, 60), true);
+}
+
+TEST_CASE("window search equals brute force when the queries are the references and more") {
+  // As an archive-tuned distance searches (nearest_blocks.cpp): TRAIN and TEST rows against the
+  // TRAIN rows, leaving each TRAIN row out; the widest band's pairs among the TRAIN rows are
+  // computed once. The queries in a shuffled order, duplicated rows for ties.
+  Dataset data = tsfs::load_ucr_dataset(
+      {"ItalyPowerDemand", ucr_folder("ItalyPowerDemand"), tsfs::Split::merged, {}});
+  data.values.row(3) = data.values.row(17);
+  data.values.row(data.train_rows + 2) = data.values.row(17);
+  std::vector<int> queries = row_range(0, data.train_rows + 40);
+  std::shuffle(queries.begin(), queries.end(), std::mt19937_64(3));
+  check_against_brute_force(data, queries, row_range(0, data.train_rows), true);
 }
 
 TEST_CASE("learn_window chooses the smallest percent with the fewest leave-one-out errors") {

@@ -235,18 +235,16 @@ const bool kRegistered = [] {
         ->Unit(benchmark::kSecond)
         ->Iterations(1)
         ->UseRealTime();
-  benchmark::RegisterBenchmark("BM_Warp", BM_Warp)
-      ->Arg(static_cast<int>(tsfs::Isa::sse2))
-      ->Arg(static_cast<int>(tsfs::Isa::avx2))
-      ->Unit(benchmark::kMillisecond)
-      ->Iterations(3)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("BM_WarpTextbook", BM_WarpTextbook)
-      ->Unit(benchmark::kMillisecond)
-      ->Iterations(3)
-      ->UseRealTime();
   return true;
 }();
+
+BENCHMARK(BM_Warp)
+    ->Arg(static_cast<int>(tsfs::Isa::sse2))
+    ->Arg(static_cast<int>(tsfs::Isa::avx2))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3)
+    ->UseRealTime();
+BENCHMARK(BM_WarpTextbook)->Unit(benchmark::kMillisecond)->Iterations(3)->UseRealTime();
 
 }  // namespace
 

@@ -55,10 +55,10 @@ bool references_are_queries(const std::vector<int>& query_rows,
 
 // The cells a brute-force search computes for one band: every query against every reference
 // but itself, counted once per pair of lengths; each pair among the references once when they are
-// all queries.
+// all queries (`symmetric`: references_are_queries, asked once per search).
 long long brute_force_cells(const SeriesStore& series, const std::vector<int>& query_rows,
                             const std::vector<int>& reference_rows, const std::vector<int>& self,
-                            long long band) {
+                            long long band, bool symmetric) {
   auto lengths_of = [&](const std::vector<int>& rows) {
     std::map<int, long long> counts;
     for (int row : rows) ++counts[series.length[static_cast<size_t>(row)]];
@@ -72,15 +72,15 @@ long long brute_force_cells(const SeriesStore& series, const std::vector<int>& q
     return cells;
   };
   const std::map<int, long long> references = lengths_of(reference_rows);
-  if (references_are_queries(query_rows, reference_rows)) {
+  if (symmetric) {
     const std::set<int> among(reference_rows.begin(), reference_rows.end());
     std::vector<int> others;
     for (int row : query_rows)
       if (!among.contains(row)) others.push_back(row);
-    long long symmetric = cells_between(references, references);
+    long long among_references = cells_between(references, references);
     for (const auto& [length, count] : references)
-      symmetric -= count * dtw_cells(length, length, band);
-    return cells_between(lengths_of(others), references) + symmetric / 2;
+      among_references -= count * dtw_cells(length, length, band);
+    return cells_between(lengths_of(others), references) + among_references / 2;
   }
   long long cells = cells_between(lengths_of(query_rows), references);
   for (size_t q = 0; q < query_rows.size(); ++q)
@@ -319,6 +319,7 @@ NeighbourTable nearest_neighbours_by_band(const Dataset& data, const std::vector
   std::stable_sort(by_width.begin(), by_width.end(),
                    [&](size_t a, size_t b) { return bands[a] > bands[b]; });
   // The position in reference_rows of each query's own row, for leave-one-out.
+  const bool symmetric = references_are_queries(query_rows, reference_rows);
   std::vector<int> self(queries, -1);
   if (leave_out_self)
     for (size_t q = 0; q < queries; ++q) {
@@ -338,7 +339,8 @@ NeighbourTable nearest_neighbours_by_band(const Dataset& data, const std::vector
       table.distance[index] = table.distance[by_width[k - 1]];
       continue;
     }
-    table.stats.brute_cells += brute_force_cells(series, query_rows, reference_rows, self, band);
+    table.stats.brute_cells +=
+        brute_force_cells(series, query_rows, reference_rows, self, band, symmetric);
     parallel_for(references, threads, [&](size_t r) {
       ucr::envelope(series.view(reference_rows[r]), band, longest, envelopes[r].upper,
                     envelopes[r].lower);

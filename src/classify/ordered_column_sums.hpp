@@ -42,6 +42,10 @@ void add_products_of_four_in_column_order(const ColumnMajorBlock& values,
 void add_squared_differences_in_column_order(const ColumnMajorBlock& values, StridedRow reference,
                                              double* target);
 
+// target[i] += values(i, k) * values(i, k) for k = 0 .. columns - 1 in order, i < rows (the
+// diagonal of add_products_in_column_order's Gram matrix, libsvm's x_square).
+void add_squares_in_column_order(const ColumnMajorBlock& values, double* target);
+
 // The terms (entry x column) the three functions above have added in this process: the work of
 // the precomputed SVC kernels, the nested-subset and k-NN distances, which a run's manifest reports
 // (counts.kernel_column_terms) so a test can pin it per distinct fit (a kernel computed far more

@@ -28,56 +28,93 @@ PrecomputedKernelRows::PrecomputedKernelRows(Eigen::Index rows)
 }
 
 void PrecomputedKernelRows::set_rbf(const Eigen::MatrixXd& squared, double gamma) {
-  write_symmetric([&](Eigen::Index i, Eigen::Index j) { return -gamma * squared(i, j); });
-}
-
-void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma) {
-  const Eigen::MatrixXd gram = lower_gram_in_column_order(features);
-  write_symmetric([&](Eigen::Index i, Eigen::Index j) {
-    // Term for term libsvm's kernel_rbf: x_square[i] + x_square[j] - 2 * dot(x[i], x[j]).
-    return -gamma * (gram(i, i) + gram(j, j) - 2 * gram(i, j));
+  write_symmetric([&](const Tile& tile) {
+    for (size_t j = tile.first_column; j < tile.last_column; ++j)
+      for (size_t i = std::max(tile.first_row, j); i < tile.last_row; ++i)
+        tile.value(i, j) =
+            -gamma * squared(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
   });
 }
 
-template <class ExpArgument>
-void PrecomputedKernelRows::write_symmetric(ExpArgument exp_argument) {
-  // Tiles of kTile x kTile pairs, in three passes: the tile's kernel values (exp_each, several at
-  // a time), then K(i, j) along the tile's rows and K(j, i) along its columns, each a contiguous
-  // run of nodes. The nodes (10 MB for 800 rows, written once per fit) are mostly not in cache:
-  // while a column's exponentials are computed, one row's run of each kind is prefetched for
-  // writing, so that the writes find their lines in cache (fig3_sigma_kfold took 30.1 s without
-  // the prefetches, 27.3-28.3 s with them, 29.3-31.6 s with std::exp called between the writes).
-  constexpr size_t kTile = 64;
-  // The tile's (i, j), column after column; each written before it is read, so not zeroed.
-  std::array<double, kTile * kTile> values;
-  for (size_t first_column = 0; first_column < rows_; first_column += kTile)
-    for (size_t first_row = first_column; first_row < rows_; first_row += kTile) {
-      const size_t last_column = std::min(first_column + kTile, rows_);
-      const size_t last_row = std::min(first_row + kTile, rows_);
-      auto value = [&](size_t i, size_t j) -> double& {
-        return values[(j - first_column) * kTile + (i - first_row)];
-      };
-      for (size_t j = first_column; j < last_column; ++j) {
-        const size_t row = first_row + (j - first_column);
-        // Four nodes to a 64-byte line; a run that starts inside a line ends in one line more.
-        if (row < last_row) {
-          for (size_t k = first_column; k < last_column; k += 4)
-            __builtin_prefetch(&starts_[row][k + 1], 1);
-          __builtin_prefetch(&starts_[row][last_column], 1);
-        }
-        for (size_t k = first_row; k < last_row; k += 4) __builtin_prefetch(&starts_[j][k + 1], 1);
-        __builtin_prefetch(&starts_[j][last_row], 1);
-        const size_t first = std::max(first_row, j);
-        for (size_t i = first; i < last_row; ++i)
-          value(i, j) = exp_argument(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j));
-        if (first < last_row) exp_each(&value(first, j), last_row - first);  // std::exp's doubles
+void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma) {
+  const Eigen::Index columns = features.cols();
+  const auto rows = static_cast<Eigen::Index>(rows_);
+  // x_i.x_i for every row, and each row's values contiguous (the references of the Gram's
+  // products; read from `features`, each value of a reference row is on its own cache line).
+  Eigen::VectorXd squares = Eigen::VectorXd::Zero(rows);
+  add_squares_in_column_order({features.data(), rows, rows, columns}, squares.data());
+  const Eigen::MatrixXd transposed = features.transpose();
+  write_symmetric([&](const Tile& tile) {
+    // The tile's dot products x_i.x_j (libsvm's dot(): products summed in column order), four
+    // columns j at a time over the rows from the first of them down (a few above the diagonal
+    // are summed for nothing), then term for term libsvm's kernel_rbf:
+    // x_square[i] + x_square[j] - 2 * dot(x[i], x[j]).
+    auto add_dots = [&](size_t first, size_t count) {
+      const size_t first_row = std::max(tile.first_row, first);
+      const double* references[4];
+      double* targets[4];
+      for (size_t r = 0; r < count; ++r) {
+        references[r] = transposed.col(static_cast<Eigen::Index>(first + r)).data();
+        targets[r] = &tile.value(first_row, first + r);
+        std::fill(targets[r], targets[r] + (tile.last_row - first_row), 0.0);
       }
-      for (size_t i = first_row; i < last_row; ++i)
-        for (size_t j = first_column; j < std::min(last_column, i + 1); ++j)
-          starts_[i][j + 1] = svm_node{static_cast<int>(j) + 1, value(i, j)};
-      for (size_t j = first_column; j < last_column; ++j)
-        for (size_t i = std::max(first_row, j); i < last_row; ++i)
-          starts_[j][i + 1] = svm_node{static_cast<int>(i) + 1, value(i, j)};
+      const ColumnMajorBlock block{features.data() + first_row,
+                                   static_cast<Eigen::Index>(tile.last_row - first_row), rows,
+                                   columns};
+      if (count == 4) {
+        add_products_of_four_in_column_order(block, {references, 1}, targets);
+      } else {
+        for (size_t r = 0; r < count; ++r)
+          add_products_in_column_order(block, {references[r], 1}, targets[r]);
+      }
+    };
+    size_t j = tile.first_column;
+    for (; j + 4 <= tile.last_column; j += 4) add_dots(j, 4);
+    if (j < tile.last_column) add_dots(j, tile.last_column - j);
+    for (j = tile.first_column; j < tile.last_column; ++j)
+      for (size_t i = std::max(tile.first_row, j); i < tile.last_row; ++i)
+        tile.value(i, j) = -gamma * (squares(static_cast<Eigen::Index>(i)) +
+                                     squares(static_cast<Eigen::Index>(j)) - 2 * tile.value(i, j));
+  });
+}
+
+template <class FillTile>
+void PrecomputedKernelRows::write_symmetric(FillTile fill_tile) {
+  // Tiles of kTileSize x kTileSize pairs, in four passes: the tile's arguments of exp
+  // (fill_tile), its kernel values (exp_each, several at a time), then K(i, j) along the tile's
+  // rows and K(j, i) along its columns, each a contiguous run of nodes. The nodes (10 MB for 800
+  // rows, written once per fit) are mostly not in cache: while a column's exponentials are
+  // computed, one row's run of each kind is prefetched for writing, so that the writes find their
+  // lines in cache (fig3_sigma_kfold took 30.1 s without the prefetches, 27.3-28.3 s with them,
+  // 29.3-31.6 s with std::exp called between the writes).
+  // The tile's (i, j), column after column; each written before it is read, so not zeroed.
+  std::array<double, kTileSize * kTileSize> values;
+  for (size_t first_column = 0; first_column < rows_; first_column += kTileSize)
+    for (size_t first_row = first_column; first_row < rows_; first_row += kTileSize) {
+      const Tile tile{first_row, std::min(first_row + kTileSize, rows_), first_column,
+                      std::min(first_column + kTileSize, rows_), values.data()};
+      fill_tile(tile);
+      for (size_t j = tile.first_column; j < tile.last_column; ++j) {
+        const size_t row = tile.first_row + (j - tile.first_column);
+        // Four nodes to a 64-byte line; a run that starts inside a line ends in one line more.
+        if (row < tile.last_row) {
+          for (size_t k = tile.first_column; k < tile.last_column; k += 4)
+            __builtin_prefetch(&starts_[row][k + 1], 1);
+          __builtin_prefetch(&starts_[row][tile.last_column], 1);
+        }
+        for (size_t k = tile.first_row; k < tile.last_row; k += 4)
+          __builtin_prefetch(&starts_[j][k + 1], 1);
+        __builtin_prefetch(&starts_[j][tile.last_row], 1);
+        const size_t first = std::max(tile.first_row, j);
+        if (first < tile.last_row)  // std::exp's doubles
+          exp_each(&tile.value(first, j), tile.last_row - first);
+      }
+      for (size_t i = tile.first_row; i < tile.last_row; ++i)
+        for (size_t j = tile.first_column; j < std::min(tile.last_column, i + 1); ++j)
+          starts_[i][j + 1] = svm_node{static_cast<int>(j) + 1, tile.value(i, j)};
+      for (size_t j = tile.first_column; j < tile.last_column; ++j)
+        for (size_t i = std::max(tile.first_row, j); i < tile.last_row; ++i)
+          starts_[j][i + 1] = svm_node{static_cast<int>(i) + 1, tile.value(i, j)};
     }
 }
 
@@ -132,41 +169,6 @@ Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eig
           squared.col(train_rows[slot]).data() + first);
   }
   return squared;
-}
-
-Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features) {
-  const Eigen::Index rows = features.rows();
-  const Eigen::Index columns = features.cols();
-  const double* values = features.data();
-  // The reference rows read from a transposed copy, each row's values contiguous: read from
-  // `features`, each value of a reference row is on its own cache line (and, past 512 rows, its
-  // own 4 KiB page) for every block of rows it is summed against.
-  const Eigen::MatrixXd transposed = features.transpose();
-  auto reference_row = [&](Eigen::Index reference) {
-    return transposed.data() + reference * columns;
-  };
-  Eigen::MatrixXd gram = Eigen::MatrixXd::Zero(rows, rows);
-  auto one_reference = [&](Eigen::Index reference, Eigen::Index first_row, Eigen::Index count) {
-    add_products_in_column_order({values + first_row, count, rows, columns},
-                                 {reference_row(reference), 1},
-                                 gram.col(reference).data() + first_row);
-  };
-  Eigen::Index reference = 0;
-  // Four references j .. j + 3 share their rows from j + 3 on; the rows above that are few.
-  for (; reference + 4 <= rows; reference += 4) {
-    for (Eigen::Index r = 0; r < 3; ++r) one_reference(reference + r, reference + r, 3 - r);
-    const Eigen::Index first_row = reference + 3;
-    const double* references[4];
-    double* targets[4];
-    for (Eigen::Index r = 0; r < 4; ++r) {
-      references[r] = reference_row(reference + r);
-      targets[r] = gram.col(reference + r).data() + first_row;
-    }
-    add_products_of_four_in_column_order({values + first_row, rows - first_row, rows, columns},
-                                         {references, 1}, targets);
-  }
-  for (; reference < rows; ++reference) one_reference(reference, reference, rows - reference);
-  return gram;
 }
 
 }  // namespace tsfs

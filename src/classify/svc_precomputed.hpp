@@ -36,9 +36,21 @@ class PrecomputedKernelRows {
   svm_node** row_pointers() { return starts_.data(); }
 
  private:
-  // Writes exp(exp_argument(i, j)), called once for each i >= j, as K(i, j) and K(j, i).
-  template <class ExpArgument>
-  void write_symmetric(ExpArgument exp_argument);
+  static constexpr size_t kTileSize = 64;
+  // Pairs (i, j), first_row <= i < last_row, first_column <= j < last_column, whose values are
+  // kept column after column.
+  struct Tile {
+    size_t first_row, last_row, first_column, last_column;
+    double* values;
+    double& value(size_t i, size_t j) const {
+      return values[(j - first_column) * kTileSize + (i - first_row)];
+    }
+  };
+  // Writes K(i, j) = exp(argument(i, j)) and K(j, i) for each i >= j, a tile at a time:
+  // fill_tile(tile) sets tile.value(i, j) = argument(i, j) for the tile's pairs with i >= j (and
+  // may use its other values as scratch).
+  template <class FillTile>
+  void write_symmetric(FillTile fill_tile);
 
   size_t rows_;
   size_t stride_;
@@ -64,10 +76,5 @@ Predictions predict_precomputed(const svm_model& model, const Eigen::MatrixXd& t
 // (libsvm's k_function for RBF). Columns of unlisted training rows stay 0.
 Eigen::MatrixXd squared_distances_to_rows(const Eigen::MatrixXd& test, const Eigen::MatrixXd& train,
                                           const std::vector<Eigen::Index>& train_rows);
-
-// Lower triangle (i >= j) of the Gram matrix of the rows of `features`: entry (i, j) is the sum
-// over the columns k = 0, 1, ... in that order of features(i, k) * features(j, k), rounded after
-// every product and every addition (libsvm's dot()). Entries above the diagonal are left 0.
-Eigen::MatrixXd lower_gram_in_column_order(const Eigen::MatrixXd& features);
 
 }  // namespace tsfs

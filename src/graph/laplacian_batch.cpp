@@ -12,7 +12,7 @@ namespace {
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// How many kernels share one pass over the edge rows in add_weighted_rows: their sums (4 x R
+// How many kernels share one pass over the edge rows in weighted_row_sums: their sums (4 x R
 // doubles) stay in the L1 cache while every edge row is read once per block.
 constexpr Eigen::Index kKernelsPerPass = 4;
 
@@ -97,8 +97,8 @@ Eigen::MatrixXd exact_block(const RowMajorMatrix& shifted, const EdgePairs& pair
       pair_weights(set, pair) = pairs.multiplicity[static_cast<size_t>(pair)] *
                                 values[pairs.edges[static_cast<size_t>(pair)]];
   }
-  RowMajorMatrix edge_terms = RowMajorMatrix::Zero(count, width);
-  laplacian_kernels::add_weighted_rows(pairs.squared_differences.data(), pair_count, width,
+  RowMajorMatrix edge_terms(count, width);
+  laplacian_kernels::weighted_row_sums(pairs.squared_differences.data(), pair_count, width,
                                        pair_weights.data(), count, edge_terms.data());
 
   Eigen::MatrixXd scores(width, count);

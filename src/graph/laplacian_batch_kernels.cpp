@@ -1,6 +1,6 @@
 // See laplacian_batch_kernels.hpp. The feature index r runs in blocks of kVectors vectors held in
 // GCC vector registers (accumulators stay in registers while the node or edge loop runs), the
-// last features of a row in a scalar loop doing the same operations. The kernels are compiled for
+// last features of a row in single vectors doing the same operations. The kernels are compiled for
 // AVX-512, AVX2 and the x86-64 baseline, each with vectors of its own register width and as many
 // accumulators as its registers hold (numerics/instruction_sets.hpp), and every lane computes the
 // same double as the scalar loop. CMakeLists.txt compiles this file with -ffp-contract=off: a fused
@@ -71,51 +71,74 @@ template <class Vector>
 }
 
 // numerators_r = sum_i sum_e (centred(i, r) centred(columns[e], r)) values[e] and denominators_r
-// = sum_i (centred(i, r) centred(i, r)) degrees_i, i and e ascending (literal_forms).
+// = sum_i (centred(i, r) centred(i, r)) degrees_i, i and e ascending (literal_forms), for the
+// features r = first .. first + kVectors * lanes - 1.
 template <class Vector, Eigen::Index kVectors>
-[[gnu::always_inline]] inline void quadratic_forms(const RowMajorView& centred_rows,
-                                                   const double* degrees, SparseRows laplacian,
-                                                   double* __restrict numerators,
-                                                   double* __restrict denominators) {
-  const double* centred = centred_rows.data;
+[[gnu::always_inline]] inline void quadratic_forms_block(const RowMajorView& centred_rows,
+                                                         const double* degrees,
+                                                         SparseRows laplacian, Eigen::Index first,
+                                                         double* __restrict numerators,
+                                                         double* __restrict denominators) {
+  const double* centred = centred_rows.data + first;
   const Eigen::Index rows = centred_rows.rows;
   const Eigen::Index width = centred_rows.width;
   const Eigen::Index* row_starts = laplacian.row_starts;
   const int* columns = laplacian.columns;
   const double* entry_values = laplacian.values;
   constexpr Eigen::Index kLane = kLanes<Vector>;
-  constexpr Eigen::Index kBlock = kLane * kVectors;
-  const Eigen::Index blocked = width - width % kBlock;
-  for (Eigen::Index r = 0; r < blocked; r += kBlock) {
-    Vector numerator[kVectors] = {};
-    Vector denominator[kVectors] = {};
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      Vector own[kVectors];
-      for (Eigen::Index v = 0; v < kVectors; ++v) load(own[v], centred + i * width + r + v * kLane);
-      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
-        const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width + r;
-        const double entry = entry_values[e];
-        for (Eigen::Index v = 0; v < kVectors; ++v) {
-          Vector value;
-          load(value, other + v * kLane);
-          numerator[v] += (own[v] * value) * entry;
-        }
+  Vector numerator[kVectors] = {};
+  Vector denominator[kVectors] = {};
+  for (Eigen::Index i = 0; i < rows; ++i) {
+    Vector own[kVectors];
+    for (Eigen::Index v = 0; v < kVectors; ++v) load(own[v], centred + i * width + v * kLane);
+    for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e) {
+      const double* other = centred + static_cast<Eigen::Index>(columns[e]) * width;
+      const double entry = entry_values[e];
+      for (Eigen::Index v = 0; v < kVectors; ++v) {
+        Vector value;
+        load(value, other + v * kLane);
+        numerator[v] += (own[v] * value) * entry;
       }
-      for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
     }
-    for (Eigen::Index v = 0; v < kVectors; ++v) {
-      store(numerators + r + v * kLane, numerator[v]);
-      store(denominators + r + v * kLane, denominator[v]);
-    }
+    for (Eigen::Index v = 0; v < kVectors; ++v) denominator[v] += (own[v] * own[v]) * degrees[i];
   }
-  for (Eigen::Index r = blocked; r < width; ++r) {
+  for (Eigen::Index v = 0; v < kVectors; ++v) {
+    store(numerators + first + v * kLane, numerator[v]);
+    store(denominators + first + v * kLane, denominator[v]);
+  }
+}
+
+// quadratic_forms_block over every feature: blocks of kVectors vectors, then single vectors, the
+// last of which ends at the row's end and so overlaps features already summed (its lanes compute
+// the same doubles again). A scalar loop for the last features (one chain of dependent additions
+// per feature) took a third of the time for 389 features. Rows narrower than a vector run it.
+template <class Vector, Eigen::Index kVectors>
+[[gnu::always_inline]] inline void quadratic_forms(const RowMajorView& centred_rows,
+                                                   const double* degrees, SparseRows laplacian,
+                                                   double* __restrict numerators,
+                                                   double* __restrict denominators) {
+  const Eigen::Index width = centred_rows.width;
+  constexpr Eigen::Index kLane = kLanes<Vector>;
+  if (width >= kLane) {
+    Eigen::Index r = 0;
+    for (; r + kLane * kVectors <= width; r += kLane * kVectors)
+      quadratic_forms_block<Vector, kVectors>(centred_rows, degrees, laplacian, r, numerators,
+                                              denominators);
+    for (; r < width; r += kLane)
+      quadratic_forms_block<Vector, 1>(centred_rows, degrees, laplacian,
+                                       r + kLane <= width ? r : width - kLane, numerators,
+                                       denominators);
+    return;
+  }
+  const double* centred = centred_rows.data;
+  for (Eigen::Index r = 0; r < width; ++r) {
     double numerator = 0.0;
     double denominator = 0.0;
-    for (Eigen::Index i = 0; i < rows; ++i) {
+    for (Eigen::Index i = 0; i < centred_rows.rows; ++i) {
       const double own = centred[i * width + r];
-      for (Eigen::Index e = row_starts[i]; e < row_starts[i + 1]; ++e)
-        numerator +=
-            (own * centred[static_cast<Eigen::Index>(columns[e]) * width + r]) * entry_values[e];
+      for (Eigen::Index e = laplacian.row_starts[i]; e < laplacian.row_starts[i + 1]; ++e)
+        numerator += (own * centred[static_cast<Eigen::Index>(laplacian.columns[e]) * width + r]) *
+                     laplacian.values[e];
       denominator += (own * own) * degrees[i];
     }
     numerators[r] = numerator;
@@ -123,41 +146,67 @@ template <class Vector, Eigen::Index kVectors>
   }
 }
 
-// Four weight sets share each load of an edge row.
+// Up to four weight sets, which share each load of a row: set s < count has weight
+// weights[(first + s) * row_count + p] for row p and its sums at sums + (first + s) * width.
+struct WeightSets {
+  const double* weights;
+  Eigen::Index first;
+  Eigen::Index count;
+  double* sums;
+};
+
+// Each set's sum over the rows p ascending of its weight times rows(p, r), for the features
+// r = first .. first + kVectors * lanes - 1.
+template <class Vector, Eigen::Index kVectors>
+[[gnu::always_inline]] inline void weighted_rows_block(const RowMajorView& rows,
+                                                       const WeightSets& sets, Eigen::Index first) {
+  // The fields are copied into locals so that the loop reads registers, not the structs.
+  const double* const data = rows.data + first;
+  const Eigen::Index row_count = rows.rows;
+  const Eigen::Index width = rows.width;
+  const double* const weights = sets.weights + sets.first * row_count;
+  const Eigen::Index count = sets.count;
+  constexpr Eigen::Index kSets = 4;
+  constexpr Eigen::Index kLane = kLanes<Vector>;
+  Vector sum[kSets][kVectors] = {};
+  for (Eigen::Index p = 0; p < row_count; ++p) {
+    Vector row[kVectors];
+    for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], data + p * width + v * kLane);
+    for (Eigen::Index s = 0; s < kSets; ++s) {
+      const double weight = s < count ? weights[s * row_count + p] : 0.0;
+      for (Eigen::Index v = 0; v < kVectors; ++v) sum[s][v] += weight * row[v];
+    }
+  }
+  for (Eigen::Index s = 0; s < sets.count; ++s)
+    for (Eigen::Index v = 0; v < kVectors; ++v)
+      store(sets.sums + (sets.first + s) * width + first + v * kLane, sum[s][v]);
+}
+
+// weighted_rows_block over every feature and weight set, the features as in quadratic_forms.
 template <class Vector, Eigen::Index kVectors>
 [[gnu::always_inline]] inline void weighted_rows(const double* rows, Eigen::Index row_count,
                                                  Eigen::Index width, const double* weights,
                                                  Eigen::Index sets, double* sums) {
-  constexpr Eigen::Index kSets = 4;
   constexpr Eigen::Index kLane = kLanes<Vector>;
-  constexpr Eigen::Index kBlock = kLane * kVectors;
-  const Eigen::Index blocked = width - width % kBlock;
-  for (Eigen::Index first = 0; first < sets; first += kSets) {
-    const Eigen::Index count = sets - first < kSets ? sets - first : kSets;
-    for (Eigen::Index r = 0; r < blocked; r += kBlock) {
-      Vector sum[kSets][kVectors];
-      for (Eigen::Index s = 0; s < kSets; ++s)
-        for (Eigen::Index v = 0; v < kVectors; ++v)
-          if (s < count)
-            load(sum[s][v], sums + (first + s) * width + r + v * kLane);
-          else
-            sum[s][v] = Vector{};
-      for (Eigen::Index p = 0; p < row_count; ++p) {
-        Vector row[kVectors];
-        for (Eigen::Index v = 0; v < kVectors; ++v) load(row[v], rows + p * width + r + v * kLane);
-        for (Eigen::Index s = 0; s < kSets; ++s) {
-          const double weight = s < count ? weights[(first + s) * row_count + p] : 0.0;
-          for (Eigen::Index v = 0; v < kVectors; ++v) sum[s][v] += weight * row[v];
+  for (Eigen::Index first_set = 0; first_set < sets; first_set += 4) {
+    const Eigen::Index count = sets - first_set < 4 ? sets - first_set : 4;
+    if (width < kLane) {
+      for (Eigen::Index s = first_set; s < first_set + count; ++s)
+        for (Eigen::Index r = 0; r < width; ++r) {
+          double sum = 0.0;
+          for (Eigen::Index p = 0; p < row_count; ++p)
+            sum += weights[s * row_count + p] * rows[p * width + r];
+          sums[s * width + r] = sum;
         }
-      }
-      for (Eigen::Index s = 0; s < count; ++s)
-        for (Eigen::Index v = 0; v < kVectors; ++v)
-          store(sums + (first + s) * width + r + v * kLane, sum[s][v]);
+      continue;
     }
-    for (Eigen::Index s = first; s < first + count; ++s)
-      for (Eigen::Index r = blocked; r < width; ++r)
-        for (Eigen::Index p = 0; p < row_count; ++p)
-          sums[s * width + r] += weights[s * row_count + p] * rows[p * width + r];
+    const RowMajorView view{rows, row_count, width};
+    const WeightSets block_sets{weights, first_set, count, sums};
+    Eigen::Index r = 0;
+    for (; r + kLane * kVectors <= width; r += kLane * kVectors)
+      weighted_rows_block<Vector, kVectors>(view, block_sets, r);
+    for (; r < width; r += kLane)
+      weighted_rows_block<Vector, 1>(view, block_sets, r + kLane <= width ? r : width - kLane);
   }
 }
 
@@ -208,7 +257,7 @@ void forms_baseline(const RowMajorView& values, NodeWeights degrees, SparseRows 
 
 }  // namespace
 
-void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
+void weighted_row_sums(const double* rows, Eigen::Index row_count, Eigen::Index width,
                        const double* weights, Eigen::Index sets, double* sums) {
   static WeightedRows* const kernel =
       best_kernel_for_cpu(&weighted_rows_avx512, &weighted_rows_avx2, &weighted_rows_baseline);

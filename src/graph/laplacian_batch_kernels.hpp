@@ -8,9 +8,9 @@
 
 namespace tsfs::laplacian_kernels {
 
-// sums[s * width + r] += weights[s * row_count + p] * rows[p * width + r], for p ascending, for
-// each of the `sets` weight vectors.
-void add_weighted_rows(const double* rows, Eigen::Index row_count, Eigen::Index width,
+// sums[s * width + r] = the sum of weights[s * row_count + p] * rows[p * width + r], for p
+// ascending from 0, for each of the `sets` weight vectors.
+void weighted_row_sums(const double* rows, Eigen::Index row_count, Eigen::Index width,
                        const double* weights, Eigen::Index sets, double* sums);
 
 // A row-major matrix: entry (i, r) at data[i * width + r], i < rows.

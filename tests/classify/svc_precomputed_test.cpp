@@ -2,6 +2,7 @@
 // the same kernel values must give the same model and decision values bit for bit.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -82,18 +83,34 @@ void check_same_model(const Eigen::MatrixXd& train, const Eigen::MatrixXd& test,
 
 }  // namespace
 
-TEST_CASE("lower_gram_in_column_order sums the products in column order") {
-  const Eigen::MatrixXd features = random_rows(37, 13, 3);
-  const Eigen::MatrixXd gram = lower_gram_in_column_order(features);
-  for (Eigen::Index j = 0; j < features.rows(); ++j)
-    for (Eigen::Index i = 0; i < features.rows(); ++i) {
-      double sum = 0.0;
-      for (Eigen::Index k = 0; k < features.cols() && i >= j; ++k) {
-        const volatile double product = features(i, k) * features(j, k);  // no contraction
-        sum += product;
-      }
-      CHECK(test_support::same_bits(gram(i, j), sum));
+TEST_CASE("set_libsvm_rbf writes libsvm's kernel_rbf values term for term in both triangles") {
+  // 150 rows: three tiles of rows and columns, the last partial; 13 columns.
+  const Eigen::MatrixXd features = random_rows(150, 13, 3);
+  const double gamma = 0.07;
+  PrecomputedKernelRows kernel(features.rows());
+  kernel.set_libsvm_rbf(features, gamma);
+  // libsvm's dot(): products summed in column order, each rounded (volatile: no contraction).
+  auto dot = [&](Eigen::Index i, Eigen::Index j) {
+    double sum = 0.0;
+    for (Eigen::Index k = 0; k < features.cols(); ++k) {
+      const volatile double product = features(i, k) * features(j, k);
+      sum += product;
     }
+    return sum;
+  };
+  svm_node** rows = kernel.row_pointers();
+  for (Eigen::Index i = 0; i < features.rows(); ++i) {
+    CHECK(rows[i][0].index == 0);
+    CHECK(rows[i][0].value == static_cast<double>(i + 1));
+    CHECK(rows[i][features.rows() + 1].index == -1);
+    for (Eigen::Index j = 0; j <= i; ++j) {
+      const double expected = std::exp(-gamma * (dot(i, i) + dot(j, j) - 2 * dot(i, j)));
+      CHECK(rows[i][j + 1].index == j + 1);
+      CHECK(rows[j][i + 1].index == i + 1);
+      CHECK(test_support::same_bits(rows[i][j + 1].value, expected));
+      CHECK(test_support::same_bits(rows[j][i + 1].value, expected));
+    }
+  }
 }
 
 TEST_CASE("squared_distances_to_rows fills the listed training rows only") {

@@ -15,7 +15,7 @@
 # (tests/browser/, ctest label `browser`).
 set -euo pipefail
 packages=(cmake g++ make pkg-config libeigen3-dev libspectra-dev libsvm-dev liblinear-dev libyaml-cpp-dev
-          libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libbenchmark-dev libfftw3-dev libmimalloc-dev
+          libspdlog-dev libfmt-dev doctest-dev zlib1g-dev libxxhash-dev libbenchmark-dev libfftw3-dev libmimalloc-dev
           gnuplot-nox libboost-dev mold ninja-build
           python3-dev pybind11-dev python3-numpy python3-pandas python3-scipy python3-sklearn python3-pytest)
 if [ "${1:-}" = "--ci" ]; then

@@ -91,9 +91,10 @@ std::string read_text_file(const std::filesystem::path& path);  // throws InputE
 // a sharded run's shards name the compute node each ran on.
 std::string host_name();
 
-// Binary matrix cache file: header (magic, format version, key text), dimensions, values and an
-// FNV-1a checksum of the values. `load_cached_matrix` returns nullopt (and the caller recomputes)
-// when the file is missing, truncated, for another key, or fails its checksum.
+// Binary matrix cache file: header (magic, format version, key text), dimensions, values and a
+// checksum of the dimensions and values (XXH3; format 1's FNV-1a is still read).
+// `load_cached_matrix` returns nullopt (and the caller recomputes) when the file is missing,
+// truncated, for another key, or fails its checksum.
 void save_cached_matrix(const std::filesystem::path& path, const std::string& key,
                         const Eigen::MatrixXd& values);
 std::optional<Eigen::MatrixXd> load_cached_matrix(const std::filesystem::path& path,

@@ -1,4 +1,5 @@
 #include "common/files.hpp"
+#include "common/hash.hpp"
 #include "support/temporary_folder.hpp"
 
 #include <doctest/doctest.h>
@@ -56,6 +57,29 @@ TEST_CASE("cached matrices are verified on load") {
   }
   SUBCASE("a truncated file is a miss") {
     std::filesystem::resize_file(path, std::filesystem::file_size(path) - 9);
+    CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
+  }
+  SUBCASE("format 1 (an FNV-1a checksum) is still read, and verified") {
+    std::string blob = "TSFSMAT1";
+    auto append = [&blob](const auto& value) {
+      blob.append(reinterpret_cast<const char*>(&value), sizeof value);
+    };
+    append(std::uint64_t{5});
+    blob += "key-1";
+    append(std::int64_t{2});
+    append(std::int64_t{3});
+    blob.append(reinterpret_cast<const char*>(values.data()), sizeof(double) * 6);
+    append(tsfs::Hasher().matrix(values).digest());
+    tsfs::write_file_atomically(path, blob);
+    const auto old_format = tsfs::load_cached_matrix(path, "key-1");
+    REQUIRE(old_format);
+    CHECK(*old_format == values);
+    blob[blob.size() - 12] ^= 1;  // a value's bit
+    tsfs::write_file_atomically(path, blob);
+    CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
+    blob[blob.size() - 12] ^= 1;
+    blob[7] = '3';  // a format this build does not know
+    tsfs::write_file_atomically(path, blob);
     CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
   }
 }

@@ -95,9 +95,10 @@ template <class Vector, int kReferences, int kVectors, class AddTerm>
 // each of kReferences reference rows, i < rows: blocks of kVectors vectors, then single vectors.
 // The rows that fill no whole vector (fewer than its lanes) go through one more vector, the last
 // whole vector's worth of rows, which overlaps rows the blocks sum: it is summed first, from the
-// targets as they were, and only its leftover lanes are stored, after the blocks. (A scalar loop
-// for them, each row one chain of dependent additions, took a third of the prediction distances'
-// time for 200 test rows.) Only blocks narrower than one vector run the scalar loop.
+// targets as they were, and stored after the blocks (its overlapping lanes hold the doubles the
+// blocks stored there: the same chain of roundings from the same start). A scalar loop for them,
+// each row one chain of dependent additions, took a third of the prediction distances' time for
+// 200 test rows. Only blocks narrower than one vector run the scalar loop.
 template <class Vector, int kReferences, int kVectors, class AddTerm>
 [[gnu::always_inline]] inline void add_column_terms(const ColumnMajorBlock& block,
                                                     const double* const* references,
@@ -132,12 +133,7 @@ template <class Vector, int kReferences, int kVectors, class AddTerm>
     add_block<Vector, kReferences, 1>(block, references, reference_stride, targets, i, add_term);
   if (leftover > 0)
 #pragma GCC unroll 16
-    for (int r = 0; r < kReferences; ++r) {
-      double lanes[kLanes];
-      store(lanes, last[r][0]);
-      for (Eigen::Index lane = kLanes - leftover; lane < kLanes; ++lane)
-        targets[r][last_vector + lane] = lanes[lane];
-    }
+    for (int r = 0; r < kReferences; ++r) store(targets[r] + last_vector, last[r][0]);
 }
 
 // The terms, added to a sum in place (by reference: no vector is passed or returned by value,

@@ -46,7 +46,8 @@ void add_squared_differences_in_column_order(const ColumnMajorBlock& values, Str
 // diagonal of add_products_in_column_order's Gram matrix, libsvm's x_square).
 void add_squares_in_column_order(const ColumnMajorBlock& values, double* target);
 
-// The terms (entry x column) the three functions above have added in this process: the work of
+// The terms (entry x column) the four functions above have added in this process (the work done:
+// a Gram's diagonal summed again as squares, the few products above a tile's diagonal): the work of
 // the precomputed SVC kernels, the nested-subset and k-NN distances, which a run's manifest reports
 // (counts.kernel_column_terms) so a test can pin it per distinct fit (a kernel computed far more
 // often than its fits need is a 10x slowdown no result shows).

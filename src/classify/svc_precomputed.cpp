@@ -28,6 +28,9 @@ PrecomputedKernelRows::PrecomputedKernelRows(Eigen::Index rows)
 }
 
 void PrecomputedKernelRows::set_rbf(const Eigen::MatrixXd& squared, double gamma) {
+  const auto rows = static_cast<Eigen::Index>(rows_);
+  if (squared.rows() != rows || squared.cols() != rows)
+    throw std::invalid_argument("precomputed kernel: the squared distances are not rows x rows");
   write_symmetric([&](const Tile& tile) {
     for (size_t j = tile.first_column; j < tile.last_column; ++j)
       for (size_t i = std::max(tile.first_row, j); i < tile.last_row; ++i)
@@ -39,6 +42,8 @@ void PrecomputedKernelRows::set_rbf(const Eigen::MatrixXd& squared, double gamma
 void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma) {
   const Eigen::Index columns = features.cols();
   const auto rows = static_cast<Eigen::Index>(rows_);
+  if (features.rows() != rows)
+    throw std::invalid_argument("precomputed kernel: the features have another number of rows");
   // x_i.x_i for every row, and each row's values contiguous (the references of the Gram's
   // products; read from `features`, each value of a reference row is on its own cache line).
   Eigen::VectorXd squares = Eigen::VectorXd::Zero(rows);
@@ -87,7 +92,8 @@ void PrecomputedKernelRows::write_symmetric(FillTile fill_tile) {
   // computed, one row's run of each kind is prefetched for writing, so that the writes find their
   // lines in cache (fig3_sigma_kfold took 30.1 s without the prefetches, 27.3-28.3 s with them,
   // 29.3-31.6 s with std::exp called between the writes).
-  // The tile's (i, j), column after column; each written before it is read, so not zeroed.
+  // The tile's (i, j), column after column; each written before it is read (fill_tile zeroes
+  // what it sums into), so not zeroed here.
   std::array<double, kTileSize * kTileSize> values;
   for (size_t first_column = 0; first_column < rows_; first_column += kTileSize)
     for (size_t first_row = first_column; first_row < rows_; first_row += kTileSize) {

@@ -24,13 +24,15 @@ class PrecomputedKernelRows {
 
   // K(i, j) = exp(-gamma * squared(i, j)) for a symmetric matrix of squared distances of which
   // only the lower triangle (i >= j) is read; each value is computed once and written to both
-  // triangles, so the kernel is exactly symmetric.
+  // triangles, so the kernel is exactly symmetric. Throws std::invalid_argument unless `squared`
+  // is rows x rows.
   void set_rbf(const Eigen::MatrixXd& squared, double gamma);
 
   // The RBF kernel of the rows of `features` (rows x columns) as libsvm's RBF mode computes it
   // during training (Kernel::kernel_rbf in svm.cpp): exp(-gamma * ((x_i.x_i + x_j.x_j) -
   // 2 x_i.x_j)), every dot product summed over the columns in order without fused
-  // multiply-adds, as libsvm's dot() does on dense rows.
+  // multiply-adds, as libsvm's dot() does on dense rows. Throws std::invalid_argument unless
+  // `features` has rows rows.
   void set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma);
 
   svm_node** row_pointers() { return starts_.data(); }

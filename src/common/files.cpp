@@ -20,9 +20,10 @@
 namespace tsfs {
 namespace {
 
-// Cached matrices end with a checksum of their values: XXH3 (libxxhash) from format 2 on;
-// format 1's, still read, is Hasher's FNV-1a, one byte after another (4 cycles a byte: 3% of
-// archive-full's selection run, which reads its distance matrices back).
+// Cached matrices end with a checksum of their dimensions and values: XXH3 (libxxhash) from
+// format 2 on; format 1's, still read, is Hasher's FNV-1a, one byte after another (4 cycles a
+// byte: 3% of the samples of archive-full's selection spec on 8 datasets, which reads its distance
+// matrices back, and 0.93x its time with format 2's files).
 constexpr char kMagic[8] = {'T', 'S', 'F', 'S', 'M', 'A', 'T', '2'};
 constexpr char kMagicFnv[8] = {'T', 'S', 'F', 'S', 'M', 'A', 'T', '1'};
 

@@ -36,7 +36,8 @@ TEST_CASE("column sums equal the textbook sums bit for bit for every count of ro
   std::srand(3);
   // A block starting at row 2 of a taller matrix (its stride is not its row count); references
   // read with stride 3 from a transposed copy. Row counts 0-70 cover blocks narrower than one
-  // vector, whole blocks, single vectors and leftover rows for every instruction set.
+  // vector, whole blocks, single vectors and leftover rows for the instruction set this CPU runs
+  // (AVX-512, AVX2 or SSE2: the one the functions choose).
   const Eigen::MatrixXd values = spread_values(75, 9);
   const Eigen::MatrixXd references = spread_values(4, 9);
   const Eigen::MatrixXd references_strided = [&] {
@@ -63,12 +64,17 @@ TEST_CASE("column sums equal the textbook sums bit for bit for every count of ro
       add_products_in_column_order(block, {rows_of_references[1], 3}, one.data());
       Eigen::VectorXd squared = start;
       add_squared_differences_in_column_order(block, {rows_of_references[2], 3}, squared.data());
+      Eigen::VectorXd squares = start;
+      add_squares_in_column_order(block, squares.data());
       for (Eigen::Index i = 0; i < rows; ++i) {
         for (int r = 0; r < 4; ++r)
           CHECK(products[r](i) ==
                 textbook_sum(start(i), values, 2, i, references, r, columns, false));
         CHECK(one(i) == textbook_sum(start(i), values, 2, i, references, 1, columns, false));
         CHECK(squared(i) == textbook_sum(start(i), values, 2, i, references, 2, columns, true));
+        // The row against itself: values(2 + i, k) * values(2 + i, k).
+        CHECK(squares(i) ==
+              textbook_sum(start(i), values, 2, i, values.middleRows(2 + i, 1), 0, columns, false));
       }
     }
 }

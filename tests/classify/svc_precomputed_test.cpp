@@ -84,33 +84,43 @@ void check_same_model(const Eigen::MatrixXd& train, const Eigen::MatrixXd& test,
 }  // namespace
 
 TEST_CASE("set_libsvm_rbf writes libsvm's kernel_rbf values term for term in both triangles") {
-  // 150 rows: three tiles of rows and columns, the last partial; 13 columns.
-  const Eigen::MatrixXd features = random_rows(150, 13, 3);
-  const double gamma = 0.07;
-  PrecomputedKernelRows kernel(features.rows());
-  kernel.set_libsvm_rbf(features, gamma);
-  // libsvm's dot(): products summed in column order, each rounded (volatile: no contraction).
-  auto dot = [&](Eigen::Index i, Eigen::Index j) {
-    double sum = 0.0;
-    for (Eigen::Index k = 0; k < features.cols(); ++k) {
-      const volatile double product = features(i, k) * features(j, k);
-      sum += product;
+  // Row counts below one group of four columns, at and around one tile (64 rows) and two, and 150
+  // (three tiles, the last partial); 13 columns.
+  for (const Eigen::Index count : {1L, 3L, 4L, 5L, 63L, 64L, 65L, 128L, 150L}) {
+    CAPTURE(count);
+    const Eigen::MatrixXd features = random_rows(count, 13, 3);
+    const double gamma = 0.07;
+    PrecomputedKernelRows kernel(features.rows());
+    kernel.set_libsvm_rbf(features, gamma);
+    // libsvm's dot(): products summed in column order, each rounded (volatile: no contraction).
+    auto dot = [&](Eigen::Index i, Eigen::Index j) {
+      double sum = 0.0;
+      for (Eigen::Index k = 0; k < features.cols(); ++k) {
+        const volatile double product = features(i, k) * features(j, k);
+        sum += product;
+      }
+      return sum;
+    };
+    svm_node** rows = kernel.row_pointers();
+    bool same = true;
+    for (Eigen::Index i = 0; i < count; ++i) {
+      same = same && rows[i][0].index == 0 && rows[i][0].value == static_cast<double>(i + 1) &&
+             rows[i][count + 1].index == -1;
+      for (Eigen::Index j = 0; j <= i; ++j) {
+        const double expected = std::exp(-gamma * (dot(i, i) + dot(j, j) - 2 * dot(i, j)));
+        same = same && rows[i][j + 1].index == j + 1 && rows[j][i + 1].index == i + 1 &&
+               test_support::same_bits(rows[i][j + 1].value, expected) &&
+               test_support::same_bits(rows[j][i + 1].value, expected);
+      }
     }
-    return sum;
-  };
-  svm_node** rows = kernel.row_pointers();
-  for (Eigen::Index i = 0; i < features.rows(); ++i) {
-    CHECK(rows[i][0].index == 0);
-    CHECK(rows[i][0].value == static_cast<double>(i + 1));
-    CHECK(rows[i][features.rows() + 1].index == -1);
-    for (Eigen::Index j = 0; j <= i; ++j) {
-      const double expected = std::exp(-gamma * (dot(i, i) + dot(j, j) - 2 * dot(i, j)));
-      CHECK(rows[i][j + 1].index == j + 1);
-      CHECK(rows[j][i + 1].index == i + 1);
-      CHECK(test_support::same_bits(rows[i][j + 1].value, expected));
-      CHECK(test_support::same_bits(rows[j][i + 1].value, expected));
-    }
+    CHECK(same);
   }
+}
+
+TEST_CASE("precomputed kernels refuse inputs of another size") {
+  PrecomputedKernelRows kernel(5);
+  CHECK_THROWS_AS(kernel.set_libsvm_rbf(random_rows(4, 3, 1), 0.1), std::invalid_argument);
+  CHECK_THROWS_AS(kernel.set_rbf(Eigen::MatrixXd::Zero(5, 4), 0.1), std::invalid_argument);
 }
 
 TEST_CASE("squared_distances_to_rows fills the listed training rows only") {

@@ -59,6 +59,15 @@ TEST_CASE("cached matrices are verified on load") {
     std::filesystem::resize_file(path, std::filesystem::file_size(path) - 9);
     CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
   }
+  SUBCASE("the checksum covers the dimensions: 3 x 2 read for 2 x 3 is a miss") {
+    std::string blob = tsfs::read_text_file(path);
+    const size_t dimensions = 8 + 8 + 5;  // magic, key size, key
+    std::int64_t swapped[2] = {3, 2};
+    blob.replace(dimensions, sizeof swapped, reinterpret_cast<const char*>(swapped),
+                 sizeof swapped);
+    tsfs::write_file_atomically(path, blob);
+    CHECK_FALSE(tsfs::load_cached_matrix(path, "key-1"));
+  }
   SUBCASE("format 1 (an FNV-1a checksum) is still read, and verified") {
     std::string blob = "TSFSMAT1";
     auto append = [&blob](const auto& value) {

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of the cache_reader harness (corpus/cache_reader/): valid cached
 feature matrices and names files in tsfs's format (src/common/files.cpp, src/cache/artefacts.cpp),
-each input being a little-endian u16 split point, the matrix file, then the names file. Only
-needed to regenerate the committed seeds."""
+each input being a little-endian u16 split point, the matrix file, then the names file; matrix
+files in both formats (1: an FNV-1a checksum, 2: XXH3). Only needed to regenerate the committed
+seeds (Debian's python3-xxhash for format 2)."""
 import os
 import struct
+
+import xxhash
 
 KEY = b"features-v1|Fuzz|0|raw|"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus", "cache_reader")
@@ -26,10 +29,14 @@ class Fnv:
         return self.integer(len(value)).bytes(value)
 
 
-def matrix_file(rows, cols, values):
+def matrix_file(rows, cols, values, version):
     data = struct.pack("<%dd" % len(values), *values)
-    checksum = Fnv().integer(rows).integer(cols).bytes(data).state
-    return (b"TSFSMAT1" + struct.pack("<Q", len(KEY)) + KEY + struct.pack("<qq", rows, cols) + data
+    shape = struct.pack("<qq", rows, cols)
+    if version == 1:
+        checksum = Fnv().integer(rows).integer(cols).bytes(data).state
+    else:
+        checksum = xxhash.xxh3_64_intdigest(data, seed=xxhash.xxh3_64_intdigest(shape))
+    return (b"TSFSMAT%d" % version + struct.pack("<Q", len(KEY)) + KEY + shape + data
             + struct.pack("<Q", checksum))
 
 
@@ -44,9 +51,10 @@ def names_file(names):
 
 
 def seed(name, rows, cols, values, names):
-    matrix = matrix_file(rows, cols, values)
-    with open(os.path.join(OUT, name), "wb") as out:
-        out.write(struct.pack("<H", len(matrix)) + matrix + names_file(names))
+    for version, suffix in ((1, ""), (2, "_format2")):
+        matrix = matrix_file(rows, cols, values, version)
+        with open(os.path.join(OUT, name + suffix), "wb") as out:
+            out.write(struct.pack("<H", len(matrix)) + matrix + names_file(names))
 
 
 os.makedirs(OUT, exist_ok=True)

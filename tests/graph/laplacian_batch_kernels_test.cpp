@@ -1,6 +1,7 @@
 // The Laplacian batch's vector kernels against textbook loops, bit for bit, for feature counts
 // that leave every kind of remainder after the kernels' blocks (narrower than one vector, single
-// vectors, a last vector overlapping features already summed).
+// vectors, a last vector overlapping features already summed), for the instruction set this CPU
+// runs (the one the kernels choose).
 #include "graph/laplacian_batch_kernels.hpp"
 
 #include <doctest/doctest.h>

@@ -316,9 +316,12 @@ void sweep_arguments(benchmark::internal::Benchmark* benchmark) {
   benchmark->Unit(benchmark::kMillisecond);
 }
 // The RBF kernel's exponentials: 64 arguments (-gamma times a squared distance, a kernel tile's
-// column, as PrecomputedKernelRows writes them) at a time through exp_each, against std::exp one
-// value at a time; both give the same doubles.
-template <bool kOneAtATime>
+// column, as PrecomputedKernelRows writes them) at a time through exp_each (the same doubles as
+// std::exp) or exp_each_for_floats (the same floats, the training kernel's), against std::exp one
+// value at a time.
+enum class Exponentials { one_at_a_time, batched, for_floats };
+
+template <Exponentials kHow>
 void kernel_exponentials(benchmark::State& state) {
   std::mt19937_64 generator(11);
   std::uniform_real_distribution<double> argument(-10.0, 0.0);
@@ -327,10 +330,12 @@ void kernel_exponentials(benchmark::State& state) {
   for (auto _ : state) {
     values = arguments;
     for (size_t first = 0; first < values.size(); first += 64) {
-      if constexpr (kOneAtATime) {
+      if constexpr (kHow == Exponentials::one_at_a_time) {
         for (size_t i = first; i < first + 64; ++i) values[i] = std::exp(values[i]);
-      } else {
+      } else if constexpr (kHow == Exponentials::batched) {
         tsfs::exp_each(values.data() + first, 64);
+      } else {
+        tsfs::exp_each_for_floats(values.data() + first, 64);
       }
     }
     benchmark::DoNotOptimize(values.data());
@@ -363,11 +368,14 @@ BENCHMARK(prediction_distances<true>)
 BENCHMARK(predictions<false>)->Name("predictions/decisions")->Unit(benchmark::kMicrosecond);
 BENCHMARK(predictions<true>)->Name("predictions/libsvm")->Unit(benchmark::kMicrosecond);
 
-BENCHMARK(kernel_exponentials<false>)
+BENCHMARK(kernel_exponentials<Exponentials::batched>)
     ->Name("kernel_exponentials/batched")
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK(kernel_exponentials<true>)
+BENCHMARK(kernel_exponentials<Exponentials::one_at_a_time>)
     ->Name("kernel_exponentials/one_at_a_time")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(kernel_exponentials<Exponentials::for_floats>)
+    ->Name("kernel_exponentials/for_floats")
     ->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

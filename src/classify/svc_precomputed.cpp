@@ -86,9 +86,9 @@ void PrecomputedKernelRows::set_libsvm_rbf(const Eigen::MatrixXd& features, doub
 template <class FillTile>
 void PrecomputedKernelRows::write_symmetric(FillTile fill_tile) {
   // Tiles of kTileSize x kTileSize pairs, in four passes: the tile's arguments of exp
-  // (fill_tile), its kernel values (exp_each, several at a time), then K(i, j) along the tile's
-  // rows and K(j, i) along its columns, each a contiguous run of nodes. The nodes (10 MB for 800
-  // rows, written once per fit) are mostly not in cache: while a column's exponentials are
+  // (fill_tile), its kernel values (exp_each_for_floats, several at a time), then K(i, j) along the
+  // tile's rows and K(j, i) along its columns, each a contiguous run of nodes. The nodes (10 MB for
+  // 800 rows, written once per fit) are mostly not in cache: while a column's exponentials are
   // computed, one row's run of each kind is prefetched for writing, so that the writes find their
   // lines in cache (fig3_sigma_kfold took 30.1 s without the prefetches, 27.3-28.3 s with them,
   // 29.3-31.6 s with std::exp called between the writes).
@@ -112,8 +112,8 @@ void PrecomputedKernelRows::write_symmetric(FillTile fill_tile) {
           __builtin_prefetch(&starts_[j][k + 1], 1);
         __builtin_prefetch(&starts_[j][tile.last_row], 1);
         const size_t first = std::max(tile.first_row, j);
-        if (first < tile.last_row)  // std::exp's doubles
-          exp_each(&tile.value(first, j), tile.last_row - first);
+        if (first < tile.last_row)  // std::exp's floats (svc_precomputed.hpp)
+          exp_each_for_floats(&tile.value(first, j), tile.last_row - first);
       }
       for (size_t i = tile.first_row; i < tile.last_row; ++i)
         for (size_t j = tile.first_column; j < std::min(tile.last_column, i + 1); ++j)

@@ -18,21 +18,27 @@ namespace tsfs {
 // libsvm's precomputed-kernel training rows: row i is node 0 = {0, i + 1} (the 1-based serial
 // number by which libsvm looks kernel values up), then {k, K(i, k - 1)} for k = 1 .. rows, closed
 // by index -1. A trained model's support vectors point into these rows, so they outlive it.
+//
+// libsvm's solver reads a training kernel value K(i, j) as a float only (svm.cpp: SVC_Q::get_Q
+// stores (Qfloat) y_i y_j K(i, j), Qfloat being float) and the diagonal K(i, i) as a double
+// (SVC_Q's QD). So each K(i, j) below is a double whose float is the float of exp's double
+// (exp_each_for_floats, numerics/exp_each.hpp), not always that double, and the diagonal,
+// exp(-gamma * 0) = 1 in both kernels, is that double: the models are those of the exact values.
 class PrecomputedKernelRows {
  public:
   explicit PrecomputedKernelRows(Eigen::Index rows);
 
-  // K(i, j) = exp(-gamma * squared(i, j)) for a symmetric matrix of squared distances of which
-  // only the lower triangle (i >= j) is read; each value is computed once and written to both
-  // triangles, so the kernel is exactly symmetric. Throws std::invalid_argument unless `squared`
-  // is rows x rows.
+  // K(i, j) = exp(-gamma * squared(i, j)), up to the floats above, for a symmetric matrix of
+  // squared distances of which only the lower triangle (i >= j) is read; each value is computed
+  // once and written to both triangles, so the kernel is exactly symmetric. Throws
+  // std::invalid_argument unless `squared` is rows x rows.
   void set_rbf(const Eigen::MatrixXd& squared, double gamma);
 
   // The RBF kernel of the rows of `features` (rows x columns) as libsvm's RBF mode computes it
-  // during training (Kernel::kernel_rbf in svm.cpp): exp(-gamma * ((x_i.x_i + x_j.x_j) -
-  // 2 x_i.x_j)), every dot product summed over the columns in order without fused
-  // multiply-adds, as libsvm's dot() does on dense rows. Throws std::invalid_argument unless
-  // `features` has rows rows.
+  // during training (Kernel::kernel_rbf in svm.cpp), up to the floats above: exp(-gamma *
+  // ((x_i.x_i + x_j.x_j) - 2 x_i.x_j)), every dot product summed over the columns in order
+  // without fused multiply-adds, as libsvm's dot() does on dense rows. Throws
+  // std::invalid_argument unless `features` has rows rows.
   void set_libsvm_rbf(const Eigen::MatrixXd& features, double gamma);
 
   svm_node** row_pointers() { return starts_.data(); }

@@ -11,7 +11,7 @@
 // excess over half an ulp takes 0.011 and this error 0.00003.
 #include "numerics/exp_each.hpp"
 
-#include <immintrin.h>
+#include "numerics/exp_lanes.hpp"
 
 #include <bit>
 #include <cmath>
@@ -21,6 +21,8 @@
 
 namespace tsfs {
 namespace {
+
+using namespace exp_lanes;
 
 struct DoubleDouble {
   double hi;
@@ -45,24 +47,6 @@ DoubleDouble square_root(DoubleDouble a) {
   return fast_two_sum(root, residual / (2.0 * root));
 }
 
-constexpr int kTableBits = 7;
-constexpr int kTableSize = 1 << kTableBits;
-// ln 2 as a double-double (checked against a 60-digit ln 2, Python's decimal; ln2 - hi - lo is
-// 5.7e-34).
-constexpr double kLn2Hi = 0x1.62e42fefa39efp-1;
-constexpr double kLn2Lo = 0x1.abc9e3b39803fp-56;
-constexpr double kTableSizeOverLn2 = kTableSize / kLn2Hi;  // chooses k only: need not be exact
-// ln2 / 128 as a double-double (exact quotients: 128 is a power of two).
-constexpr double kStepHi = kLn2Hi / kTableSize, kStepLo = kLn2Lo / kTableSize;
-// Adding 1.5 * 2^52 rounds a double of magnitude below 2^51 to an integer, which then sits in the
-// low bits of the sum's representation.
-constexpr double kRoundingShift = 0x1.8p52;
-
-struct ExpTables {
-  double hi[kTableSize];  // 2^(j / 128) = hi[j] + lo[j]
-  double lo[kTableSize];
-};
-
 ExpTables make_tables() {
   ExpTables tables{};
   // roots[b] = 2^(2^-(b + 1)): square roots of 2, repeated.
@@ -79,61 +63,14 @@ ExpTables make_tables() {
   return tables;
 }
 
-const ExpTables& exp_tables() {
+}  // namespace
+
+const exp_lanes::ExpTables& exp_lanes::exp_tables() {
   static const ExpTables tables = make_tables();
   return tables;
 }
 
-typedef double Values4 __attribute__((vector_size(32)));
-typedef std::int64_t Integers4 __attribute__((vector_size(32)));
-typedef double Values8 __attribute__((vector_size(64)));
-typedef std::int64_t Integers8 __attribute__((vector_size(64)));
-
-// The operations vector extensions do not spell: a * b + c rounded once, a table lookup per lane,
-// a comparison, the lanes where a comparison failed. Vectors pass by
-// reference: by value, their calling convention would depend on the instruction set.
-struct Avx512Operations {
-  using Values = Values8;
-  using Integers = Integers8;
-  [[gnu::target("avx512f,avx512dq")]] static void multiply_add(Values& result, const Values& a,
-                                                               const Values& b, const Values& c) {
-    result = Values(_mm512_fmadd_pd(__m512d(a), __m512d(b), __m512d(c)));
-  }
-  [[gnu::target("avx512f,avx512dq")]] static void lookup(Values& values, const double* table,
-                                                         const Integers& index) {
-    // The masked form: the plain one leaves its pass-through operand undefined, which GCC warns of.
-    values = Values(_mm512_mask_i64gather_pd(_mm512_setzero_pd(), 0xFF, __m512i(index), table, 8));
-  }
-  // All ones in the lanes where a > b, else 0 (false where either is NaN). GCC 12 compiles a
-  // comparison of vector extensions into one scalar comparison per lane.
-  [[gnu::target("avx512f,avx512dq")]] static void greater(Integers& lanes, const Values& a,
-                                                          const Values& b) {
-    lanes = Integers(_mm512_movm_epi64(_mm512_cmp_pd_mask(__m512d(a), __m512d(b), _CMP_GT_OQ)));
-  }
-  // Bit i set where lane i of a comparison's result is false.
-  [[gnu::target("avx512f,avx512dq")]] static unsigned false_lanes(const Integers& comparison) {
-    return _mm512_cmpeq_epi64_mask(__m512i(comparison), _mm512_setzero_si512());
-  }
-};
-struct Avx2Operations {
-  using Values = Values4;
-  using Integers = Integers4;
-  [[gnu::target("avx2,fma")]] static void multiply_add(Values& result, const Values& a,
-                                                       const Values& b, const Values& c) {
-    result = Values(_mm256_fmadd_pd(__m256d(a), __m256d(b), __m256d(c)));
-  }
-  [[gnu::target("avx2,fma")]] static void lookup(Values& values, const double* table,
-                                                 const Integers& index) {
-    values = Values(_mm256_i64gather_pd(table, __m256i(index), 8));
-  }
-  [[gnu::target("avx2,fma")]] static void greater(Integers& lanes, const Values& a,
-                                                  const Values& b) {
-    lanes = Integers(_mm256_cmp_pd(__m256d(a), __m256d(b), _CMP_GT_OQ));
-  }
-  [[gnu::target("avx2,fma")]] static unsigned false_lanes(const Integers& comparison) {
-    return static_cast<unsigned>(_mm256_movemask_pd(__m256d(~comparison)));
-  }
-};
+namespace {
 
 // exp of one vector of values in place (exp_each.hpp): the lanes of `used_lanes` (bit i: lane i)
 // the rounding test cannot settle go to glibc's exp; returns how many did. A cast between vector
@@ -214,29 +151,14 @@ template <class Operations>
   return std::popcount(unsettled);
 }
 
-template <class Operations>
-[[gnu::always_inline]] inline size_t exp_vectors(double* values, size_t count) {
-  constexpr size_t kLanes = sizeof(typename Operations::Values) / sizeof(double);
-  const ExpTables& tables = exp_tables();
-  size_t i = 0, by_glibc = 0;
-  for (; i + kLanes <= count; i += kLanes)
-    by_glibc += static_cast<size_t>(exp_vector<Operations>(tables, values + i, ~0u));
-  if (i < count) {  // the last values, in a vector padded with zeros, which glibc need not see
-    double block[kLanes] = {};
-    std::memcpy(block, values + i, (count - i) * sizeof(double));
-    by_glibc += static_cast<size_t>(exp_vector<Operations>(tables, block, (1u << (count - i)) - 1));
-    std::memcpy(values + i, block, (count - i) * sizeof(double));
-  }
-  return by_glibc;
-}
-
 [[gnu::target("avx512f,avx512dq"), gnu::flatten]] size_t exp_avx512(double* values, size_t count) {
-  return exp_vectors<Avx512Operations>(values, count);
+  return exp_in_vectors<Avx512Operations, exp_vector<Avx512Operations>>(values, count);
 }
 [[gnu::target("avx2,fma"), gnu::flatten]] size_t exp_avx2(double* values, size_t count) {
-  return exp_vectors<Avx2Operations>(values, count);
+  return exp_in_vectors<Avx2Operations, exp_vector<Avx2Operations>>(values, count);
 }
-size_t exp_baseline(double* values, size_t count) {
+
+size_t exp_one_at_a_time(double* values, size_t count) {
   for (size_t i = 0; i < count; ++i) values[i] = std::exp(values[i]);
   return count;
 }
@@ -255,20 +177,30 @@ Isa exp_each_isa(Isa isa) {
 
 namespace {
 
-// The kernel exp_each runs for `isa`.
-ExpKernel exp_kernel(Isa isa) {
-  return kernel_for(exp_each_isa(isa), &exp_avx512, &exp_avx2, &exp_baseline);
+// The kernel an exponential with these vector kernels runs for `isa`.
+ExpKernel kernel_of(Isa isa, ExpKernel avx512, ExpKernel avx2) {
+  return kernel_for(exp_each_isa(isa), avx512, avx2, &exp_one_at_a_time);
 }
 
 }  // namespace
 
 void exp_each(double* values, size_t count) {
-  static const ExpKernel kernel = exp_kernel(best_isa());
+  static const ExpKernel kernel = kernel_of(best_isa(), &exp_avx512, &exp_avx2);
   kernel(values, count);
 }
 
 size_t exp_each(double* values, size_t count, Isa isa) {
-  return exp_kernel(isa)(values, count);
+  return kernel_of(isa, &exp_avx512, &exp_avx2)(values, count);
+}
+
+void exp_each_for_floats(double* values, size_t count) {
+  static const ExpKernel kernel =
+      kernel_of(best_isa(), &exp_for_floats_avx512, &exp_for_floats_avx2);
+  kernel(values, count);
+}
+
+size_t exp_each_for_floats(double* values, size_t count, Isa isa) {
+  return kernel_of(isa, &exp_for_floats_avx512, &exp_for_floats_avx2)(values, count);
 }
 
 }  // namespace tsfs

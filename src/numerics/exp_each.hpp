@@ -34,4 +34,18 @@ size_t exp_each(double* values, size_t count, Isa isa);
 // well, the AVX2 kernel the fused multiply-add; without them the next one down runs.
 Isa exp_each_isa(Isa isa);
 
+// values[i] = a double that rounds to the same float as std::exp(values[i]) for i < count: for
+// values that are used as floats, such as libsvm's training kernel (its solver keeps the kernel as
+// `Qfloat`, float, and reads the double of the diagonal only, which is exp(0) = 1 here exactly).
+// It takes one rounding of a double-precision vector exponential (Tang's table method, a degree-5
+// polynomial): within 1.6 ulp of the exact value, glibc's within 0.51, so both round to the same
+// float unless the value lies within 2.2 ulp (of a double) of the midpoint between two floats.
+// Values within 16 ulp of one (about 1 in 16 million), values whose float would be subnormal
+// (arguments from -104.5 to -87), NaN and arguments from 88 up go to glibc's exp; below -104.5
+// the result is 0, the float of every exp there.
+void exp_each_for_floats(double* values, size_t count);
+
+// The same with the kernel compiled for `isa`, returning how many values glibc's exp computed.
+size_t exp_each_for_floats(double* values, size_t count, Isa isa);
+
 }  // namespace tsfs

@@ -129,3 +129,106 @@ TEST_CASE("exp_each: special values, range edges and every length") {
     }
   }
 }
+
+namespace {
+
+// How many of `values` exp_each_for_floats (with `isa`) turns into another float than std::exp's
+// double rounds to (NaN equal to NaN), and how many doubles differ from std::exp's.
+struct FloatComparison {
+  size_t other_floats = 0;
+  size_t other_doubles = 0;
+  size_t by_glibc = 0;
+};
+
+FloatComparison compare_floats_with_glibc(const std::vector<double>& values, Isa isa) {
+  std::vector<double> computed = values;
+  FloatComparison comparison;
+  comparison.by_glibc = tsfs::exp_each_for_floats(computed.data(), computed.size(), isa);
+  for (size_t i = 0; i < values.size(); ++i) {
+    const double expected = std::exp(values[i]);
+    const auto expected_float = static_cast<float>(expected);
+    const auto computed_float = static_cast<float>(computed[i]);
+    const bool same_float = std::isnan(expected_float)
+                                ? std::isnan(computed_float)
+                                : std::memcmp(&expected_float, &computed_float, sizeof(float)) == 0;
+    if (!same_float) {
+      if (comparison.other_floats < 3)
+        MESSAGE("exp(", values[i], ") = ", expected, ", got ", computed[i]);
+      ++comparison.other_floats;
+    }
+    comparison.other_doubles += std::memcmp(&expected, &computed[i], sizeof expected) != 0;
+  }
+  return comparison;
+}
+
+}  // namespace
+
+TEST_CASE("exp_each_for_floats: glibc's exp as floats on every instruction set") {
+  for (const Isa isa : supported_isas()) {
+    CAPTURE(tsfs::isa_name(isa));
+    const bool vectors = tsfs::exp_each_isa(isa) != Isa::sse2;
+    // The RBF kernels' arguments, then past both ends of the float range, then near 0.
+    for (const auto& values : {uniform(-40.0, 0.0, 1 << 19, 21), uniform(-120.0, 95.0, 1 << 19, 22),
+                               uniform(-1e-3, 1e-3, 1 << 16, 23)}) {
+      const FloatComparison comparison = compare_floats_with_glibc(values, isa);
+      CHECK(comparison.other_floats == 0);
+      // The vector kernels compute nearly every value themselves, and not always glibc's double
+      // (a quarter of them from -40 to 0, 11 in 65,536 near 0): a kernel that ran glibc's exp for
+      // every value would give the same floats.
+      if (vectors) CHECK(comparison.other_doubles > 0);
+    }
+    const std::vector<double> rbf = uniform(-40.0, 0.0, 1 << 19, 24);
+    if (vectors) CHECK(compare_floats_with_glibc(rbf, isa).by_glibc < 4);
+  }
+}
+
+TEST_CASE("exp_each_for_floats: results next to a float midpoint go to glibc's exp") {
+  // x = log(m) for m the midpoint between two floats (exact in a double): exp(x) lies within a few
+  // double ulps of m, where the float test cannot tell which float glibc's double rounds to. A
+  // test that settled them, or one blind to the lowest bits, rounds some to the wrong float.
+  std::mt19937_64 generator(25);
+  std::uniform_real_distribution<float> float_in(0.01f, 1.0f);
+  std::vector<double> arguments(1 << 16);
+  for (double& argument : arguments) {
+    const float below = float_in(generator);
+    const float above = std::nextafter(below, 2.0f);
+    argument = std::log((static_cast<double>(below) + static_cast<double>(above)) / 2);
+  }
+  for (const Isa isa : supported_isas()) {
+    CAPTURE(tsfs::isa_name(isa));
+    const FloatComparison comparison = compare_floats_with_glibc(arguments, isa);
+    CHECK(comparison.other_floats == 0);
+    if (tsfs::exp_each_isa(isa) != Isa::sse2)
+      CHECK(comparison.by_glibc > arguments.size() * 9 / 10);
+  }
+}
+
+TEST_CASE("exp_each_for_floats: special values, range edges and every length") {
+  constexpr double kInfinity = std::numeric_limits<double>::infinity();
+  // Around the ends of the vector kernels' range (-87, 88) and of the normal floats (-87.34,
+  // 88.72), the smallest subnormal float (-103.28), half of it (-103.97), the arguments whose float
+  // is 0 (from -104.5) and the normal doubles (-708).
+  std::vector<double> special{-86.999, -87.0,  -87.001, -103.28, -103.97, -104.499, -104.5, -104.51,
+                              -708.0,  -746.0, 87.999,  88.0,    88.72,   88.73,    710.0,  -1.0};
+  for (const double value : {0.0, -0.0, 1e-300, -1e-300, kInfinity, -kInfinity,
+                             std::numeric_limits<double>::quiet_NaN()})
+    special.push_back(value);
+  for (const Isa isa : supported_isas()) {
+    CAPTURE(tsfs::isa_name(isa));
+    CHECK(compare_floats_with_glibc(special, isa).other_floats == 0);
+    // exp(+-0) is the double 1 (libsvm's kernel diagonal, read as a double).
+    std::vector<double> zeros{0.0, -0.0};
+    tsfs::exp_each_for_floats(zeros.data(), zeros.size(), isa);
+    CHECK(zeros[0] == 1.0);
+    CHECK(zeros[1] == 1.0);
+    for (size_t count = 0; count <= 17; ++count) {
+      const std::vector<double> given =
+          uniform(-5.0, 5.0, count + 1, 26 + static_cast<unsigned>(count));
+      std::vector<double> values = given;
+      tsfs::exp_each_for_floats(values.data(), count, isa);
+      for (size_t i = 0; i < count; ++i)
+        CHECK(static_cast<float>(values[i]) == static_cast<float>(std::exp(given[i])));
+      CHECK(values.back() == given.back());
+    }
+  }
+}

@@ -112,8 +112,12 @@ void PrecomputedKernelRows::write_symmetric(FillTile fill_tile) {
           __builtin_prefetch(&starts_[j][k + 1], 1);
         __builtin_prefetch(&starts_[j][tile.last_row], 1);
         const size_t first = std::max(tile.first_row, j);
-        if (first < tile.last_row)  // std::exp's floats (svc_precomputed.hpp)
-          exp_each_for_floats(&tile.value(first, j), tile.last_row - first);
+        if (first >= tile.last_row) continue;
+        // std::exp's floats (svc_precomputed.hpp); on the diagonal, which libsvm reads as a
+        // double, std::exp's double (1 for both kernels' zero arguments, whatever a caller gives).
+        const double diagonal_argument = tile.value(first, j);
+        exp_each_for_floats(&tile.value(first, j), tile.last_row - first);
+        if (first == j) tile.value(j, j) = std::exp(diagonal_argument);
       }
       for (size_t i = tile.first_row; i < tile.last_row; ++i)
         for (size_t j = tile.first_column; j < std::min(tile.last_column, i + 1); ++j)

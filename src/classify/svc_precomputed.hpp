@@ -21,9 +21,9 @@ namespace tsfs {
 //
 // libsvm's solver reads a training kernel value K(i, j) as a float only (svm.cpp: SVC_Q::get_Q
 // stores (Qfloat) y_i y_j K(i, j), Qfloat being float) and the diagonal K(i, i) as a double
-// (SVC_Q's QD). So each K(i, j) below is a double whose float is the float of exp's double
-// (exp_each_for_floats, numerics/exp_each.hpp), not always that double, and the diagonal,
-// exp(-gamma * 0) = 1 in both kernels, is that double: the models are those of the exact values.
+// (SVC_Q's QD). So each K(i, j), i != j, below is a double whose float is the float of exp's
+// double (exp_each_for_floats, numerics/exp_each.hpp), not always that double, and each K(i, i)
+// is exp's double (exp(-gamma * 0) = 1 in both kernels): the models are those of the exact values.
 class PrecomputedKernelRows {
  public:
   explicit PrecomputedKernelRows(Eigen::Index rows);

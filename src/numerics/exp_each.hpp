@@ -1,9 +1,10 @@
 #pragma once
 // The exponential of many doubles at once, each the double glibc's exp returns for it.
 //
-// The RBF kernels of the SVC (classify/svc_precomputed.hpp) call exp once per pair of rows and
-// must equal libsvm's, which calls glibc's exp; one call at a time, exp was a quarter of the
-// report's sigma sweep (fig3_sigma_kfold). Here four or eight values (AVX2, AVX-512) are computed
+// The SVC's predictions (classify/svc_precomputed.hpp) call exp once per test row and support
+// vector and must equal libsvm's, which calls glibc's exp; one call at a time, exp was a quarter of
+// the report's sigma sweep (fig3_sigma_kfold), training kernels included (which need only its
+// floats: exp_each_for_floats below). Here four or eight values (AVX2, AVX-512) are computed
 // at once in double-double arithmetic (Tang's table method: x = k ln2 / 128 + r, exp(x) =
 // 2^(k / 128) e^r with 2^(j / 128) from a table and e^r from its Taylor polynomial), accurate to
 // about 2^-68 relative, far below half a unit in the last place (ulp). That is rounded to the

@@ -1,5 +1,6 @@
 // The svc's precomputed kernels (src/classify/svc_precomputed.cpp) against libsvm's own RBF mode:
-// the same kernel values must give the same model and decision values bit for bit.
+// the same training kernel values as floats (and the diagonal as doubles), which is all libsvm's
+// solver reads, must give the same model and decision values bit for bit.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -122,6 +123,27 @@ TEST_CASE("set_libsvm_rbf writes libsvm's kernel_rbf values as floats in both tr
     // The vector exponential's doubles differ from glibc's now and then (its floats never).
     if (count >= 64 && exp_each_isa(best_isa()) != Isa::sse2) CHECK(other_doubles > 0);
   }
+}
+
+TEST_CASE("set_rbf writes exp's floats off the diagonal and its doubles on it") {
+  // A diagonal that is not 0 (no caller gives one) still gets std::exp's double, which libsvm
+  // reads as one.
+  const Eigen::Index count = 70;
+  Eigen::MatrixXd squared = random_rows(count, count, 7).cwiseAbs() * 3.0;
+  squared = (squared + squared.transpose()).eval();
+  const double gamma = 0.4;
+  PrecomputedKernelRows kernel(count);
+  kernel.set_rbf(squared, gamma);
+  svm_node** rows = kernel.row_pointers();
+  bool same = true;
+  for (Eigen::Index i = 0; i < count; ++i)
+    for (Eigen::Index j = 0; j <= i; ++j) {
+      const double expected = std::exp(-gamma * squared(i, j));
+      same = same && test_support::same_bits(rows[i][j + 1].value, rows[j][i + 1].value) &&
+             (i == j ? test_support::same_bits(rows[i][i + 1].value, expected)
+                     : static_cast<float>(rows[i][j + 1].value) == static_cast<float>(expected));
+    }
+  CHECK(same);
 }
 
 TEST_CASE("precomputed kernels refuse inputs of another size") {

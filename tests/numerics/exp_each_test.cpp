@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <random>
 #include <vector>
@@ -200,6 +201,38 @@ TEST_CASE("exp_each_for_floats: results next to a float midpoint go to glibc's e
     CHECK(comparison.other_floats == 0);
     if (tsfs::exp_each_isa(isa) != Isa::sse2)
       CHECK(comparison.by_glibc > arguments.size() * 9 / 10);
+  }
+}
+
+TEST_CASE("exp_each_for_floats: the float test's window is 16 ulp wide on either side") {
+  // x = log(m + d ulp) for m a float midpoint: exp(x) lands within about 4 ulp of m + d ulp (the
+  // rounding of the logarithm). d in -8 .. 8 lands inside the window (all go to glibc's exp),
+  // d = +-24 outside it (none do), and every float still matches glibc's.
+  std::mt19937_64 generator(27);
+  std::uniform_real_distribution<float> float_in(0.01f, 1.0f);
+  auto arguments_at = [&](std::initializer_list<int> offsets) {
+    std::vector<double> arguments;
+    for (int i = 0; i < 4096; ++i) {
+      const float below = float_in(generator);
+      const double midpoint =
+          (static_cast<double>(below) + static_cast<double>(std::nextafter(below, 2.0f))) / 2;
+      const double ulp = std::nextafter(midpoint, 2.0) - midpoint;
+      for (const int offset : offsets) arguments.push_back(std::log(midpoint + offset * ulp));
+    }
+    return arguments;
+  };
+  const std::vector<double> inside = arguments_at({-8, -3, 0, 3, 8});
+  const std::vector<double> outside = arguments_at({-24, 24});
+  for (const Isa isa : supported_isas()) {
+    CAPTURE(tsfs::isa_name(isa));
+    const FloatComparison in_window = compare_floats_with_glibc(inside, isa);
+    const FloatComparison out_of_window = compare_floats_with_glibc(outside, isa);
+    CHECK(in_window.other_floats == 0);
+    CHECK(out_of_window.other_floats == 0);
+    if (tsfs::exp_each_isa(isa) != Isa::sse2) {
+      CHECK(in_window.by_glibc == inside.size());
+      CHECK(out_of_window.by_glibc == 0);
+    }
   }
 }
 

@@ -12,9 +12,12 @@ namespace {
 
 using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// How many kernels share one pass over the edge rows in weighted_row_sums: their sums (4 x R
-// doubles) stay in the L1 cache while every edge row is read once per block.
-constexpr Eigen::Index kKernelsPerPass = 4;
+// How many kernels share one pass over the edge rows in weighted_row_sums, which takes the rows a
+// chunk at a time through every kernel of the pass: 32 kernels' weights and sums are a few hundred
+// KiB, the edge rows up to tens of MB (fig4_k_kfold, WormsTwoClass's 206-row folds with k = 30:
+// 3,090 to 6,180 pairs of 389 features, 10 to 19 MB), which streamed in once per four kernels
+// when four shared a pass (fig4_k_kfold 0.90x the time with 32 and the chunks).
+constexpr Eigen::Index kKernelsPerPass = 32;
 
 // The exact numerator's edge sum sum_ij w_ij (f_i - f_j)^2 over unordered pairs: an edge stored
 // both ways with the same distance (every edge of a symmetric graph) gets the same weight both

@@ -26,25 +26,28 @@ const std::vector<Eigen::Index> kWidths = {1, 5, 8, 9, 16, 31, 32, 33, 45, 70, 3
 
 TEST_CASE("weighted_row_sums equals the textbook sums for every width and count of sets") {
   std::srand(17);
-  for (const Eigen::Index width : kWidths)
-    for (const Eigen::Index sets : {1, 3, 4, 6}) {
-      CAPTURE(width);
-      CAPTURE(sets);
-      const Eigen::Index row_count = 23;
-      const RowMajorMatrix rows = RowMajorMatrix::Random(row_count, width) * 10.0;
-      const RowMajorMatrix weights = RowMajorMatrix::Random(sets, row_count);
-      RowMajorMatrix sums = RowMajorMatrix::Constant(sets, width, 99.0);  // overwritten
-      weighted_row_sums(rows.data(), row_count, width, weights.data(), sets, sums.data());
-      bool same = true;
-      for (Eigen::Index s = 0; s < sets; ++s)
-        for (Eigen::Index r = 0; r < width; ++r) {
-          double sum = 0.0;
-          for (Eigen::Index p = 0; p < row_count; ++p)
-            sum = sum + product(weights(s, p), rows(p, r));
-          same = same && sums(s, r) == sum;
-        }
-      CHECK(same);
-    }
+  // Row counts within one chunk of rows (256), at its end and past it (sums continued from the
+  // chunk before), with sets that fill and do not fill the kernels' groups of four.
+  for (const Eigen::Index row_count : {23, 256, 600})
+    for (const Eigen::Index width : kWidths)
+      for (const Eigen::Index sets : {1, 3, 4, 6, 9}) {
+        CAPTURE(row_count);
+        CAPTURE(width);
+        CAPTURE(sets);
+        const RowMajorMatrix rows = RowMajorMatrix::Random(row_count, width) * 10.0;
+        const RowMajorMatrix weights = RowMajorMatrix::Random(sets, row_count);
+        RowMajorMatrix sums = RowMajorMatrix::Constant(sets, width, 99.0);  // overwritten
+        weighted_row_sums(rows.data(), row_count, width, weights.data(), sets, sums.data());
+        bool same = true;
+        for (Eigen::Index s = 0; s < sets; ++s)
+          for (Eigen::Index r = 0; r < width; ++r) {
+            double sum = 0.0;
+            for (Eigen::Index p = 0; p < row_count; ++p)
+              sum = sum + product(weights(s, p), rows(p, r));
+            same = same && sums(s, r) == sum;
+          }
+        CHECK(same);
+      }
 }
 
 TEST_CASE("literal_forms equals the textbook quadratic forms for every width") {

@@ -17,8 +17,8 @@
 // apart, with the midpoint between two of them where the 29 low bits of the double read 2^28. A
 // result whose low bits lie more than 16 from 2^28 has no midpoint within 16 ulp; the exact value
 // is within 1.6 ulp of it, glibc's exp (within 0.511 ulp of the exact value) within 2.2, so both
-// round to its float (across a power of
-// two too: its low bits there read nearly 0 or 2^29 - 1, and the power itself is a float).
+// round to its float (across a power of two too: its low bits there read nearly 0 or 2^29 - 1,
+// and the power itself is a float).
 #include <bit>
 #include <cmath>
 #include <cstdint>
